@@ -1,0 +1,256 @@
+//! # solvers: the Sudoku algorithms that sudoku-harness compares
+//!
+//! Every algorithm sits behind one trait, [`Solver`], and is listed once in the registry enum
+//! [`SolverKind`] (its [`SolverKind::ALL`] is the CLI's choices, the reports' series and the
+//! tests' loop). One file per solver:
+//!
+//! | name | file | algorithm |
+//! |---|---|---|
+//! | `backtracking` | [`backtracking`] | textbook backtracking: first empty cell, digits 1..9, each checked by scanning its row, column and box |
+//! | `bitmask-dfs` | [`bitmask_dfs`] | depth-first search with used-digit bitmasks per row, column and box; empty cells in row-major order |
+//! | `bitmask-singles` | [`bitmask_singles`] | bitmask DFS with naked singles to a fixpoint and MRV branching (fewest candidates) |
+//!
+//! ## Effort counters
+//! Every solver fills the same [`Stats`], counted the same way:
+//! - **nodes**: search-tree nodes entered. The root (the puzzle as given, after any initial
+//!   propagation) is one node, and every tentative placement of a digit by the search (a branch
+//!   taken) enters one more node, including the placement that completes the grid. For a plain
+//!   recursive DFS this equals the number of calls of the recursive search function.
+//! - **guesses**: branch points with two or more choices (a node whose chosen cell, or column,
+//!   had at least two candidates). A node with one choice is a forced move, not a guess.
+//! - **backtracks**: placements undone because the subtree under them held no (further)
+//!   solution: every branch taken that did not end the search.
+//! - **propagations**: digits placed by an inference rule (naked or hidden single, unit
+//!   propagation) rather than by a branch. Zero for solvers without rules.
+//!
+//! ## Budgets and outcomes
+//! A solve never runs away: it takes a [`Budget`] and checks it every
+//! [`Budget::CHECK_INTERVAL`] nodes, returning [`Status::Timeout`] when it is exhausted. A puzzle
+//! with no solution gives [`Status::NoSolution`], a value and not an error.
+//!
+//! Solvers assume the givens are consistent (no digit twice in a unit); check with
+//! [`Grid::first_conflict`] first. Given a puzzle with such a repeat they still return, with
+//! [`Status::NoSolution`] or a grid the caller's checker will reject, and never panic.
+
+#![deny(missing_docs)]
+
+pub mod backtracking;
+pub mod bitmask_dfs;
+pub mod bitmask_singles;
+mod budget;
+mod grid;
+
+pub use budget::Budget;
+pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A solution was found (the first one, in the solver's search order).
+    Solved,
+    /// The search finished without finding a solution: the puzzle has none.
+    NoSolution,
+    /// The [`Budget`] ran out (deadline, node limit or cancel flag) before the search finished.
+    Timeout,
+}
+
+impl Status {
+    /// The stable lower-case name used in CSV files: `solved`, `no_solution`, `timeout`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no_solution",
+            Status::Timeout => "timeout",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Effort counters, defined once in the [crate docs](crate#effort-counters) and counted the
+/// same way by every solver.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Search-tree nodes entered (root plus one per branch taken).
+    pub nodes: u64,
+    /// Branch points with two or more choices.
+    pub guesses: u64,
+    /// Branches undone because their subtree held no (further) solution.
+    pub backtracks: u64,
+    /// Digits placed by an inference rule rather than by a branch.
+    pub propagations: u64,
+}
+
+impl Stats {
+    /// Adds another solve's counters to these.
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.backtracks += other.backtracks;
+        self.propagations += other.propagations;
+    }
+}
+
+/// What one solve returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// How the search ended.
+    pub status: Status,
+    /// The solution when `status` is [`Status::Solved`], else `None`.
+    pub solution: Option<Grid>,
+    /// The effort spent, whatever the status.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// A solved outcome.
+    pub fn solved(solution: Grid, stats: Stats) -> Outcome {
+        Outcome {
+            status: Status::Solved,
+            solution: Some(solution),
+            stats,
+        }
+    }
+
+    /// An outcome without a solution (`status` must not be `Solved`).
+    pub fn unsolved(status: Status, stats: Stats) -> Outcome {
+        debug_assert!(status != Status::Solved);
+        Outcome {
+            status,
+            solution: None,
+            stats,
+        }
+    }
+}
+
+/// The result of counting solutions up to a limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit asked for.
+    pub solutions: u64,
+    /// True when the search ended on its own or reached the limit; false when the budget ran
+    /// out first, in which case `solutions` is only a lower bound.
+    pub complete: bool,
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// Effort spent.
+    pub stats: Stats,
+}
+
+/// A Sudoku solver. Implementations are stateless or keep per-thread scratch space, so one
+/// instance can be shared across rayon's threads.
+pub trait Solver: Send + Sync {
+    /// The stable name used on the command line and in CSV files, e.g. `bitmask-dfs`.
+    fn name(&self) -> &'static str;
+
+    /// Solves `puzzle` (81 cells, row-major, 0 = empty), returning the first solution found in
+    /// this solver's search order, [`Status::NoSolution`] if the search space holds none, or
+    /// [`Status::Timeout`] once `budget` is exhausted. Never panics.
+    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome;
+
+    /// Counts solutions of `puzzle` up to `limit` (stopping at the limit), or `None` if this
+    /// solver does not count (the plain `backtracking` and `bitmask-dfs` do not). Counting up to
+    /// 2 proves a puzzle has exactly one solution.
+    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        let _ = (puzzle, limit, budget);
+        None
+    }
+}
+
+/// The registry of solvers: one variant per algorithm, in the order reports list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum SolverKind {
+    /// [`backtracking::Backtracking`].
+    Backtracking,
+    /// [`bitmask_dfs::BitmaskDfs`].
+    BitmaskDfs,
+    /// [`bitmask_singles::BitmaskSingles`].
+    BitmaskSingles,
+}
+
+impl SolverKind {
+    /// Every solver, in report order.
+    pub const ALL: &'static [SolverKind] = &[
+        SolverKind::Backtracking,
+        SolverKind::BitmaskDfs,
+        SolverKind::BitmaskSingles,
+    ];
+
+    /// The stable name (same as [`Solver::name`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Backtracking => "backtracking",
+            SolverKind::BitmaskDfs => "bitmask-dfs",
+            SolverKind::BitmaskSingles => "bitmask-singles",
+        }
+    }
+
+    /// A one-line description for `harness list`.
+    pub fn description(self) -> &'static str {
+        match self {
+            SolverKind::Backtracking => {
+                "textbook backtracking: first empty cell, digits 1..9, row/column/box scans"
+            }
+            SolverKind::BitmaskDfs => "DFS with row/column/box bitmasks, cells in row-major order",
+            SolverKind::BitmaskSingles => {
+                "bitmask DFS + naked singles to a fixpoint, MRV (fewest candidates) branching"
+            }
+        }
+    }
+
+    /// A new solver of this kind.
+    pub fn build(self) -> Box<dyn Solver> {
+        match self {
+            SolverKind::Backtracking => Box::new(backtracking::Backtracking),
+            SolverKind::BitmaskDfs => Box::new(bitmask_dfs::BitmaskDfs),
+            SolverKind::BitmaskSingles => Box::new(bitmask_singles::BitmaskSingles),
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown solver name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown solver {0:?}; known: {known}", known = SolverKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownSolver(pub String);
+
+impl FromStr for SolverKind {
+    type Err = UnknownSolver;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SolverKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownSolver(s.to_string()))
+    }
+}
+
+/// Bit helpers shared by the bitmask solvers: digit `d` (1..=9) is bit `d - 1`.
+pub(crate) mod bits {
+    /// All nine digits.
+    pub const ALL: u16 = 0x1ff;
+
+    /// Box index (0..9) of each cell.
+    pub const BOX_OF: [usize; 81] = {
+        let mut t = [0usize; 81];
+        let mut i = 0;
+        while i < 81 {
+            t[i] = (i / 27) * 3 + (i % 9) / 3;
+            i += 1;
+        }
+        t
+    };
+}

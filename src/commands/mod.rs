@@ -1,0 +1,4 @@
+//! One module per subcommand: each turns parsed arguments into work and output.
+
+pub mod list;
+pub mod run;

@@ -1,0 +1,116 @@
+//! Datasets: the sets shipped inside the binary, and loading a set by name or path.
+//!
+//! Shipped sets live in `datasets/` and are compiled in with `include_str!`, so `harness run`
+//! needs no file on disk. `datasets/README.md` gives each file's format, count and origin.
+
+use crate::format::{Entry, Format, PuzzleReader};
+use anyhow::Context;
+use std::path::Path;
+
+/// A dataset compiled into the binary.
+#[derive(Debug, Clone, Copy)]
+pub struct Shipped {
+    /// The name used on the command line and in reports.
+    pub name: &'static str,
+    /// The file under `datasets/`.
+    pub file: &'static str,
+    /// One line on what it holds.
+    pub description: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+    /// Part of the default `harness run`.
+    pub default: bool,
+}
+
+/// Every shipped dataset, in report order.
+pub const SHIPPED: &[Shipped] = &[
+    Shipped {
+        name: "seed",
+        file: "seed.csv",
+        description: "the two puzzles of the source write-up, one the \"17-second hard case\"",
+        text: include_str!("../datasets/seed.csv"),
+        default: true,
+    },
+    Shipped {
+        name: "named-hard",
+        file: "named-hard.csv",
+        description: "well-known hard puzzles published under their names",
+        text: include_str!("../datasets/named-hard.csv"),
+        default: true,
+    },
+];
+
+/// A loaded dataset: every entry of one file, good and bad.
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    /// Shipped name, or the file name of a path.
+    pub name: String,
+    /// Where it came from: `shipped:NAME` or the path as given.
+    pub source: String,
+    /// The detected format.
+    pub format: Format,
+    /// Every puzzle, in file order.
+    pub entries: Vec<Entry>,
+}
+
+impl Dataset {
+    /// Number of puzzles that could not be read.
+    pub fn invalid(&self) -> usize {
+        self.entries.iter().filter(|e| e.puzzle.is_err()).count()
+    }
+}
+
+/// Loads a shipped dataset.
+pub fn shipped(s: &Shipped) -> Dataset {
+    let reader = PuzzleReader::from_text(s.text, s.name);
+    let format = reader.format();
+    Dataset {
+        name: s.name.to_string(),
+        source: format!("shipped:{}", s.name),
+        format,
+        entries: reader.collect(),
+    }
+}
+
+/// Loads a dataset by shipped name, or else from the file at `spec`.
+///
+/// # Errors
+/// When `spec` is neither a shipped name nor a readable file (the message lists the shipped
+/// names), or when reading the file fails part-way.
+pub fn load(spec: &str) -> anyhow::Result<Dataset> {
+    if let Some(s) = SHIPPED.iter().find(|s| s.name == spec) {
+        return Ok(shipped(s));
+    }
+    let path = Path::new(spec);
+    let file = std::fs::File::open(path).with_context(|| {
+        format!(
+            "dataset {spec:?} is not a shipped set ({}) and cannot be opened as a file",
+            SHIPPED
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    let mut reader = PuzzleReader::new(file, spec).with_context(|| format!("reading {spec}"))?;
+    let format = reader.format();
+    let entries: Vec<Entry> = reader.by_ref().collect();
+    if let Some(e) = reader.io_error() {
+        return Err(e).with_context(|| format!("reading {spec}"));
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| spec.to_string());
+    Ok(Dataset {
+        name,
+        source: spec.to_string(),
+        format,
+        entries,
+    })
+}
+
+/// The datasets a run uses when none is named.
+pub fn defaults() -> Vec<Dataset> {
+    SHIPPED.iter().filter(|s| s.default).map(shipped).collect()
+}

@@ -1,0 +1,735 @@
+//! Puzzle file formats: reading the line, block and CSV forms, streaming, with errors that name
+//! the source, the line and the reason.
+//!
+//! - **line**: one puzzle per line, 81 characters (`1`-`9` a given; `.` `0` `_` `-` `*` an empty
+//!   cell), optionally followed by whitespace and a name or comment. Blank lines and lines starting
+//!   with `#` are skipped.
+//! - **block**: 9 lines of 9 cells separated by spaces (`0` = empty; the other blank marks are
+//!   accepted too), puzzles separated by a blank line: the form classic `-c N` / `-s FILE`
+//!   generator/solver programs exchange.
+//! - **csv**: a header row naming a `puzzle` column (alias `quizzes`), optionally `solution`
+//!   (alias `solutions`) and `name` (alias `id`) columns.
+//!
+//! All forms accept CRLF line ends, a UTF-8 byte-order mark, tabs and trailing spaces. The format is
+//! detected from the first line that is neither blank nor a `#` comment ([`detect`]).
+//!
+//! Every puzzle comes out as an [`Entry`] whose `puzzle` is either a checked [`Puzzle`] (givens
+//! consistent: no digit twice in a row, column or box) or an [`InputError`]; a bad puzzle never
+//! stops the reading of the rest. Memory stays flat: entries are produced one at a time.
+
+use solvers::{cell_name, Conflict, Grid, GridParseError};
+use std::fmt;
+use std::io::{self, BufRead, Cursor, Read};
+
+/// A file format for puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// One 81-character puzzle per line.
+    Line,
+    /// 9 rows of 9 space-separated digits, blank line between puzzles.
+    Block,
+    /// CSV with a `puzzle` column.
+    Csv,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Line => "line",
+            Format::Block => "block",
+            Format::Csv => "csv",
+        })
+    }
+}
+
+/// A puzzle whose givens are consistent, with the solution its file gives, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The puzzle: 81 cells, row-major, 0 = empty.
+    pub grid: Grid,
+    /// The solution stated by the file (CSV `solution` column), full and unchecked against the
+    /// puzzle; the checker compares answers with it.
+    pub solution: Option<Grid>,
+}
+
+/// One puzzle of a file, good or bad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based position among the file's puzzles (bad ones included).
+    pub index: usize,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The name given in the file (line comment or CSV `name` column), if any.
+    pub name: Option<String>,
+    /// The puzzle, or why it could not be read.
+    pub puzzle: Result<Puzzle, InputError>,
+}
+
+impl Entry {
+    /// The name to show: the file's name for it, or its 1-based index.
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(n) => n.clone(),
+            None => self.index.to_string(),
+        }
+    }
+}
+
+/// A puzzle that could not be read, with where and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{source_name}:{line}: {reason}")]
+pub struct InputError {
+    /// The file path, or a dataset name for shipped sets, or `-` for stdin.
+    pub source_name: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// Why the puzzle was rejected.
+    pub reason: Reason,
+}
+
+/// Why a puzzle was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Reason {
+    /// Not 81 cells.
+    #[error("{found} characters, expected 81{hint}", hint = size_hint(*found))]
+    WrongLength {
+        /// Cells found.
+        found: usize,
+    },
+    /// A character that is not a digit or a blank mark.
+    #[error("bad character {ch:?} at column {column} ({cell}): expected 1-9 or one of . 0 _ - *")]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// 1-based column in the line.
+        column: usize,
+        /// The cell it would fill.
+        cell: String,
+    },
+    /// Two givens repeat a digit in a unit.
+    #[error("{0}")]
+    DuplicateGiven(Conflict),
+    /// The line is not UTF-8.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// A block-form puzzle without 9 rows.
+    #[error("block has {found} rows, expected 9")]
+    BlockRows {
+        /// Rows found before the blank line or end of file.
+        found: usize,
+    },
+    /// A block-form row without 9 cells, or with a bad one.
+    #[error("block row {row}: {detail}")]
+    BlockRow {
+        /// 1-based row within the block.
+        row: usize,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// A CSV record that could not be read.
+    #[error("CSV: {0}")]
+    Csv(String),
+    /// The `solution` column is not a full grid.
+    #[error("solution column: {0}")]
+    BadSolution(String),
+}
+
+fn size_hint(found: usize) -> &'static str {
+    match found {
+        16 => " (a 4x4 puzzle has 16 cells; only 9x9 is supported)",
+        256 => " (a 16x16 puzzle has 256 cells; only 9x9 is supported)",
+        625 => " (a 25x25 puzzle has 625 cells; only 9x9 is supported)",
+        _ => "",
+    }
+}
+
+fn from_grid_error(e: GridParseError, column_offset: usize) -> Reason {
+    match e {
+        GridParseError::WrongLength { found } => Reason::WrongLength { found },
+        GridParseError::BadCharacter { ch, column, cell } => Reason::BadCharacter {
+            ch,
+            column: column + column_offset,
+            cell,
+        },
+        _ => Reason::Csv(e.to_string()),
+    }
+}
+
+/// Checks the givens (no digit twice in a unit) and wraps the grid.
+fn checked(grid: Grid, solution: Option<Grid>) -> Result<Puzzle, Reason> {
+    match grid.first_conflict() {
+        Some(c) => Err(Reason::DuplicateGiven(c)),
+        None => Ok(Puzzle { grid, solution }),
+    }
+}
+
+/// Detects the format from the first line that is neither blank nor a `#` comment.
+///
+/// CSV when the line's first field list names a `puzzle` (or `quizzes`) column; block when the line
+/// holds 9 cells (9 single-character tokens, or 9 characters); line otherwise.
+pub fn detect(first_line: &str) -> Format {
+    let t = first_line.trim();
+    if t.contains(',') {
+        let has_puzzle = t.split(',').any(|f| {
+            matches!(
+                f.trim().trim_matches('"').to_ascii_lowercase().as_str(),
+                "puzzle" | "quizzes" | "quiz"
+            )
+        });
+        if has_puzzle {
+            return Format::Csv;
+        }
+    }
+    let tokens: Vec<&str> = t.split_whitespace().collect();
+    let nine_tokens = tokens.len() == 9 && tokens.iter().all(|s| s.chars().count() == 1);
+    let nine_chars = tokens.len() == 1 && tokens[0].chars().count() == 9;
+    if nine_tokens || nine_chars {
+        Format::Block
+    } else {
+        Format::Line
+    }
+}
+
+/// A text line with its 1-based number, after stripping the BOM (first line), `\r` and trailing
+/// whitespace. `None` text means the bytes were not UTF-8.
+struct RawLine {
+    number: usize,
+    text: Option<String>,
+}
+
+struct Lines<R> {
+    reader: R,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = io::Result<RawLine>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.buf.clear();
+        match self.reader.read_until(b'\n', &mut self.buf) {
+            Ok(0) => None,
+            Err(e) => Some(Err(e)),
+            Ok(_) => {
+                self.number += 1;
+                let mut bytes: &[u8] = &self.buf;
+                if self.number == 1 {
+                    bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+                }
+                let text = std::str::from_utf8(bytes)
+                    .ok()
+                    .map(|s| s.trim_end().to_string());
+                Some(Ok(RawLine {
+                    number: self.number,
+                    text,
+                }))
+            }
+        }
+    }
+}
+
+fn skippable(text: &Option<String>) -> bool {
+    match text {
+        Some(t) => {
+            let t = t.trim_start();
+            t.is_empty() || t.starts_with('#')
+        }
+        None => false,
+    }
+}
+
+/// A streaming reader of puzzles in any supported format; an iterator of [`Entry`].
+///
+/// Reading errors (the device failing, not bad puzzles) end the iteration and are kept in
+/// [`PuzzleReader::io_error`].
+pub struct PuzzleReader {
+    format: Format,
+    inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send>,
+    io_error: Option<io::Error>,
+}
+
+impl PuzzleReader {
+    /// Starts reading `reader`, detecting the format from its first meaningful line. `source`
+    /// names the input in errors (a path, a dataset name or `-`).
+    ///
+    /// # Errors
+    /// Only I/O errors while peeking at the first lines.
+    pub fn new<R: Read + Send + 'static>(reader: R, source: &str) -> io::Result<PuzzleReader> {
+        Self::with_format(reader, source, None)
+    }
+
+    /// As [`PuzzleReader::new`], with the format forced instead of detected when `format` is set.
+    ///
+    /// # Errors
+    /// Only I/O errors while peeking at the first lines.
+    pub fn with_format<R: Read + Send + 'static>(
+        reader: R,
+        source: &str,
+        format: Option<Format>,
+    ) -> io::Result<PuzzleReader> {
+        let mut reader = io::BufReader::new(reader);
+        // Peek: read whole lines until the first meaningful one, keeping the bytes.
+        let mut peeked = Vec::new();
+        let mut first_meaningful = None;
+        let mut line = Vec::new();
+        let mut line_no = 0;
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            line_no += 1;
+            peeked.extend_from_slice(&line);
+            let mut bytes: &[u8] = &line;
+            if line_no == 1 {
+                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            }
+            let text = std::str::from_utf8(bytes)
+                .ok()
+                .map(|s| s.trim_end().to_string());
+            if !skippable(&text) {
+                first_meaningful = text.or(Some(String::new()));
+                break;
+            }
+        }
+        let format = format.unwrap_or_else(|| detect(first_meaningful.as_deref().unwrap_or("")));
+        let chained = io::BufReader::new(Cursor::new(peeked).chain(reader));
+        let source = source.to_string();
+        let inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send> = match format {
+            Format::Line => Box::new(LineEntries {
+                lines: Lines {
+                    reader: chained,
+                    number: 0,
+                    buf: Vec::new(),
+                },
+                source,
+                index: 0,
+            }),
+            Format::Block => Box::new(BlockEntries {
+                lines: Lines {
+                    reader: chained,
+                    number: 0,
+                    buf: Vec::new(),
+                },
+                source,
+                index: 0,
+            }),
+            Format::Csv => Box::new(CsvEntries {
+                lines: Lines {
+                    reader: chained,
+                    number: 0,
+                    buf: Vec::new(),
+                },
+                source,
+                columns: None,
+                index: 0,
+            }),
+        };
+        Ok(PuzzleReader {
+            format,
+            inner,
+            io_error: None,
+        })
+    }
+
+    /// Reads a whole string (a shipped dataset, or a test's input).
+    pub fn from_text(text: &str, source: &str) -> PuzzleReader {
+        Self::new(Cursor::new(text.as_bytes().to_vec()), source)
+            .expect("reading from memory cannot fail")
+    }
+
+    /// The detected (or forced) format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The I/O error that ended the iteration early, if any.
+    pub fn io_error(&mut self) -> Option<io::Error> {
+        self.io_error.take()
+    }
+}
+
+impl Iterator for PuzzleReader {
+    type Item = Entry;
+    fn next(&mut self) -> Option<Entry> {
+        match self.inner.next()? {
+            Ok(e) => Some(e),
+            Err(e) => {
+                self.io_error = Some(e);
+                None
+            }
+        }
+    }
+}
+
+struct LineEntries<R> {
+    lines: Lines<R>,
+    source: String,
+    index: usize,
+}
+
+impl<R: BufRead> Iterator for LineEntries<R> {
+    type Item = io::Result<Entry>;
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let raw = match self.lines.next()? {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            };
+            if skippable(&raw.text) {
+                continue;
+            }
+            self.index += 1;
+            let (name, puzzle) = match raw.text {
+                None => (None, Err(Reason::NotUtf8)),
+                Some(text) => {
+                    let lead = text.len() - text.trim_start().len();
+                    let body = text.trim_start();
+                    let (token, rest) = match body.find(char::is_whitespace) {
+                        Some(at) => (&body[..at], body[at..].trim()),
+                        None => (body, ""),
+                    };
+                    let name = (!rest.is_empty()).then(|| rest.to_string());
+                    let column_offset = text[..lead].chars().count();
+                    let puzzle = Grid::parse_line(token)
+                        .map_err(|e| from_grid_error(e, column_offset))
+                        .and_then(|g| checked(g, None));
+                    (name, puzzle)
+                }
+            };
+            return Some(Ok(Entry {
+                index: self.index,
+                line: raw.number,
+                name,
+                puzzle: puzzle.map_err(|reason| InputError {
+                    source_name: self.source.clone(),
+                    line: raw.number,
+                    reason,
+                }),
+            }));
+        }
+    }
+}
+
+struct BlockEntries<R> {
+    lines: Lines<R>,
+    source: String,
+    index: usize,
+}
+
+/// Parses one block row: 9 cells, separated by whitespace or not.
+fn block_row(text: &str) -> Result<[u8; 9], String> {
+    let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if cells.len() != 9 {
+        return Err(format!("{} cells, expected 9", cells.len()));
+    }
+    let mut row = [0u8; 9];
+    for (k, &ch) in cells.iter().enumerate() {
+        row[k] = match ch {
+            '1'..='9' => ch as u8 - b'0',
+            '0' | '.' | '_' | '-' | '*' => 0,
+            _ => return Err(format!("bad character {ch:?} in cell {}", k + 1)),
+        };
+    }
+    Ok(row)
+}
+
+impl<R: BufRead> Iterator for BlockEntries<R> {
+    type Item = io::Result<Entry>;
+    fn next(&mut self) -> Option<Self::Item> {
+        // Skip to the first row of the next block.
+        let first = loop {
+            match self.lines.next()? {
+                Err(e) => return Some(Err(e)),
+                Ok(raw) if skippable(&raw.text) => continue,
+                Ok(raw) => break raw,
+            }
+        };
+        self.index += 1;
+        let start = first.number;
+        let mut cells = [0u8; 81];
+        let mut rows = 0usize;
+        let mut error: Option<Reason> = None;
+        let mut current = Some(first);
+        while let Some(raw) = current.take() {
+            match &raw.text {
+                None => {
+                    error.get_or_insert(Reason::NotUtf8);
+                }
+                Some(t) if t.trim().is_empty() => break,
+                Some(t) if t.trim_start().starts_with('#') => {}
+                Some(t) => {
+                    if rows < 9 {
+                        match block_row(t) {
+                            Ok(row) => cells[rows * 9..rows * 9 + 9].copy_from_slice(&row),
+                            Err(detail) => {
+                                error.get_or_insert(Reason::BlockRow {
+                                    row: rows + 1,
+                                    detail,
+                                });
+                            }
+                        }
+                    }
+                    rows += 1;
+                    if rows == 9 {
+                        break;
+                    }
+                }
+            }
+            current = match self.lines.next() {
+                None => None,
+                Some(Err(e)) => return Some(Err(e)),
+                Some(Ok(r)) => Some(r),
+            };
+        }
+        let puzzle = match error {
+            Some(e) => Err(e),
+            None if rows != 9 => Err(Reason::BlockRows { found: rows }),
+            None => checked(Grid::from_cells(cells).expect("digits 0..=9"), None),
+        };
+        Some(Ok(Entry {
+            index: self.index,
+            line: start,
+            name: None,
+            puzzle: puzzle.map_err(|reason| InputError {
+                source_name: self.source.clone(),
+                line: start,
+                reason,
+            }),
+        }))
+    }
+}
+
+struct CsvEntries<R> {
+    lines: Lines<R>,
+    source: String,
+    /// Column indices of puzzle, solution and name, once the header is read.
+    columns: Option<(usize, Option<usize>, Option<usize>)>,
+    index: usize,
+}
+
+/// Splits one CSV line into fields (RFC 4180 quoting within the line), trimmed.
+fn csv_fields(line: &str) -> Result<Vec<String>, String> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .buffer_capacity(256)
+        .from_reader(line.as_bytes());
+    let mut record = csv::StringRecord::new();
+    match reader.read_record(&mut record) {
+        Ok(_) => Ok(record.iter().map(str::to_string).collect()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn csv_columns(header: &str) -> (usize, Option<usize>, Option<usize>) {
+    let fields = csv_fields(header).unwrap_or_default();
+    let find = |names: &[&str]| {
+        fields.iter().position(|h| {
+            names.contains(
+                &h.trim_start_matches('\u{feff}')
+                    .to_ascii_lowercase()
+                    .as_str(),
+            )
+        })
+    };
+    let puzzle = find(&["puzzle", "quizzes", "quiz"]).unwrap_or(0);
+    (
+        puzzle,
+        find(&["solution", "solutions"]),
+        find(&["name", "id"]),
+    )
+}
+
+fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, Reason> {
+    let get = |i: usize| fields.get(i).map(String::as_str).unwrap_or("");
+    let grid = Grid::parse_line(get(p)).map_err(|e| from_grid_error(e, 0))?;
+    let solution = match s.map(get) {
+        None | Some("") => None,
+        Some(text) => {
+            let g = Grid::parse_line(text).map_err(|e| Reason::BadSolution(e.to_string()))?;
+            if let Some(i) = g.cells().iter().position(|&v| v == 0) {
+                return Err(Reason::BadSolution(format!("{} is empty", cell_name(i))));
+            }
+            Some(g)
+        }
+    };
+    checked(grid, solution)
+}
+
+impl<R: BufRead> Iterator for CsvEntries<R> {
+    type Item = io::Result<Entry>;
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let raw = match self.lines.next()? {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            };
+            if skippable(&raw.text) {
+                continue;
+            }
+            let Some((p, s, n)) = self.columns else {
+                self.columns = Some(csv_columns(raw.text.as_deref().unwrap_or("")));
+                continue;
+            };
+            self.index += 1;
+            let (name, puzzle) = match raw.text {
+                None => (None, Err(Reason::NotUtf8)),
+                Some(text) => match csv_fields(&text) {
+                    Err(e) => (None, Err(Reason::Csv(e))),
+                    Ok(fields) => {
+                        let name = n
+                            .and_then(|i| fields.get(i))
+                            .filter(|s| !s.is_empty())
+                            .cloned();
+                        (name, csv_puzzle(&fields, p, s))
+                    }
+                },
+            };
+            return Some(Ok(Entry {
+                index: self.index,
+                line: raw.number,
+                name,
+                puzzle: puzzle.map_err(|reason| InputError {
+                    source_name: self.source.clone(),
+                    line: raw.number,
+                    reason,
+                }),
+            }));
+        }
+    }
+}
+
+/// Writes `grid` in `format` (line: 81 characters and `\n`; block: 9 rows and a blank line after
+/// each puzzle; csv: the 81-digit form alone, for a caller that writes its own columns).
+pub fn render(grid: &Grid, format: Format) -> String {
+    match format {
+        Format::Line => format!("{}\n", grid.to_line()),
+        Format::Block => format!("{}\n", grid.to_block()),
+        Format::Csv => grid.to_digits(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+
+    fn read(text: &str) -> (Format, Vec<Entry>) {
+        let r = PuzzleReader::from_text(text, "t.txt");
+        let f = r.format();
+        (f, r.collect())
+    }
+
+    #[test]
+    fn line_format_with_names_comments_crlf_bom() {
+        let text = format!("\u{feff}# header\r\n\r\n{SEED}\tfirst one\r\n  {SEED}  \r\n");
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Line);
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].name.as_deref(), Some("first one"));
+        assert_eq!(e[0].line, 3);
+        assert_eq!(e[1].line, 4);
+        assert_eq!(e[1].label(), "2");
+        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+    }
+
+    #[test]
+    fn line_errors_name_line_and_reason() {
+        let text = format!("{SEED}\n{}\n{}x{}\n", &SEED[..80], &SEED[..40], &SEED[41..]);
+        let (_, e) = read(&text);
+        let errs: Vec<String> = e
+            .iter()
+            .skip(1)
+            .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
+            .collect();
+        assert_eq!(errs[0], "t.txt:2: 80 characters, expected 81");
+        assert!(
+            errs[1].starts_with("t.txt:3: bad character 'x' at column 41 (r5c5)"),
+            "{}",
+            errs[1]
+        );
+    }
+
+    #[test]
+    fn block_format() {
+        let g: Grid = SEED.parse().unwrap();
+        let text = format!("{}\n{}", g.to_block(), g.to_block());
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Block);
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[1].line, 11);
+        assert_eq!(e[1].puzzle.as_ref().unwrap().grid, g);
+        // A short block and a bad row.
+        let mut rows: Vec<String> = g.to_block().lines().map(String::from).collect();
+        rows[3] = "1 2 3".into();
+        let text = format!(
+            "{}\n\n{}\n",
+            rows.join("\n"),
+            g.to_block().lines().take(5).collect::<Vec<_>>().join("\n")
+        );
+        let (_, e) = read(&text);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:1: block row 4: 3 cells, expected 9"
+        );
+        assert_eq!(
+            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:11: block has 5 rows, expected 9"
+        );
+    }
+
+    #[test]
+    fn csv_format_with_solution_and_name() {
+        let text = "name,puzzle,solution\r\nseed-example,7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6,729364158341825967865971423536192874918547632274683519652438791493716285187259346\r\nbad,11...,\r\n";
+        let (f, e) = read(text);
+        assert_eq!(f, Format::Csv);
+        assert_eq!(e[0].name.as_deref(), Some("seed-example"));
+        assert!(e[0].puzzle.as_ref().unwrap().solution.is_some());
+        assert_eq!(e[0].line, 2, "{e:?}");
+        assert_eq!(e[1].line, 3);
+        assert_eq!(
+            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:3: 5 characters, expected 81"
+        );
+    }
+
+    #[test]
+    fn duplicate_givens_name_both_cells() {
+        // ../shared/cases/C01.txt
+        let (_, e) = read(
+            ".99..5.1.85.4....2432......1...69.83.9.....6.62.71...9......1945....4.37.4.3..6..\n",
+        );
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:1: digit 9 given twice in row 1 (r1c2 and r1c3)"
+        );
+    }
+
+    #[test]
+    fn non_utf8_line_is_an_error_not_the_end() {
+        let mut bytes = b"\xff\xfe bad\n".to_vec();
+        bytes.extend_from_slice(SEED.as_bytes());
+        bytes.push(b'\n');
+        let r = PuzzleReader::new(Cursor::new(bytes), "b").unwrap();
+        let e: Vec<Entry> = r.collect();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].puzzle.as_ref().unwrap_err().reason, Reason::NotUtf8);
+        assert!(e[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_is_named() {
+        let (_, e) = read(&format!("{}\n", ".".repeat(256)));
+        let msg = e[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(
+            msg.contains("256 characters, expected 81") && msg.contains("16x16"),
+            "{msg}"
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! Writing a run's files whole or not at all: every file goes to a temporary name in the target
+//! folder and is renamed into place once complete, so a crash never leaves a truncated file under
+//! the final name.
+
+use crate::runner::Row;
+use crate::summary::SummaryRow;
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+/// Writes `path` atomically: `write` fills a temporary file beside it, which is flushed, synced and
+/// renamed over `path`.
+///
+/// # Errors
+/// When the folder is not writable, the writer fails, or the rename fails; `path` is then left as
+/// it was.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(
+            ".{}.",
+            path.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        ))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    {
+        let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut buf).with_context(|| format!("writing {}", path.display()))?;
+        buf.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    tmp.as_file().sync_all().ok();
+    tmp.persist(path)
+        .with_context(|| format!("renaming into place: {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes rows as CSV with a header (atomically).
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> anyhow::Result<()> {
+    write_atomic(path, |w| {
+        let mut csv = csv::Writer::from_writer(w);
+        for r in rows {
+            csv.serialize(r)?;
+        }
+        csv.flush()?;
+        Ok(())
+    })
+}
+
+/// One dataset as recorded in `run.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DatasetInfo {
+    /// Name used in the rows.
+    pub name: String,
+    /// `shipped:NAME` or the path.
+    pub source: String,
+    /// `line`, `block` or `csv`.
+    pub format: String,
+    /// Puzzles in the file, invalid ones included.
+    pub puzzles: usize,
+    /// Puzzles that could not be read.
+    pub invalid: usize,
+}
+
+/// The run's metadata, written as `run.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RunInfo {
+    /// `harness` version.
+    pub harness_version: String,
+    /// Solver names, in report order.
+    pub solvers: Vec<String>,
+    /// The datasets.
+    pub datasets: Vec<DatasetInfo>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Per-puzzle deadline, ms (`null` = none).
+    pub timeout_ms: Option<u64>,
+    /// Per-puzzle node limit (`null` = none).
+    pub max_nodes: Option<u64>,
+    /// Git commit the binary was built from (`-dirty` if the tree had changes).
+    pub git_commit: String,
+    /// `rustc --version` of the build.
+    pub rustc: String,
+    /// CPU model from /proc/cpuinfo.
+    pub cpu: String,
+    /// Logical cores on the machine.
+    pub cores: usize,
+    /// Host name.
+    pub host: String,
+    /// When the run started, RFC 3339 UTC.
+    pub date: String,
+    /// Wall time of the whole run, s.
+    pub elapsed_seconds: f64,
+    /// True when the run was stopped early (rows then cover only what finished).
+    pub interrupted: bool,
+    /// The command line.
+    pub command: Vec<String>,
+}
+
+/// The CPU model name, from `/proc/cpuinfo` (`unknown` elsewhere).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The host name (`unknown` if it cannot be read).
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|s| s.trim().to_string())
+        .or_else(|_| std::env::var("HOSTNAME"))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// Writes `results.csv`, `summary.csv` and `run.json` into `dir` (created if missing).
+///
+/// # Errors
+/// When the folder cannot be created or a file cannot be written.
+pub fn write_run(
+    dir: &Path,
+    rows: &[Row],
+    summary: &[SummaryRow],
+    info: &RunInfo,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    write_csv(&dir.join("results.csv"), rows)?;
+    write_csv(&dir.join("summary.csv"), summary)?;
+    write_atomic(&dir.join("run.json"), |w| {
+        serde_json::to_writer_pretty(&mut *w, info)?;
+        writeln!(w)?;
+        Ok(())
+    })
+}
+
+/// Checks before a long run that `dir` can be created and written, so a run never solves for an
+/// hour and then fails to save.
+///
+/// # Errors
+/// When the folder cannot be created or a file cannot be made in it.
+pub fn ensure_writable(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    tempfile::tempfile_in(dir)
+        .with_context(|| format!("output folder {} is not writable", dir.display()))?;
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! The `harness` binary, run as a user would.
+
+use super::common::harness;
+use predicates::prelude::*;
+
+#[test]
+fn run_on_a_small_dataset_writes_a_checked_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args([
+            "run",
+            "--solver",
+            "all",
+            "--dataset",
+            "seed",
+            "--timeout-ms",
+            "0",
+            "-q",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("6 solved and checked, 0 wrong"));
+    let mut rdr = csv::Reader::from_path(out.join("results.csv")).unwrap();
+    let headers = rdr.headers().unwrap().clone();
+    for col in [
+        "dataset",
+        "puzzle",
+        "solver",
+        "status",
+        "correct",
+        "micros",
+        "nodes",
+        "guesses",
+        "backtracks",
+        "solution",
+    ] {
+        assert!(headers.iter().any(|h| h == col), "missing column {col}");
+    }
+    let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), 2 * 3, "one row per puzzle x solver");
+    let idx = |c: &str| headers.iter().position(|h| h == c).unwrap();
+    for r in &rows {
+        assert_eq!(&r[idx("status")], "solved");
+        assert_eq!(&r[idx("correct")], "true");
+    }
+    let hard = rows
+        .iter()
+        .find(|r| &r[idx("puzzle")] == "hard-17s" && &r[idx("solver")] == "bitmask-dfs")
+        .unwrap();
+    assert_eq!(&r_str(hard, idx("nodes")), "7368194");
+    assert_eq!(
+        &r_str(hard, idx("solution")),
+        "741629835582341697396875421924517386657483219813296574168752943275934168439168752"
+    );
+    assert!(out.join("summary.csv").is_file());
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(info["solvers"].as_array().unwrap().len(), 3);
+    assert!(
+        info["timeout_ms"].is_null(),
+        "--timeout-ms 0 means no deadline"
+    );
+}
+
+fn r_str(r: &csv::StringRecord, i: usize) -> String {
+    r[i].to_string()
+}
+
+#[test]
+fn run_reports_bad_puzzles_and_solves_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.txt");
+    let good = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let dup = format!("11{}", &good[2..]);
+    let short = &good[..80];
+    let badch = format!("{}x{}", &good[..5], &good[6..]);
+    std::fs::write(
+        &file,
+        format!("{good}\n{dup}\n{short}\n{badch}\n{good} again\n"),
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    let f = file.display().to_string();
+    harness()
+        .args([
+            "run",
+            "--solver",
+            "bitmask-dfs",
+            "-q",
+            "--dataset",
+            &f,
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "{f}:2: digit 1 given twice in row 1 (r1c1 and r1c2)"
+        )))
+        .stderr(predicate::str::contains(format!(
+            "{f}:3: 80 characters, expected 81"
+        )))
+        .stderr(predicate::str::contains(format!(
+            "{f}:4: bad character 'x' at column 6 (r1c6)"
+        )))
+        .stdout(predicate::str::contains(
+            "2 solved and checked, 0 wrong, 0 timeouts, 3 invalid",
+        ));
+    let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert_eq!(text.lines().count(), 1 + 5);
+    assert_eq!(text.matches(",invalid,").count(), 3);
+}
+
+#[test]
+fn unknown_solver_and_dataset_are_usage_errors() {
+    harness()
+        .args(["run", "--solver", "nope", "-q"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("unknown solver \"nope\"")
+                .and(predicate::str::contains("bitmask-dfs")),
+        );
+    harness()
+        .args(["run", "--dataset", "/no/such/file", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/no/such/file"));
+}
+
+#[test]
+fn list_names_solvers_and_datasets() {
+    harness().arg("list").assert().success().stdout(
+        predicate::str::contains("bitmask-singles").and(predicate::str::contains("named-hard")),
+    );
+}
