@@ -1,4 +1,7 @@
 //! One module per subcommand: each turns parsed arguments into work and output.
 
+pub mod classic;
+pub mod generate;
 pub mod list;
 pub mod run;
+pub mod solve;
