@@ -2,7 +2,10 @@
 
 mod integration {
     pub mod cases;
+    pub mod classic;
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod generate;
+    pub mod solve;
 }
