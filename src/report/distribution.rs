@@ -3,7 +3,7 @@
 //! slowest puzzle. Every readable puzzle counts, a timeout at the time it took to give up.
 
 use super::load::Run;
-use super::style::{plot_err, si, solver_color};
+use super::style::{log_top, plot_err, si, solver_color};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -118,7 +118,8 @@ pub fn draw<DB: DrawingBackend>(
         (lo.min(f.min), hi.max(f.max))
     });
     let (y0, y1) = if lo.is_finite() {
-        ((lo / 2.0).max(FLOOR_MICROS), (hi * 2.0).max(lo * 10.0))
+        let y0 = (lo / 2.0).max(FLOOR_MICROS);
+        (y0, log_top(y0, (hi * 1.5).max(lo * 10.0), 0.2))
     } else {
         (1.0, 10.0)
     };

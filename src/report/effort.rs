@@ -1,15 +1,16 @@
 //! Effort against time: one point per solve, search-tree nodes (x) against µs (y), both on log
 //! scales, one colour per solver; a cross marks a timeout. A solver whose cloud sits lower at the
-//! same node count does each node faster; one further left needs fewer nodes.
+//! same node count does each node faster; one further left needs fewer nodes. Above 3000 solves
+//! per solver, an even sample is drawn; the legend counts them all.
 
 use super::load::Run;
-use super::style::{plot_err, si, solver_color};
+use super::style::{log_top, plot_err, si, solver_color};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
 /// Most points drawn per solver; more are thinned evenly (a deterministic stride).
-const MAX_POINTS: usize = 4000;
+const MAX_POINTS: usize = 3000;
 
 /// One solver's points.
 #[derive(Debug, Clone)]
@@ -22,6 +23,10 @@ pub struct Cloud {
     pub done: Vec<(f64, f64)>,
     /// (nodes, µs) of the timeouts.
     pub timeouts: Vec<(f64, f64)>,
+    /// Solves before thinning (the legend's count).
+    pub solves: usize,
+    /// Timeouts before thinning.
+    pub timeout_count: usize,
 }
 
 /// Gathers the points of every solver over every dataset.
@@ -39,6 +44,8 @@ pub fn data(run: &Run) -> Vec<Cloud> {
             let stride = mine.len().div_ceil(MAX_POINTS).max(1);
             let thin = mine.iter().step_by(stride);
             Cloud {
+                solves: mine.len(),
+                timeout_count: mine.iter().filter(|r| r.status == "timeout").count(),
                 solver: s.clone(),
                 color: solver_color(s, i),
                 done: thin
@@ -76,7 +83,8 @@ pub fn draw<DB: DrawingBackend>(
         (0.5, 10.0)
     };
     let (y0, y1) = if yl.is_finite() {
-        ((yl / 2.0).max(0.05), (yh * 2.0).max(yl * 10.0))
+        let y0 = (yl / 2.0).max(0.05);
+        (y0, log_top(y0, (yh * 1.5).max(yl * 10.0), 0.2))
     } else {
         (0.1, 10.0)
     };
@@ -113,11 +121,11 @@ pub fn draw<DB: DrawingBackend>(
             .label(format!(
                 "{} ({} solves{})",
                 c.solver,
-                c.done.len() + c.timeouts.len(),
-                if c.timeouts.is_empty() {
+                c.solves,
+                if c.timeout_count == 0 {
                     String::new()
                 } else {
-                    format!(", {} timeouts ×", c.timeouts.len())
+                    format!(", {} timeouts ×", c.timeout_count)
                 }
             ))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));

@@ -102,6 +102,13 @@ pub fn file_stem(name: &str) -> String {
     }
 }
 
+/// The top of a log axis running from `lo` that puts `hi` at `1 - free` of its height, leaving the
+/// top `free` (0..1) of the plot for the legend and labels.
+pub fn log_top(lo: f64, hi: f64, free: f64) -> f64 {
+    let (a, b) = (lo.ln(), hi.ln());
+    (a + (b - a) / (1.0 - free)).exp()
+}
+
 /// Turns a plotters error (whose type depends on the backend) into an [`anyhow::Error`].
 pub fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e}")

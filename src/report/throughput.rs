@@ -2,7 +2,7 @@
 //! scale), each labelled with its value and how many times slower it is than the fastest solver
 //! on that dataset.
 
-use super::style::{plot_err, si, solver_color};
+use super::style::{log_top, plot_err, si, solver_color};
 use crate::summary::SummaryRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -89,7 +89,8 @@ pub fn draw<DB: DrawingBackend>(
         (lo.min(v), hi.max(v))
     });
     let (y0, y1) = if lo.is_finite() {
-        ((lo / 4.0).max(1e-3), (hi * 12.0).max(lo * 10.0))
+        let y0 = (lo / 4.0).max(1e-3);
+        (y0, log_top(y0, (hi * 1.5).max(lo * 10.0), 0.25))
     } else {
         (1.0, 10.0)
     };
