@@ -225,9 +225,15 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
     let mut files = Vec::new();
     let mut plots = Vec::new();
 
+    let mut stems = Vec::new();
     for d in &run.datasets {
         let c = cactus::data(run, d);
-        let stem = format!("cactus-{}", style::file_stem(d));
+        let mut stem = format!("cactus-{}", style::file_stem(d));
+        if stems.contains(&stem) {
+            // Two dataset names that differ only in characters a file name cannot hold.
+            stem = format!("{stem}-{}", stems.len() + 1);
+        }
+        stems.push(stem.clone());
         let svg = plots_dir.join(format!("{stem}.svg"));
         let png = plots_dir.join(format!("{stem}.png"));
         style::write_svg(&svg, SIZE, |r| cactus::draw(r, &c))?;
@@ -341,6 +347,14 @@ pub fn verdict_text(v: &Verdict) -> String {
         return format!("{}: no solver ran.", v.dataset);
     };
     let readable = w.puzzles - w.invalid;
+    if readable == 0 {
+        return format!("no readable puzzle ({} invalid).", w.invalid);
+    }
+    if w.solved == 0 {
+        return format!(
+            "no solver solved any of the {readable} readable puzzles (see the error and status columns of results.csv)."
+        );
+    }
     let mut s = format!(
         "{} wins: {}/{} solved, median {}, {} puzzles/s",
         w.solver,
