@@ -498,3 +498,42 @@ fn bad_shard_spec_is_a_usage_error() {
         .code(2)
         .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
 }
+
+#[test]
+fn run_renders_the_report_unless_told_not_to() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    harness()
+        .args(["run", "--solver", "all", "--dataset", "named-hard", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("report: "));
+    for f in [
+        "summary.md",
+        "index.html",
+        "plots/cactus-named-hard.svg",
+        "plots/cactus-named-hard.png",
+        "plots/distribution.svg",
+        "plots/effort.svg",
+        "plots/throughput.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    let md = read(&out.join("summary.md"));
+    // Who wins depends on timings; that every solver solves all 4 does not.
+    assert!(md.contains("**named-hard**: ") && md.contains(" wins: 4/4 solved"));
+    let bare = tmp.path().join("bare");
+    run_quiet(
+        &[
+            "--solver",
+            "bitmask-singles",
+            "--dataset",
+            "seed",
+            "--no-report",
+        ],
+        &bare,
+    );
+    assert!(bare.join("results.csv").is_file());
+    assert!(!bare.join("summary.md").exists() && !bare.join("plots").exists());
+}
