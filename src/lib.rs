@@ -14,7 +14,9 @@ pub mod dataset;
 pub mod format;
 pub mod generate;
 pub mod output;
+pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod summary;
 pub mod verify;
 

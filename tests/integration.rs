@@ -7,5 +7,6 @@ mod integration {
     pub mod common;
     pub mod conformance;
     pub mod generate;
+    pub mod report;
     pub mod solve;
 }
