@@ -1,6 +1,7 @@
 //! The integration tests: one binary, one module per concern.
 
 mod integration {
+    pub mod bad_sudoku;
     pub mod cases;
     pub mod cli;
     pub mod common;
