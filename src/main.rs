@@ -1,6 +1,7 @@
 //! The `harness` binary: parses the command line and hands off to `harness::commands`.
 //!
-//! Exit status: 0 on success, 1 when a run found a wrong answer, 2 on a usage or input error.
+//! Exit status: 0 on success, 1 when a run found a wrong answer, 2 on a usage or input error,
+//! 130 when a run was interrupted (Ctrl-C or SIGTERM; its finished rows are saved).
 
 use clap::Parser;
 use harness::cli::{Cli, Command};
@@ -13,6 +14,8 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::run(args).map(|end| {
             if end.wrong > 0 {
                 ExitCode::from(1)
+            } else if end.interrupted {
+                ExitCode::from(130)
             } else {
                 ExitCode::SUCCESS
             }

@@ -6,5 +6,6 @@ mod integration {
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod faults;
     pub mod proptest_parsers;
 }
