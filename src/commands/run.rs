@@ -85,8 +85,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         );
     }
     let cancel = interrupt_flag();
-    let opts = RunOptions {
-        cancel: cancel.clone(),
+    let mut opts = RunOptions {
         solvers: solvers.clone(),
         timeout: (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms)),
         max_nodes: args.max_nodes,
@@ -94,6 +93,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         progress: !args.quiet,
         ..RunOptions::default()
     };
+    opts.cancel = cancel.clone();
     let t0 = Instant::now();
     let rows = runner::run(&datasets, &opts)?;
     let elapsed = t0.elapsed().as_secs_f64();
