@@ -1,0 +1,87 @@
+//! Measures how far past its time budget each solver stops: every solver of the registry
+//! (`SolverKind::ALL`) on the pathological puzzles of `datasets/pathological.txt` (plus the
+//! "17-second hard case"), each solve under a fresh 100 ms budget, several times over. A solve
+//! that ends as `timeout` overran by (its wall time - the budget); the table gives the worst and
+//! the median overrun per solver, in ms. Wall-clock overrun includes the time the process was not
+//! scheduled; the last column isolates the solver's part: the longest time it spent between two
+//! budget checks ([`Budget::CHECK_INTERVAL`] nodes at the solve's average speed), which bounds
+//! the overrun on an idle machine.
+//!
+//! ```sh
+//! cargo run --release --example overrun               # 100 ms budget, 5 repeats
+//! cargo run --release --example overrun -- 50 10      # 50 ms budget, 10 repeats
+//! ```
+//!
+//! Timings depend on the machine and its load: run it on an idle machine. Tests never assert
+//! timings; this is where the overrun is measured.
+
+use harness::format::PuzzleReader;
+use solvers::{Budget, Grid, SolverKind, Status};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let budget_ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let repeats: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
+    let budget = Duration::from_millis(budget_ms);
+
+    let mut puzzles: Vec<(String, Grid)> =
+        PuzzleReader::from_text(include_str!("../datasets/pathological.txt"), "pathological")
+            .filter_map(|e| Some((e.label(), e.puzzle.ok()?.grid)))
+            .collect();
+    puzzles.push((
+        "hard-17s".into(),
+        "...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8..."
+            .parse()
+            .expect("valid"),
+    ));
+
+    println!(
+        "budget {budget_ms} ms, {repeats} repeat(s), {} puzzles, {} core(s)\n",
+        puzzles.len(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    println!(
+        "| solver | timeouts | worst overrun (ms) | on | median overrun (ms) | between checks (ms) | finished in budget |"
+    );
+    println!("|---|---:|---:|---|---:|---:|---|");
+    for &kind in SolverKind::ALL {
+        let solver = kind.build();
+        let mut overruns: Vec<(f64, String)> = Vec::new();
+        let mut finished = Vec::new();
+        let mut interval_ms: f64 = 0.0;
+        for (name, grid) in &puzzles {
+            for _ in 0..repeats {
+                let t0 = Instant::now();
+                let out = solver.solve(grid, &Budget::with_timeout(budget));
+                let elapsed = t0.elapsed();
+                if out.status == Status::Timeout {
+                    let over = elapsed.saturating_sub(budget).as_secs_f64() * 1e3;
+                    overruns.push((over, name.clone()));
+                    let per_node = elapsed.as_secs_f64() / out.stats.nodes.max(1) as f64;
+                    interval_ms = interval_ms.max(per_node * Budget::CHECK_INTERVAL as f64 * 1e3);
+                } else if !finished.contains(name) {
+                    finished.push(name.clone());
+                }
+            }
+        }
+        overruns.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (worst, on) = overruns
+            .last()
+            .map(|(o, n)| (format!("{o:.3}"), n.clone()))
+            .unwrap_or(("-".into(), "-".into()));
+        let median = overruns
+            .get(overruns.len() / 2)
+            .map_or("-".into(), |(o, _)| format!("{o:.3}"));
+        println!(
+            "| {kind} | {} of {} | {worst} | {on} | {median} | {interval_ms:.3} | {} |",
+            overruns.len(),
+            puzzles.len() * repeats,
+            if finished.is_empty() {
+                "-".to_string()
+            } else {
+                finished.join(", ")
+            }
+        );
+    }
+}
