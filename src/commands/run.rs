@@ -59,6 +59,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
     });
     output::ensure_writable(&out)?;
+    // Catch Ctrl-C from here on: the run below can then save what it finished.
+    let cancel = interrupt_flag();
 
     let mut invalid = 0;
     for ds in &datasets {
@@ -84,7 +86,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             }
         );
     }
-    let cancel = interrupt_flag();
     let mut opts = RunOptions {
         solvers: solvers.clone(),
         timeout: (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms)),
