@@ -156,7 +156,9 @@ pub fn host_name() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-/// Writes `results.csv`, `summary.csv` and `run.json` into `dir` (created if missing).
+/// Writes `results.csv`, `summary.csv` and `run.json` into `dir` (created if missing), each
+/// atomically, `run.json` last (an old `run.json` is removed first), so a folder with a
+/// `run.json` holds three complete files of one run.
 ///
 /// # Errors
 /// When the folder cannot be created or a file cannot be written.
@@ -167,6 +169,13 @@ pub fn write_run(
     info: &RunInfo,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // run.json goes last and marks a complete folder: an old one must not vouch for new files.
+    match std::fs::remove_file(dir.join("run.json")) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("replacing {}", dir.join("run.json").display()))
+        }
+        _ => {}
+    }
     write_csv(&dir.join("results.csv"), rows)?;
     write_csv(&dir.join("summary.csv"), summary)?;
     write_atomic(&dir.join("run.json"), |w| {

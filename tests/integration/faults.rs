@@ -141,7 +141,7 @@ fn sigint_saves_finished_rows_and_marks_the_run_interrupted() {
     let mut child = spawn_run(&data, &out, &[]);
     let mut err = wait_for_stderr(&mut child, "running 1 solver(s)");
     // The easy puzzles take microseconds; then backtracking is stuck on the endless one.
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGINT);
     let status = wait_exit(&mut child, Duration::from_secs(60));
     let mut rest = String::new();
@@ -162,7 +162,7 @@ fn sigterm_is_handled_like_ctrl_c() {
     let out = dir.path().join("run");
     let mut child = spawn_run(&data, &out, &[]);
     let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGTERM);
     let status = wait_exit(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(130));
@@ -180,7 +180,7 @@ fn second_sigint_exits_at_once_without_a_partial_file() {
     // Each row written takes 3 s: a 9 s window while results.csv is being written.
     let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "3000")]);
     let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGINT);
     wait_for_file(&out, ".results.csv.", Duration::from_secs(60));
     signal(&child, libc::SIGINT);
@@ -191,14 +191,23 @@ fn second_sigint_exits_at_once_without_a_partial_file() {
     }
 }
 
-/// SIGKILL (no handler can run) in the middle of writing results.csv, then of summary.csv: each
-/// final file either does not exist or is whole and parses.
+/// SIGKILL (no handler can run) in the middle of writing results.csv, then of summary.csv, then
+/// of results.csv over a finished run in the same folder: each final file either does not exist
+/// or is whole and parses, and run.json (written last) is never there to vouch for them.
 #[cfg(unix)]
 #[test]
 fn sigkill_mid_write_leaves_no_truncated_file() {
-    for (writing, done) in [("results.csv", 0), ("summary.csv", 1)] {
+    for (writing, done) in [("results.csv", 0), ("summary.csv", 1), ("results.csv", 2)] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("run");
+        if done == 2 {
+            harness()
+                .args(["run", "--dataset", "seed", "-q", "--out"])
+                .arg(&out)
+                .assert()
+                .success();
+            assert!(out.join("run.json").exists());
+        }
         let mut child = Command::new(harness_path())
             .args(["run", "--dataset", "seed", "--solver", "all", "-q", "--out"])
             .arg(&out)
@@ -216,11 +225,16 @@ fn sigkill_mid_write_leaves_no_truncated_file() {
             tmp.exists(),
             "the temporary file is left, under its own name"
         );
-        assert!(
-            !out.join(writing).exists(),
-            "{writing} exists after SIGKILL"
-        );
         assert!(!out.join("run.json").exists());
+        if done == 2 {
+            // The previous run's file, whole.
+            assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
+        } else {
+            assert!(
+                !out.join(writing).exists(),
+                "{writing} exists after SIGKILL"
+            );
+        }
         if done == 1 {
             // results.csv was finished before the kill: whole, every row.
             assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
