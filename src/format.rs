@@ -495,7 +495,14 @@ struct BlockEntries<R> {
 fn block_row(text: &str) -> Result<[u8; 9], String> {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != 9 {
-        return Err(format!("{} cells, expected 9", cells.len()));
+        let hint = match cells.len() {
+            4 | 16 | 25 => format!(
+                " (a {n}x{n} puzzle has rows of {n}; only 9x9 is supported)",
+                n = cells.len()
+            ),
+            _ => String::new(),
+        };
+        return Err(format!("{} cells, expected 9{hint}", cells.len()));
     }
     let mut row = [0u8; 9];
     for (k, &ch) in cells.iter().enumerate() {
@@ -886,5 +893,18 @@ mod tests {
             .to_string()
             .starts_with("t:1: CSV: the header names no puzzle column"));
         assert!(e[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn block_of_another_size_is_named() {
+        let row16 = vec!["0"; 16].join(" ");
+        let text = vec![row16.as_str(); 16].join("\n");
+        let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Block))
+            .unwrap();
+        let e: Vec<Entry> = r.collect();
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t:1: block row 1: 16 cells, expected 9 (a 16x16 puzzle has rows of 16; only 9x9 is supported)"
+        );
     }
 }
