@@ -13,7 +13,9 @@ pub mod commands;
 pub mod dataset;
 pub mod format;
 pub mod output;
+pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod summary;
 pub mod verify;
 

@@ -24,6 +24,9 @@ fn main() -> ExitCode {
             commands::list::list();
             Ok(ExitCode::SUCCESS)
         }
+        Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
+        Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
+        Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

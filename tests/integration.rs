@@ -8,4 +8,5 @@ mod integration {
     pub mod conformance;
     pub mod faults;
     pub mod proptest_parsers;
+    pub mod report;
 }

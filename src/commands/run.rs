@@ -45,7 +45,7 @@ pub struct RunEnd {
 pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let started = SystemTime::now();
     let solvers = parse_solvers(&args.solver)?;
-    let datasets: Vec<Dataset> = if args.dataset.is_empty() {
+    let mut datasets: Vec<Dataset> = if args.dataset.is_empty() {
         dataset::defaults()
     } else {
         args.dataset
@@ -59,6 +59,17 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
     });
     output::ensure_writable(&out)?;
+    if let Some(shard) = args.shard {
+        let all: usize = datasets.iter().map(|d| d.entries.len()).sum();
+        let kept = shard.select(&mut datasets);
+        if !args.quiet {
+            eprintln!(
+                "shard {shard}: {kept} of {all} puzzles (index mod {} = {})",
+                shard.count,
+                shard.index - 1
+            );
+        }
+    }
     // Catch Ctrl-C from here on: the run below can then save what it finished.
     let cancel = interrupt_flag();
 
@@ -125,6 +136,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         elapsed_seconds: elapsed,
         interrupted,
         command: std::env::args().collect(),
+        shard: args.shard,
+        shards: Vec::new(),
     };
     output::write_run(&out, &rows, &summary, &info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
@@ -158,6 +171,17 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             "interrupted: {} of {planned} solves finished and saved (run.json says \"interrupted\": true)",
             rows.len()
         );
+    }
+    if !args.no_report {
+        let report = crate::report::render(&out).with_context(|| {
+            format!(
+                "the results are saved in {}, but rendering the report failed",
+                out.display()
+            )
+        })?;
+        if !args.quiet {
+            println!("report: {}", report.index.display());
+        }
     }
     Ok(RunEnd { wrong, interrupted })
 }

@@ -130,6 +130,10 @@ fn check_interrupted_run(out: &Path) {
     let mut s = csv::Reader::from_path(out.join("summary.csv")).unwrap();
     let summary: Vec<_> = s.records().map(|r| r.unwrap()).collect();
     assert_eq!(summary.len(), 1);
+    // The report renders from the saved rows and says the run was interrupted.
+    let md = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
+    assert!(md.contains("Interrupted run"), "{md}");
+    assert!(out.join("index.html").is_file());
 }
 
 #[cfg(unix)]
