@@ -49,6 +49,14 @@ pub fn write_atomic(
             return Err(e).with_context(|| format!("writing {}", path.display()));
         }
     }
+    // tempfile creates the file with mode 0600; a result file is an ordinary file (0644).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
     tmp.persist(path)
         .with_context(|| format!("renaming into place: {}", path.display()))?;
     Ok(())
