@@ -20,6 +20,10 @@ pub enum Command {
     Run(RunArgs),
     /// List the solvers and the shipped datasets.
     List,
+    /// Serve the web board and its JSON API on 127.0.0.1 (see README "Web board").
+    Serve(ServeArgs),
+    /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
+    Autofill(AutofillArgs),
 }
 
 /// Arguments of `harness run`.
@@ -46,4 +50,33 @@ pub struct RunArgs {
     /// No progress bar and no table, only the final line.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// Arguments of `harness serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port on 127.0.0.1 (only loopback is ever bound); 0 = a free port, printed at start.
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    pub port: u16,
+}
+
+/// Arguments of `harness autofill`.
+#[derive(Debug, Args)]
+pub struct AutofillArgs {
+    /// The page holding the board (http://, https:// or file:// URL).
+    #[arg(long)]
+    pub url: String,
+    /// A running WebDriver server (e.g. http://127.0.0.1:9515); default: start `chromedriver`
+    /// on a free port and stop it after.
+    #[arg(long)]
+    pub webdriver: Option<String>,
+    /// CSS selector of the board container: the first match holding 81 cells is the board.
+    #[arg(long, default_value = crate::web::autofill::DEFAULT_TABLE)]
+    pub table: String,
+    /// CSS selector of a cell inside the container (its `value` is the digit, empty = empty).
+    #[arg(long, default_value = crate::web::autofill::DEFAULT_CELL)]
+    pub cell: String,
+    /// Save a PNG screenshot of the page after filling it.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
 }

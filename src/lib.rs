@@ -16,6 +16,7 @@ pub mod output;
 pub mod runner;
 pub mod summary;
 pub mod verify;
+pub mod web;
 
 /// The default per-puzzle time budget of `harness run`, ms.
 pub const DEFAULT_TIMEOUT_MS: u64 = 1000;

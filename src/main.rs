@@ -17,6 +17,8 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }),
+        Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
+        Command::Autofill(args) => commands::autofill::autofill(args),
         Command::List => {
             commands::list::list();
             Ok(ExitCode::SUCCESS)

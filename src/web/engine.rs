@@ -1,0 +1,214 @@
+//! What the web API takes from elsewhere in the project: puzzle generation and candidates.
+//!
+//! - [`generate`]: a new puzzle, either picked from a shipped dataset ([`crate::dataset::SHIPPED`])
+//!   or made by the unique-puzzle generator.
+//! - [`candidates`]: the candidates (pencil marks) of every empty cell.
+
+use crate::dataset;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use solvers::Grid;
+
+/// Where a new puzzle should come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A random puzzle of the shipped dataset of this name (`None`: of any shipped dataset).
+    Dataset(Option<String>),
+    /// The unique-puzzle generator, removing givens down to `givens` (17..=81), or as far as
+    /// it can while the solution stays unique (`None`: a minimal puzzle).
+    Generator {
+        /// Target number of givens; `None` = minimal.
+        givens: Option<usize>,
+    },
+}
+
+/// A new puzzle with its solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle (81 cells, row-major, 0 = empty); it has exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// A human-readable origin, e.g. `dataset seed: hard-17s` or `generator seed 42`.
+    pub origin: String,
+}
+
+/// Why [`generate`] could not make a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// No shipped dataset has that name.
+    #[error("unknown dataset {0:?}; shipped: {known}", known = shipped_names().join(", "))]
+    UnknownDataset(String),
+    /// The requested number of givens is out of range.
+    #[error("givens must be between 17 and 81, got {0}")]
+    BadGivens(usize),
+    /// The generator gave up (its budget ran out).
+    #[error("the generator gave up: {0}")]
+    GaveUp(String),
+}
+
+fn shipped_names() -> Vec<&'static str> {
+    dataset::SHIPPED.iter().map(|s| s.name).collect()
+}
+
+/// Makes a new puzzle from `source`, seeded with `seed` (same seed, same puzzle).
+///
+/// # Errors
+/// [`GenerateError`] for an unknown dataset, a number of givens outside 17..=81, or a generator
+/// that gave up.
+pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> {
+    match source {
+        Source::Dataset(name) => from_dataset(name.as_deref(), seed),
+        Source::Generator { givens } => {
+            if let Some(g) = *givens {
+                if !(17..=81).contains(&g) {
+                    return Err(GenerateError::BadGivens(g));
+                }
+            }
+            generator::generate(*givens, seed)
+        }
+    }
+}
+
+/// Picks a random puzzle (with a stated solution) of a shipped dataset.
+fn from_dataset(name: Option<&str>, seed: u64) -> Result<Generated, GenerateError> {
+    let sets: Vec<_> = match name {
+        Some(n) => vec![dataset::SHIPPED
+            .iter()
+            .find(|s| s.name == n)
+            .ok_or_else(|| GenerateError::UnknownDataset(n.to_string()))?],
+        None => dataset::SHIPPED.iter().collect(),
+    };
+    let mut pool = Vec::new();
+    for s in sets {
+        for e in dataset::shipped(s).entries {
+            if let Ok(p) = &e.puzzle {
+                if let Some(sol) = p.solution {
+                    pool.push((s.name, e.label(), p.grid, sol));
+                }
+            }
+        }
+    }
+    if pool.is_empty() {
+        return Err(GenerateError::GaveUp("the dataset holds no puzzle".into()));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (set, label, puzzle, solution) = pool.swap_remove(rng.random_range(0..pool.len()));
+    Ok(Generated {
+        puzzle,
+        solution,
+        origin: format!("dataset {set}: {label}"),
+    })
+}
+
+/// Candidates of every cell: bit `d - 1` set when digit `d` may go there; 0 for a filled cell
+/// (and for an empty cell left with no candidate: a contradiction).
+pub fn candidates(puzzle: &Grid) -> ([u16; 81], &'static str) {
+    (peer_elimination(puzzle), "peer elimination")
+}
+
+/// Plain peer elimination: a digit is a candidate of an empty cell when no peer (cell sharing
+/// its row, column or box) holds it. O(81 x 20).
+pub fn peer_elimination(puzzle: &Grid) -> [u16; 81] {
+    let c = puzzle.cells();
+    let mut out = [0u16; 81];
+    for i in 0..81 {
+        if c[i] != 0 {
+            continue;
+        }
+        let (r, col) = (i / 9, i % 9);
+        let mut used = 0u16;
+        for (j, &v) in c.iter().enumerate() {
+            let (r2, c2) = (j / 9, j % 9);
+            let peer = r2 == r || c2 == col || (r2 / 3 == r / 3 && c2 / 3 == col / 3);
+            if peer && v != 0 {
+                used |= 1 << (v - 1);
+            }
+        }
+        out[i] = 0x1ff & !used;
+    }
+    out
+}
+
+/// A digging generator: a random full grid (randomised depth-first fill), then givens removed in
+/// a random order while the puzzle keeps exactly one solution (counted up to 2 by a counting
+/// solver of the registry). One pass over all cells ends in a minimal puzzle: every given left
+/// was tried, and removing it from a superset of today's givens already broke uniqueness.
+mod generator {
+    use super::{GenerateError, Generated};
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use solvers::{Budget, Grid, SolverKind};
+
+    pub(super) fn generate(givens: Option<usize>, seed: u64) -> Result<Generated, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut cells = [0u8; 81];
+        if !fill(&mut cells, 0, &mut rng) {
+            return Err(GenerateError::GaveUp("no full grid found".into()));
+        }
+        let solution = Grid::from_cells(cells).expect("digits 1..=9");
+        let counter = SolverKind::ALL
+            .iter()
+            .map(|k| k.build())
+            .find(|s| s.count(&Grid::EMPTY, 1, &Budget::unlimited()).is_some())
+            .ok_or_else(|| GenerateError::GaveUp("no counting solver".into()))?;
+        let mut puzzle = solution;
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let target = givens.unwrap_or(0);
+        for &i in &order {
+            if puzzle.givens() <= target {
+                break;
+            }
+            let mut trial = puzzle;
+            trial.set(i, 0);
+            let budget = Budget::with_timeout(std::time::Duration::from_secs(5));
+            match counter.count(&trial, 2, &budget) {
+                Some(c) if c.complete && c.solutions == 1 => puzzle = trial,
+                _ => {}
+            }
+        }
+        let origin = match givens {
+            None => format!("generator (minimal), seed {seed}"),
+            Some(g) if puzzle.givens() > g => format!(
+                "generator, seed {seed}: minimal at {} givens (asked {g})",
+                puzzle.givens()
+            ),
+            Some(_) => format!("generator, seed {seed}"),
+        };
+        Ok(Generated {
+            puzzle,
+            solution,
+            origin,
+        })
+    }
+
+    /// Randomised depth-first fill of `cells` from cell `i` on; true when the grid is full.
+    fn fill(cells: &mut [u8; 81], i: usize, rng: &mut ChaCha8Rng) -> bool {
+        if i == 81 {
+            return true;
+        }
+        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        digits.shuffle(rng);
+        for d in digits {
+            if allowed(cells, i, d) {
+                cells[i] = d;
+                if fill(cells, i + 1, rng) {
+                    return true;
+                }
+                cells[i] = 0;
+            }
+        }
+        false
+    }
+
+    fn allowed(cells: &[u8; 81], i: usize, d: u8) -> bool {
+        let (r, c) = (i / 9, i % 9);
+        (0..9).all(|k| {
+            cells[r * 9 + k] != d
+                && cells[k * 9 + c] != d
+                && cells[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] != d
+        })
+    }
+}
