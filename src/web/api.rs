@@ -270,6 +270,10 @@ pub struct CandidatesResponse {
     pub candidates: Vec<String>,
     /// The first empty cell left without any candidate (`rRcC`), if any: the board is stuck.
     pub empty_without_candidate: Option<String>,
+    /// Deductions (naked and hidden singles) the rules made.
+    pub deductions: usize,
+    /// The contradiction the rules found, if any (then the board has no solution).
+    pub contradiction: Option<String>,
 }
 
 /// Computes the candidates of every empty cell (blocking).
@@ -278,7 +282,8 @@ pub struct CandidatesResponse {
 /// A 400 [`ApiError`] for a bad puzzle.
 pub fn candidates(req: &CandidatesRequest) -> Result<CandidatesResponse, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
-    let (masks, method) = engine::candidates(&puzzle);
+    let marks = engine::candidates(&puzzle);
+    let masks = marks.candidates;
     let candidates: Vec<String> = masks
         .iter()
         .map(|&m| {
@@ -290,9 +295,11 @@ pub fn candidates(req: &CandidatesRequest) -> Result<CandidatesResponse, ApiErro
         .collect();
     let stuck = (0..81).find(|&i| puzzle.get(i) == 0 && masks[i] == 0);
     Ok(CandidatesResponse {
-        method: method.to_string(),
+        method: marks.method.to_string(),
         candidates,
         empty_without_candidate: stuck.map(solvers::cell_name),
+        deductions: marks.deductions,
+        contradiction: marks.contradiction,
     })
 }
 
@@ -383,7 +390,7 @@ pub fn info() -> InfoResponse {
             .iter()
             .map(|s| s.name.to_string())
             .collect(),
-        candidates: engine::candidates(&Grid::EMPTY).1.to_string(),
+        candidates: engine::candidates(&Grid::EMPTY).method.to_string(),
     }
 }
 

@@ -167,8 +167,8 @@ document.getElementById("candidates").addEventListener("click", async () => {
         marks[i].appendChild(s);
       }
     });
-    const stuck = r.empty_without_candidate ? ` ${r.empty_without_candidate} has no candidate left.` : "";
-    say(`Candidates by ${r.method}.${stuck}`, stuck ? "error" : "");
+    const stuck = r.contradiction ? ` Contradiction: ${r.contradiction}.` : "";
+    say(`Candidates by ${r.method}: ${r.deductions} deduction(s).${stuck}`, stuck ? "error" : "");
   } catch (e) {
     say(e.message, "error");
   }
