@@ -7,10 +7,29 @@ use std::path::PathBuf;
 /// sudoku-harness: compare Sudoku-solving algorithms head to head, honestly and fast.
 #[derive(Debug, Parser)]
 #[command(name = "harness", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (none: the classic `-c N` / `-s PATH` mode below).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// The classic mode's flags, used when no subcommand is given.
+    #[command(flatten)]
+    pub classic: ClassicArgs,
+}
+
+/// The classic command-line mode: `harness -c N` or `harness -s PATH`, writing `./sudoku.txt`.
+/// Values are taken as raw text and checked by `commands::classic`, so every bad value (`0`,
+/// `-3`, `1e6`, `abc`, none) gets the same one-line error and exit status 2.
+#[derive(Debug, Args, Default)]
+pub struct ClassicArgs {
+    /// Write N distinct solved grids (1..=1000000, first digit fixed) in block form to ./sudoku.txt.
+    #[arg(short = 'c', value_name = "N", num_args = 0..=1, default_missing_value = "",
+          allow_hyphen_values = true, conflicts_with = "solve_path")]
+    pub create: Option<String>,
+    /// Solve the block-form puzzles (0 = empty) in PATH; write the solutions to ./sudoku.txt.
+    #[arg(short = 's', value_name = "PATH", num_args = 0..=1, default_missing_value = "",
+          allow_hyphen_values = true)]
+    pub solve_path: Option<String>,
 }
 
 /// The subcommands.
@@ -24,6 +43,10 @@ pub enum Command {
     Serve(ServeArgs),
     /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
     Autofill(AutofillArgs),
+    /// Generate solved grids or puzzles with exactly one solution (reproducible per --seed).
+    Generate(GenerateArgs),
+    /// Solve every puzzle of a file (any format), writing solutions in the same format and order.
+    Solve(SolveArgs),
 }
 
 /// Arguments of `harness run`.
@@ -79,4 +102,106 @@ pub struct AutofillArgs {
     /// Save a PNG screenshot of the page after filling it.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+}
+
+/// Arguments of `harness generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// What to generate.
+    #[command(subcommand)]
+    pub what: GenerateCommand,
+}
+
+/// What `harness generate` makes.
+#[derive(Debug, Subcommand)]
+pub enum GenerateCommand {
+    /// Distinct solved grids.
+    Grids(GridsArgs),
+    /// Puzzles with exactly one solution, with their solutions.
+    Puzzles(PuzzlesArgs),
+}
+
+/// Arguments of `harness generate grids`.
+#[derive(Debug, Args)]
+pub struct GridsArgs {
+    /// How many grids (all distinct).
+    #[arg(long, short = 'n')]
+    pub count: u64,
+    /// Seed of the random streams; the same seed gives the same file. Default: from the clock
+    /// (printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// `transform` (fast, at most 52,254,720 grids) or `random` (randomized search).
+    #[arg(long, default_value = "transform")]
+    pub method: crate::generate::GridMethod,
+    /// Fix the top-left digit (1..=9); `transform` can then make 5,806,080 grids.
+    #[arg(long)]
+    pub first_digit: Option<u8>,
+    /// `line` (81 digits a line) or `block` (9 rows of 9, blank line after each grid).
+    #[arg(long, default_value = "line", value_parser = ["line", "block"])]
+    pub format: String,
+    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Arguments of `harness generate puzzles`.
+#[derive(Debug, Args)]
+pub struct PuzzlesArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n')]
+    pub count: u64,
+    /// Seed of the random streams; the same seed gives the same file. Default: from the clock
+    /// (printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Remove givens down to exactly K (17..=81), or report that the grid could not get that low.
+    #[arg(long, conflicts_with = "minimal")]
+    pub clues: Option<usize>,
+    /// Remove givens until none can be removed without losing uniqueness (the default).
+    #[arg(long)]
+    pub minimal: bool,
+    /// Symmetry of the givens: none, rotational (180°), quarter (90°), mirror, diagonal, full.
+    #[arg(long, default_value = "none")]
+    pub symmetry: crate::generate::Symmetry,
+    /// The counting solver; default the fastest counting solver in the registry.
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
+    #[arg(long, default_value_t = 20)]
+    pub attempts: u32,
+    /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
+    #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
+    pub format: String,
+    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Arguments of `harness solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
+    pub file: String,
+    /// Solver name (see `harness list`); default the fastest counting solver.
+    #[arg(long, short = 's')]
+    pub solver: Option<String>,
+    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Worker threads; default one per core.
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
+    #[arg(long, default_value_t = 0)]
+    pub timeout_ms: u64,
 }

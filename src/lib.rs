@@ -12,6 +12,7 @@ pub mod cli;
 pub mod commands;
 pub mod dataset;
 pub mod format;
+pub mod generate;
 pub mod output;
 pub mod runner;
 pub mod summary;

@@ -1,6 +1,8 @@
 //! The `harness` binary: parses the command line and hands off to `harness::commands`.
 //!
-//! Exit status: 0 on success, 1 when a run found a wrong answer, 2 on a usage or input error.
+//! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
+//! puzzle, or `generate puzzles` could not make some), 2 on a usage or input error (for `solve`
+//! and `-s`: some puzzle could not be read).
 
 use clap::Parser;
 use harness::cli::{Cli, Command};
@@ -9,7 +11,20 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match &cli.command {
+    let Some(command) = &cli.command else {
+        // The classic mode: `harness -c N` / `harness -s PATH`.
+        return match commands::classic::classic(&cli.classic) {
+            Ok(commands::classic::ClassicEnd::Solved(c)) if !c.all_solved() => {
+                ExitCode::from(if c.invalid > 0 { 2 } else { 1 })
+            }
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                ExitCode::from(2)
+            }
+        };
+    };
+    let result = match command {
         Command::Run(args) => commands::run::run(args).map(|end| {
             if end.wrong > 0 {
                 ExitCode::from(1)
@@ -23,6 +38,22 @@ fn main() -> ExitCode {
             commands::list::list();
             Ok(ExitCode::SUCCESS)
         }
+        Command::Generate(args) => commands::generate::generate(args).map(|end| {
+            if end.failed > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }),
+        Command::Solve(args) => commands::solve::solve(args).map(|c| {
+            if c.all_solved() {
+                ExitCode::SUCCESS
+            } else if c.invalid > 0 {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }),
     };
     match result {
         Ok(code) => code,

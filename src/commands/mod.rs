@@ -1,6 +1,9 @@
 //! One module per subcommand: each turns parsed arguments into work and output.
 
 pub mod autofill;
+pub mod classic;
+pub mod generate;
 pub mod list;
 pub mod run;
 pub mod serve;
+pub mod solve;

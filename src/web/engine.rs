@@ -1,11 +1,13 @@
 //! What the web API takes from elsewhere in the project: puzzle generation and candidates.
 //!
 //! - [`generate`]: a new puzzle, either picked from a shipped dataset ([`crate::dataset::SHIPPED`])
-//!   or made by the unique-puzzle generator.
+//!   or made by the unique-puzzle generator ([`crate::generate::generate_puzzle`]: a random
+//!   solved grid, givens removed while a counting solver proves the solution unique).
 //! - [`candidates`]: the candidates (pencil marks) of every empty cell, by the rules of the
 //!   `domain-reduction` solver; [`peer_elimination`] is the plain rule, kept as a cross-check.
 
 use crate::dataset;
+use crate::generate::{generate_puzzle, PuzzleOptions, Target};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use solvers::Grid;
@@ -15,8 +17,9 @@ use solvers::Grid;
 pub enum Source {
     /// A random puzzle of the shipped dataset of this name (`None`: of any shipped dataset).
     Dataset(Option<String>),
-    /// The unique-puzzle generator, removing givens down to `givens` (17..=81), or as far as
-    /// it can while the solution stays unique (`None`: a minimal puzzle).
+    /// The unique-puzzle generator, removing givens down to `givens` (17..=81; it tries up to
+    /// 20 solved grids), or as far as it can while the solution stays unique (`None`: a minimal
+    /// puzzle).
     Generator {
         /// Target number of givens; `None` = minimal.
         givens: Option<usize>,
@@ -43,8 +46,8 @@ pub enum GenerateError {
     /// The requested number of givens is out of range.
     #[error("givens must be between 17 and 81, got {0}")]
     BadGivens(usize),
-    /// The generator gave up (its budget ran out).
-    #[error("the generator gave up: {0}")]
+    /// The generator failed (e.g. no grid got down to the asked number of givens).
+    #[error("the generator failed: {0}")]
     GaveUp(String),
 }
 
@@ -66,7 +69,20 @@ pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> 
                     return Err(GenerateError::BadGivens(g));
                 }
             }
-            generator::generate(*givens, seed)
+            let options = PuzzleOptions {
+                target: givens.map_or(Target::Minimal, Target::Clues),
+                ..PuzzleOptions::default()
+            };
+            let g = generate_puzzle(&options, seed, 0)
+                .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
+            Ok(Generated {
+                puzzle: g.puzzle,
+                solution: g.solution,
+                origin: match givens {
+                    None => format!("generator (minimal), seed {seed}"),
+                    Some(_) => format!("generator, seed {seed}"),
+                },
+            })
         }
     }
 }
@@ -157,87 +173,4 @@ pub fn peer_elimination(puzzle: &Grid) -> [u16; 81] {
         out[i] = 0x1ff & !used;
     }
     out
-}
-
-/// A digging generator: a random full grid (randomised depth-first fill), then givens removed in
-/// a random order while the puzzle keeps exactly one solution (counted up to 2 by a counting
-/// solver of the registry). One pass over all cells ends in a minimal puzzle: every given left
-/// was tried, and removing it from a superset of today's givens already broke uniqueness.
-mod generator {
-    use super::{GenerateError, Generated};
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-    use solvers::{Budget, Grid, SolverKind};
-
-    pub(super) fn generate(givens: Option<usize>, seed: u64) -> Result<Generated, GenerateError> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut cells = [0u8; 81];
-        if !fill(&mut cells, 0, &mut rng) {
-            return Err(GenerateError::GaveUp("no full grid found".into()));
-        }
-        let solution = Grid::from_cells(cells).expect("digits 1..=9");
-        let counter = SolverKind::ALL
-            .iter()
-            .map(|k| k.build())
-            .find(|s| s.count(&Grid::EMPTY, 1, &Budget::unlimited()).is_some())
-            .ok_or_else(|| GenerateError::GaveUp("no counting solver".into()))?;
-        let mut puzzle = solution;
-        let mut order: Vec<usize> = (0..81).collect();
-        order.shuffle(&mut rng);
-        let target = givens.unwrap_or(0);
-        for &i in &order {
-            if puzzle.givens() <= target {
-                break;
-            }
-            let mut trial = puzzle;
-            trial.set(i, 0);
-            let budget = Budget::with_timeout(std::time::Duration::from_secs(5));
-            match counter.count(&trial, 2, &budget) {
-                Some(c) if c.complete && c.solutions == 1 => puzzle = trial,
-                _ => {}
-            }
-        }
-        let origin = match givens {
-            None => format!("generator (minimal), seed {seed}"),
-            Some(g) if puzzle.givens() > g => format!(
-                "generator, seed {seed}: minimal at {} givens (asked {g})",
-                puzzle.givens()
-            ),
-            Some(_) => format!("generator, seed {seed}"),
-        };
-        Ok(Generated {
-            puzzle,
-            solution,
-            origin,
-        })
-    }
-
-    /// Randomised depth-first fill of `cells` from cell `i` on; true when the grid is full.
-    fn fill(cells: &mut [u8; 81], i: usize, rng: &mut ChaCha8Rng) -> bool {
-        if i == 81 {
-            return true;
-        }
-        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-        digits.shuffle(rng);
-        for d in digits {
-            if allowed(cells, i, d) {
-                cells[i] = d;
-                if fill(cells, i + 1, rng) {
-                    return true;
-                }
-                cells[i] = 0;
-            }
-        }
-        false
-    }
-
-    fn allowed(cells: &[u8; 81], i: usize, d: u8) -> bool {
-        let (r, c) = (i / 9, i % 9);
-        (0..9).all(|k| {
-            cells[r * 9 + k] != d
-                && cells[k * 9 + c] != d
-                && cells[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] != d
-        })
-    }
 }

@@ -1,0 +1,128 @@
+//! The classic mode: `harness -c N` and `harness -s PATH`, both writing `./sudoku.txt`, as in the
+//! classic command-line assignment for this problem.
+//!
+//! - `-c N`: N distinct solved grids (N a whole number 1..=1,000,000) in block form, made by the
+//!   `transform` method with the top-left digit fixed to [`FIRST_DIGIT`] (so at most 5,806,080 are
+//!   possible; distinct by construction, see [`crate::generate::transform`]).
+//! - `-s PATH`: the block-form puzzles of PATH (0 = empty) solved, in the same form and order; a
+//!   malformed or unsolvable puzzle is reported with its line and written as a marked entry
+//!   (see [`super::solve`]), and the rest are still solved.
+
+use super::solve::{open, solve_stream, SolveCounts};
+use crate::cli::ClassicArgs;
+use crate::format::Format;
+use crate::generate::grids::{write_grids, GridFormat};
+use crate::generate::GridMethod;
+use crate::output;
+use anyhow::{bail, Context};
+use std::path::Path;
+
+/// The digit in the top-left cell of every grid `-c` writes.
+pub const FIRST_DIGIT: u8 = 1;
+
+/// The most grids `-c` writes.
+pub const MAX_COUNT: u64 = 1_000_000;
+
+/// The file both flags write, in the current folder.
+pub const OUTPUT: &str = "sudoku.txt";
+
+/// Parses `-c`'s value: a whole number 1..=1,000,000 written in plain decimal digits.
+///
+/// # Errors
+/// Anything else (`0`, `-3`, `1e6`, `1000001`, `abc`, empty), with a one-line message.
+pub fn parse_count(text: &str) -> anyhow::Result<u64> {
+    let t = text.trim();
+    let n = if !t.is_empty() && t.len() <= 7 && t.bytes().all(|b| b.is_ascii_digit()) {
+        t.parse::<u64>().ok()
+    } else {
+        None
+    };
+    match n {
+        Some(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ if t.is_empty() => bail!("-c needs a number of grids: a whole number from 1 to 1000000"),
+        _ => bail!("-c {t:?}: the number of grids must be a whole number from 1 to 1000000"),
+    }
+}
+
+/// What the classic mode did.
+pub enum ClassicEnd {
+    /// `-c`: grids written.
+    Created(u64),
+    /// `-s`: the batch counts.
+    Solved(SolveCounts),
+}
+
+/// Runs `-c N` or `-s PATH`.
+///
+/// # Errors
+/// A bad `-c` value, a missing or unreadable `-s` file, an unwritable `sudoku.txt`, or neither
+/// flag given (then the message points to `--help`).
+pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
+    if let Some(text) = &args.create {
+        let n = parse_count(text)?;
+        let seed = super::generate::seed_or_clock_quiet();
+        output::write_atomic(Path::new(OUTPUT), |w| {
+            write_grids(
+                w,
+                GridMethod::Transform,
+                n,
+                seed,
+                Some(FIRST_DIGIT),
+                GridFormat::Block,
+                &|_| {},
+            )?;
+            Ok(())
+        })?;
+        eprintln!("wrote {n} distinct solved grids to {OUTPUT}");
+        return Ok(ClassicEnd::Created(n));
+    }
+    if let Some(path) = &args.solve_path {
+        if path.is_empty() {
+            bail!("-s needs the path of a file of block-form puzzles");
+        }
+        if !Path::new(path).is_file() {
+            bail!("-s {path}: no such file");
+        }
+        let reader = open(path, Some(Format::Block))?;
+        let solver = crate::generate::counting_solver().build();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .build()
+            .context("starting worker threads")?;
+        let mut counts = SolveCounts::default();
+        output::write_atomic(Path::new(OUTPUT), |w| {
+            counts = solve_stream(reader, path, w, Format::Block, solver.as_ref(), &pool, None)?;
+            Ok(())
+        })?;
+        eprintln!("{}; solutions in {OUTPUT}", counts.line());
+        return Ok(ClassicEnd::Solved(counts));
+    }
+    bail!(
+        "no command: use `harness -c N`, `harness -s PATH` or a subcommand (see `harness --help`)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts() {
+        assert_eq!(parse_count("1").unwrap(), 1);
+        assert_eq!(parse_count("1000000").unwrap(), 1_000_000);
+        assert_eq!(parse_count("0020").unwrap(), 20);
+        for bad in [
+            "0",
+            "-3",
+            "1e6",
+            "1000001",
+            "abc",
+            "",
+            "+5",
+            "2.0",
+            "99999999999999999999",
+        ] {
+            let e = parse_count(bad).unwrap_err().to_string();
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! `harness solve FILE`: solve every puzzle of a file, in parallel, streaming, writing the
+//! solutions in the input's format and order.
+//!
+//! A reader thread parses the input into chunks of [`CHUNK`] entries and hands them over a
+//! channel holding at most two chunks; each chunk is solved on the rayon pool (`par_iter`, which
+//! keeps order) and written before the next is taken, so memory stays flat (a few chunks) however
+//! long the file. Every solution is checked with [`crate::verify::check`] before it is written.
+//!
+//! A puzzle that cannot be read, has no solution, or runs out of its budget is reported on stderr
+//! with its line and written as a **marked entry** in its place, so output entry `k` always
+//! answers input entry `k`:
+//! - line form: the line `ERROR <file>:<line>: <reason>`;
+//! - block form: a comment `# ERROR <file>:<line>: <reason>`, then 9 rows of `x x x x x x x x x`;
+//! - CSV: `name,puzzle,solution,error` rows with `solution` empty and the reason in `error`.
+//!
+//! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
+
+use crate::format::{Entry, Format, PuzzleReader};
+use crate::verify;
+use anyhow::Context;
+use rayon::prelude::*;
+use solvers::{Budget, Solver, SolverKind, Status};
+use std::io::{Read, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Puzzles per chunk handed to the pool.
+pub const CHUNK: usize = 8192;
+
+/// Counts of a batch solve; `read = solved + unsolvable + invalid + timeout`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SolveCounts {
+    /// Entries read (bad ones included).
+    pub read: u64,
+    /// Solved, and the solution checked.
+    pub solved: u64,
+    /// Readable puzzles with no solution (or whose answer the checker rejected).
+    pub unsolvable: u64,
+    /// Entries that could not be read (wrong length, bad character, repeated given, ...).
+    pub invalid: u64,
+    /// Puzzles whose budget ran out.
+    pub timeout: u64,
+}
+
+impl SolveCounts {
+    /// The final line: `read N, solved N, unsolvable N, invalid N, timeout N`.
+    pub fn line(&self) -> String {
+        format!(
+            "read {}, solved {}, unsolvable {}, invalid {}, timeout {}",
+            self.read, self.solved, self.unsolvable, self.invalid, self.timeout
+        )
+    }
+
+    /// True when every puzzle read was solved.
+    pub fn all_solved(&self) -> bool {
+        self.solved == self.read
+    }
+}
+
+/// What happened to one entry.
+enum Answer {
+    Solved(solvers::Grid),
+    Failed { kind: Failure, message: String },
+}
+
+#[derive(Clone, Copy)]
+enum Failure {
+    Invalid,
+    Unsolvable,
+    Timeout,
+}
+
+fn answer(e: &Entry, solver: &dyn Solver, timeout: Option<Duration>, source: &str) -> Answer {
+    let p = match &e.puzzle {
+        Err(err) => {
+            return Answer::Failed {
+                kind: Failure::Invalid,
+                message: err.to_string(),
+            }
+        }
+        Ok(p) => p,
+    };
+    let budget = Budget::unlimited().timeout(timeout);
+    let out = solver.solve(&p.grid, &budget);
+    let fail = |kind, why: String| Answer::Failed {
+        kind,
+        message: format!("{source}:{}: {why}", e.line),
+    };
+    match (out.status, out.solution) {
+        (Status::Solved, Some(s)) => {
+            match verify::check(
+                p.grid.cells(),
+                s.cells(),
+                p.solution.as_ref().map(|g| g.cells()),
+            ) {
+                Ok(()) => Answer::Solved(s),
+                Err(w) => fail(
+                    Failure::Unsolvable,
+                    format!("answer rejected by the checker: {w}"),
+                ),
+            }
+        }
+        (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
+        _ => fail(Failure::Unsolvable, "no solution".into()),
+    }
+}
+
+/// Writes one answer in `format`.
+fn write_answer(w: &mut dyn Write, format: Format, e: &Entry, a: &Answer) -> std::io::Result<()> {
+    match (format, a) {
+        (Format::Line, Answer::Solved(s)) => match &e.name {
+            Some(n) => writeln!(w, "{} {n}", s.to_digits()),
+            None => writeln!(w, "{}", s.to_digits()),
+        },
+        (Format::Line, Answer::Failed { message, .. }) => writeln!(w, "ERROR {message}"),
+        (Format::Block, Answer::Solved(s)) => writeln!(w, "{}", s.to_block()),
+        (Format::Block, Answer::Failed { message, .. }) => {
+            writeln!(w, "# ERROR {message}")?;
+            for _ in 0..9 {
+                writeln!(w, "x x x x x x x x x")?;
+            }
+            writeln!(w)
+        }
+        (Format::Csv, a) => {
+            let name = e.name.clone().unwrap_or_default();
+            let puzzle = e
+                .puzzle
+                .as_ref()
+                .map(|p| p.grid.to_digits())
+                .unwrap_or_default();
+            let (solution, error) = match a {
+                Answer::Solved(s) => (s.to_digits(), String::new()),
+                Answer::Failed { message, .. } => (String::new(), message.clone()),
+            };
+            let mut csv = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::with_capacity(200));
+            csv.write_record([name, puzzle, solution, error])?;
+            w.write_all(&csv.into_inner().map_err(|e| e.into_error())?)
+        }
+    }
+}
+
+/// Solves every entry of `reader` on `pool` with `solver`, writing answers to `out` in `format`
+/// (the input's), in input order, and reporting failures on stderr. Memory: a few chunks.
+///
+/// # Errors
+/// An I/O error reading the input or writing `out`.
+pub fn solve_stream(
+    reader: PuzzleReader,
+    source: &str,
+    out: &mut dyn Write,
+    format: Format,
+    solver: &dyn Solver,
+    pool: &rayon::ThreadPool,
+    timeout: Option<Duration>,
+) -> anyhow::Result<SolveCounts> {
+    let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
+    let reading = std::thread::spawn(move || -> Option<std::io::Error> {
+        let mut reader = reader;
+        loop {
+            let chunk: Vec<Entry> = reader.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() || tx.send(chunk).is_err() {
+                break;
+            }
+        }
+        reader.io_error()
+    });
+    let mut counts = SolveCounts::default();
+    if format == Format::Csv {
+        writeln!(out, "name,puzzle,solution,error")?;
+    }
+    let mut write_result = Ok(());
+    for chunk in rx.iter() {
+        let answers: Vec<Answer> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|e| answer(e, solver, timeout, source))
+                .collect()
+        });
+        for (e, a) in chunk.iter().zip(&answers) {
+            counts.read += 1;
+            match a {
+                Answer::Solved(_) => counts.solved += 1,
+                Answer::Failed { kind, message } => {
+                    eprintln!("{message}");
+                    match kind {
+                        Failure::Invalid => counts.invalid += 1,
+                        Failure::Unsolvable => counts.unsolvable += 1,
+                        Failure::Timeout => counts.timeout += 1,
+                    }
+                }
+            }
+            if write_result.is_ok() {
+                write_result = write_answer(out, format, e, a);
+            }
+        }
+        if write_result.is_err() {
+            break;
+        }
+    }
+    drop(rx);
+    let io_error = reading.join().expect("reader thread");
+    write_result.context("writing the solutions")?;
+    if let Some(e) = io_error {
+        return Err(e).with_context(|| format!("reading {source}"));
+    }
+    Ok(counts)
+}
+
+/// Opens `file` (`-` = stdin) as a puzzle reader, format detected or forced.
+///
+/// # Errors
+/// When the file cannot be opened or its first lines cannot be read.
+pub fn open(file: &str, format: Option<Format>) -> anyhow::Result<PuzzleReader> {
+    let input: Box<dyn Read + Send> = if file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(file).with_context(|| format!("cannot open {file}"))?)
+    };
+    PuzzleReader::with_format(input, file, format).with_context(|| format!("reading {file}"))
+}
+
+/// Runs `harness solve`; returns the counts (the final line is already printed on stderr).
+///
+/// # Errors
+/// Unknown solver, unreadable input, unwritable output.
+pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
+    let kind: SolverKind = match &args.solver {
+        Some(n) => n.parse()?,
+        None => crate::generate::counting_solver(),
+    };
+    let solver = kind.build();
+    let reader = open(&args.file, None)?;
+    let format = reader.format();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
+    let mut counts = SolveCounts::default();
+    super::generate::to_file_or_stdout(args.out.as_deref(), |w| {
+        counts = solve_stream(
+            reader,
+            &args.file,
+            w,
+            format,
+            solver.as_ref(),
+            &pool,
+            timeout,
+        )?;
+        Ok(())
+    })?;
+    eprintln!("{}", counts.line());
+    Ok(counts)
+}

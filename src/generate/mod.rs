@@ -1,0 +1,83 @@
+//! Generators: solved grids and puzzles with exactly one solution, reproducible from a seed.
+//!
+//! | file | concern |
+//! |---|---|
+//! | [`rng`] | the seeded ChaCha8 streams, one per output index, and the draws built on them |
+//! | [`transform`] | the `transform` method: numbered grids from a permuted row, shifts and row moves |
+//! | [`random_grid`] | the `random` method: a grid filled by randomized MRV search |
+//! | [`grids`] | batches of grids by either method, written fast in line or block form |
+//! | [`symmetry`] | symmetries of the givens and their orbits of cells |
+//! | [`puzzle`] | [`generate_puzzle`]: remove givens while the solution stays unique |
+//!
+//! The solver that counts solutions is chosen in one place, [`counting_solver`].
+
+pub mod grids;
+pub mod puzzle;
+pub mod random_grid;
+pub mod rng;
+pub mod symmetry;
+pub mod transform;
+
+pub use grids::GridMethod;
+pub use puzzle::{generate_puzzle, GeneratedPuzzle, PuzzleOptions, Target};
+pub use symmetry::Symmetry;
+
+use solvers::{Budget, Grid, SolverKind};
+
+/// Counting solvers in order of preference, fastest first, by registry name. The first one present
+/// in [`SolverKind::ALL`] that counts is used: `champion` once its branch is merged, until then
+/// `bitmask-singles`. Changing the generators' counting solver is a change to this line.
+pub const PREFERRED_COUNTERS: &[&str] = &["champion", "bitmask-singles"];
+
+/// The solver the generators count solutions with when none is named: the first of
+/// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.
+pub fn counting_solver() -> SolverKind {
+    let counts = |k: &SolverKind| {
+        k.build()
+            .count(&Grid::EMPTY, 1, &Budget::unlimited())
+            .is_some()
+    };
+    PREFERRED_COUNTERS
+        .iter()
+        .filter_map(|n| n.parse::<SolverKind>().ok())
+        .find(counts)
+        .or_else(|| SolverKind::ALL.iter().copied().find(counts))
+        .unwrap_or(SolverKind::BitmaskSingles)
+}
+
+/// Why a generator refused or failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// More distinct grids asked for than the method can make.
+    #[error("{asked} grids asked for, but the {method} method can make only {max} distinct grids{fixed}; use --method random for more", fixed = if *first_digit_fixed { " with the first digit fixed" } else { "" })]
+    TooMany {
+        /// Grids asked for.
+        asked: u64,
+        /// Distinct grids the method can make.
+        max: u64,
+        /// The method's name.
+        method: &'static str,
+        /// Whether the first digit was fixed (which shrinks the space).
+        first_digit_fixed: bool,
+    },
+    /// A first digit outside 1..=9.
+    #[error("first digit {0} is not in 1..=9")]
+    BadFirstDigit(u8),
+    /// A clue target outside 17..=81.
+    #[error("--clues {0}: must be in 17..=81 (no puzzle with fewer than 17 givens has a unique solution)")]
+    BadClues(usize),
+    /// The named solver does not count solutions.
+    #[error("solver {0} does not count solutions; use a counting solver such as bitmask-singles")]
+    SolverCannotCount(&'static str),
+    /// No attempt reached the clue target.
+    #[error("could not get down to {clues} givens in {attempts} grid(s) (best: {best})")]
+    TargetNotReached {
+        /// The target.
+        clues: usize,
+        /// Fewest givens reached.
+        best: usize,
+        /// Grids tried.
+        attempts: u32,
+    },
+}

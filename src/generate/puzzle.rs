@@ -1,0 +1,278 @@
+//! Puzzles with exactly one solution: a random solved grid, then givens removed while the puzzle
+//! keeps exactly one solution.
+//!
+//! ## The method
+//! 1. Fill a random solved grid ([`super::random_grid`]).
+//! 2. Visit the cells (or, with a [`Symmetry`], the orbits of cells) in a random order; empty each
+//!    in turn and count the puzzle's solutions up to 2 with a counting solver
+//!    ([`Solver::count`]): one solution, the cells stay empty; two, they are put back. Counting to
+//!    2 is what proves uniqueness: solving once would not notice a second solution.
+//! 3. [`Target::Minimal`]: one pass over all cells gives a **minimal** puzzle, one from which no
+//!    given can be removed without losing uniqueness. A given kept at some step stays needed:
+//!    removing givens later only adds solutions to the puzzle without it. (With a symmetry, the
+//!    puzzle is minimal among symmetric ones: no orbit can be removed.) [`Target::Clues`]: stop
+//!    as soon as the puzzle has K givens; when a whole pass leaves more, the grid could not get
+//!    that low, and a new grid is tried (up to [`PuzzleOptions::attempts`]).
+//!
+//! Puzzle `index` of a batch made with `seed` depends on nothing else (its own random streams),
+//! so a batch made on many threads is the same file as one made on one.
+//!
+//! Cost: one count per cell (81, or one per orbit), each well under a millisecond with
+//! `bitmask-singles`.
+
+use super::random_grid::random_grid;
+use super::rng::{Purpose, Rng};
+use super::symmetry::Symmetry;
+use super::{counting_solver, GenerateError};
+use solvers::{Budget, Grid, Solver, SolverKind};
+
+/// How far to remove givens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Until no given (no orbit, with a symmetry) can be removed.
+    Minimal,
+    /// Until exactly this many givens remain (17..=81).
+    Clues(usize),
+}
+
+/// What puzzles to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleOptions {
+    /// How far to remove givens.
+    pub target: Target,
+    /// The symmetry the givens keep.
+    pub symmetry: Symmetry,
+    /// The solver that counts solutions; must count ([`Solver::count`] returns `Some`).
+    pub solver: SolverKind,
+    /// Solved grids to try per puzzle before giving up on a [`Target::Clues`] target (at least 1).
+    pub attempts: u32,
+}
+
+impl Default for PuzzleOptions {
+    /// Minimal puzzles, no symmetry, the fastest counting solver ([`counting_solver`]), 20
+    /// attempts.
+    fn default() -> Self {
+        PuzzleOptions {
+            target: Target::Minimal,
+            symmetry: Symmetry::None,
+            solver: counting_solver(),
+            attempts: 20,
+        }
+    }
+}
+
+/// A generated puzzle and its (only) solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedPuzzle {
+    /// The puzzle: 81 cells, row-major, 0 = empty.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Which attempt (0-based) made it: attempts before it failed to reach the target.
+    pub attempt: u32,
+}
+
+impl GeneratedPuzzle {
+    /// Number of givens.
+    pub fn givens(&self) -> usize {
+        self.puzzle.givens()
+    }
+}
+
+/// Makes puzzle number `index` of the batch seeded by `seed`: deterministic in
+/// `(options, seed, index)`, whatever thread calls it. The web board's "new puzzle" calls
+/// `generate_puzzle(&PuzzleOptions::default(), seed, 0)`.
+///
+/// Takes about 81 solution counts per attempt (a few ms with `bitmask-singles`).
+///
+/// # Errors
+/// [`GenerateError::BadClues`] for a target outside 17..=81,
+/// [`GenerateError::SolverCannotCount`] when `options.solver` does not count, and
+/// [`GenerateError::TargetNotReached`] when no attempt got down to the asked givens.
+pub fn generate_puzzle(
+    options: &PuzzleOptions,
+    seed: u64,
+    index: u64,
+) -> Result<GeneratedPuzzle, GenerateError> {
+    let solver = options.solver.build();
+    check_options(options, solver.as_ref())?;
+    let orbits = options.symmetry.orbits();
+    let mut best = 81;
+    for attempt in 0..options.attempts.max(1) {
+        let mut rng = Rng::new(seed, Purpose::Puzzle, attempt, index);
+        let solution = random_grid(&mut rng, None);
+        let puzzle = reduce(
+            &solution,
+            &orbits,
+            options.target,
+            solver.as_ref(),
+            &mut rng,
+        );
+        let givens = puzzle.iter().filter(|&&v| v != 0).count();
+        let reached = match options.target {
+            Target::Minimal => true,
+            Target::Clues(k) => givens == k,
+        };
+        if reached {
+            return Ok(GeneratedPuzzle {
+                puzzle: Grid::from_cells(puzzle).expect("digits"),
+                solution: Grid::from_cells(solution).expect("digits"),
+                attempt,
+            });
+        }
+        best = best.min(givens);
+    }
+    let Target::Clues(clues) = options.target else {
+        unreachable!("a minimal target is always reached")
+    };
+    Err(GenerateError::TargetNotReached {
+        clues,
+        best,
+        attempts: options.attempts.max(1),
+    })
+}
+
+/// Checks a target and a solver before any work.
+///
+/// # Errors
+/// As [`generate_puzzle`], except [`GenerateError::TargetNotReached`].
+pub fn check_options(options: &PuzzleOptions, solver: &dyn Solver) -> Result<(), GenerateError> {
+    if let Target::Clues(k) = options.target {
+        if !(17..=81).contains(&k) {
+            return Err(GenerateError::BadClues(k));
+        }
+    }
+    if solver
+        .count(&Grid::EMPTY, 1, &Budget::unlimited())
+        .is_none()
+    {
+        return Err(GenerateError::SolverCannotCount(solver.name()));
+    }
+    Ok(())
+}
+
+/// True when `puzzle` has exactly one solution, by counting up to 2 (no budget: the count is
+/// always complete).
+pub fn is_unique(puzzle: &[u8; 81], solver: &dyn Solver) -> bool {
+    let grid = Grid::from_cells(*puzzle).expect("digits");
+    match solver.count(&grid, 2, &Budget::unlimited()) {
+        Some(c) => c.complete && c.solutions == 1,
+        None => false,
+    }
+}
+
+/// Removes givens from the full grid `solution`, orbit by orbit in a random order, while the
+/// puzzle stays unique; stops at `target`.
+fn reduce(
+    solution: &[u8; 81],
+    orbits: &[Vec<usize>],
+    target: Target,
+    solver: &dyn Solver,
+    rng: &mut Rng,
+) -> [u8; 81] {
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    rng.shuffle(&mut order);
+    let mut puzzle = *solution;
+    let mut givens = 81;
+    let floor = match target {
+        Target::Minimal => 0,
+        Target::Clues(k) => k,
+    };
+    for &o in &order {
+        if givens == floor {
+            break;
+        }
+        let orbit = &orbits[o];
+        if givens - orbit.len() < floor {
+            continue;
+        }
+        for &c in orbit {
+            puzzle[c] = 0;
+        }
+        // With fewer than 17 givens a puzzle is never unique (McGuire, Tugemann, Civario 2012):
+        // skip the count.
+        if givens - orbit.len() >= 17 && is_unique(&puzzle, solver) {
+            givens -= orbit.len();
+        } else {
+            for &c in orbit {
+                puzzle[c] = solution[c];
+            }
+        }
+    }
+    puzzle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(target: Target, symmetry: Symmetry) -> PuzzleOptions {
+        PuzzleOptions {
+            target,
+            symmetry,
+            ..PuzzleOptions::default()
+        }
+    }
+
+    #[test]
+    fn minimal_puzzles_are_unique_and_minimal() {
+        let solver = SolverKind::BitmaskSingles.build();
+        for i in 0..5 {
+            let p = generate_puzzle(&opts(Target::Minimal, Symmetry::None), 11, i).unwrap();
+            let cells = *p.puzzle.cells();
+            assert!(is_unique(&cells, solver.as_ref()));
+            for c in (0..81).filter(|&c| cells[c] != 0) {
+                let mut less = cells;
+                less[c] = 0;
+                assert!(
+                    !is_unique(&less, solver.as_ref()),
+                    "puzzle {i}: r{}c{} removable",
+                    c / 9 + 1,
+                    c % 9 + 1
+                );
+            }
+            for (c, &v) in cells.iter().enumerate() {
+                assert!(v == 0 || v == p.solution.get(c));
+            }
+            assert_eq!(
+                p,
+                generate_puzzle(&opts(Target::Minimal, Symmetry::None), 11, i).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn clue_targets_and_symmetry() {
+        let p = generate_puzzle(&opts(Target::Clues(30), Symmetry::None), 2, 0).unwrap();
+        assert_eq!(p.givens(), 30);
+        let p = generate_puzzle(&opts(Target::Minimal, Symmetry::Rotational), 2, 0).unwrap();
+        let c = p.puzzle.cells();
+        for i in 0..81 {
+            assert_eq!(c[i] == 0, c[80 - i] == 0);
+        }
+        assert!(matches!(
+            generate_puzzle(&opts(Target::Clues(16), Symmetry::None), 2, 0),
+            Err(GenerateError::BadClues(16))
+        ));
+        let few = PuzzleOptions {
+            attempts: 2,
+            ..opts(Target::Clues(18), Symmetry::None)
+        };
+        assert!(matches!(
+            generate_puzzle(&few, 2, 0),
+            Err(GenerateError::TargetNotReached {
+                clues: 18,
+                attempts: 2,
+                ..
+            })
+        ));
+        let plain = PuzzleOptions {
+            solver: SolverKind::Backtracking,
+            ..PuzzleOptions::default()
+        };
+        assert!(matches!(
+            generate_puzzle(&plain, 2, 0),
+            Err(GenerateError::SolverCannotCount("backtracking"))
+        ));
+    }
+}
