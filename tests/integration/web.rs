@@ -344,6 +344,38 @@ fn e2e_board_new_puzzle_solve_and_autofill_in_headless_chromium() {
         let puzzle = page_cells(c).await;
         assert_eq!(puzzle.iter().filter(|&&v| v != 0).count(), 30);
         save_shot(c, "after-new-puzzle.png").await;
+
+        // "candidates": pencil marks in the empty cells.
+        c.find(fantoccini::Locator::Id("candidates"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_status(c, "Candidates by domain-reduction").await;
+        let marks = c
+            .find_all(fantoccini::Locator::Css("#board .marks"))
+            .await
+            .unwrap();
+        let first_empty = (0..81).find(|&i| puzzle[i] == 0).unwrap();
+        assert!(!marks[first_empty].text().await.unwrap().trim().is_empty());
+        save_shot(c, "after-candidates.png").await;
+
+        // A digit typed twice in a row is highlighted as a conflict.
+        let row = first_empty / 9;
+        let given = (row * 9..row * 9 + 9).find(|&j| puzzle[j] != 0).unwrap();
+        let els = c
+            .find_all(fantoccini::Locator::Css("#board input.cell"))
+            .await
+            .unwrap();
+        els[first_empty].click().await.unwrap();
+        els[first_empty]
+            .send_keys(&puzzle[given].to_string())
+            .await
+            .unwrap();
+        let class = els[first_empty].attr("class").await.unwrap().unwrap();
+        assert!(class.contains("conflict"), "{class}");
+        save_shot(c, "conflict.png").await;
         c.find(fantoccini::Locator::Id("solve"))
             .await
             .unwrap()
