@@ -503,7 +503,10 @@ pub async fn autofill(
             .goto(url)
             .await
             .map_err(wd(format!("opening {url}")))?;
-        let report = fill_page(&browser.client, sel).await;
+        let report = fill_page(&browser.client, sel).await.map_err(|e| match e {
+            AutofillError::NoBoard(m) => AutofillError::NoBoard(format!("{url}: {m}")),
+            e => e,
+        });
         if let Some(path) = screenshot {
             let png = browser
                 .client
