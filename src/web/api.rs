@@ -192,7 +192,7 @@ pub struct CountRequest {
     pub puzzle: String,
     /// Stop counting at this many solutions (1..=100000); default 2 (enough to prove uniqueness).
     pub limit: Option<u64>,
-    /// A counting solver; default the first of the registry that counts.
+    /// A counting solver; default the generators' ([`crate::generate::counting_solver`]).
     pub solver: Option<String>,
     /// Time budget, ms; default 10000.
     pub timeout_ms: Option<u64>,
@@ -229,7 +229,7 @@ pub fn count(req: &CountRequest) -> Result<CountResponse, ApiError> {
     }
     let budget = budget(req.timeout_ms)?;
     let kinds: Vec<SolverKind> = match req.solver.as_deref() {
-        None | Some("") => SolverKind::ALL.to_vec(),
+        None | Some("") => vec![crate::generate::counting_solver()],
         Some(n) => vec![parse_solver(Some(n))?],
     };
     for kind in kinds {
