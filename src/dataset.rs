@@ -38,6 +38,28 @@ pub const SHIPPED: &[Shipped] = &[
         text: include_str!("../datasets/named-hard.csv"),
         default: true,
     },
+    Shipped {
+        name: "minimal-200",
+        file: "minimal-200.csv",
+        description: "200 generated minimal puzzles (no given removable), about 24 givens",
+        text: include_str!("../datasets/minimal-200.csv"),
+        default: true,
+    },
+    Shipped {
+        name: "clues30-1000",
+        file: "clues30-1000.csv",
+        description: "1000 generated puzzles with exactly 30 givens, unique solution",
+        text: include_str!("../datasets/clues30-1000.csv"),
+        default: true,
+    },
+    Shipped {
+        name: "minimal-1000",
+        file: "minimal-1000.csv",
+        description:
+            "1000 generated minimal puzzles (the first 200 are minimal-200); not in the default run",
+        text: include_str!("../datasets/minimal-1000.csv"),
+        default: false,
+    },
 ];
 
 /// A loaded dataset: every entry of one file, good and bad.

@@ -2,8 +2,11 @@
 
 mod integration {
     pub mod cases;
+    pub mod classic;
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod generate;
+    pub mod solve;
     pub mod web;
 }

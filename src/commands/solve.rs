@@ -105,40 +105,46 @@ fn answer(e: &Entry, solver: &dyn Solver, timeout: Option<Duration>, source: &st
     }
 }
 
-/// Writes one answer in `format`.
-fn write_answer(w: &mut dyn Write, format: Format, e: &Entry, a: &Answer) -> std::io::Result<()> {
+/// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
+fn write_answer(
+    buf: &mut Vec<u8>,
+    csv: &mut csv::Writer<Vec<u8>>,
+    format: Format,
+    e: &Entry,
+    a: &Answer,
+) -> std::io::Result<()> {
     match (format, a) {
-        (Format::Line, Answer::Solved(s)) => match &e.name {
-            Some(n) => writeln!(w, "{} {n}", s.to_digits()),
-            None => writeln!(w, "{}", s.to_digits()),
-        },
-        (Format::Line, Answer::Failed { message, .. }) => writeln!(w, "ERROR {message}"),
-        (Format::Block, Answer::Solved(s)) => writeln!(w, "{}", s.to_block()),
-        (Format::Block, Answer::Failed { message, .. }) => {
-            writeln!(w, "# ERROR {message}")?;
-            for _ in 0..9 {
-                writeln!(w, "x x x x x x x x x")?;
+        (Format::Line, Answer::Solved(s)) => {
+            buf.extend(s.cells().iter().map(|&d| b'0' + d));
+            if let Some(n) = &e.name {
+                buf.push(b' ');
+                buf.extend_from_slice(n.as_bytes());
             }
-            writeln!(w)
+            buf.push(b'\n');
+        }
+        (Format::Line, Answer::Failed { message, .. }) => writeln!(buf, "ERROR {message}")?,
+        (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
+        (Format::Block, Answer::Failed { message, .. }) => {
+            writeln!(buf, "# ERROR {message}")?;
+            for _ in 0..9 {
+                writeln!(buf, "x x x x x x x x x")?;
+            }
+            writeln!(buf)?;
         }
         (Format::Csv, a) => {
-            let name = e.name.clone().unwrap_or_default();
             let puzzle = e
                 .puzzle
                 .as_ref()
                 .map(|p| p.grid.to_digits())
                 .unwrap_or_default();
             let (solution, error) = match a {
-                Answer::Solved(s) => (s.to_digits(), String::new()),
-                Answer::Failed { message, .. } => (String::new(), message.clone()),
+                Answer::Solved(s) => (s.to_digits(), ""),
+                Answer::Failed { message, .. } => (String::new(), message.as_str()),
             };
-            let mut csv = csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(Vec::with_capacity(200));
-            csv.write_record([name, puzzle, solution, error])?;
-            w.write_all(&csv.into_inner().map_err(|e| e.into_error())?)
+            csv.write_record([e.name.as_deref().unwrap_or(""), &puzzle, &solution, error])?;
         }
     }
+    Ok(())
 }
 
 /// Solves every entry of `reader` on `pool` with `solver`, writing answers to `out` in `format`
@@ -170,8 +176,12 @@ pub fn solve_stream(
     if format == Format::Csv {
         writeln!(out, "name,puzzle,solution,error")?;
     }
-    let mut write_result = Ok(());
+    let mut write_result: std::io::Result<()> = Ok(());
+    let mut buf = Vec::with_capacity(CHUNK * 100);
     for chunk in rx.iter() {
+        let mut csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
@@ -192,9 +202,19 @@ pub fn solve_stream(
                 }
             }
             if write_result.is_ok() {
-                write_result = write_answer(out, format, e, a);
+                write_result = write_answer(&mut buf, &mut csv, format, e, a);
             }
         }
+        if write_result.is_ok() {
+            write_result = csv
+                .into_inner()
+                .map_err(|e| e.into_error())
+                .and_then(|rows| {
+                    out.write_all(&buf)?;
+                    out.write_all(&rows)
+                });
+        }
+        buf.clear();
         if write_result.is_err() {
             break;
         }

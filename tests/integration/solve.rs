@@ -1,0 +1,141 @@
+//! `harness solve`: every format, order kept, bad and unsolvable puzzles marked and counted.
+
+use super::common::{cells, harness};
+use harness::verify;
+use predicates::prelude::*;
+
+const GOOD: &str =
+    "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+const SOLUTION: &str =
+    "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+/// Consistent givens, no solution: r1c9 can hold nothing (row has 1-8, column 9 has 9).
+const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
+
+#[test]
+fn a_bad_puzzle_in_the_middle_is_reported_and_the_rest_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let out = dir.path().join("out.txt");
+    std::fs::write(
+        &input,
+        format!(
+            "# a comment\n{GOOD}\n{}\n{GOOD} named\n{UNSOLVABLE}\n{GOOD}\n",
+            &GOOD[..80]
+        ),
+    )
+    .unwrap();
+    let f = input.display().to_string();
+    harness()
+        .args(["solve", &f, "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{f}:3: 80 characters, expected 81"
+        )))
+        .stderr(predicate::str::contains(format!("{f}:5: no solution")))
+        .stderr(predicate::str::contains(
+            "read 5, solved 3, unsolvable 1, invalid 1, timeout 0",
+        ));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            SOLUTION,
+            &format!("ERROR {f}:3: 80 characters, expected 81"),
+            &format!("{SOLUTION} named"),
+            &format!("ERROR {f}:5: no solution"),
+            SOLUTION,
+        ]
+    );
+    // No temporary file is left beside the output.
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 2);
+}
+
+#[test]
+fn many_puzzles_keep_their_order_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_in = dir.path().join("p.csv");
+    harness()
+        .args([
+            "generate", "puzzles", "--count", "300", "--clues", "40", "--seed", "5", "-q", "-o",
+        ])
+        .arg(&csv_in)
+        .assert()
+        .success();
+    // CSV in, CSV out, via stdin; every answer equals the stated solution.
+    let out = harness()
+        .args(["solve", "-", "--threads", "2"])
+        .write_stdin(std::fs::read(&csv_in).unwrap())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("read 300, solved 300"))
+        .get_output()
+        .stdout
+        .clone();
+    let mut rdr = csv::Reader::from_reader(out.as_slice());
+    assert_eq!(
+        rdr.headers().unwrap(),
+        vec!["name", "puzzle", "solution", "error"]
+    );
+    let mut given = csv::Reader::from_path(&csv_in).unwrap();
+    let mut n = 0;
+    for (got, want) in rdr.records().zip(given.records()) {
+        let (got, want) = (got.unwrap(), want.unwrap());
+        assert_eq!(&got[0], &want[0], "order");
+        assert_eq!(&got[1], &want[1]);
+        assert_eq!(&got[2], &want[2]);
+        assert_eq!(&got[3], "");
+        n += 1;
+    }
+    assert_eq!(n, 300);
+    // Block in, block out.
+    let mut block = String::new();
+    let mut puzzles = Vec::new();
+    for r in csv::Reader::from_path(&csv_in).unwrap().records().take(50) {
+        let p = cells(&r.unwrap()[1]);
+        puzzles.push(p);
+        for row in p.chunks(9) {
+            let row: Vec<String> = row.iter().map(u8::to_string).collect();
+            block.push_str(&row.join(" "));
+            block.push('\n');
+        }
+        block.push('\n');
+    }
+    let out = harness()
+        .args(["solve", "-", "--solver", "bitmask-dfs"])
+        .write_stdin(block)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let back: Vec<_> = harness::format::PuzzleReader::new(std::io::Cursor::new(out), "out")
+        .unwrap()
+        .collect();
+    assert_eq!(back.len(), 50);
+    for (p, e) in puzzles.iter().zip(back) {
+        let s = e.puzzle.unwrap().grid;
+        assert_eq!(verify::check(p, s.cells(), None), Ok(()));
+    }
+}
+
+#[test]
+fn missing_input_and_unknown_solver_are_usage_errors() {
+    harness()
+        .args(["solve", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot open /nonexistent/puzzles.txt",
+        ));
+    harness()
+        .args(["solve", "-", "--solver", "nope"])
+        .write_stdin(format!("{GOOD}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown solver"));
+}
