@@ -471,6 +471,15 @@ fn e2e_autofill_command_on_served_board_and_on_another_layout() {
         "page now holds: 534678912672195348198342567859761423426853791713924856961537284287419635345286179"
     ));
 
+    // A page that throws away a typed digit: the read-back check catches it, exit 1.
+    let broken = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-cell.html");
+    let out = super::common::harness()
+        .args(["autofill", "--url", &format!("file://{}", broken.display())])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("r1c2 is not filled"));
+
     // An unsolvable board: a clear error, exit 2.
     let stuck = format!("12345678{}9{}", ".".repeat(9), ".".repeat(63));
     let out = super::common::harness()
