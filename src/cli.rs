@@ -47,6 +47,12 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Solve every puzzle of a file (any format), writing solutions in the same format and order.
     Solve(SolveArgs),
+    /// Render a run's report (plots, summary.md, index.html) from its results.csv and run.json.
+    Report(ReportArgs),
+    /// Compare two runs: median µs, ratio B/A, nodes, changed answers per dataset x solver.
+    Compare(CompareArgs),
+    /// Join the shards of a `run --shard K/N` into one run and render its report.
+    Merge(MergeArgs),
 }
 
 /// Arguments of `harness run`.
@@ -73,6 +79,46 @@ pub struct RunArgs {
     /// No progress bar and no table, only the final line.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Run only slice K of N (1-based, e.g. `2/3`): the puzzles whose 0-based index over the
+    /// concatenated datasets is K-1 modulo N. Join the slices with `harness merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+    /// Do not render the report (plots, summary.md, index.html) at the end.
+    #[arg(long)]
+    pub no_report: bool,
+}
+
+/// Arguments of `harness report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The run folder (holding results.csv and run.json); the report is written into it.
+    pub dir: PathBuf,
+}
+
+/// Arguments of `harness compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The baseline run folder (A).
+    pub run_a: PathBuf,
+    /// The run folder compared with it (B).
+    pub run_b: PathBuf,
+    /// Also write the comparison as CSV to this file.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `harness merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' run folders (every shard of one split, any order).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Folder of the merged run (results.csv, summary.csv, run.json, report).
+    #[arg(long, short = 'o')]
+    pub out: PathBuf,
+    /// Do not render the report.
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 /// Arguments of `harness serve`.

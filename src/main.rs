@@ -54,6 +54,9 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }),
+        Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
+        Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
+        Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

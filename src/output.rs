@@ -108,6 +108,12 @@ pub struct RunInfo {
     pub interrupted: bool,
     /// The command line.
     pub command: Vec<String>,
+    /// This run's slice of the puzzles when run with `--shard K/N` (absent for a whole run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::shard::Shard>,
+    /// For a run joined by `harness merge`: each shard's machine and timing (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<crate::shard::ShardRecord>,
 }
 
 /// The CPU model name, from `/proc/cpuinfo` (`unknown` elsewhere).

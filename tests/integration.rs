@@ -7,6 +7,7 @@ mod integration {
     pub mod common;
     pub mod conformance;
     pub mod generate;
+    pub mod report;
     pub mod solve;
     pub mod web;
 }

@@ -73,6 +73,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             )?;
             Ok(())
         })?;
+        super::generate::make_readable(Path::new(OUTPUT));
         eprintln!("wrote {n} distinct solved grids to {OUTPUT}");
         return Ok(ClassicEnd::Created(n));
     }
@@ -93,6 +94,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             counts = solve_stream(reader, path, w, Format::Block, solver.as_ref(), &pool, None)?;
             Ok(())
         })?;
+        super::generate::make_readable(Path::new(OUTPUT));
         eprintln!("{}; solutions in {OUTPUT}", counts.line());
         return Ok(ClassicEnd::Solved(counts));
     }

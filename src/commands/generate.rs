@@ -70,7 +70,11 @@ pub fn to_file_or_stdout(
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     match out {
-        Some(path) => output::write_atomic(path, write),
+        Some(path) => {
+            output::write_atomic(path, write)?;
+            make_readable(path);
+            Ok(())
+        }
         None => {
             let stdout = std::io::stdout();
             let mut w = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -79,6 +83,18 @@ pub fn to_file_or_stdout(
             Ok(())
         }
     }
+}
+
+/// Gives a file written by [`output::write_atomic`] (a temporary file, so mode 0600) the mode
+/// a plain new file gets: 0644 (Unix only; best effort).
+pub fn make_readable(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644));
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 fn grids(args: &GridsArgs) -> anyhow::Result<()> {

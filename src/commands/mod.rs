@@ -2,8 +2,11 @@
 
 pub mod autofill;
 pub mod classic;
+pub mod compare;
 pub mod generate;
 pub mod list;
+pub mod merge;
+pub mod report;
 pub mod run;
 pub mod serve;
 pub mod solve;

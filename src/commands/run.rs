@@ -41,7 +41,7 @@ pub struct RunEnd {
 pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let started = SystemTime::now();
     let solvers = parse_solvers(&args.solver)?;
-    let datasets: Vec<Dataset> = if args.dataset.is_empty() {
+    let mut datasets: Vec<Dataset> = if args.dataset.is_empty() {
         dataset::defaults()
     } else {
         args.dataset
@@ -55,6 +55,17 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
     });
     output::ensure_writable(&out)?;
+    if let Some(shard) = args.shard {
+        let all: usize = datasets.iter().map(|d| d.entries.len()).sum();
+        let kept = shard.select(&mut datasets);
+        if !args.quiet {
+            eprintln!(
+                "shard {shard}: {kept} of {all} puzzles (index mod {} = {})",
+                shard.count,
+                shard.index - 1
+            );
+        }
+    }
 
     let mut invalid = 0;
     for ds in &datasets {
@@ -117,6 +128,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         elapsed_seconds: elapsed,
         interrupted: false,
         command: std::env::args().collect(),
+        shard: args.shard,
+        shards: Vec::new(),
     };
     output::write_run(&out, &rows, &summary, &info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
@@ -143,5 +156,16 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         invalid,
         out.display()
     );
+    if !args.no_report {
+        let report = crate::report::render(&out).with_context(|| {
+            format!(
+                "the results are saved in {}, but rendering the report failed",
+                out.display()
+            )
+        })?;
+        if !args.quiet {
+            println!("report: {}", report.index.display());
+        }
+    }
     Ok(RunEnd { wrong })
 }

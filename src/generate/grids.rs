@@ -18,7 +18,7 @@ pub enum GridMethod {
     #[default]
     Transform,
     /// Randomized search (see [`super::random_grid`]): no shared structure; repeats within a
-    /// batch are detected and redrawn.
+    /// batch are detected (by [`fingerprint`]) and redrawn.
     Random,
 }
 
@@ -65,6 +65,29 @@ pub fn push_grid(out: &mut Vec<u8>, g: &[u8; 81], format: GridFormat) {
     }
 }
 
+/// An exact 152-bit key of a solved grid: the lexicographic ranks (< 9! < 2^19) of its first 8
+/// rows, each a permutation of 1..9; the 9th row follows from them. Distinct grids, distinct keys;
+/// 24 bytes instead of 81 in the repeat check.
+pub fn fingerprint(g: &[u8; 81]) -> (u128, u64) {
+    const FACT: [u32; 9] = [40320, 5040, 720, 120, 24, 6, 2, 1, 1];
+    let rank = |row: &[u8]| -> u32 {
+        let mut used = 0u16;
+        let mut r = 0;
+        for (k, &d) in row.iter().enumerate() {
+            let smaller_unused = ((1u16 << (d - 1)) - 1) & !used;
+            r += smaller_unused.count_ones() * FACT[k];
+            used |= 1 << (d - 1);
+        }
+        r
+    };
+    let mut hi = 0u128;
+    for row in g.chunks_exact(9).take(6) {
+        hi = hi << 19 | u128::from(rank(row));
+    }
+    let lo = u64::from(rank(&g[54..63])) << 19 | u64::from(rank(&g[63..72]));
+    (hi, lo)
+}
+
 /// Grids per write / per parallel chunk.
 const CHUNK: usize = 16 * 1024;
 
@@ -105,7 +128,7 @@ pub fn write_grids(
             }
         }
         GridMethod::Random => {
-            let mut seen: HashSet<[u8; 81]> = HashSet::new();
+            let mut seen: HashSet<(u128, u64)> = HashSet::new();
             let mut done = 0u64;
             while done < count {
                 let n = (count - done).min(CHUNK as u64);
@@ -118,7 +141,7 @@ pub fn write_grids(
                 buf.clear();
                 for (i, mut g) in (done..).zip(grids) {
                     let mut attempt = 1;
-                    while !seen.insert(g) {
+                    while !seen.insert(fingerprint(&g)) {
                         g = random_grid(
                             &mut Rng::new(seed, Purpose::RandomGrid, attempt, i),
                             first_digit,
@@ -134,4 +157,26 @@ pub fn write_grids(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::transform::TransformSpace;
+
+    #[test]
+    fn fingerprints_are_distinct_for_distinct_grids() {
+        let space = TransformSpace::new(None).unwrap();
+        let mut keys = HashSet::new();
+        // Grids that share first rows and differ only lower down.
+        for k in 0..50_000 {
+            assert!(keys.insert(fingerprint(&space.grid(k))), "index {k}");
+        }
+        let identity = space.grid(0);
+        assert_eq!(
+            fingerprint(&identity).0 >> 95,
+            0,
+            "row 1 = 123456789 has rank 0"
+        );
+    }
 }

@@ -1,0 +1,33 @@
+//! `harness compare RUN_A RUN_B`: per dataset x solver, median µs in each run, the ratio B/A,
+//! nodes in each, and changed statuses or answers; a table, and CSV with `-o`.
+
+use crate::cli::CompareArgs;
+use crate::output;
+use crate::report::{compare, load};
+
+/// Compares the two runs and prints the table (and writes the CSV).
+///
+/// # Errors
+/// When a run folder cannot be read or the CSV cannot be written.
+pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
+    let a = load::load(&args.run_a)?;
+    let b = load::load(&args.run_b)?;
+    let rows = compare::compare(&a, &b);
+    println!("A = {} ({})", a.dir.display(), a.info.date);
+    println!("B = {} ({})", b.dir.display(), b.info.date);
+    println!("{}", compare::table(&rows));
+    let changed: usize = rows
+        .iter()
+        .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))
+        .sum();
+    println!(
+        "{} dataset x solver pairs; {} puzzle(s) changed status or answer",
+        rows.len(),
+        changed
+    );
+    if let Some(path) = &args.out {
+        output::write_csv(path, &rows)?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,235 @@
+//! The cactus plot of one dataset: for each solver, how many puzzles it had solved by a given time
+//! per puzzle. This is how SAT and CP competitions compare solvers: a curve further left reaches
+//! its solves sooner, a curve higher up solves more. Timeouts, wrong answers and invalid puzzles
+//! are never solved, so they keep a curve below the "puzzles in the dataset" line; nothing is
+//! dropped. The time axis is logarithmic (µs).
+
+use super::load::{counts_as_solved, Run};
+use super::style::{plot_err, si, solver_color};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+/// Most points drawn per curve; longer curves are thinned evenly (keeping the last solve), which
+/// keeps the SVG small for 50 000-puzzle sets without changing the shape.
+const MAX_STEPS: usize = 1500;
+
+/// Smallest time drawn, µs (a log axis has no 0).
+const FLOOR_MICROS: f64 = 0.1;
+
+/// One solver's curve.
+#[derive(Debug, Clone)]
+pub struct Curve {
+    /// Solver name.
+    pub solver: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// Times of the solved puzzles, µs, ascending.
+    pub times: Vec<f64>,
+}
+
+/// What the plot shows for one dataset.
+#[derive(Debug, Clone)]
+pub struct Cactus {
+    /// Dataset name.
+    pub dataset: String,
+    /// Readable puzzles in the dataset (the most any solver can solve).
+    pub puzzles: usize,
+    /// The budget line, µs, if the run had a time budget.
+    pub budget_micros: Option<f64>,
+    /// One curve per solver, in report order.
+    pub curves: Vec<Curve>,
+}
+
+/// Gathers the cactus data of `dataset`.
+pub fn data(run: &Run, dataset: &str) -> Cactus {
+    let mut puzzles = 0;
+    let curves = run
+        .solvers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let rows: Vec<_> = run.rows_of(dataset, s).collect();
+            if rows.is_empty() {
+                return None;
+            }
+            puzzles = puzzles.max(rows.iter().filter(|r| r.status != "invalid").count());
+            let mut times: Vec<f64> = rows
+                .iter()
+                .filter(|r| counts_as_solved(r))
+                .map(|r| r.micros.max(FLOOR_MICROS))
+                .collect();
+            times.sort_by(f64::total_cmp);
+            Some(Curve {
+                solver: s.clone(),
+                color: solver_color(s, i),
+                times,
+            })
+        })
+        .collect();
+    Cactus {
+        dataset: dataset.to_string(),
+        puzzles,
+        budget_micros: run.budget_micros(),
+        curves,
+    }
+}
+
+/// The step points of a curve from `x0` to `x1`: (time, solved so far).
+fn steps(times: &[f64], x0: f64, x1: f64) -> Vec<(f64, f64)> {
+    let stride = times.len().div_ceil(MAX_STEPS).max(1);
+    let mut pts = vec![(x0, 0.0)];
+    let mut prev = 0.0;
+    for (i, &t) in times.iter().enumerate() {
+        let n = (i + 1) as f64;
+        if (i + 1) % stride == 0 || i + 1 == times.len() {
+            pts.push((t, prev));
+            pts.push((t, n));
+            prev = n;
+        }
+    }
+    pts.push((x1, prev));
+    pts
+}
+
+/// Draws the cactus plot.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> anyhow::Result<()> {
+    let all = c.curves.iter().flat_map(|k| k.times.iter().copied());
+    let (lo, hi) = all.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+        (lo.min(t), hi.max(t))
+    });
+    let hi = hi.max(c.budget_micros.unwrap_or(0.0));
+    let (x0, x1) = if lo.is_finite() {
+        ((lo / 2.0).max(FLOOR_MICROS), (hi * 2.0).max(lo * 10.0))
+    } else {
+        (1.0, c.budget_micros.unwrap_or(1e6) * 2.0)
+    };
+    let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            format!(
+                "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
+                c.dataset, c.puzzles
+            ),
+            ("sans-serif", 22),
+        )
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
+        .map_err(plot_err)?;
+    chart
+        .configure_mesh()
+        .x_desc("time per puzzle (µs, log scale)")
+        .y_desc("puzzles solved (count)")
+        .x_label_formatter(&|v| si(*v))
+        .y_labels((c.puzzles + 1).min(11))
+        .y_label_formatter(&|v| {
+            if v.fract().abs() < 1e-9 {
+                si(*v)
+            } else {
+                String::new()
+            }
+        })
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()
+        .map_err(plot_err)?;
+    let grey = RGBColor(120, 120, 120);
+    let n = c.puzzles as f64;
+    chart
+        .draw_series(DashedLineSeries::new(
+            vec![(x0, n), (x1, n)],
+            6,
+            4,
+            grey.stroke_width(1),
+        ))
+        .map_err(plot_err)?;
+    chart
+        .draw_series(std::iter::once(Text::new(
+            format!("all {} puzzles", c.puzzles),
+            (x0 * 1.1, n),
+            ("sans-serif", 13).into_font().color(&grey).pos(
+                plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Left,
+                    plotters::style::text_anchor::VPos::Bottom,
+                ),
+            ),
+        )))
+        .map_err(plot_err)?;
+    if let Some(b) = c.budget_micros {
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(b, 0.0), (b, top)],
+                6,
+                4,
+                grey.stroke_width(1),
+            ))
+            .map_err(plot_err)?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                format!("budget {}", super::human_budget(b)),
+                (b * 0.97, top * 0.97),
+                ("sans-serif", 13).into_font().color(&grey).pos(
+                    plotters::style::text_anchor::Pos::new(
+                        plotters::style::text_anchor::HPos::Right,
+                        plotters::style::text_anchor::VPos::Top,
+                    ),
+                ),
+            )))
+            .map_err(plot_err)?;
+    }
+    for k in &c.curves {
+        let color = k.color;
+        chart
+            .draw_series(LineSeries::new(
+                steps(&k.times, x0, x1),
+                color.stroke_width(2),
+            ))
+            .map_err(plot_err)?
+            .label(format!("{} ({} solved)", k.solver, k.times.len()))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(plot_err)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_climb_one_per_solve_and_end_flat() {
+        let s = steps(&[1.0, 2.0, 5.0], 0.5, 10.0);
+        assert_eq!(
+            s,
+            vec![
+                (0.5, 0.0),
+                (1.0, 0.0),
+                (1.0, 1.0),
+                (2.0, 1.0),
+                (2.0, 2.0),
+                (5.0, 2.0),
+                (5.0, 3.0),
+                (10.0, 3.0)
+            ]
+        );
+        let many: Vec<f64> = (1..=10_000).map(f64::from).collect();
+        let s = steps(&many, 0.5, 1e5);
+        assert!(s.len() <= 2 * MAX_STEPS + 2);
+        assert_eq!(s[s.len() - 2], (10_000.0, 10_000.0), "last solve kept");
+    }
+}

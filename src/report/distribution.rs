@@ -1,0 +1,238 @@
+//! The distribution of time per puzzle, one box per dataset x solver, log scale (µs): the box
+//! spans the quartiles, the black bar is the median, the whiskers reach the fastest and the
+//! slowest puzzle. Every readable puzzle counts, a timeout at the time it took to give up.
+
+use super::load::Run;
+use super::style::{log_top, plot_err, si, solver_color};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+/// Smallest time drawn, µs (a log axis has no 0).
+const FLOOR_MICROS: f64 = 0.1;
+
+/// Five numbers of one box, µs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Five {
+    /// Fastest puzzle.
+    pub min: f64,
+    /// First quartile.
+    pub q1: f64,
+    /// Median.
+    pub median: f64,
+    /// Third quartile.
+    pub q3: f64,
+    /// Slowest puzzle.
+    pub max: f64,
+}
+
+/// Quantile `q` (0..=1) of sorted values, linear between closest ranks; 0 for none.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        1 => sorted[0],
+        n => {
+            let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
+            let i = pos.floor() as usize;
+            let f = pos - i as f64;
+            if i + 1 < n {
+                sorted[i] * (1.0 - f) + sorted[i + 1] * f
+            } else {
+                sorted[n - 1]
+            }
+        }
+    }
+}
+
+impl Five {
+    /// The five numbers of sorted values; `None` for none.
+    pub fn of(sorted: &[f64]) -> Option<Five> {
+        (!sorted.is_empty()).then(|| Five {
+            min: sorted[0],
+            q1: quantile(sorted, 0.25),
+            median: quantile(sorted, 0.5),
+            q3: quantile(sorted, 0.75),
+            max: sorted[sorted.len() - 1],
+        })
+    }
+}
+
+/// What the plot shows.
+#[derive(Debug, Clone)]
+pub struct Distribution {
+    /// Dataset names, left to right.
+    pub datasets: Vec<String>,
+    /// Solver names and colours, in report order.
+    pub solvers: Vec<(String, RGBColor)>,
+    /// `boxes[d][s]`: dataset `d`, solver `s`; `None` when the pair has no readable puzzle.
+    pub boxes: Vec<Vec<Option<Five>>>,
+}
+
+/// Gathers the boxes of every dataset x solver pair of the run.
+pub fn data(run: &Run) -> Distribution {
+    let boxes = run
+        .datasets
+        .iter()
+        .map(|d| {
+            run.solvers
+                .iter()
+                .map(|s| {
+                    let mut t: Vec<f64> = run
+                        .rows_of(d, s)
+                        .filter(|r| r.status != "invalid")
+                        .map(|r| r.micros.max(FLOOR_MICROS))
+                        .collect();
+                    t.sort_by(f64::total_cmp);
+                    Five::of(&t)
+                })
+                .collect()
+        })
+        .collect();
+    Distribution {
+        datasets: run.datasets.clone(),
+        solvers: run
+            .solvers
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), solver_color(s, i)))
+            .collect(),
+        boxes,
+    }
+}
+
+/// Pixel width that gives every box room.
+pub fn width(d: &Distribution) -> u32 {
+    (260 + 40 * d.datasets.len() * d.solvers.len()).clamp(900, 2400) as u32
+}
+
+/// Draws the box plot.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    d: &Distribution,
+) -> anyhow::Result<()> {
+    let all = d.boxes.iter().flatten().flatten();
+    let (lo, hi) = all.fold((f64::INFINITY, 0.0f64), |(lo, hi), f| {
+        (lo.min(f.min), hi.max(f.max))
+    });
+    let (y0, y1) = if lo.is_finite() {
+        let y0 = (lo / 2.0).max(FLOOR_MICROS);
+        (y0, log_top(y0, (hi * 1.5).max(lo * 10.0), 0.2))
+    } else {
+        (1.0, 10.0)
+    };
+    let n = d.datasets.len().max(1);
+    let names = d.datasets.clone();
+    let label = move |v: &f64| {
+        let i = v.round();
+        if (v - i).abs() < 1e-6 && i >= 0.0 {
+            names.get(i as usize).cloned().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    };
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            "Time per puzzle: distribution per dataset and solver",
+            ("sans-serif", 22),
+        )
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, (y0..y1).log_scale())
+        .map_err(plot_err)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n)
+        .x_desc("dataset")
+        .y_desc("time per puzzle (µs, log scale)")
+        .x_label_formatter(&label)
+        .y_label_formatter(&|v| si(*v))
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()
+        .map_err(plot_err)?;
+    let ns = d.solvers.len().max(1) as f64;
+    let slot = 0.8 / ns;
+    let half = slot * 0.35;
+    for (s, (name, color)) in d.solvers.iter().enumerate() {
+        let color = *color;
+        let xs = |di: usize| di as f64 - 0.4 + slot * (s as f64 + 0.5);
+        let mine: Vec<(f64, Five)> = d
+            .boxes
+            .iter()
+            .enumerate()
+            .filter_map(|(di, row)| row.get(s).copied().flatten().map(|f| (xs(di), f)))
+            .collect();
+        chart
+            .draw_series(mine.iter().map(|&(x, f)| {
+                Rectangle::new(
+                    [(x - half, f.q1), (x + half, f.q3)],
+                    color.mix(0.45).filled(),
+                )
+            }))
+            .map_err(plot_err)?
+            .label(name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled()));
+        chart
+            .draw_series(mine.iter().map(|&(x, f)| {
+                Rectangle::new([(x - half, f.q1), (x + half, f.q3)], color.stroke_width(1))
+            }))
+            .map_err(plot_err)?;
+        chart
+            .draw_series(mine.iter().flat_map(|&(x, f)| {
+                [
+                    PathElement::new(vec![(x, f.min), (x, f.q1)], color.stroke_width(1)),
+                    PathElement::new(vec![(x, f.q3), (x, f.max)], color.stroke_width(1)),
+                    PathElement::new(
+                        vec![(x - half / 2.0, f.min), (x + half / 2.0, f.min)],
+                        color.stroke_width(1),
+                    ),
+                    PathElement::new(
+                        vec![(x - half / 2.0, f.max), (x + half / 2.0, f.max)],
+                        color.stroke_width(1),
+                    ),
+                    PathElement::new(
+                        vec![(x - half, f.median), (x + half, f.median)],
+                        BLACK.stroke_width(2),
+                    ),
+                ]
+            }))
+            .map_err(plot_err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(plot_err)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quartiles_by_hand() {
+        let v = [1.0, 2.0, 3.0, 4.0, 5.0];
+        assert_eq!(
+            Five::of(&v),
+            Some(Five {
+                min: 1.0,
+                q1: 2.0,
+                median: 3.0,
+                q3: 4.0,
+                max: 5.0
+            })
+        );
+        assert_eq!(quantile(&[10.0, 20.0], 0.5), 15.0);
+        assert_eq!(Five::of(&[]), None);
+    }
+}

@@ -1,0 +1,149 @@
+//! Effort against time: one point per solve, search-tree nodes (x) against µs (y), both on log
+//! scales, one colour per solver; a cross marks a timeout. A solver whose cloud sits lower at the
+//! same node count does each node faster; one further left needs fewer nodes. Above 3000 solves
+//! per solver, an even sample is drawn; the legend counts them all.
+
+use super::load::Run;
+use super::style::{log_top, plot_err, si, solver_color};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+/// Most points drawn per solver; more are thinned evenly (a deterministic stride).
+const MAX_POINTS: usize = 3000;
+
+/// One solver's points.
+#[derive(Debug, Clone)]
+pub struct Cloud {
+    /// Solver name.
+    pub solver: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// (nodes, µs) of the solves that ended (solved or no_solution).
+    pub done: Vec<(f64, f64)>,
+    /// (nodes, µs) of the timeouts.
+    pub timeouts: Vec<(f64, f64)>,
+    /// Solves before thinning (the legend's count).
+    pub solves: usize,
+    /// Timeouts before thinning.
+    pub timeout_count: usize,
+}
+
+/// Gathers the points of every solver over every dataset.
+pub fn data(run: &Run) -> Vec<Cloud> {
+    run.solvers
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let pt = |r: &crate::runner::Row| ((r.nodes.max(1)) as f64, r.micros.max(0.1));
+            let mine: Vec<_> = run
+                .rows
+                .iter()
+                .filter(|r| &r.solver == s && r.status != "invalid")
+                .collect();
+            let stride = mine.len().div_ceil(MAX_POINTS).max(1);
+            let thin = mine.iter().step_by(stride);
+            Cloud {
+                solves: mine.len(),
+                timeout_count: mine.iter().filter(|r| r.status == "timeout").count(),
+                solver: s.clone(),
+                color: solver_color(s, i),
+                done: thin
+                    .clone()
+                    .filter(|r| r.status != "timeout")
+                    .map(|r| pt(r))
+                    .collect(),
+                timeouts: thin
+                    .filter(|r| r.status == "timeout")
+                    .map(|r| pt(r))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Draws the scatter plot.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    clouds: &[Cloud],
+) -> anyhow::Result<()> {
+    let pts = clouds
+        .iter()
+        .flat_map(|c| c.done.iter().chain(c.timeouts.iter()));
+    let (xl, xh, yl, yh) = pts.fold(
+        (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64),
+        |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
+    );
+    let (x0, x1) = if xl.is_finite() {
+        ((xl / 2.0).max(0.5), (xh * 2.0).max(xl * 10.0))
+    } else {
+        (0.5, 10.0)
+    };
+    let (y0, y1) = if yl.is_finite() {
+        let y0 = (yl / 2.0).max(0.05);
+        (y0, log_top(y0, (yh * 1.5).max(yl * 10.0), 0.2))
+    } else {
+        (0.1, 10.0)
+    };
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            "Effort vs time: search-tree nodes against µs per puzzle",
+            ("sans-serif", 22),
+        )
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(plot_err)?;
+    chart
+        .configure_mesh()
+        .x_desc("search-tree nodes per puzzle (count, log scale)")
+        .y_desc("time per puzzle (µs, log scale)")
+        .x_label_formatter(&|v| si(*v))
+        .y_label_formatter(&|v| si(*v))
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()
+        .map_err(plot_err)?;
+    for c in clouds {
+        let color = c.color;
+        chart
+            .draw_series(
+                c.done
+                    .iter()
+                    .map(|&p| Circle::new(p, 3, color.mix(0.55).filled())),
+            )
+            .map_err(plot_err)?
+            .label(format!(
+                "{} ({} solves{})",
+                c.solver,
+                c.solves,
+                if c.timeout_count == 0 {
+                    String::new()
+                } else {
+                    format!(", {} timeouts ×", c.timeout_count)
+                }
+            ))
+            .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));
+        chart
+            .draw_series(
+                c.timeouts
+                    .iter()
+                    .map(|&p| Cross::new(p, 5, color.stroke_width(2))),
+            )
+            .map_err(plot_err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(plot_err)?;
+    Ok(())
+}

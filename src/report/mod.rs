@@ -1,0 +1,445 @@
+//! The report of a run: plots, `summary.md` and `index.html`, rendered from the run folder's
+//! `results.csv` and `run.json` alone (so a run copied from another machine, or merged from
+//! shards, renders the same).
+//!
+//! Files written into the run folder (each whole or not at all):
+//!
+//! | file | what |
+//! |---|---|
+//! | `plots/cactus-<dataset>.svg` and `.png` | [`cactus`]: puzzles solved vs time per puzzle |
+//! | `plots/distribution.svg` | [`distribution`]: box plot of µs per puzzle per dataset x solver |
+//! | `plots/effort.svg` | [`effort`]: nodes against µs per solve |
+//! | `plots/throughput.svg` | [`throughput`]: puzzles/s per dataset x solver, ratio to the fastest |
+//! | `summary.md` | [`summary_md`]: metadata, verdicts, summary table, slowest and hardest puzzles, plots |
+//! | `index.html` | [`html`]: the same page for a browser, offline (no script, no web font) |
+//!
+//! Series are the run's solvers in `run.json` order (the registry order, `SolverKind::ALL`),
+//! coloured by [`style::solver_color`].
+
+pub mod cactus;
+pub mod compare;
+pub mod distribution;
+pub mod effort;
+pub mod html;
+pub mod load;
+pub mod style;
+pub mod summary_md;
+pub mod throughput;
+
+use crate::output::write_atomic;
+use crate::runner::Row;
+use crate::summary::{self, SummaryRow};
+use anyhow::Context;
+use load::Run;
+use std::path::{Path, PathBuf};
+
+/// Size of the fixed-size plots, pixels.
+const SIZE: (u32, u32) = (1000, 600);
+
+/// How many slowest puzzles per solver the page lists.
+pub const SLOWEST_PER_SOLVER: usize = 5;
+
+/// How many puzzles the "hardest puzzles" table lists.
+pub const HARDEST: usize = 10;
+
+/// A budget or time for people: [`summary::human_micros`].
+pub fn human_budget(micros: f64) -> String {
+    summary::human_micros(micros)
+}
+
+/// One plot of the page.
+#[derive(Debug, Clone)]
+pub struct PlotFile {
+    /// The plot's title (also its caption in the SVG).
+    pub title: String,
+    /// The SVG, relative to the run folder (`plots/...svg`).
+    pub svg: String,
+    /// The PNG, relative to the run folder, when one is written.
+    pub png: Option<String>,
+    /// How to read it.
+    pub caption: String,
+}
+
+/// One dataset's verdict: who solved most, fastest, and by how much.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// Dataset name.
+    pub dataset: String,
+    /// Summary rows of the dataset, best first: most puzzles solved, then highest puzzles/s.
+    pub ranked: Vec<SummaryRow>,
+}
+
+/// A puzzle that is hard for every solver: its row per solver (in report order, `None` when the
+/// solver did not run it).
+#[derive(Debug, Clone)]
+pub struct Hard<'a> {
+    /// Dataset name.
+    pub dataset: String,
+    /// Puzzle label.
+    pub puzzle: String,
+    /// Givens.
+    pub givens: usize,
+    /// The puzzle, 81 characters.
+    pub grid: String,
+    /// The fastest solver's time on it, µs (the ranking key).
+    pub best_micros: f64,
+    /// Each solver's row.
+    pub rows: Vec<Option<&'a Row>>,
+}
+
+/// Everything `summary.md` and `index.html` show, computed once.
+#[derive(Debug)]
+pub struct Page<'a> {
+    /// The run.
+    pub run: &'a Run,
+    /// Its summary, recomputed from the rows.
+    pub summary: Vec<SummaryRow>,
+    /// Verdict per dataset, in report order.
+    pub verdicts: Vec<Verdict>,
+    /// Per solver (report order): its slowest rows, slowest first.
+    pub slowest: Vec<(String, Vec<&'a Row>)>,
+    /// The puzzles on which even the fastest solver took longest, hardest first.
+    pub hardest: Vec<Hard<'a>>,
+    /// The plots, in page order.
+    pub plots: Vec<PlotFile>,
+}
+
+/// The ratio of the fastest throughput of `dataset` to `row`'s: 1 for the fastest, 12 for a
+/// solver twelve times slower; `None` when the row has no throughput.
+pub fn slower_than_fastest(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
+    let best = summary
+        .iter()
+        .filter(|s| s.dataset == row.dataset)
+        .map(|s| s.puzzles_per_second)
+        .fold(0.0f64, f64::max);
+    (row.puzzles_per_second > 0.0).then(|| best / row.puzzles_per_second)
+}
+
+fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
+    run.datasets
+        .iter()
+        .map(|d| {
+            let mut ranked: Vec<SummaryRow> = run
+                .solvers
+                .iter()
+                .filter_map(|s| {
+                    summary
+                        .iter()
+                        .find(|r| &r.dataset == d && &r.solver == s)
+                        .cloned()
+                })
+                .collect();
+            ranked.sort_by(|a, b| {
+                b.solved
+                    .cmp(&a.solved)
+                    .then(b.puzzles_per_second.total_cmp(&a.puzzles_per_second))
+            });
+            Verdict {
+                dataset: d.clone(),
+                ranked,
+            }
+        })
+        .collect()
+}
+
+fn slowest(run: &Run) -> Vec<(String, Vec<&Row>)> {
+    run.solvers
+        .iter()
+        .map(|s| {
+            let mut rows: Vec<&Row> = run
+                .rows
+                .iter()
+                .filter(|r| &r.solver == s && r.status != "invalid")
+                .collect();
+            rows.sort_by(|a, b| b.micros.total_cmp(&a.micros));
+            rows.truncate(SLOWEST_PER_SOLVER);
+            (s.clone(), rows)
+        })
+        .collect()
+}
+
+fn hardest(run: &Run) -> Vec<Hard<'_>> {
+    use std::collections::HashMap;
+    let mut by_puzzle: HashMap<(&str, usize, &str), Vec<&Row>> = HashMap::new();
+    let mut order = Vec::new();
+    for r in run.rows.iter().filter(|r| r.status != "invalid") {
+        let key = (r.dataset.as_str(), r.line, r.puzzle.as_str());
+        let v = by_puzzle.entry(key).or_default();
+        if v.is_empty() {
+            order.push(key);
+        }
+        v.push(r);
+    }
+    let mut hard: Vec<Hard> = order
+        .into_iter()
+        .map(|key| {
+            let rows = &by_puzzle[&key];
+            let best = rows.iter().map(|r| r.micros).fold(f64::INFINITY, f64::min);
+            Hard {
+                dataset: key.0.to_string(),
+                puzzle: key.2.to_string(),
+                givens: rows[0].givens,
+                grid: rows[0].grid.clone(),
+                best_micros: best,
+                rows: run
+                    .solvers
+                    .iter()
+                    .map(|s| rows.iter().copied().find(|r| &r.solver == s))
+                    .collect(),
+            }
+        })
+        .collect();
+    hard.sort_by(|a, b| b.best_micros.total_cmp(&a.best_micros));
+    hard.truncate(HARDEST);
+    hard
+}
+
+/// What [`render`] wrote.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Every file written, absolute or relative as the run folder was given.
+    pub files: Vec<PathBuf>,
+    /// `index.html`.
+    pub index: PathBuf,
+}
+
+/// Renders the report of the run in `dir`: the plots, `summary.md` and `index.html`.
+///
+/// # Errors
+/// When `run.json` or `results.csv` cannot be read, or a file cannot be written.
+pub fn render(dir: &Path) -> anyhow::Result<Report> {
+    let run = load::load(dir)?;
+    render_run(&run)
+}
+
+/// Renders the report of a loaded run into its folder.
+///
+/// # Errors
+/// When a file cannot be written.
+pub fn render_run(run: &Run) -> anyhow::Result<Report> {
+    let dir = &run.dir;
+    let plots_dir = dir.join("plots");
+    std::fs::create_dir_all(&plots_dir)
+        .with_context(|| format!("creating {}", plots_dir.display()))?;
+    let summary = summary::summarize(&run.rows);
+    let mut files = Vec::new();
+    let mut plots = Vec::new();
+
+    let mut stems = Vec::new();
+    for d in &run.datasets {
+        let c = cactus::data(run, d);
+        let mut stem = format!("cactus-{}", style::file_stem(d));
+        if stems.contains(&stem) {
+            // Two dataset names that differ only in characters a file name cannot hold.
+            stem = format!("{stem}-{}", stems.len() + 1);
+        }
+        stems.push(stem.clone());
+        let svg = plots_dir.join(format!("{stem}.svg"));
+        let png = plots_dir.join(format!("{stem}.png"));
+        style::write_svg(&svg, SIZE, |r| cactus::draw(r, &c))?;
+        style::write_png(&png, SIZE, |r| cactus::draw(r, &c))?;
+        files.push(svg);
+        files.push(png);
+        plots.push(PlotFile {
+            title: format!("Cactus plot: {d}"),
+            svg: format!("plots/{stem}.svg"),
+            png: Some(format!("plots/{stem}.png")),
+            caption: format!(
+                "Puzzles of {d} solved (and checked) within a given time per puzzle, log time \
+                 axis. Further left = faster, higher = more solved; a curve that stops below the \
+                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).",
+                run.budget_micros()
+                    .map(|b| format!(" at the {} budget", human_budget(b)))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+
+    let dist = distribution::data(run);
+    let svg = plots_dir.join("distribution.svg");
+    style::write_svg(&svg, (distribution::width(&dist), SIZE.1), |r| {
+        distribution::draw(r, &dist)
+    })?;
+    files.push(svg);
+    plots.push(PlotFile {
+        title: "Time per puzzle".into(),
+        svg: "plots/distribution.svg".into(),
+        png: None,
+        caption: "µs per puzzle, log scale: the box spans the middle half of the puzzles, the \
+                  black bar is the median, the whiskers reach the fastest and the slowest puzzle \
+                  (a timeout counts at the time it gave up)."
+            .into(),
+    });
+
+    let clouds = effort::data(run);
+    let svg = plots_dir.join("effort.svg");
+    style::write_svg(&svg, SIZE, |r| effort::draw(r, &clouds))?;
+    files.push(svg);
+    plots.push(PlotFile {
+        title: "Effort vs time".into(),
+        svg: "plots/effort.svg".into(),
+        png: None,
+        caption: "One point per solve: search-tree nodes against µs, both log scales; × marks a \
+                  timeout. Lower at the same node count = cheaper nodes; further left = a smaller \
+                  search."
+            .into(),
+    });
+
+    let tp = throughput::data(&run.datasets, &run.solvers, &summary);
+    let svg = plots_dir.join("throughput.svg");
+    style::write_svg(&svg, (throughput::width(&tp), SIZE.1), |r| {
+        throughput::draw(r, &tp)
+    })?;
+    files.push(svg);
+    plots.push(PlotFile {
+        title: "Throughput".into(),
+        svg: "plots/throughput.svg".into(),
+        png: None,
+        caption: "Puzzles per second of solver time on one thread (log scale); each bar is \
+                  labelled with its value and how many times slower it is than the fastest \
+                  solver on that dataset."
+            .into(),
+    });
+
+    let page = Page {
+        run,
+        verdicts: verdicts(run, &summary),
+        slowest: slowest(run),
+        hardest: hardest(run),
+        summary,
+        plots,
+    };
+    let md = dir.join("summary.md");
+    let text = summary_md::render(&page);
+    write_atomic(&md, |w| Ok(w.write_all(text.as_bytes())?))?;
+    files.push(md);
+    let index = dir.join("index.html");
+    let text = html::render(&page);
+    write_atomic(&index, |w| Ok(w.write_all(text.as_bytes())?))?;
+    files.push(index.clone());
+    Ok(Report { files, index })
+}
+
+/// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3.14k`.
+pub fn fmt_ratio(r: f64) -> String {
+    if !r.is_finite() {
+        "-".into()
+    } else if r >= 1000.0 {
+        style::si(r)
+    } else if r < 10.0 {
+        format!("{r:.2}")
+    } else if r < 100.0 {
+        format!("{r:.1}")
+    } else {
+        format!("{r:.0}")
+    }
+}
+
+/// A throughput for people: `21.3k`.
+pub fn fmt_pps(p: f64) -> String {
+    style::si(p)
+}
+
+/// The verdict of one dataset as one sentence: the winner, its numbers, and how far behind each
+/// other solver is (throughput ratio, and fewer puzzles solved).
+pub fn verdict_text(v: &Verdict) -> String {
+    let Some(w) = v.ranked.first() else {
+        return format!("{}: no solver ran.", v.dataset);
+    };
+    let readable = w.puzzles - w.invalid;
+    if readable == 0 {
+        return format!("no readable puzzle ({} invalid).", w.invalid);
+    }
+    if w.solved == 0 {
+        return format!(
+            "no solver solved any of the {readable} readable puzzles (see the error and status columns of results.csv)."
+        );
+    }
+    let mut s = format!(
+        "{} wins: {}/{} solved, median {}, {} puzzles/s",
+        w.solver,
+        w.solved,
+        readable,
+        summary::human_micros(w.median_micros),
+        fmt_pps(w.puzzles_per_second)
+    );
+    for o in &v.ranked[1..] {
+        if o.puzzles_per_second > 0.0 {
+            s.push_str(&format!(
+                "; {} {}× slower",
+                o.solver,
+                fmt_ratio(w.puzzles_per_second / o.puzzles_per_second)
+            ));
+        } else {
+            s.push_str(&format!("; {} no time recorded", o.solver));
+        }
+        if o.solved < w.solved {
+            s.push_str(&format!(
+                " and {} fewer solved ({} timeouts, {} wrong)",
+                w.solved - o.solved,
+                o.timeouts,
+                o.wrong
+            ));
+        }
+    }
+    s.push('.');
+    s
+}
+
+/// The run's metadata as (name, value) pairs, for both pages.
+pub fn metadata(run: &Run) -> Vec<(String, String)> {
+    let i = &run.info;
+    let mut m = vec![
+        ("date".to_string(), i.date.clone()),
+        ("host".into(), i.host.clone()),
+        (
+            "cpu".into(),
+            format!("{} ({} logical cores)", i.cpu, i.cores),
+        ),
+        ("threads".into(), i.threads.to_string()),
+        (
+            "budget per puzzle".into(),
+            format!(
+                "{}{}",
+                i.timeout_ms
+                    .map(|ms| format!("{ms} ms"))
+                    .unwrap_or_else(|| "no time limit".into()),
+                i.max_nodes
+                    .map(|n| format!(", {n} nodes"))
+                    .unwrap_or_default()
+            ),
+        ),
+        ("solvers".into(), run.solvers.join(", ")),
+        ("git commit".into(), i.git_commit.clone()),
+        ("rustc".into(), i.rustc.clone()),
+        ("harness".into(), i.harness_version.clone()),
+        ("elapsed".into(), format!("{:.1} s", i.elapsed_seconds)),
+        ("command".into(), i.command.join(" ")),
+    ];
+    if let Some(s) = &i.shard {
+        m.push((
+            "shard".into(),
+            format!(
+                "{s}: puzzles whose index over the concatenated datasets is {} mod {}",
+                s.index - 1,
+                s.count
+            ),
+        ));
+    }
+    for s in &i.shards {
+        m.push((
+            format!("shard {}", s.shard),
+            format!(
+                "{} ({}, {} threads), {}, {:.1} s, commit {}",
+                s.host, s.cpu, s.threads, s.date, s.elapsed_seconds, s.git_commit
+            ),
+        ));
+    }
+    if i.interrupted {
+        m.push((
+            "interrupted".into(),
+            "yes: the run was stopped early; rows cover only what finished".into(),
+        ));
+    }
+    m
+}

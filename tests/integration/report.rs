@@ -1,0 +1,539 @@
+//! `harness report`, `harness compare`, `harness run --shard` and `harness merge`, run as a user
+//! would.
+
+use super::common::harness;
+use predicates::prelude::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report-run")
+}
+
+/// Copies the fixture run into a fresh folder under `dir`.
+fn copy_fixture(dir: &Path, name: &str) -> PathBuf {
+    let to = dir.join(name);
+    std::fs::create_dir_all(&to).unwrap();
+    for f in ["results.csv", "run.json"] {
+        std::fs::copy(fixture().join(f), to.join(f)).unwrap();
+    }
+    to
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Asserts that `needles` occur in `hay` in this order.
+fn in_order(hay: &str, needles: &[&str], what: &str) {
+    let mut at = 0;
+    for n in needles {
+        match hay[at..].find(n) {
+            Some(i) => at += i + n.len(),
+            None => panic!("{what}: '{n}' missing or out of order"),
+        }
+    }
+}
+
+const SOLVERS: [&str; 3] = ["backtracking", "bitmask-dfs", "bitmask-singles"];
+
+#[test]
+fn report_renders_plots_and_pages_from_a_fixed_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = copy_fixture(tmp.path(), "run");
+    harness()
+        .arg("report")
+        .arg(&run)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("index.html"));
+    let plots = run.join("plots");
+
+    // Cactus plots, one per dataset: title, axes with units, the budget, one series per solver
+    // in run.json order, the timeout left unsolved.
+    let c = read(&plots.join("cactus-seed.svg"));
+    assert!(c.starts_with("<svg"), "an SVG document");
+    in_order(
+        &c,
+        &[
+            "Cactus plot: seed (2 puzzles), solved vs time per puzzle",
+            "puzzles solved (count)",
+            "time per puzzle (µs, log scale)",
+        ],
+        "cactus axes",
+    );
+    assert!(c.contains("budget 1.00 s"));
+    assert!(c.contains("all 2 puzzles"));
+    in_order(
+        &c,
+        &[
+            "backtracking (1 solved)",
+            "bitmask-dfs (2 solved)",
+            "bitmask-singles (2 solved)",
+        ],
+        "cactus legend",
+    );
+    let c = read(&plots.join("cactus-named-hard.svg"));
+    assert!(c.contains("Cactus plot: named-hard (4 puzzles)"));
+    in_order(
+        &c,
+        &[
+            "backtracking (4 solved)",
+            "bitmask-dfs (4 solved)",
+            "bitmask-singles (4 solved)",
+        ],
+        "cactus legend",
+    );
+    let png = std::fs::read(plots.join("cactus-seed.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().unwrap()),
+        u32::from_be_bytes(png[20..24].try_into().unwrap()),
+    );
+    assert_eq!((w, h), (1000, 600));
+
+    let d = read(&plots.join("distribution.svg"));
+    in_order(
+        &d,
+        &[
+            "Time per puzzle: distribution per dataset and solver",
+            "time per puzzle (µs, log scale)",
+        ],
+        "distribution",
+    );
+    // plotters writes each text on its own line inside <text>.
+    for label in ["dataset", "seed", "named-hard"] {
+        assert!(
+            d.contains(&format!(">\n{label}\n</text>")),
+            "x label {label}"
+        );
+    }
+    in_order(&d, &SOLVERS, "distribution legend");
+
+    let e = read(&plots.join("effort.svg"));
+    assert!(e.contains("Effort vs time: search-tree nodes against µs per puzzle"));
+    assert!(e.contains("search-tree nodes per puzzle (count, log scale)"));
+    assert!(e.contains("time per puzzle (µs, log scale)"));
+    in_order(
+        &e,
+        &[
+            "backtracking (6 solves, 1 timeouts ×)",
+            "bitmask-dfs (6 solves)",
+            "bitmask-singles (6 solves)",
+        ],
+        "effort legend",
+    );
+
+    let t = read(&plots.join("throughput.svg"));
+    assert!(t.contains("Throughput: puzzles per second (one thread), ratio to the fastest"));
+    assert!(t.contains("throughput (puzzles/s, log scale)"));
+    in_order(&t, &SOLVERS, "throughput legend");
+    // seed: bitmask-singles 2 puzzles in 66.138 µs = 30.2k/s; backtracking 2 in 1.007 s.
+    assert!(t.contains("30.2k/s") && t.contains("fastest") && t.contains("15.2k× slower"));
+
+    let md = read(&run.join("summary.md"));
+    in_order(
+        &md,
+        &[
+            "# Sudoku solver run: 2026-11-30T03:33:51Z",
+            "## Who wins where",
+            "**seed**: bitmask-singles wins: 2/2 solved, median 33.1 µs, 30.2k puzzles/s; \
+             bitmask-dfs 7.61k× slower; backtracking 15.2k× slower and 1 fewer solved (1 timeouts, 0 wrong).",
+            "**named-hard**: bitmask-singles wins: 4/4 solved",
+            "## Summary",
+            "| dataset | solver | puzzles | solved | wrong | timeouts | median |",
+            "| seed | backtracking | 2 | 1 | 0 | 1 | 503.49 ms |",
+            "## Plots",
+            "![Cactus plot: seed](plots/cactus-seed.svg)",
+            "![Cactus plot: named-hard](plots/cactus-named-hard.svg)",
+            "![Time per puzzle](plots/distribution.svg)",
+            "![Effort vs time](plots/effort.svg)",
+            "![Throughput](plots/throughput.svg)",
+            "## Hardest puzzles",
+            // Hardest for the fastest solver: inkala-2012-everest (bitmask-dfs, 515.6 µs).
+            "| named-hard | inkala-2012-everest | ",
+            "## Slowest puzzles per solver",
+            "### backtracking",
+            "| seed | hard-17s | timeout | 1.01 s | 3201024 | 850821 | \
+             `...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8...` |",
+            "### bitmask-dfs",
+            "### bitmask-singles",
+            "## Run",
+            "| host | fixture-host |",
+        ],
+        "summary.md",
+    );
+
+    let html = read(&run.join("index.html"));
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(!html.contains("<script"), "no script");
+    assert!(
+        !html.contains("http://") && !html.contains("https://") && !html.contains("@import"),
+        "nothing from the network"
+    );
+    in_order(
+        &html,
+        &[
+            "<title>Sudoku solver run: 2026-11-30T03:33:51Z</title>",
+            "Who wins where",
+            "bitmask-singles wins",
+            "<img src=\"plots/cactus-seed.svg\"",
+            "<img src=\"plots/throughput.svg\"",
+            "Hardest puzzles",
+            "Slowest puzzles per solver",
+            "fixture-host",
+        ],
+        "index.html",
+    );
+    for img in ["cactus-seed.svg", "distribution.svg", "effort.svg"] {
+        assert!(plots.join(img).is_file());
+    }
+}
+
+#[test]
+fn report_of_a_missing_run_is_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    harness()
+        .arg("report")
+        .arg(tmp.path())
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("run.json")
+                .and(predicate::str::contains("is this a run folder?")),
+        );
+}
+
+fn run_quiet(args: &[&str], out: &Path) {
+    harness()
+        .arg("run")
+        .args(args)
+        .args(["-q", "--timeout-ms", "0", "--out"])
+        .arg(out)
+        .assert()
+        .success();
+}
+
+/// A CSV file as (header, rows of cells).
+fn csv_rows(p: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_path(p).unwrap();
+    let h = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|x| x.unwrap().iter().map(String::from).collect())
+        .collect();
+    (h, rows)
+}
+
+fn col(h: &[String], name: &str) -> usize {
+    h.iter().position(|c| c == name).expect(name)
+}
+
+#[test]
+fn compare_two_runs_of_different_solver_sets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = tmp.path().join("a");
+    let b = tmp.path().join("b");
+    let ds = ["--dataset", "named-hard", "--no-report"];
+    run_quiet(
+        &[&ds[..], &["--solver", "bitmask-dfs,bitmask-singles"]].concat(),
+        &a,
+    );
+    run_quiet(
+        &[&ds[..], &["--solver", "bitmask-singles,backtracking"]].concat(),
+        &b,
+    );
+    let csv = tmp.path().join("cmp.csv");
+    harness()
+        .args(["compare"])
+        .arg(&a)
+        .arg(&b)
+        .arg("-o")
+        .arg(&csv)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("B/A")
+                .and(predicate::str::contains("median A"))
+                .and(predicate::str::contains("only in A"))
+                .and(predicate::str::contains("only in B"))
+                .and(predicate::str::contains("none"))
+                .and(predicate::str::contains(
+                    "3 dataset x solver pairs; 0 puzzle(s) changed status or answer",
+                )),
+        );
+    let (h, rows) = csv_rows(&csv);
+    assert_eq!(rows.len(), 3);
+    let pair = |s: &str| rows.iter().find(|r| r[col(&h, "solver")] == s).unwrap();
+    assert_eq!(pair("bitmask-dfs")[col(&h, "note")], "only in A");
+    assert_eq!(pair("backtracking")[col(&h, "note")], "only in B");
+    assert_eq!(pair("bitmask-dfs")[col(&h, "ratio_b_over_a")], "");
+    // The ratio is B's median over A's, as in each run's summary.csv.
+    let median = |dir: &Path| {
+        let (h, rows) = csv_rows(&dir.join("summary.csv"));
+        let r = rows
+            .iter()
+            .find(|r| r[col(&h, "solver")] == "bitmask-singles")
+            .unwrap()
+            .clone();
+        r[col(&h, "median_micros")].parse::<f64>().unwrap()
+    };
+    let row = pair("bitmask-singles");
+    let ratio: f64 = row[col(&h, "ratio_b_over_a")].parse().unwrap();
+    assert!((ratio - median(&b) / median(&a)).abs() < 1e-9 * ratio.max(1.0));
+    // Node counts do not depend on the machine: the same in both runs (616 = mean over the set).
+    assert_eq!(row[col(&h, "mean_nodes_a")], row[col(&h, "mean_nodes_b")]);
+    assert_eq!(row[col(&h, "mean_nodes_a")], "616.0");
+    assert_eq!(row[col(&h, "status_changed")], "0");
+    assert_eq!(row[col(&h, "answer_changed")], "0");
+}
+
+#[test]
+fn compare_counts_changed_answers_and_statuses() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = copy_fixture(tmp.path(), "a");
+    let b = copy_fixture(tmp.path(), "b");
+    // B: backtracking now solves hard-17s (status change); bitmask-dfs gives another grid for
+    // seed-example (answer change).
+    let text = read(&b.join("results.csv"));
+    let text = text.replacen(",backtracking,timeout,,", ",backtracking,solved,true,", 1);
+    let text = text.replacen(
+        "bitmask-dfs,solved,true,35.252,2644,713,2584,0,729364158",
+        "bitmask-dfs,solved,false,35.252,2644,713,2584,0,929364158",
+        1,
+    );
+    std::fs::write(b.join("results.csv"), text).unwrap();
+    harness()
+        .arg("compare")
+        .arg(&a)
+        .arg(&b)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("1 status, 0 answer")
+                .and(predicate::str::contains("0 status, 1 answer"))
+                .and(predicate::str::contains(
+                    "6 dataset x solver pairs; 2 puzzle(s) changed status or answer",
+                )),
+        );
+}
+
+/// The puzzles of the shard tests: readable ones, two unreadable ones and one with no solution
+/// (r1c9 has no candidate), so every kind of row crosses the shard boundary.
+fn shard_dataset(dir: &Path) -> PathBuf {
+    let p = dir.join("mixed.txt");
+    let nosol = format!("12345678.........9{}", ".".repeat(63));
+    std::fs::write(
+        &p,
+        format!(
+            "# for the shard tests\n\
+             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 wikipedia\n\
+             1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.. escargot\n\
+             123\n\
+             {nosol} nosol\n\
+             7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6 seed\n\
+             11...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.. dup\n\
+             8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. everest\n"
+        ),
+    )
+    .unwrap();
+    p
+}
+
+type Key = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+);
+
+/// The rows of a run as a set of (dataset, puzzle, line, solver, status, correct, solution,
+/// nodes): everything but the timings.
+fn row_set(dir: &Path) -> BTreeSet<Key> {
+    let (h, rows) = csv_rows(&dir.join("results.csv"));
+    let c = |n| col(&h, n);
+    rows.iter()
+        .map(|r| {
+            (
+                r[c("dataset")].clone(),
+                r[c("puzzle")].clone(),
+                r[c("line")].clone(),
+                r[c("solver")].clone(),
+                r[c("status")].clone(),
+                r[c("correct")].clone(),
+                r[c("solution")].clone(),
+                r[c("nodes")].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn three_shards_merged_equal_one_whole_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = shard_dataset(tmp.path());
+    let f = file.display().to_string();
+    let common = [
+        "--solver",
+        "bitmask-dfs,bitmask-singles",
+        "--dataset",
+        &f,
+        "--dataset",
+        "named-hard",
+    ];
+    let whole = tmp.path().join("whole");
+    run_quiet(&[&common[..], &["--no-report"]].concat(), &whole);
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let out = tmp.path().join(format!("shard-{k}"));
+        let spec = format!("{k}/3");
+        run_quiet(
+            &[&common[..], &["--shard", &spec, "--no-report"]].concat(),
+            &out,
+        );
+        let info: serde_json::Value = serde_json::from_str(&read(&out.join("run.json"))).unwrap();
+        assert_eq!(info["shard"]["index"], k);
+        assert_eq!(info["shard"]["count"], 3);
+        shards.push(out);
+    }
+    // 11 puzzles (7 in the file, 4 in named-hard) dealt round-robin: 4, 4, 3.
+    let sizes: Vec<usize> = shards.iter().map(|s| row_set(s).len()).collect();
+    assert_eq!(sizes, vec![8, 8, 6]);
+
+    let merged = tmp.path().join("merged");
+    harness()
+        .arg("merge")
+        .args([&shards[2], &shards[0], &shards[1]])
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("merged 3 shards"));
+    let w = row_set(&whole);
+    assert_eq!(w.len(), 22);
+    assert_eq!(row_set(&merged), w, "same rows as one whole run");
+    // Same order too: the merged results.csv lists rows as a whole run does.
+    let order = |d: &Path| {
+        let (h, rows) = csv_rows(&d.join("results.csv"));
+        rows.iter()
+            .map(|r| (r[col(&h, "puzzle")].clone(), r[col(&h, "solver")].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(order(&merged), order(&whole));
+    assert!(w.iter().any(|k| k.4 == "no_solution"));
+    assert!(w.iter().any(|k| k.4 == "invalid"));
+
+    let info: serde_json::Value = serde_json::from_str(&read(&merged.join("run.json"))).unwrap();
+    let winfo: serde_json::Value = serde_json::from_str(&read(&whole.join("run.json"))).unwrap();
+    assert_eq!(info["datasets"], winfo["datasets"], "dataset counts add up");
+    assert_eq!(info["solvers"], winfo["solvers"]);
+    let recs = info["shards"].as_array().unwrap();
+    assert_eq!(recs.len(), 3);
+    for (i, r) in recs.iter().enumerate() {
+        assert_eq!(r["shard"], format!("{}/3", i + 1));
+        assert!(r["host"].as_str().is_some_and(|h| !h.is_empty()));
+    }
+    assert!(info.get("shard").is_none());
+    assert!(merged.join("index.html").is_file());
+    assert!(merged.join("summary.md").is_file());
+    assert_eq!(read(&merged.join("summary.csv")).lines().count(), 1 + 4);
+}
+
+#[test]
+fn merge_refuses_incomplete_or_mixed_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = [
+        "--solver",
+        "bitmask-singles",
+        "--dataset",
+        "named-hard",
+        "--no-report",
+    ];
+    let shard = |name: &str, spec: &str, extra: &[&str]| {
+        let out = tmp.path().join(name);
+        run_quiet(&[&base[..], &["--shard", spec], extra].concat(), &out);
+        out
+    };
+    let s1 = shard("s1", "1/2", &[]);
+    let s2 = shard("s2", "2/2", &[]);
+    let t2 = shard("t2", "2/3", &[]);
+    let other = shard("other", "2/2", &["--solver", "bitmask-singles,bitmask-dfs"]);
+    let whole = tmp.path().join("whole");
+    run_quiet(&base, &whole);
+    let out = tmp.path().join("merged");
+    let refuse = |dirs: &[&PathBuf], msg: &str| {
+        harness()
+            .arg("merge")
+            .args(dirs)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(msg));
+    };
+    refuse(&[&s1], "missing shard(s) 2/2 of 2");
+    refuse(&[&s1, &s1, &s2], "shard 1/2 given twice");
+    refuse(&[&s1, &t2], "from a split into 3 shards");
+    refuse(&[&s1, &other], "solvers differ");
+    refuse(&[&s1, &whole], "not a shard");
+    assert!(!out.join("results.csv").exists(), "nothing written");
+    harness()
+        .arg("merge")
+        .args([&s1, &s2])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+}
+
+#[test]
+fn bad_shard_spec_is_a_usage_error() {
+    harness()
+        .args(["run", "--shard", "4/3", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
+}
+
+#[test]
+fn run_renders_the_report_unless_told_not_to() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    harness()
+        .args(["run", "--solver", "all", "--dataset", "named-hard", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("report: "));
+    for f in [
+        "summary.md",
+        "index.html",
+        "plots/cactus-named-hard.svg",
+        "plots/cactus-named-hard.png",
+        "plots/distribution.svg",
+        "plots/effort.svg",
+        "plots/throughput.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    let md = read(&out.join("summary.md"));
+    // Who wins depends on timings; that every solver solves all 4 does not.
+    assert!(md.contains("**named-hard**: ") && md.contains(" wins: 4/4 solved"));
+    let bare = tmp.path().join("bare");
+    run_quiet(
+        &[
+            "--solver",
+            "bitmask-singles",
+            "--dataset",
+            "seed",
+            "--no-report",
+        ],
+        &bare,
+    );
+    assert!(bare.join("results.csv").is_file());
+    assert!(!bare.join("summary.md").exists() && !bare.join("plots").exists());
+}
