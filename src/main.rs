@@ -21,6 +21,17 @@ fn main() -> ExitCode {
             commands::list::list();
             Ok(ExitCode::SUCCESS)
         }
+        Command::Candidates(args) => {
+            commands::candidates::candidates(args).map(|()| ExitCode::SUCCESS)
+        }
+        Command::Cnf(args) => commands::cnf::cnf(args).map(|()| ExitCode::SUCCESS),
+        Command::Count(args) => commands::count::count(args).map(|end| {
+            if end.complete {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }),
     };
     match result {
         Ok(code) => code,

@@ -5,4 +5,6 @@ mod integration {
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod crosscheck;
+    pub mod puzzle_commands;
 }
