@@ -240,14 +240,18 @@ proptest! {
         at in 0usize..81,
         shift in 1u8..9,
     ) {
-        let mut cells = blank(&solution, &keep);
-        let cell = (at..81).chain(0..at).find(|&c| cells[c] == 0);
-        prop_assume!(cell.is_some());
-        let cell = cell.unwrap();
-        let wrong = (solution[cell] - 1 + shift) % 9 + 1;
-        cells[cell] = wrong;
-        let p = grid(cells);
-        prop_assume!(p.first_conflict().is_none());
+        let cells = blank(&solution, &keep);
+        // The first empty cell from `at` on, and the first digit from its solution digit +
+        // `shift` on, that clashes with no given.
+        let corrupted = (at..81).chain(0..at).filter(|&c| cells[c] == 0).find_map(|cell| {
+            (0..8u8).find_map(|k| {
+                let mut g = grid(cells);
+                g.set(cell, (solution[cell] - 1 + shift + k) % 9 + 1);
+                (g.get(cell) != solution[cell] && g.first_conflict().is_none()).then_some(g)
+            })
+        });
+        prop_assume!(corrupted.is_some());
+        let p = corrupted.unwrap();
         check_every_solver(&p, Expect::Unknown, Some(1_000_000))?;
     }
 }
