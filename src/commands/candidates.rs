@@ -58,8 +58,34 @@ pub fn render_pencil_marks(givens: &Grid, grid: &Grid, candidates: &[u16; 81]) -
     out
 }
 
-/// Prints the pencil-mark grid after the rules; with `args.trace`, then every event of the
-/// solve, indented by the number of guesses in force, and the solution.
+/// Candidates from the givens alone: for each empty cell the digits none of its peers holds
+/// (bit `d - 1` for digit `d`); a given keeps its own bit.
+pub fn givens_candidates(puzzle: &Grid) -> [u16; 81] {
+    let mut out = [0u16; 81];
+    for (cell, m) in out.iter_mut().enumerate() {
+        let v = puzzle.get(cell);
+        if v != 0 {
+            *m = 1 << (v - 1);
+            continue;
+        }
+        let (r, c) = (cell / 9, cell % 9);
+        let mut used = 0u16;
+        for other in 0..81 {
+            let (r2, c2) = (other / 9, other % 9);
+            let peer = r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3);
+            let w = puzzle.get(other);
+            if peer && w != 0 {
+                used |= 1 << (w - 1);
+            }
+        }
+        *m = 0x1ff & !used;
+    }
+    out
+}
+
+/// Prints the pencil-mark grid after the rules; with `args.trace`, then the givens' own pencil
+/// marks (where the trace starts), every event of the solve indented by the number of guesses
+/// in force, and the solution.
 ///
 /// # Errors
 /// A bad puzzle (exit 2).
@@ -94,6 +120,12 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let (out, steps) =
         domain_reduction::solve_traced(&puzzle, &Budget::unlimited().timeout(timeout));
+    println!();
+    println!("the givens' pencil marks, before any rule (where the trace starts):");
+    print!(
+        "{}",
+        render_pencil_marks(&puzzle, &puzzle, &givens_candidates(&puzzle))
+    );
     println!();
     println!("trace: every deduction in order (rule and unit), then the guesses; indented by guesses in force");
     for s in &steps {

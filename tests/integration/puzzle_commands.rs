@@ -74,6 +74,19 @@ fn candidates_trace_names_rule_and_unit_on_every_deduction() {
         }
         assert!(text.contains("solution "), "{text}");
     }
+    // Everest: the rules place nothing, so the givens' pencil marks (printed by --trace) equal
+    // the reduced ones.
+    let out = harness()
+        .args(["candidates", "--trace", EVEREST])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let framed: Vec<&str> = text.lines().filter(|l| l.starts_with(['+', '|'])).collect();
+    assert_eq!(framed.len(), 2 * 37);
+    assert_eq!(framed[..37], framed[37..]);
     // The hard case falls to singles alone: 61 deductions, no guess.
     harness()
         .args(["candidates", "--trace", HARD])
