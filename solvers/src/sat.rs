@@ -429,6 +429,16 @@ mod tests {
     }
 
     #[test]
+    fn spent_budget_gives_timeout() {
+        let g: Grid = SEED.parse().unwrap();
+        let spent = Budget::with_timeout(std::time::Duration::ZERO);
+        let out = Sat::default().solve(&g, &spent);
+        assert_eq!((out.status, out.solution), (Status::Timeout, None));
+        let c = Sat::default().count(&g, 2, &spent).unwrap();
+        assert!(!c.complete);
+    }
+
+    #[test]
     fn both_modes_solve_and_count() {
         let g: Grid = SEED.parse().unwrap();
         for mode in [GivenMode::Assumptions, GivenMode::UnitClauses] {
