@@ -53,6 +53,12 @@ pub enum Command {
     Compare(CompareArgs),
     /// Join the shards of a `run --shard K/N` into one run and render its report.
     Merge(MergeArgs),
+    /// Print a puzzle's pencil marks after naked and hidden singles; --trace shows each step.
+    Candidates(CandidatesArgs),
+    /// Write a puzzle's CNF encoding in DIMACS form (the formula the `sat` solver solves).
+    Cnf(CnfArgs),
+    /// Count a puzzle's solutions up to a limit: prints 0, 1, ... or "at least N".
+    Count(CountArgs),
 }
 
 /// Arguments of `harness run`.
@@ -249,5 +255,45 @@ pub struct SolveArgs {
     pub threads: Option<usize>,
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
+    pub timeout_ms: u64,
+}
+
+/// Arguments of `harness candidates`.
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Also print every deduction (rule and unit) and guess of the solve, in order.
+    #[arg(long)]
+    pub trace: bool,
+    /// Budget of the traced solve in ms; 0 = none.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+}
+
+/// Arguments of `harness cnf`.
+#[derive(Debug, Args)]
+pub struct CnfArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Write the DIMACS file here (atomically) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `harness count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Stop counting at this many solutions (2 proves uniqueness).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// A counting solver (see `harness list`): domain-reduction (the fastest), dlx, sat,
+    /// bitmask-singles.
+    #[arg(long, short = 's', default_value = "domain-reduction")]
+    pub solver: String,
+    /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
+    #[arg(long, default_value_t = 60_000)]
     pub timeout_ms: u64,
 }

@@ -54,6 +54,17 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }),
+        Command::Candidates(args) => {
+            commands::candidates::candidates(args).map(|()| ExitCode::SUCCESS)
+        }
+        Command::Cnf(args) => commands::cnf::cnf(args).map(|()| ExitCode::SUCCESS),
+        Command::Count(args) => commands::count::count(args).map(|end| {
+            if end.complete {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }),
         Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),

@@ -6,7 +6,9 @@ mod integration {
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod crosscheck;
     pub mod generate;
+    pub mod puzzle_commands;
     pub mod report;
     pub mod solve;
     pub mod web;

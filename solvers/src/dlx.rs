@@ -34,8 +34,10 @@
 //!   counted in nodes but not in guesses.
 //! - **link updates** (Knuth's "updates"): nodes removed from a column list by `cover`, one per
 //!   removal (each rewrites two links; `uncover` restores them and is not counted again), column
-//!   headers included. The shared [`Stats`] has no field for it: [`solve_with_updates`] returns it
-//!   beside the outcome.
+//!   headers included. A solve without backtrack makes exactly 324 + 3 x 729 = 2,511 (every
+//!   header and every row leave once); each backtracked subtree adds its own. The shared
+//!   [`Stats`] has no field for it: [`solve_with_updates`] returns it beside the outcome, and
+//!   `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per puzzle.
 
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
 use std::cell::RefCell;
@@ -405,6 +407,19 @@ mod tests {
         assert_eq!((c.solutions, c.complete), (3, true));
         MATRIX.with(|m| assert!(pristine(m.borrow().as_ref().unwrap())));
         assert_eq!(Dlx.count(&g, 2, &Budget::unlimited()).unwrap().solutions, 1);
+    }
+
+    /// Without a backtrack every row leaves the matrix exactly once (3 of its 4 nodes removed by
+    /// the cover of its first column covered) and every header once: 324 + 3 x 729 = 2,511.
+    #[test]
+    fn a_solve_without_backtrack_makes_2511_link_updates() {
+        let hard: Grid =
+            "...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8..."
+                .parse()
+                .unwrap();
+        let (out, updates) = solve_with_updates(&hard, &Budget::unlimited());
+        assert_eq!((out.status, out.stats.backtracks), (Status::Solved, 0));
+        assert_eq!(updates, 324 + 3 * 729);
     }
 
     #[test]

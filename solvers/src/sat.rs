@@ -207,6 +207,8 @@ fn base_solver() -> varisat::Solver<'static> {
 struct Cached {
     solver: varisat::Solver<'static>,
     next_var: usize,
+    /// The assumptions buffer, reused from puzzle to puzzle.
+    assumptions: Vec<Lit>,
 }
 
 /// Counts after which the per-thread solver is rebuilt.
@@ -254,7 +256,8 @@ fn search(
     if let Some(a) = guard {
         assumptions.push(a);
     }
-    let mut block: Vec<Lit> = Vec::with_capacity(82);
+    // Allocated only when a count blocks its first solution.
+    let mut block: Vec<Lit> = Vec::new();
     loop {
         if budget.exhausted(run.stats.nodes) {
             run.out_of_budget = true;
@@ -299,14 +302,16 @@ fn search(
     run
 }
 
-fn givens_as_lits(puzzle: &Grid) -> Vec<Lit> {
-    puzzle
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &d)| d != 0)
-        .map(|(cell, &d)| lit(var(cell, d)))
-        .collect()
+fn givens_as_lits(puzzle: &Grid, out: &mut Vec<Lit>) {
+    out.clear();
+    out.extend(
+        puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(cell, &d)| lit(var(cell, d))),
+    );
 }
 
 impl Sat {
@@ -316,7 +321,9 @@ impl Sat {
         match self.mode {
             GivenMode::UnitClauses => {
                 let mut s = base_solver();
-                for l in givens_as_lits(puzzle) {
+                let mut givens = Vec::with_capacity(81);
+                givens_as_lits(puzzle, &mut givens);
+                for &l in &givens {
                     s.add_clause(&[l]);
                 }
                 let guard = counting.then(|| Var::from_index(VARS).positive());
@@ -332,10 +339,11 @@ impl Sat {
                     *slot = Some(Cached {
                         solver: base_solver(),
                         next_var: VARS,
+                        assumptions: Vec::with_capacity(82),
                     });
                 }
                 let c = slot.as_mut().expect("built above");
-                let mut assumptions = givens_as_lits(puzzle);
+                givens_as_lits(puzzle, &mut c.assumptions);
                 let guard = counting.then(|| {
                     let a = Var::from_index(c.next_var).positive();
                     c.next_var += 1;
@@ -343,7 +351,7 @@ impl Sat {
                 });
                 let run = search(
                     &mut c.solver,
-                    &mut assumptions,
+                    &mut c.assumptions,
                     guard,
                     puzzle,
                     limit,
@@ -426,6 +434,16 @@ mod tests {
         assert!(text
             .lines()
             .all(|l| l.starts_with(['c', 'p']) || l.ends_with(" 0")));
+    }
+
+    #[test]
+    fn spent_budget_gives_timeout() {
+        let g: Grid = SEED.parse().unwrap();
+        let spent = Budget::with_timeout(std::time::Duration::ZERO);
+        let out = Sat::default().solve(&g, &spent);
+        assert_eq!((out.status, out.solution), (Status::Timeout, None));
+        let c = Sat::default().count(&g, 2, &spent).unwrap();
+        assert!(!c.complete);
     }
 
     #[test]
