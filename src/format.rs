@@ -17,7 +17,7 @@
 //! consistent: no digit twice in a row, column or box) or an [`InputError`]; a bad puzzle never
 //! stops the reading of the rest. Memory stays flat: entries are produced one at a time.
 
-use solvers::{cell_name, Conflict, Grid, GridParseError};
+use solvers::{cell_name, Conflict, Grid, GridParseError, CELLS};
 use std::fmt;
 use std::io::{self, BufRead, Cursor, Read};
 
@@ -134,6 +134,15 @@ pub enum Reason {
     /// The `solution` column is not a full grid.
     #[error("solution column: {0}")]
     BadSolution(String),
+    /// A line longer than [`MAX_LINE_BYTES`] (not kept in memory).
+    #[error("line of {bytes} bytes is too long (limit {MAX_LINE_BYTES}; a puzzle has 81 cells)")]
+    LineTooLong {
+        /// The line's length in bytes, without its line end.
+        bytes: usize,
+    },
+    /// The grid could not be read for another reason.
+    #[error("{0}")]
+    BadGrid(String),
 }
 
 fn size_hint(found: usize) -> &'static str {
@@ -153,7 +162,13 @@ fn from_grid_error(e: GridParseError, column_offset: usize) -> Reason {
             column: column + column_offset,
             cell,
         },
-        _ => Reason::Csv(e.to_string()),
+        _ => Reason::BadGrid(e.to_string()),
+    }
+}
+
+fn too_long(raw: &RawLine) -> Reason {
+    Reason::LineTooLong {
+        bytes: raw.too_long.unwrap_or(0),
     }
 }
 
@@ -192,46 +207,127 @@ pub fn detect(first_line: &str) -> Format {
     }
 }
 
-/// A text line with its 1-based number, after stripping the BOM (first line), `\r` and trailing
-/// whitespace. `None` text means the bytes were not UTF-8.
+/// The longest line kept, in bytes. A longer line is reported as [`Reason::LineTooLong`] with its
+/// length, and only its first `MAX_LINE_BYTES` are held, so memory stays flat on any input (a
+/// file with no line end at all, say).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// A text line with its 1-based number, after stripping the BOM (first line), the line end and
+/// trailing whitespace. `None` text means the bytes were not UTF-8.
 struct RawLine {
     number: usize,
     text: Option<String>,
+    /// The line's length in bytes when it is longer than [`MAX_LINE_BYTES`].
+    too_long: Option<usize>,
 }
 
-struct Lines<R> {
-    reader: R,
-    number: usize,
-    buf: Vec<u8>,
-}
-
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<RawLine>;
-    fn next(&mut self) -> Option<Self::Item> {
-        self.buf.clear();
-        match self.reader.read_until(b'\n', &mut self.buf) {
-            Ok(0) => None,
-            Err(e) => Some(Err(e)),
-            Ok(_) => {
-                self.number += 1;
-                let mut bytes: &[u8] = &self.buf;
-                if self.number == 1 {
-                    bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+/// Reads one line into `buf` (without its end), keeping at most [`MAX_LINE_BYTES`]. A line ends
+/// at LF, CRLF or a lone CR (old Mac files), so a CR-only file is not read as one long line.
+/// Returns the line's full length in bytes, or `None` at the end of input.
+fn read_line<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    fn keep(buf: &mut Vec<u8>, bytes: &[u8], total: &mut usize) {
+        *total += bytes.len();
+        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+        buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+    fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+        loop {
+            match reader.fill_buf() {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+                Ok(_) => break,
+            }
+        }
+        reader.fill_buf()
+    }
+    buf.clear();
+    let mut total = 0usize;
+    let mut any = false;
+    loop {
+        let avail = fill(reader)?;
+        if avail.is_empty() {
+            return Ok(any.then_some(total));
+        }
+        any = true;
+        match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                let cr = avail[i] == b'\r';
+                keep(buf, &avail[..i], &mut total);
+                reader.consume(i + 1);
+                if cr && fill(reader)?.first() == Some(&b'\n') {
+                    reader.consume(1);
                 }
-                let text = std::str::from_utf8(bytes)
-                    .ok()
-                    .map(|s| s.trim_end().to_string());
-                Some(Ok(RawLine {
-                    number: self.number,
-                    text,
-                }))
+                return Ok(Some(total));
+            }
+            None => {
+                let n = avail.len();
+                keep(buf, avail, &mut total);
+                reader.consume(n);
             }
         }
     }
 }
 
-fn skippable(text: &Option<String>) -> bool {
-    match text {
+/// The lines of a reader, numbered from 1; `pending` holds a line already read by the format
+/// detection.
+struct Lines<R> {
+    reader: R,
+    number: usize,
+    buf: Vec<u8>,
+    pending: Option<RawLine>,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            number: 0,
+            buf: Vec::new(),
+            pending: None,
+        }
+    }
+
+    fn read(&mut self) -> io::Result<Option<RawLine>> {
+        let Some(total) = read_line(&mut self.reader, &mut self.buf)? else {
+            return Ok(None);
+        };
+        self.number += 1;
+        let mut bytes: &[u8] = &self.buf;
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let too_long = (total > MAX_LINE_BYTES).then_some(total);
+        let text = if too_long.is_some() {
+            // Cut part-way, maybe inside a character: no text, the length says it all.
+            Some(String::new())
+        } else {
+            std::str::from_utf8(bytes)
+                .ok()
+                .map(|s| s.trim_end().to_string())
+        };
+        Ok(Some(RawLine {
+            number: self.number,
+            text,
+            too_long,
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = io::Result<RawLine>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(p) = self.pending.take() {
+            return Some(Ok(p));
+        }
+        self.read().transpose()
+    }
+}
+
+fn skippable(line: &RawLine) -> bool {
+    if line.too_long.is_some() {
+        return false;
+    }
+    match &line.text {
         Some(t) => {
             let t = t.trim_start();
             t.is_empty() || t.starts_with('#')
@@ -269,59 +365,34 @@ impl PuzzleReader {
         source: &str,
         format: Option<Format>,
     ) -> io::Result<PuzzleReader> {
-        let mut reader = io::BufReader::new(reader);
-        // Peek: read whole lines until the first meaningful one, keeping the bytes.
-        let mut peeked = Vec::new();
-        let mut first_meaningful = None;
-        let mut line = Vec::new();
-        let mut line_no = 0;
-        loop {
-            line.clear();
-            if reader.read_until(b'\n', &mut line)? == 0 {
-                break;
+        // Peek: read lines until the first meaningful one (skipped lines are dropped: every
+        // format skips them anyway) and hand that one to the format's reader.
+        let mut lines = Lines::new(io::BufReader::new(reader));
+        let first = loop {
+            match lines.read()? {
+                None => break None,
+                Some(raw) if skippable(&raw) => continue,
+                Some(raw) => break Some(raw),
             }
-            line_no += 1;
-            peeked.extend_from_slice(&line);
-            let mut bytes: &[u8] = &line;
-            if line_no == 1 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            }
-            let text = std::str::from_utf8(bytes)
-                .ok()
-                .map(|s| s.trim_end().to_string());
-            if !skippable(&text) {
-                first_meaningful = text.or(Some(String::new()));
-                break;
-            }
-        }
-        let format = format.unwrap_or_else(|| detect(first_meaningful.as_deref().unwrap_or("")));
-        let chained = io::BufReader::new(Cursor::new(peeked).chain(reader));
+        };
+        let format = format.unwrap_or_else(|| {
+            detect(first.as_ref().and_then(|r| r.text.as_deref()).unwrap_or(""))
+        });
+        lines.pending = first;
         let source = source.to_string();
         let inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send> = match format {
             Format::Line => Box::new(LineEntries {
-                lines: Lines {
-                    reader: chained,
-                    number: 0,
-                    buf: Vec::new(),
-                },
+                lines,
                 source,
                 index: 0,
             }),
             Format::Block => Box::new(BlockEntries {
-                lines: Lines {
-                    reader: chained,
-                    number: 0,
-                    buf: Vec::new(),
-                },
+                lines,
                 source,
                 index: 0,
             }),
             Format::Csv => Box::new(CsvEntries {
-                lines: Lines {
-                    reader: chained,
-                    number: 0,
-                    buf: Vec::new(),
-                },
+                lines,
                 source,
                 columns: None,
                 index: 0,
@@ -378,11 +449,12 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };
-            if skippable(&raw.text) {
+            if skippable(&raw) {
                 continue;
             }
             self.index += 1;
             let (name, puzzle) = match raw.text {
+                _ if raw.too_long.is_some() => (None, Err(too_long(&raw))),
                 None => (None, Err(Reason::NotUtf8)),
                 Some(text) => {
                     let lead = text.len() - text.trim_start().len();
@@ -423,7 +495,14 @@ struct BlockEntries<R> {
 fn block_row(text: &str) -> Result<[u8; 9], String> {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != 9 {
-        return Err(format!("{} cells, expected 9", cells.len()));
+        let hint = match cells.len() {
+            4 | 16 | 25 => format!(
+                " (a {n}x{n} puzzle has rows of {n}; only 9x9 is supported)",
+                n = cells.len()
+            ),
+            _ => String::new(),
+        };
+        return Err(format!("{} cells, expected 9{hint}", cells.len()));
     }
     let mut row = [0u8; 9];
     for (k, &ch) in cells.iter().enumerate() {
@@ -443,7 +522,7 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
         let first = loop {
             match self.lines.next()? {
                 Err(e) => return Some(Err(e)),
-                Ok(raw) if skippable(&raw.text) => continue,
+                Ok(raw) if skippable(&raw) => continue,
                 Ok(raw) => break raw,
             }
         };
@@ -455,8 +534,19 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
         let mut current = Some(first);
         while let Some(raw) = current.take() {
             match &raw.text {
+                _ if raw.too_long.is_some() => {
+                    error.get_or_insert(Reason::BlockRow {
+                        row: rows + 1,
+                        detail: format!("line {}: {}", raw.number, too_long(&raw)),
+                    });
+                    rows += 1;
+                }
                 None => {
-                    error.get_or_insert(Reason::NotUtf8);
+                    error.get_or_insert(Reason::BlockRow {
+                        row: rows + 1,
+                        detail: format!("line {}: {}", raw.number, Reason::NotUtf8),
+                    });
+                    rows += 1;
                 }
                 Some(t) if t.trim().is_empty() => break,
                 Some(t) if t.trim_start().starts_with('#') => {}
@@ -473,10 +563,10 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                         }
                     }
                     rows += 1;
-                    if rows == 9 {
-                        break;
-                    }
                 }
+            }
+            if rows == 9 {
+                break;
             }
             current = match self.lines.next() {
                 None => None,
@@ -525,7 +615,9 @@ fn csv_fields(line: &str) -> Result<Vec<String>, String> {
     }
 }
 
-fn csv_columns(header: &str) -> (usize, Option<usize>, Option<usize>) {
+/// The columns of puzzle, solution and name that `header` names, or `None` when it names no
+/// puzzle column.
+fn csv_columns(header: &str) -> Option<(usize, Option<usize>, Option<usize>)> {
     let fields = csv_fields(header).unwrap_or_default();
     let find = |names: &[&str]| {
         fields.iter().position(|h| {
@@ -536,12 +628,12 @@ fn csv_columns(header: &str) -> (usize, Option<usize>, Option<usize>) {
             )
         })
     };
-    let puzzle = find(&["puzzle", "quizzes", "quiz"]).unwrap_or(0);
-    (
+    let puzzle = find(&["puzzle", "quizzes", "quiz"])?;
+    Some((
         puzzle,
         find(&["solution", "solutions"]),
         find(&["name", "id"]),
-    )
+    ))
 }
 
 fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, Reason> {
@@ -568,15 +660,37 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };
-            if skippable(&raw.text) {
+            if skippable(&raw) {
                 continue;
             }
-            let Some((p, s, n)) = self.columns else {
-                self.columns = Some(csv_columns(raw.text.as_deref().unwrap_or("")));
-                continue;
-            };
+            let mut header_error = None;
+            if self.columns.is_none() {
+                let text = raw.text.as_deref().unwrap_or("");
+                match csv_columns(text) {
+                    Some(columns) => {
+                        self.columns = Some(columns);
+                        continue;
+                    }
+                    None => {
+                        // No header: the puzzle is in the first column, and this is a row.
+                        self.columns = Some((0, None, None));
+                        let first = csv_fields(text).ok().and_then(|f| f.into_iter().next());
+                        if first.map_or(true, |f| f.chars().count() != CELLS) {
+                            header_error = Some(Reason::Csv(
+                                "the header names no puzzle column (puzzle, quizzes or quiz) \
+                                 and the first field is not a puzzle; reading the puzzle from \
+                                 column 1"
+                                    .into(),
+                            ));
+                        }
+                    }
+                }
+            }
+            let (p, s, n) = self.columns.expect("set above");
             self.index += 1;
             let (name, puzzle) = match raw.text {
+                _ if header_error.is_some() => (None, Err(header_error.expect("checked"))),
+                _ if raw.too_long.is_some() => (None, Err(too_long(&raw))),
                 None => (None, Err(Reason::NotUtf8)),
                 Some(text) => match csv_fields(&text) {
                     Err(e) => (None, Err(Reason::Csv(e))),
@@ -730,6 +844,67 @@ mod tests {
         assert!(
             msg.contains("256 characters, expected 81") && msg.contains("16x16"),
             "{msg}"
+        );
+    }
+
+    #[test]
+    fn lone_cr_line_ends_split_lines() {
+        // Old Mac files end lines with CR alone: never one long line with the rest as a "name".
+        let (_, e) = read(&format!("{SEED}\r{SEED}\r\r{SEED}\n"));
+        assert_eq!(e.len(), 3);
+        assert_eq!(e.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 2, 4]);
+        assert!(e.iter().all(|e| e.puzzle.is_ok() && e.name.is_none()));
+    }
+
+    #[test]
+    fn huge_line_is_reported_not_kept() {
+        let text = format!("{}\n{SEED}\n", "5".repeat(MAX_LINE_BYTES * 3));
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Line);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            format!(
+                "t.txt:1: line of {} bytes is too long (limit {MAX_LINE_BYTES}; a puzzle has 81 cells)",
+                MAX_LINE_BYTES * 3
+            )
+        );
+        assert_eq!(e[1].line, 2);
+        assert!(e[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn csv_without_puzzle_header() {
+        // Forced CSV on a headerless file: the first row is a puzzle, not a header.
+        let text = format!("{SEED},x\n{SEED}\n");
+        let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Csv))
+            .unwrap();
+        let e: Vec<Entry> = r.collect();
+        assert_eq!(e.len(), 2);
+        assert!(e.iter().all(|e| e.puzzle.is_ok()));
+        // A header naming no puzzle column is an error on its line, and reading goes on.
+        let text = format!("id,grid\n{SEED}\n");
+        let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Csv))
+            .unwrap();
+        let e: Vec<Entry> = r.collect();
+        assert!(e[0]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .starts_with("t:1: CSV: the header names no puzzle column"));
+        assert!(e[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn block_of_another_size_is_named() {
+        let row16 = vec!["0"; 16].join(" ");
+        let text = vec![row16.as_str(); 16].join("\n");
+        let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Block))
+            .unwrap();
+        let e: Vec<Entry> = r.collect();
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t:1: block row 1: 16 cells, expected 9 (a 16x16 puzzle has rows of 16; only 9x9 is supported)"
         );
     }
 }

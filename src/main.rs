@@ -2,7 +2,8 @@
 //!
 //! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
 //! puzzle, or `generate puzzles` could not make some), 2 on a usage or input error (for `solve`
-//! and `-s`: some puzzle could not be read).
+//! and `-s`: some puzzle could not be read), 130 when a run was interrupted (Ctrl-C or SIGTERM;
+//! its finished rows are saved).
 
 use clap::Parser;
 use harness::cli::{Cli, Command};
@@ -28,6 +29,8 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::run(args).map(|end| {
             if end.wrong > 0 {
                 ExitCode::from(1)
+            } else if end.interrupted {
+                ExitCode::from(130)
             } else {
                 ExitCode::SUCCESS
             }

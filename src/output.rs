@@ -39,7 +39,16 @@ pub fn write_atomic(
         buf.flush()
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    tmp.as_file().sync_all().ok();
+    // Data can first fail to reach the disk here (a full disk with delayed allocation, NFS);
+    // only file systems that cannot sync at all are let through.
+    if let Err(e) = tmp.as_file().sync_all() {
+        if !matches!(
+            e.kind(),
+            std::io::ErrorKind::Unsupported | std::io::ErrorKind::InvalidInput
+        ) {
+            return Err(e).with_context(|| format!("writing {}", path.display()));
+        }
+    }
     tmp.persist(path)
         .with_context(|| format!("renaming into place: {}", path.display()))?;
     Ok(())
@@ -50,14 +59,30 @@ pub fn write_atomic(
 /// # Errors
 /// As [`write_atomic`].
 pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> anyhow::Result<()> {
+    let delay = test_write_delay();
     write_atomic(path, |w| {
         let mut csv = csv::Writer::from_writer(w);
         for r in rows {
             csv.serialize(r)?;
+            if let Some(d) = delay {
+                csv.flush()?;
+                std::thread::sleep(d);
+            }
         }
         csv.flush()?;
         Ok(())
     })
+}
+
+/// A test hook: the environment variable `HARNESS_TEST_SLOW_WRITE_MS` makes [`write_csv`] sleep
+/// that long after each row, so the crash-safety tests can kill a process while it writes.
+/// Not for users; unset, it costs one environment lookup per file.
+fn test_write_delay() -> Option<std::time::Duration> {
+    std::env::var("HARNESS_TEST_SLOW_WRITE_MS")
+        .ok()?
+        .parse()
+        .ok()
+        .map(std::time::Duration::from_millis)
 }
 
 /// One dataset as recorded in `run.json`.
@@ -137,7 +162,9 @@ pub fn host_name() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-/// Writes `results.csv`, `summary.csv` and `run.json` into `dir` (created if missing).
+/// Writes `results.csv`, `summary.csv` and `run.json` into `dir` (created if missing), each
+/// atomically, `run.json` last (an old `run.json` is removed first), so a folder with a
+/// `run.json` holds three complete files of one run.
 ///
 /// # Errors
 /// When the folder cannot be created or a file cannot be written.
@@ -148,6 +175,13 @@ pub fn write_run(
     info: &RunInfo,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // run.json goes last and marks a complete folder: an old one must not vouch for new files.
+    match std::fs::remove_file(dir.join("run.json")) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("replacing {}", dir.join("run.json").display()))
+        }
+        _ => {}
+    }
     write_csv(&dir.join("results.csv"), rows)?;
     write_csv(&dir.join("summary.csv"), summary)?;
     write_atomic(&dir.join("run.json"), |w| {
@@ -168,4 +202,41 @@ pub fn ensure_writable(dir: &Path) -> anyhow::Result<()> {
     tempfile::tempfile_in(dir)
         .with_context(|| format!("output folder {} is not writable", dir.display()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("results.csv");
+        std::fs::write(&path, "old\n").unwrap();
+        // A full disk, as the writer sees it.
+        let err = write_atomic(&path, |w| {
+            w.write_all(b"new, partial")?;
+            Err(std::io::Error::from_raw_os_error(28).into()) // ENOSPC
+        })
+        .unwrap_err();
+        assert!(format!("{err:#}").contains("writing"), "{err:#}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "temporary file left behind");
+        write_atomic(&path, |w| Ok(w.write_all(b"new\n")?)).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+    }
+
+    #[test]
+    fn unwritable_folders_are_refused_up_front() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, "x").unwrap();
+        // A folder under a regular file cannot exist (this holds for root too).
+        let err = ensure_writable(&file.join("sub")).unwrap_err();
+        assert!(
+            format!("{err:#}").starts_with("cannot create output folder"),
+            "{err:#}"
+        );
+    }
 }

@@ -28,7 +28,9 @@ pub struct RunOptions {
     pub threads: Option<usize>,
     /// Show a progress bar on stderr (hidden anyway when stderr is not a terminal).
     pub progress: bool,
-    /// Set to stop the run early: solves in flight end as `timeout`, the rest are skipped.
+    /// Set to stop the run early (Ctrl-C): solves in flight stop and, like the ones not yet
+    /// started, give no row. An interrupted solve is not a `timeout`, so it is dropped rather
+    /// than recorded; a solve that finished before the flag was seen keeps its row.
     pub cancel: Arc<AtomicBool>,
 }
 
@@ -88,7 +90,9 @@ impl Row {
     }
 }
 
-/// Runs `opts.solvers` over `datasets`; rows come back in dataset, puzzle, solver order.
+/// Runs `opts.solvers` over `datasets`; rows come back in dataset, puzzle, solver order. When
+/// `opts.cancel` is set part-way, only the solves that finished are returned (see
+/// [`RunOptions::cancel`]).
 ///
 /// # Errors
 /// Only when the thread pool cannot be built.
@@ -126,6 +130,10 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
                     return None;
                 }
                 let row = solve_one(&datasets[d], e, solvers[s].as_ref(), opts);
+                if row.status == Status::Timeout.as_str() && opts.cancel.load(Ordering::Relaxed) {
+                    // Stopped by the cancel flag (or at best both): not a real timeout.
+                    return None;
+                }
                 bar.inc(1);
                 Some(row)
             })

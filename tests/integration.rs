@@ -1,13 +1,16 @@
 //! The integration tests: one binary, one module per concern.
 
 mod integration {
+    pub mod bad_sudoku;
     pub mod cases;
     pub mod classic;
     pub mod cli;
     pub mod common;
     pub mod conformance;
     pub mod crosscheck;
+    pub mod faults;
     pub mod generate;
+    pub mod proptest_parsers;
     pub mod puzzle_commands;
     pub mod report;
     pub mod solve;

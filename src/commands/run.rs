@@ -8,6 +8,8 @@ use crate::summary;
 use anyhow::Context;
 use solvers::SolverKind;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 /// Parses `--solver` values: `all` or names.
@@ -32,6 +34,8 @@ pub fn parse_solvers(names: &[String]) -> anyhow::Result<Vec<SolverKind>> {
 pub struct RunEnd {
     /// Answers the checker rejected.
     pub wrong: usize,
+    /// True when Ctrl-C or SIGTERM stopped the run early (the files hold what finished).
+    pub interrupted: bool,
 }
 
 /// Runs the main job; returns how many answers were wrong.
@@ -66,6 +70,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             );
         }
     }
+    // Catch Ctrl-C from here on: the run below can then save what it finished.
+    let cancel = interrupt_flag();
 
     let mut invalid = 0;
     for ds in &datasets {
@@ -91,7 +97,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             }
         );
     }
-    let opts = RunOptions {
+    let mut opts = RunOptions {
         solvers: solvers.clone(),
         timeout: (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms)),
         max_nodes: args.max_nodes,
@@ -99,9 +105,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         progress: !args.quiet,
         ..RunOptions::default()
     };
+    opts.cancel = cancel.clone();
     let t0 = Instant::now();
     let rows = runner::run(&datasets, &opts)?;
     let elapsed = t0.elapsed().as_secs_f64();
+    let interrupted = cancel.load(Ordering::SeqCst);
     let summary = summary::summarize(&rows);
     let info = RunInfo {
         harness_version: env!("CARGO_PKG_VERSION").into(),
@@ -126,7 +134,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         host: output::host_name(),
         date: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: elapsed,
-        interrupted: false,
+        interrupted,
         command: std::env::args().collect(),
         shard: args.shard,
         shards: Vec::new(),
@@ -156,6 +164,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         invalid,
         out.display()
     );
+    if interrupted {
+        let planned: usize =
+            datasets.iter().map(|d| d.entries.len()).sum::<usize>() * solvers.len();
+        eprintln!(
+            "interrupted: {} of {planned} solves finished and saved (run.json says \"interrupted\": true)",
+            rows.len()
+        );
+    }
     if !args.no_report {
         let report = crate::report::render(&out).with_context(|| {
             format!(
@@ -167,5 +183,34 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             println!("report: {}", report.index.display());
         }
     }
-    Ok(RunEnd { wrong })
+    Ok(RunEnd { wrong, interrupted })
+}
+
+/// The run's cancel flag, wired (once per process) to Ctrl-C (SIGINT) and SIGTERM: the first
+/// signal sets it, so the solves in flight stop, the unfinished ones are dropped and the rows done
+/// so far are saved with `"interrupted": true`; a second signal exits at once with status 130,
+/// leaving no file half-written under its final name (every file is written atomically).
+/// The flag is cleared at each call, for callers that run more than once in a process.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    let flag = FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if seen.swap(true, Ordering::SeqCst) {
+                eprintln!("\ninterrupted again: exiting now (status 130), nothing more is saved");
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupted: stopping the solves in flight and saving the finished rows \
+                 (interrupt again to quit at once)"
+            );
+        });
+        if let Err(e) = installed {
+            eprintln!("warning: Ctrl-C will not save partial results: {e}");
+        }
+        flag
+    });
+    flag.store(false, Ordering::SeqCst);
+    flag.clone()
 }

@@ -25,9 +25,10 @@ pub use symmetry::Symmetry;
 use solvers::{Budget, Grid, SolverKind};
 
 /// Counting solvers in order of preference, fastest first, by registry name. The first one present
-/// in [`SolverKind::ALL`] that counts is used: `champion` once its branch is merged, until then
-/// `bitmask-singles`. Changing the generators' counting solver is a change to this line.
-pub const PREFERRED_COUNTERS: &[&str] = &["champion", "bitmask-singles"];
+/// in [`SolverKind::ALL`] that counts is used: the champion (`bitboard-bands`, on the `champion`
+/// branch) once it is merged, until then `bitmask-singles`. Changing the generators' (and
+/// `harness solve`'s, and the classic `-s`'s) default solver is a change to this line.
+pub const PREFERRED_COUNTERS: &[&str] = &["bitboard-bands", "champion", "bitmask-singles"];
 
 /// The solver the generators count solutions with when none is named: the first of
 /// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.

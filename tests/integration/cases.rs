@@ -109,3 +109,141 @@ fn c14_and_c16_wrong_sizes_are_clear_errors() {
         "{msg}"
     );
 }
+
+use super::bad_sudoku::{check_puzzle, Case, Want};
+
+/// A case file's puzzle, run over every solver with the README's right value.
+fn check_file(file: &str, want: Want, max_nodes: u64, must_finish: bool) {
+    let Some(t) = shared_case(file) else {
+        return;
+    };
+    let p = read_one(&t).unwrap();
+    let case = Case {
+        name: file.to_string().leak(),
+        grid: "",
+        want,
+        max_nodes,
+        must_finish,
+    };
+    check_puzzle(&case, &p.grid);
+}
+
+/// C04: exactly 1 solution, the stated one, found by every solver; `backtracking` needs
+/// 69,175,317 placements (about 5 s with the optimised solvers crate), so it runs to the end.
+#[test]
+fn c04_row_major_trap_has_one_solution() {
+    check_file(
+        "C04.txt",
+        Want::Unique(
+            "987654321246173985351928746128537694634892157795461832519286473472319568863745219",
+        ),
+        100_000_000,
+        true,
+    );
+    // The node count the README states ("about 69 million placements").
+    let Some(t) = shared_case("C04.txt") else {
+        return;
+    };
+    let p = read_one(&t).unwrap();
+    let out = SolverKind::BitmaskDfs
+        .build()
+        .solve(&p.grid, &Budget::unlimited());
+    assert_eq!(out.stats.nodes, 69_175_317);
+}
+
+/// C06: 15 givens, not unique; the two solutions the README gives are both valid; a budget
+/// that runs out is `timeout`, never `no_solution` (the row-major solvers run out here).
+#[test]
+fn c06_fifteen_givens_is_not_unique() {
+    check_file("C06.txt", Want::Several, 2_000_000, false);
+    let Some(t) = shared_case("C06.txt") else {
+        return;
+    };
+    let p = read_one(&t).unwrap();
+    for s in [
+        "751832964264791538983456721432679815175384692698215347527163489816947253349528176",
+        "751832964264951738983746251432679815175384692698215347527163489816497523349528176",
+    ] {
+        assert_eq!(verify::check(p.grid.cells(), &cells(s), None), Ok(()));
+    }
+}
+
+/// C07: the empty grid; any valid full grid; counting says 2 or more; MRV picks a cell when
+/// every cell has 9 candidates.
+#[test]
+fn c07_empty_grid() {
+    check_file("C07.txt", Want::Several, 1_000_000, true);
+}
+
+/// C10: exactly 26 solutions; with r6c3 = 5 added, exactly 1, the stated one.
+#[test]
+fn c10_twenty_six_solutions_then_one() {
+    check_file("C10.txt", Want::Exactly(26), 1_000_000, true);
+    let Some(t) = shared_case("C10.txt") else {
+        return;
+    };
+    let mut g = read_one(&t).unwrap().grid;
+    g.set(5 * 9 + 2, 5);
+    let case = Case {
+        name: "C10 with r6c3 = 5",
+        grid: "",
+        want: Want::Unique(
+            "358914672629753841471268395764192583932685417815437269183576924547829136296341758",
+        ),
+        max_nodes: 1_000_000,
+        must_finish: true,
+    };
+    check_puzzle(&case, &g);
+}
+
+/// seed.csv: each puzzle has exactly 1 solution, the one in the file.
+#[test]
+fn seed_csv_each_unique() {
+    let Some(t) = shared_case("seed.csv") else {
+        return;
+    };
+    let entries: Vec<_> = PuzzleReader::from_text(&t, "seed.csv").collect();
+    assert_eq!(entries.len(), 2);
+    for e in entries {
+        let p = e.puzzle.unwrap();
+        let sol = p.solution.expect("stated").to_line();
+        let case = Case {
+            name: e.name.unwrap().leak(),
+            grid: "",
+            want: Want::Unique(sol.leak()),
+            max_nodes: 20_000_000,
+            must_finish: true,
+        };
+        check_puzzle(&case, &p.grid);
+    }
+}
+
+/// C08, C12 and C13 (as a puzzle) through the full table check: every solver finds the stated
+/// solution and every counting solver counts exactly 1.
+#[test]
+fn c08_c12_c13_unique_and_counted() {
+    check_file(
+        "C08.txt",
+        Want::Unique(
+            "351786924697342185428915637569134872742859316813267549935471268284693751176528493",
+        ),
+        1_000_000,
+        true,
+    );
+    check_file(
+        "C12.txt",
+        Want::Unique(
+            "123897645456231978789564312897123564231456897564789231645312789978645123312978456",
+        ),
+        1_000_000,
+        true,
+    );
+    check_file(
+        "C13.txt",
+        Want::Unique(
+            "491753286753286491286491753947135862135862947862947135514379628379628514628514379",
+        ),
+        1_000_000,
+        true,
+    );
+}

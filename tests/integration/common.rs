@@ -3,10 +3,14 @@
 
 use std::path::PathBuf;
 
-/// `../shared` beside the project root, if present.
+/// `../shared` beside the project root, if present; from a git worktree nested deeper (such as
+/// `wt/NAME`), the nearest ancestor's `shared` folder that holds `cases/`.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.is_dir().then_some(dir)
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    root.ancestors()
+        .skip(1)
+        .map(|a| a.join("shared"))
+        .find(|d| d.join("cases").is_dir())
 }
 
 /// Reads a file of `../shared/cases`, or prints why the test is skipped and returns `None`.

@@ -1,0 +1,297 @@
+//! Faults during `harness run`, on a real child process: Ctrl-C (SIGINT) and SIGTERM save the
+//! finished rows and mark the run interrupted; a second Ctrl-C quits at once; SIGKILL in the middle
+//! of a write leaves no truncated file under a final name; an unwritable output folder is refused
+//! before any solving; the node budget works end to end and is reproducible.
+
+use super::common::harness;
+use predicates::prelude::*;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// Easy puzzles (solved in microseconds by every solver).
+const EASY: &[&str] = &[
+    "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ".23.97645456231978789564312.97.23564231456897564789231645312789978645123312978456",
+];
+
+/// No solution, found only after filling rows 1-8: `backtracking` never finishes it.
+const ENDLESS: &str =
+    "........9...............................................................12345678.";
+
+fn harness_path() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("harness")
+}
+
+/// A dataset: the easy puzzles first, then `endless` copies of the endless one.
+fn dataset(dir: &Path, endless: usize) -> PathBuf {
+    let mut text = String::new();
+    for (k, p) in EASY.iter().enumerate() {
+        text.push_str(&format!("{p} easy-{}\n", k + 1));
+    }
+    for k in 0..endless {
+        text.push_str(&format!("{ENDLESS} endless-{}\n", k + 1));
+    }
+    let path = dir.join("hard.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Starts `harness run` with backtracking, no time budget, one thread.
+fn spawn_run(data: &Path, out: &Path, env: &[(&str, &str)]) -> Child {
+    let mut cmd = Command::new(harness_path());
+    cmd.args(["run", "--solver", "backtracking", "--timeout-ms", "0"])
+        .args(["--threads", "1", "--dataset"])
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("harness starts")
+}
+
+/// Reads the child's stderr until a line containing `needle` (the child keeps running).
+fn wait_for_stderr(child: &mut Child, needle: &str) -> BufReader<std::process::ChildStderr> {
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let n = err.read_line(&mut line).unwrap();
+        assert!(n > 0, "harness ended before printing {needle:?}");
+        if line.contains(needle) {
+            return err;
+        }
+    }
+}
+
+fn signal(child: &Child, sig: libc::c_int) {
+    // SAFETY: kill(2) on our own child's pid.
+    let r = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
+    assert_eq!(r, 0, "kill failed");
+}
+
+/// Waits for the child to end, killing it (and failing) after `limit`.
+fn wait_exit(child: &mut Child, limit: Duration) -> ExitStatus {
+    let t0 = Instant::now();
+    loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            return st;
+        }
+        if t0.elapsed() > limit {
+            child.kill().ok();
+            panic!("harness did not exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Polls `dir` until a file whose name starts with `prefix` appears.
+fn wait_for_file(dir: &Path, prefix: &str, limit: Duration) -> PathBuf {
+    let t0 = Instant::now();
+    loop {
+        if let Ok(rd) = std::fs::read_dir(dir) {
+            for e in rd.flatten() {
+                if e.file_name().to_string_lossy().starts_with(prefix) {
+                    return e.path();
+                }
+            }
+        }
+        assert!(t0.elapsed() < limit, "no {prefix}* in {}", dir.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn results(out: &Path) -> Vec<csv::StringRecord> {
+    let mut rdr = csv::Reader::from_path(out.join("results.csv")).expect("results.csv");
+    rdr.records().map(|r| r.expect("a whole CSV row")).collect()
+}
+
+fn run_json(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap()
+}
+
+/// Checks the saved rows of an interrupted run: the easy puzzles, solved and checked; no
+/// `timeout` row (the solve cut short is dropped, not recorded as a timeout).
+fn check_interrupted_run(out: &Path) {
+    let rows = results(out);
+    assert_eq!(rows.len(), EASY.len(), "{rows:?}");
+    for r in &rows {
+        assert!(r[1].starts_with("easy-"), "{r:?}");
+        assert_eq!((&r[3], &r[4]), ("solved", "true"), "{r:?}");
+    }
+    let info = run_json(out);
+    assert_eq!(info["interrupted"], serde_json::Value::Bool(true));
+    let mut s = csv::Reader::from_path(out.join("summary.csv")).unwrap();
+    let summary: Vec<_> = s.records().map(|r| r.unwrap()).collect();
+    assert_eq!(summary.len(), 1);
+    // The report renders from the saved rows and says the run was interrupted.
+    let md = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
+    assert!(md.contains("Interrupted run"), "{md}");
+    assert!(out.join("index.html").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_saves_finished_rows_and_marks_the_run_interrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 4);
+    let out = dir.path().join("run");
+    let mut child = spawn_run(&data, &out, &[]);
+    let mut err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    // The easy puzzles take microseconds; then backtracking is stuck on the endless one.
+    std::thread::sleep(Duration::from_millis(2500));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(60));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(status.code(), Some(130), "stderr: {rest}");
+    assert!(
+        rest.contains("interrupted: 3 of 7 solves finished"),
+        "{rest}"
+    );
+    check_interrupted_run(&out);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_is_handled_like_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 2);
+    let out = dir.path().join("run");
+    let mut child = spawn_run(&data, &out, &[]);
+    let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    std::thread::sleep(Duration::from_millis(2500));
+    signal(&child, libc::SIGTERM);
+    let status = wait_exit(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    check_interrupted_run(&out);
+}
+
+/// A second Ctrl-C while the results are being written exits at once; the file being written
+/// never appears under its final name.
+#[cfg(unix)]
+#[test]
+fn second_sigint_exits_at_once_without_a_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 1);
+    let out = dir.path().join("run");
+    // Each row written takes 3 s: a 9 s window while results.csv is being written.
+    let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "3000")]);
+    let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    std::thread::sleep(Duration::from_millis(2500));
+    signal(&child, libc::SIGINT);
+    wait_for_file(&out, ".results.csv.", Duration::from_secs(60));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    for f in ["results.csv", "summary.csv", "run.json"] {
+        assert!(!out.join(f).exists(), "{f} exists after the second Ctrl-C");
+    }
+}
+
+/// SIGKILL (no handler can run) in the middle of writing results.csv, then of summary.csv, then
+/// of results.csv over a finished run in the same folder: each final file either does not exist
+/// or is whole and parses, and run.json (written last) is never there to vouch for them.
+#[cfg(unix)]
+#[test]
+fn sigkill_mid_write_leaves_no_truncated_file() {
+    for (writing, done) in [("results.csv", 0), ("summary.csv", 1), ("results.csv", 2)] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("run");
+        if done == 2 {
+            harness()
+                .args(["run", "--dataset", "seed", "-q", "--out"])
+                .arg(&out)
+                .assert()
+                .success();
+            assert!(out.join("run.json").exists());
+        }
+        let mut child = Command::new(harness_path())
+            .args(["run", "--dataset", "seed", "--solver", "all", "-q", "--out"])
+            .arg(&out)
+            .env("HARNESS_TEST_SLOW_WRITE_MS", "400")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let tmp = wait_for_file(&out, &format!(".{writing}."), Duration::from_secs(120));
+        // Let it write a row or two into the temporary file first.
+        std::thread::sleep(Duration::from_millis(600));
+        signal(&child, libc::SIGKILL);
+        wait_exit(&mut child, Duration::from_secs(30));
+        assert!(
+            tmp.exists(),
+            "the temporary file is left, under its own name"
+        );
+        assert!(!out.join("run.json").exists());
+        if done == 2 {
+            // The previous run's file, whole.
+            assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
+        } else {
+            assert!(
+                !out.join(writing).exists(),
+                "{writing} exists after SIGKILL"
+            );
+        }
+        if done == 1 {
+            // results.csv was finished before the kill: whole, every row.
+            assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
+        }
+    }
+}
+
+#[test]
+fn unwritable_output_folder_is_refused_before_solving() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    harness()
+        .args(["run", "--dataset", "seed", "--out"])
+        .arg(file.join("sub"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("cannot create output folder")
+                .and(predicate::str::contains("running").not()),
+        );
+}
+
+/// `--max-nodes` ends runaway solves as `timeout` at the same node count on every run, and is
+/// recorded in run.json.
+#[test]
+fn max_nodes_end_to_end_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 1);
+    let mut runs = Vec::new();
+    for k in 0..2 {
+        let out = dir.path().join(format!("run{k}"));
+        harness()
+            .args(["run", "--solver", "backtracking,bitmask-dfs", "-q"])
+            .args(["--timeout-ms", "0", "--max-nodes", "5000", "--dataset"])
+            .arg(&data)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        assert_eq!(run_json(&out)["max_nodes"], serde_json::json!(5000));
+        let rows = results(&out);
+        let endless: Vec<_> = rows.iter().filter(|r| &r[1] == "endless-1").collect();
+        assert_eq!(endless.len(), 2);
+        for r in &endless {
+            assert_eq!(&r[3], "timeout", "{r:?}");
+            assert_eq!(&r[6], "5001", "stops at the first node past the budget");
+        }
+        runs.push(
+            rows.iter()
+                .map(|r| (r[1].to_string(), r[2].to_string(), r[6].to_string()))
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(runs[0], runs[1], "node counts differ between two runs");
+}
