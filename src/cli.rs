@@ -39,6 +39,10 @@ pub enum Command {
     Run(RunArgs),
     /// List the solvers and the shipped datasets.
     List,
+    /// Serve the web board and its JSON API on 127.0.0.1 (see README "Web board").
+    Serve(ServeArgs),
+    /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
+    Autofill(AutofillArgs),
     /// Generate solved grids or puzzles with exactly one solution (reproducible per --seed).
     Generate(GenerateArgs),
     /// Solve every puzzle of a file (any format), writing solutions in the same format and order.
@@ -49,6 +53,12 @@ pub enum Command {
     Compare(CompareArgs),
     /// Join the shards of a `run --shard K/N` into one run and render its report.
     Merge(MergeArgs),
+    /// Print a puzzle's pencil marks after naked and hidden singles; --trace shows each step.
+    Candidates(CandidatesArgs),
+    /// Write a puzzle's CNF encoding in DIMACS form (the formula the `sat` solver solves).
+    Cnf(CnfArgs),
+    /// Count a puzzle's solutions up to a limit: prints 0, 1, ... or "at least N".
+    Count(CountArgs),
 }
 
 /// Arguments of `harness run`.
@@ -115,6 +125,35 @@ pub struct MergeArgs {
     /// Do not render the report.
     #[arg(long)]
     pub no_report: bool,
+}
+
+/// Arguments of `harness serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port on 127.0.0.1 (only loopback is ever bound); 0 = a free port, printed at start.
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    pub port: u16,
+}
+
+/// Arguments of `harness autofill`.
+#[derive(Debug, Args)]
+pub struct AutofillArgs {
+    /// The page holding the board (http://, https:// or file:// URL).
+    #[arg(long)]
+    pub url: String,
+    /// A running WebDriver server (e.g. http://127.0.0.1:9515); default: start `chromedriver`
+    /// on a free port and stop it after.
+    #[arg(long)]
+    pub webdriver: Option<String>,
+    /// CSS selector of the board container: the first match holding 81 cells is the board.
+    #[arg(long, default_value = crate::web::autofill::DEFAULT_TABLE)]
+    pub table: String,
+    /// CSS selector of a cell inside the container (its `value` is the digit, empty = empty).
+    #[arg(long, default_value = crate::web::autofill::DEFAULT_CELL)]
+    pub cell: String,
+    /// Save a PNG screenshot of the page after filling it.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
 }
 
 /// Arguments of `harness generate`.
@@ -216,5 +255,45 @@ pub struct SolveArgs {
     pub threads: Option<usize>,
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
+    pub timeout_ms: u64,
+}
+
+/// Arguments of `harness candidates`.
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Also print every deduction (rule and unit) and guess of the solve, in order.
+    #[arg(long)]
+    pub trace: bool,
+    /// Budget of the traced solve in ms; 0 = none.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+}
+
+/// Arguments of `harness cnf`.
+#[derive(Debug, Args)]
+pub struct CnfArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Write the DIMACS file here (atomically) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `harness count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Stop counting at this many solutions (2 proves uniqueness).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// A counting solver (see `harness list`): domain-reduction (the fastest), dlx, sat,
+    /// bitmask-singles.
+    #[arg(long, short = 's', default_value = "domain-reduction")]
+    pub solver: String,
+    /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
+    #[arg(long, default_value_t = 60_000)]
     pub timeout_ms: u64,
 }

@@ -19,6 +19,7 @@ pub mod runner;
 pub mod shard;
 pub mod summary;
 pub mod verify;
+pub mod web;
 
 /// The default per-puzzle time budget of `harness run`, ms.
 pub const DEFAULT_TIMEOUT_MS: u64 = 1000;

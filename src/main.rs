@@ -35,6 +35,8 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }),
+        Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
+        Command::Autofill(args) => commands::autofill::autofill(args),
         Command::List => {
             commands::list::list();
             Ok(ExitCode::SUCCESS)
@@ -51,6 +53,17 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             } else if c.invalid > 0 {
                 ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }),
+        Command::Candidates(args) => {
+            commands::candidates::candidates(args).map(|()| ExitCode::SUCCESS)
+        }
+        Command::Cnf(args) => commands::cnf::cnf(args).map(|()| ExitCode::SUCCESS),
+        Command::Count(args) => commands::count::count(args).map(|end| {
+            if end.complete {
+                ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
             }

@@ -7,9 +7,12 @@ mod integration {
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod crosscheck;
     pub mod faults;
     pub mod generate;
     pub mod proptest_parsers;
+    pub mod puzzle_commands;
     pub mod report;
     pub mod solve;
+    pub mod web;
 }

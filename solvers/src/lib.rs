@@ -9,6 +9,9 @@
 //! | `backtracking` | [`backtracking`] | textbook backtracking: first empty cell, digits 1..9, each checked by scanning its row, column and box |
 //! | `bitmask-dfs` | [`bitmask_dfs`] | depth-first search with used-digit bitmasks per row, column and box; empty cells in row-major order |
 //! | `bitmask-singles` | [`bitmask_singles`] | bitmask DFS with naked singles to a fixpoint and MRV branching (fewest candidates) |
+//! | `domain-reduction` | [`domain_reduction`] | candidate domains; naked and hidden singles to a fixpoint; MRV branching; traceable |
+//! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
+//! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
 //!
 //! ## Effort counters
 //! Every solver fills the same [`Stats`], counted the same way:
@@ -38,7 +41,10 @@ pub mod backtracking;
 pub mod bitmask_dfs;
 pub mod bitmask_singles;
 mod budget;
+pub mod dlx;
+pub mod domain_reduction;
 mod grid;
+pub mod sat;
 
 pub use budget::Budget;
 pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
@@ -174,6 +180,12 @@ pub enum SolverKind {
     BitmaskDfs,
     /// [`bitmask_singles::BitmaskSingles`].
     BitmaskSingles,
+    /// [`domain_reduction::DomainReduction`].
+    DomainReduction,
+    /// [`dlx::Dlx`].
+    Dlx,
+    /// [`sat::Sat`].
+    Sat,
 }
 
 impl SolverKind {
@@ -182,6 +194,9 @@ impl SolverKind {
         SolverKind::Backtracking,
         SolverKind::BitmaskDfs,
         SolverKind::BitmaskSingles,
+        SolverKind::DomainReduction,
+        SolverKind::Dlx,
+        SolverKind::Sat,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -190,6 +205,9 @@ impl SolverKind {
             SolverKind::Backtracking => "backtracking",
             SolverKind::BitmaskDfs => "bitmask-dfs",
             SolverKind::BitmaskSingles => "bitmask-singles",
+            SolverKind::DomainReduction => "domain-reduction",
+            SolverKind::Dlx => "dlx",
+            SolverKind::Sat => "sat",
         }
     }
 
@@ -203,6 +221,13 @@ impl SolverKind {
             SolverKind::BitmaskSingles => {
                 "bitmask DFS + naked singles to a fixpoint, MRV (fewest candidates) branching"
             }
+            SolverKind::DomainReduction => {
+                "candidate domains: naked + hidden singles to a fixpoint, MRV branching"
+            }
+            SolverKind::Dlx => {
+                "Knuth's Algorithm X with dancing links, 729x324 exact cover, S heuristic"
+            }
+            SolverKind::Sat => "extended CNF encoding (11,988 clauses) solved by varisat",
         }
     }
 
@@ -212,6 +237,9 @@ impl SolverKind {
             SolverKind::Backtracking => Box::new(backtracking::Backtracking),
             SolverKind::BitmaskDfs => Box::new(bitmask_dfs::BitmaskDfs),
             SolverKind::BitmaskSingles => Box::new(bitmask_singles::BitmaskSingles),
+            SolverKind::DomainReduction => Box::new(domain_reduction::DomainReduction),
+            SolverKind::Dlx => Box::new(dlx::Dlx),
+            SolverKind::Sat => Box::new(sat::Sat::default()),
         }
     }
 }

@@ -1,10 +1,16 @@
 //! One module per subcommand: each turns parsed arguments into work and output.
 
+pub mod autofill;
+pub mod candidates;
 pub mod classic;
+pub mod cnf;
 pub mod compare;
+pub mod count;
 pub mod generate;
 pub mod list;
 pub mod merge;
+pub mod puzzle_arg;
 pub mod report;
 pub mod run;
+pub mod serve;
 pub mod solve;

@@ -1,0 +1,733 @@
+//! `domain-reduction`: reasoning over candidate domains the way a careful player does, then
+//! search.
+//!
+//! Every empty cell keeps its *candidates*: the digits none of its 20 peers holds yet (a 9-bit
+//! mask, digit `d` = bit `d - 1`). Placing a digit removes it from its peers' candidates at once
+//! (an incremental update of at most 20 masks). Two rules then run to a fixpoint:
+//! - **naked single**: a cell with one candidate left gets that digit;
+//! - **hidden single**: a digit with one place left in a row, a column or a box goes there.
+//!
+//! A cell with no candidate, or a digit with no place left in a unit, is a contradiction. At the
+//! fixpoint the search branches on the empty cell with the fewest candidates (MRV), trying its
+//! candidates in increasing order, and recurses. These are the two rules of Norvig's "Solving
+//! Every Sudoku Puzzle" (norvig.com/sudoku.html, "Constraint Propagation"), and the first two
+//! techniques of every player's manual.
+//!
+//! State is 81 candidate masks and 81 cells (about 250 bytes), copied on every branch, so undoing a
+//! guess is free; the queue of naked singles is a fixed array of 81 cells. Nothing is allocated
+//! during a solve (unless a trace is asked for).
+//!
+//! Counters: the root is one node; every candidate tried at a branch point enters one more node.
+//! Every branch point has two or more candidates (singles are placed first), so guesses equal
+//! branch points. **propagations** counts digits placed by the naked- and hidden-single rules,
+//! in every node.
+//!
+//! Tracing: [`solve_traced`] and [`reduce`] record every deduction ([`Step`]), naming its rule and
+//! unit, then every guess and contradiction, for `harness candidates --trace`. The trace is a type
+//! parameter of the search (a no-op type in [`Solver::solve`]), so the fast path holds no trace
+//! code at all.
+
+use crate::bits::{ALL, BOX_OF};
+use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats, Status, Unit};
+use std::fmt;
+
+/// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
+/// Stateless; counts solutions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DomainReduction;
+
+/// The 27 units' cells: rows 0..9, columns 9..18, boxes 18..27.
+static UNITS: [[u8; 9]; 27] = {
+    let mut u = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            u[i][k] = (i * 9 + k) as u8;
+            u[9 + i][k] = (k * 9 + i) as u8;
+            u[18 + i][k] = ((i / 3) * 27 + (i % 3) * 3 + (k / 3) * 9 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    u
+};
+
+/// The 20 peers of each cell (same row, column or box, the cell itself excluded).
+static PEERS: [[u8; 20]; 81] = {
+    let mut p = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut n = 0;
+        let mut other = 0;
+        while other < 81 {
+            let same_row = other / 9 == cell / 9;
+            let same_col = other % 9 == cell % 9;
+            let same_box = (other / 27) * 3 + (other % 9) / 3 == (cell / 27) * 3 + (cell % 9) / 3;
+            if other != cell && (same_row || same_col || same_box) {
+                p[cell][n] = other as u8;
+                n += 1;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    p
+};
+
+fn unit_name(u: usize) -> Unit {
+    match u {
+        0..=8 => Unit::Row(u as u8),
+        9..=17 => Unit::Column((u - 9) as u8),
+        _ => Unit::Box((u - 18) as u8),
+    }
+}
+
+/// Why a node of the search has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An empty cell (index 0..81) has no candidate left.
+    NoCandidate {
+        /// The cell.
+        cell: usize,
+    },
+    /// A digit has no place left in a unit.
+    NoPlace {
+        /// The digit, 1..=9.
+        digit: u8,
+        /// The unit.
+        unit: Unit,
+    },
+    /// The givens repeat a digit in a unit (at `cell`, index 0..81).
+    GivenRepeated {
+        /// The given that repeats an earlier one.
+        cell: usize,
+        /// Its digit.
+        digit: u8,
+    },
+}
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Contradiction::NoCandidate { cell } => {
+                write!(f, "{} has no candidate left", cell_name(cell))
+            }
+            Contradiction::NoPlace { digit, unit } => {
+                write!(f, "digit {digit} has no place left in {unit}")
+            }
+            Contradiction::GivenRepeated { cell, digit } => {
+                write!(f, "the given {digit} at {} repeats a peer", cell_name(cell))
+            }
+        }
+    }
+}
+
+/// One event of a traced solve, in the order it happened. Cells are indices 0..81 (shown
+/// `rRcC`); `depth` is the number of guesses in force (0 at the root).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// `cell` had one candidate left, `digit`: its row, column and box hold the other eight.
+    NakedSingle {
+        /// The cell filled.
+        cell: usize,
+        /// The digit placed.
+        digit: u8,
+        /// Guesses in force.
+        depth: u32,
+    },
+    /// `digit` had one place left in `unit`: `cell`.
+    HiddenSingle {
+        /// The cell filled.
+        cell: usize,
+        /// The digit placed.
+        digit: u8,
+        /// The unit where the digit had one place.
+        unit: Unit,
+        /// Guesses in force.
+        depth: u32,
+    },
+    /// A branch: `cell` (with candidates `candidates`, bit `d - 1` for digit `d`) tried `digit`.
+    Guess {
+        /// The MRV cell.
+        cell: usize,
+        /// The digit tried.
+        digit: u8,
+        /// All the cell's candidates at the branch point.
+        candidates: u16,
+        /// Guesses in force before this one.
+        depth: u32,
+    },
+    /// The node failed; the search goes back to the last guess.
+    Contradiction {
+        /// Why.
+        reason: Contradiction,
+        /// Guesses in force.
+        depth: u32,
+    },
+    /// Every cell is filled.
+    Solved {
+        /// Guesses in force.
+        depth: u32,
+    },
+}
+
+impl Step {
+    /// Guesses in force when the step happened.
+    pub fn depth(&self) -> u32 {
+        match *self {
+            Step::NakedSingle { depth, .. }
+            | Step::HiddenSingle { depth, .. }
+            | Step::Guess { depth, .. }
+            | Step::Contradiction { depth, .. }
+            | Step::Solved { depth } => depth,
+        }
+    }
+}
+
+/// The digits of a candidate mask, e.g. `3 4 8`.
+pub fn digits_of(mask: u16) -> String {
+    (1..=9u8)
+        .filter(|d| mask & (1 << (d - 1)) != 0)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl fmt::Display for Step {
+    /// One line, e.g. `r4c3 = 7  hidden single in row 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Step::NakedSingle { cell, digit, .. } => write!(
+                f,
+                "{} = {digit}  naked single in row {}, column {}, box {} (they hold the other eight digits)",
+                cell_name(cell),
+                cell / 9 + 1,
+                cell % 9 + 1,
+                BOX_OF[cell] + 1
+            ),
+            Step::HiddenSingle {
+                cell, digit, unit, ..
+            } => write!(f, "{} = {digit}  hidden single in {unit}", cell_name(cell)),
+            Step::Guess {
+                cell,
+                digit,
+                candidates,
+                ..
+            } => write!(
+                f,
+                "guess {} = {digit}  (MRV cell, candidates {})",
+                cell_name(cell),
+                digits_of(candidates)
+            ),
+            Step::Contradiction { reason, .. } => {
+                write!(f, "contradiction: {reason}; back to the last guess")
+            }
+            Step::Solved { .. } => f.write_str("solved: every cell is filled"),
+        }
+    }
+}
+
+/// Where the events of a search go: nowhere ([`NoTrace`], the fast path) or a `Vec<Step>`.
+trait Tracer {
+    /// False for the no-op tracer: every `if T::ON` is removed at compile time.
+    const ON: bool;
+    fn record(&mut self, step: Step);
+}
+
+struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ON: bool = false;
+    #[inline(always)]
+    fn record(&mut self, _: Step) {}
+}
+
+impl Tracer for Vec<Step> {
+    const ON: bool = true;
+    fn record(&mut self, step: Step) {
+        self.push(step);
+    }
+}
+
+/// Cells waiting to be filled as naked singles. Each cell enters at most once per node (when its
+/// candidates drop to one), so 81 places suffice.
+struct Queue {
+    cells: [u8; 81],
+    len: usize,
+}
+
+impl Queue {
+    #[inline]
+    fn new() -> Queue {
+        Queue {
+            cells: [0; 81],
+            len: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, cell: usize) {
+        if self.len < 81 {
+            self.cells[self.len] = cell as u8;
+            self.len += 1;
+        }
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.cells[self.len] as usize)
+        }
+    }
+}
+
+/// One node's state: candidates per cell (a filled cell keeps only its digit's bit) and cells.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u16; 81],
+    cells: [u8; 81],
+    empty: u8,
+}
+
+impl State {
+    /// Places the givens (not counted as propagations); a given its peers rule out is a
+    /// contradiction.
+    fn from_givens(puzzle: &Grid, queue: &mut Queue) -> Result<State, Contradiction> {
+        let mut s = State {
+            cand: [ALL; 81],
+            cells: [0; 81],
+            empty: 81,
+        };
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                if s.cand[cell] & (1 << (digit - 1)) == 0 {
+                    return Err(Contradiction::GivenRepeated { cell, digit });
+                }
+                s.assign(cell, digit, queue)?;
+            }
+        }
+        Ok(s)
+    }
+
+    /// Fills `cell` with `digit` (a candidate of it) and removes `digit` from its peers'
+    /// candidates, queueing peers left with one candidate. O(20).
+    #[inline]
+    fn assign(&mut self, cell: usize, digit: u8, queue: &mut Queue) -> Result<(), Contradiction> {
+        let bit = 1u16 << (digit - 1);
+        self.cells[cell] = digit;
+        self.cand[cell] = bit;
+        self.empty -= 1;
+        for &p in PEERS[cell].iter() {
+            let p = p as usize;
+            let c = self.cand[p];
+            if c & bit != 0 && self.cells[p] == 0 {
+                let left = c & !bit;
+                self.cand[p] = left;
+                if left == 0 {
+                    return Err(Contradiction::NoCandidate { cell: p });
+                }
+                if left & (left - 1) == 0 {
+                    queue.push(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Fills the queued naked singles, and those they create.
+    #[inline]
+    fn drain<T: Tracer>(
+        &mut self,
+        queue: &mut Queue,
+        stats: &mut Stats,
+        trace: &mut T,
+        depth: u32,
+    ) -> Result<(), Contradiction> {
+        while let Some(cell) = queue.pop() {
+            if self.cells[cell] != 0 {
+                continue;
+            }
+            // Candidates only shrink and an empty mask returned an error, so one bit is left.
+            let digit = self.cand[cell].trailing_zeros() as u8 + 1;
+            if T::ON {
+                trace.record(Step::NakedSingle { cell, digit, depth });
+            }
+            stats.propagations += 1;
+            self.assign(cell, digit, queue)?;
+        }
+        Ok(())
+    }
+
+    /// Naked and hidden singles to a fixpoint. O(27 x 9) per pass of the hidden-single scan.
+    fn propagate<T: Tracer>(
+        &mut self,
+        queue: &mut Queue,
+        stats: &mut Stats,
+        trace: &mut T,
+        depth: u32,
+    ) -> Result<(), Contradiction> {
+        loop {
+            self.drain(queue, stats, trace, depth)?;
+            if self.empty == 0 {
+                return Ok(());
+            }
+            let mut changed = false;
+            for (u, unit) in UNITS.iter().enumerate() {
+                let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+                for &c in unit.iter() {
+                    let m = self.cand[c as usize];
+                    if self.cells[c as usize] != 0 {
+                        placed |= m;
+                    } else {
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                let missing = ALL & !(once | placed);
+                if missing != 0 {
+                    return Err(Contradiction::NoPlace {
+                        digit: missing.trailing_zeros() as u8 + 1,
+                        unit: unit_name(u),
+                    });
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    changed = true;
+                    // Earlier placements in this pass may have taken the place: then the rescan
+                    // finds the contradiction.
+                    let Some(&c) = unit.iter().find(|&&c| {
+                        self.cells[c as usize] == 0 && self.cand[c as usize] & bit != 0
+                    }) else {
+                        continue;
+                    };
+                    let (cell, digit) = (c as usize, bit.trailing_zeros() as u8 + 1);
+                    if T::ON {
+                        trace.record(Step::HiddenSingle {
+                            cell,
+                            digit,
+                            unit: unit_name(u),
+                            depth,
+                        });
+                    }
+                    stats.propagations += 1;
+                    self.assign(cell, digit, queue)?;
+                    self.drain(queue, stats, trace, depth)?;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The empty cell with the fewest candidates (first in row-major order on ties).
+    #[inline]
+    fn mrv(&self) -> (usize, u16) {
+        let (mut best, mut best_n) = (0, u32::MAX);
+        for cell in 0..81 {
+            if self.cells[cell] == 0 {
+                let n = self.cand[cell].count_ones();
+                if n < best_n {
+                    best_n = n;
+                    best = cell;
+                    if n == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, self.cand[best])
+    }
+}
+
+struct Search<'a, T: Tracer> {
+    stats: Stats,
+    budget: &'a Budget,
+    limit: u64,
+    found: u64,
+    first: Option<[u8; 81]>,
+    out_of_budget: bool,
+    trace: T,
+}
+
+impl<T: Tracer> Search<'_, T> {
+    /// Explores the node `s` (counted and propagated); true when the search must stop.
+    fn search(&mut self, s: &State, depth: u32) -> bool {
+        if s.empty == 0 {
+            if T::ON {
+                self.trace.record(Step::Solved { depth });
+            }
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(s.cells);
+            }
+            return self.found >= self.limit;
+        }
+        let (cell, candidates) = s.mrv();
+        self.stats.guesses += 1;
+        let mut rest = candidates;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            self.stats.nodes += 1;
+            if self.budget.check(self.stats.nodes) {
+                self.out_of_budget = true;
+                return true;
+            }
+            let digit = bit.trailing_zeros() as u8 + 1;
+            if T::ON {
+                self.trace.record(Step::Guess {
+                    cell,
+                    digit,
+                    candidates,
+                    depth,
+                });
+            }
+            let mut child = *s;
+            let mut queue = Queue::new();
+            let result = child.assign(cell, digit, &mut queue).and_then(|()| {
+                child.propagate(&mut queue, &mut self.stats, &mut self.trace, depth + 1)
+            });
+            match result {
+                Ok(()) => {
+                    if self.search(&child, depth + 1) {
+                        return true;
+                    }
+                }
+                Err(reason) => {
+                    if T::ON {
+                        self.trace.record(Step::Contradiction {
+                            reason,
+                            depth: depth + 1,
+                        });
+                    }
+                }
+            }
+            self.stats.backtracks += 1;
+        }
+        false
+    }
+}
+
+fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -> Search<'a, T> {
+    let mut search = Search {
+        stats: Stats {
+            nodes: 1,
+            ..Stats::default()
+        },
+        budget,
+        limit: limit.max(1),
+        found: 0,
+        first: None,
+        out_of_budget: false,
+        trace,
+    };
+    if budget.exhausted(0) {
+        search.out_of_budget = true;
+        return search;
+    }
+    let mut queue = Queue::new();
+    let root = State::from_givens(puzzle, &mut queue).and_then(|mut s| {
+        s.propagate(&mut queue, &mut search.stats, &mut search.trace, 0)
+            .map(|()| s)
+    });
+    match root {
+        Ok(s) => {
+            search.search(&s, 0);
+        }
+        Err(reason) => {
+            if T::ON {
+                search
+                    .trace
+                    .record(Step::Contradiction { reason, depth: 0 });
+            }
+        }
+    }
+    search
+}
+
+fn outcome<T: Tracer>(s: &Search<'_, T>) -> Outcome {
+    match s.first {
+        Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), s.stats),
+        None if s.out_of_budget => Outcome::unsolved(Status::Timeout, s.stats),
+        None => Outcome::unsolved(Status::NoSolution, s.stats),
+    }
+}
+
+impl Solver for DomainReduction {
+    fn name(&self) -> &'static str {
+        "domain-reduction"
+    }
+
+    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        outcome(&run(puzzle, 1, budget, NoTrace))
+    }
+
+    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        let s = run(puzzle, limit, budget, NoTrace);
+        Some(Count {
+            solutions: s.found,
+            complete: !s.out_of_budget,
+            first: s.first.map(|c| Grid::from_cells(c).expect("digits")),
+            stats: s.stats,
+        })
+    }
+}
+
+/// Solves like [`DomainReduction`] and also returns every event of the search in order: the
+/// deductions at the root, then each guess followed by the deductions and the contradiction
+/// (or the solution) under it. The outcome is the same as [`Solver::solve`]'s.
+///
+/// Memory: one [`Step`] (16 bytes) per event; bound the work with `budget`.
+pub fn solve_traced(puzzle: &Grid, budget: &Budget) -> (Outcome, Vec<Step>) {
+    let s = run(puzzle, 1, budget, Vec::new());
+    (outcome(&s), s.trace)
+}
+
+/// The pencil marks after the rules alone: what naked and hidden singles deduce from the givens,
+/// before any guess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reduction {
+    /// The givens plus every digit the rules placed (81 cells, row-major, 0 = still empty).
+    pub grid: Grid,
+    /// Candidates per cell, bit `d - 1` for digit `d`; a filled cell holds only its digit's bit.
+    pub candidates: [u16; 81],
+    /// The deductions, in order, each naming its rule and unit.
+    pub steps: Vec<Step>,
+    /// Set when the rules ran into a contradiction (the puzzle has no solution); `grid` and
+    /// `candidates` are then the state at that point.
+    pub contradiction: Option<Contradiction>,
+}
+
+/// Applies naked and hidden singles to a fixpoint from the givens, without guessing. O(81 x 27)
+/// per pass; a handful of passes.
+pub fn reduce(puzzle: &Grid) -> Reduction {
+    let mut queue = Queue::new();
+    let mut stats = Stats::default();
+    let mut steps = Vec::new();
+    let mut state = State {
+        cand: [ALL; 81],
+        cells: [0; 81],
+        empty: 81,
+    };
+    let result = (|| {
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                if state.cand[cell] & (1 << (digit - 1)) == 0 {
+                    return Err(Contradiction::GivenRepeated { cell, digit });
+                }
+                state.assign(cell, digit, &mut queue)?;
+            }
+        }
+        state.propagate(&mut queue, &mut stats, &mut steps, 0)
+    })();
+    Reduction {
+        grid: Grid::from_cells(state.cells).expect("digits"),
+        candidates: state.cand,
+        steps,
+        contradiction: result.err(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    const SEED_SOLUTION: &str =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+
+    #[test]
+    fn peers_are_twenty_distinct_cells() {
+        for (cell, peers) in PEERS.iter().enumerate() {
+            let mut seen = [false; 81];
+            for &p in peers {
+                assert!(p as usize != cell && !seen[p as usize]);
+                seen[p as usize] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn solves_seed_and_counts_one() {
+        let g: Grid = SEED.parse().unwrap();
+        let out = DomainReduction.solve(&g, &Budget::unlimited());
+        assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
+        let c = DomainReduction.count(&g, 2, &Budget::unlimited()).unwrap();
+        assert_eq!((c.solutions, c.complete), (1, true));
+    }
+
+    #[test]
+    fn trace_matches_solve_and_names_units() {
+        let g: Grid = SEED.parse().unwrap();
+        let (out, steps) = solve_traced(&g, &Budget::unlimited());
+        assert_eq!(out, DomainReduction.solve(&g, &Budget::unlimited()));
+        let placed = steps
+            .iter()
+            .filter(|s| matches!(s, Step::NakedSingle { .. } | Step::HiddenSingle { .. }))
+            .count() as u64;
+        assert_eq!(placed, out.stats.propagations);
+        for s in &steps {
+            let line = s.to_string();
+            if matches!(s, Step::NakedSingle { .. } | Step::HiddenSingle { .. }) {
+                assert!(
+                    line.contains("single in row")
+                        || line.contains("single in column")
+                        || line.contains("single in box"),
+                    "{line}"
+                );
+            }
+        }
+        assert!(matches!(steps.last(), Some(Step::Solved { .. })));
+    }
+
+    #[test]
+    fn hidden_single_found_when_no_naked_single_exists() {
+        // 1 at r2c1 (box 1), r3c4 (box 2), r4c7 (column 7) and r7c8 (column 8) leaves r1c9 as
+        // the only place for 1 in row 1, while every cell of row 1 keeps 8 or 9 candidates
+        // (worked by hand).
+        let mut g = Grid::EMPTY;
+        g.set(9, 1); // r2c1
+        g.set(21, 1); // r3c4
+        g.set(33, 1); // r4c7
+        g.set(61, 1); // r7c8
+        assert!(g.first_conflict().is_none());
+        let r = reduce(&g);
+        assert_eq!(r.grid.get(8), 1, "r1c9 = 1");
+        assert_eq!(r.steps[0].to_string(), "r1c9 = 1  hidden single in row 1");
+    }
+
+    #[test]
+    fn contradictions_give_no_solution() {
+        // No candidate: r1c1..r1c8 = 1..8, r2c9 = 9.
+        let mut g = Grid::EMPTY;
+        for c in 0..8 {
+            g.set(c, c as u8 + 1);
+        }
+        g.set(17, 9);
+        assert_eq!(
+            DomainReduction.solve(&g, &Budget::unlimited()).status,
+            Status::NoSolution
+        );
+        assert!(reduce(&g).contradiction.is_some());
+        // Repeated given: never panics.
+        let g = Grid::parse_line(&format!("11{}", ".".repeat(79))).unwrap();
+        assert_eq!(
+            DomainReduction.solve(&g, &Budget::unlimited()).status,
+            Status::NoSolution
+        );
+    }
+
+    #[test]
+    fn empty_grid_has_many_solutions() {
+        let c = DomainReduction
+            .count(&Grid::EMPTY, 5, &Budget::unlimited())
+            .unwrap();
+        assert_eq!((c.solutions, c.complete), (5, true));
+    }
+}

@@ -1,0 +1,473 @@
+//! `sat`: Sudoku as a CNF formula, solved by the `varisat` CDCL SAT solver.
+//!
+//! Source of the encoding: I. Lynce and J. Ouaknine, "Sudoku as a SAT Problem", Proc. 9th
+//! International Symposium on Artificial Intelligence and Mathematics (AIMATH), 2006: the
+//! *extended* encoding.
+//!
+//! ## The encoding
+//! One variable x(r, c, d) per cell and digit, true when cell (r, c) holds d: 729 variables,
+//! numbered as in DIMACS by [`var`]: `81 r + 9 c + d` with r, c in 0..9 and d in 1..=9, so
+//! 1..=729. The clauses ([`for_each_base_clause`], in this order):
+//! - each cell holds **at least one** digit: 81 clauses of 9 literals;
+//! - each cell holds **at most one** digit: 81 x 36 = 2,916 binary clauses (-x(c,d) v -x(c,e));
+//! - each digit appears **at least once** in every row, column and box: 3 x 81 = 243 clauses of
+//!   9 literals;
+//! - each digit appears **at most once** in every row, column and box: 3 x 81 x 36 = 8,748
+//!   binary clauses.
+//!
+//! That is [`BASE_CLAUSES`] = 11,988 clauses before the givens, then one unit clause per given.
+//! The minimal encoding drops the cell "at most one" and unit "at least once" clauses and is
+//! still correct, but the "at least once" clauses are what let plain unit propagation find
+//! **hidden singles**: once 8 of the 9 places of a digit in a row are false, the row's clause
+//! (x1 v ... v x9) becomes unit and forces the ninth. Without them unit propagation finds only
+//! naked singles (through the cell "at least one" clauses) and the solver must guess where a
+//! player would deduce.
+//!
+//! ## Givens: assumptions on a clause database built once per thread
+//! By default ([`GivenMode::Assumptions`]) each thread keeps one varisat solver loaded with the
+//! 11,988 base clauses (a `thread_local`, since [`Solver::solve`] takes `&self`), and each puzzle
+//! passes its givens as *assumptions* (`Solver::assume`), which varisat drops after the call.
+//! Clauses varisat learns are consequences of the base formula alone (assumptions act as
+//! decisions), so they stay valid, and reused, for the next puzzle. The other mode,
+//! [`GivenMode::UnitClauses`], builds a fresh solver per puzzle with the givens as unit clauses.
+//! On the first 1,000 puzzles of the 17-clue collection (one thread), assumptions were faster: see
+//! the README's solver notes for the figures. Effort with assumptions depends on the puzzles the
+//! thread solved before (learned clauses, variable activity), so it is not reproducible puzzle by
+//! puzzle; the unit-clause mode is.
+//!
+//! ## Counting
+//! [`Solver::count`] adds a blocking clause after each solution found (the negation of its 81
+//! true literals), guarded by a fresh *activation* variable `a` that is assumed true for this
+//! count only: (-a v -x1 v ... v -x81). At the end the unit clause (-a) retires every blocking
+//! clause of that count. The per-thread solver is rebuilt after 1,024 counts, so activation
+//! variables do not pile up.
+//!
+//! ## Counters
+//! varisat 0.2 exposes no statistics (decisions, conflicts and propagations are private), so:
+//! - **nodes**: calls of varisat's `solve` (1 for a solve; for a count, one per solution found
+//!   plus the final unsatisfiable call);
+//! - **guesses**, **backtracks**, **propagations**: 0 (not observable).
+//!
+//! ## Budget
+//! varisat 0.2 cannot be interrupted or limited: its public API has no conflict limit, callback
+//! or terminate flag (`SolverError::Interrupted` exists but only a proof processor can raise it,
+//! and that turns on slow self-checking). So the budget is checked before every call of `solve`;
+//! a call that returns after the deadline is **flagged**: the outcome is [`Status::Timeout`] (the
+//! answer is dropped, as another solver would have stopped), so an overrun never counts as a
+//! solve within budget. The overrun itself is bounded only by the difficulty of one 729-variable
+//! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see the README).
+
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use std::cell::RefCell;
+use std::io::{self, Write};
+use varisat::{ExtendFormula, Lit, Var};
+
+/// Number of variables: x(r, c, d) for 81 cells x 9 digits.
+pub const VARS: usize = 729;
+
+/// Number of clauses before the givens: 81 + 2,916 + 243 + 8,748.
+pub const BASE_CLAUSES: usize = 11_988;
+
+/// The DIMACS variable (1..=729) of "cell `cell` (0..81, row-major) holds `digit` (1..=9)":
+/// `81 r + 9 c + d` = `9 cell + d`.
+#[inline]
+pub fn var(cell: usize, digit: u8) -> i32 {
+    (cell * 9 + digit as usize) as i32
+}
+
+/// Calls `emit` with each of the [`BASE_CLAUSES`] clauses, as DIMACS literals (a positive number
+/// is a variable of [`var`], a negative one its negation), in the order of the module docs.
+pub fn for_each_base_clause(mut emit: impl FnMut(&[i32])) {
+    let mut lits = [0i32; 9];
+    // Cell: at least one digit, then at most one.
+    for cell in 0..81 {
+        for d in 1..=9u8 {
+            lits[d as usize - 1] = var(cell, d);
+        }
+        emit(&lits);
+    }
+    for cell in 0..81 {
+        for d in 1..=9u8 {
+            for e in d + 1..=9 {
+                emit(&[-var(cell, d), -var(cell, e)]);
+            }
+        }
+    }
+    // The 27 units: rows, columns, boxes.
+    let unit_cell = |kind: usize, u: usize, k: usize| -> usize {
+        match kind {
+            0 => u * 9 + k,
+            1 => k * 9 + u,
+            _ => (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3,
+        }
+    };
+    for kind in 0..3 {
+        for u in 0..9 {
+            for d in 1..=9u8 {
+                for (k, lit) in lits.iter_mut().enumerate() {
+                    *lit = var(unit_cell(kind, u, k), d);
+                }
+                emit(&lits);
+            }
+        }
+    }
+    for kind in 0..3 {
+        for u in 0..9 {
+            for d in 1..=9u8 {
+                for k in 0..9 {
+                    for l in k + 1..9 {
+                        emit(&[
+                            -var(unit_cell(kind, u, k), d),
+                            -var(unit_cell(kind, u, l), d),
+                        ]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes `puzzle`'s formula in DIMACS CNF: a comment block, the header `p cnf 729 C` with
+/// C = 11,988 + the number of givens, the base clauses, then one unit clause per given. Any
+/// external SAT solver can read it; a model's true variables v in 1..=729 decode as cell
+/// `(v - 1) / 9`, digit `(v - 1) % 9 + 1`.
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_dimacs(puzzle: &Grid, out: &mut dyn Write) -> io::Result<()> {
+    let givens = puzzle.givens();
+    writeln!(out, "c Sudoku {}", puzzle.to_line())?;
+    writeln!(
+        out,
+        "c extended encoding (Lynce & Ouaknine 2006): x(r,c,d) = 81r + 9c + d, r,c in 0..9, d in 1..9"
+    )?;
+    writeln!(
+        out,
+        "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens"
+    )?;
+    writeln!(out, "p cnf {VARS} {}", BASE_CLAUSES + givens)?;
+    let mut result = Ok(());
+    let mut line = String::with_capacity(64);
+    for_each_base_clause(|clause| {
+        if result.is_err() {
+            return;
+        }
+        line.clear();
+        for l in clause {
+            line.push_str(&l.to_string());
+            line.push(' ');
+        }
+        line.push('0');
+        result = writeln!(out, "{line}");
+    });
+    result?;
+    for (cell, &d) in puzzle.cells().iter().enumerate() {
+        if d != 0 {
+            writeln!(out, "{} 0", var(cell, d))?;
+        }
+    }
+    Ok(())
+}
+
+/// How the givens reach varisat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GivenMode {
+    /// One solver per thread holding the base clauses; givens passed as assumptions (default:
+    /// the faster, measured).
+    #[default]
+    Assumptions,
+    /// A fresh solver per puzzle: base clauses plus one unit clause per given (reproducible).
+    UnitClauses,
+}
+
+/// The SAT solver. Counts solutions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sat {
+    /// How the givens are passed.
+    pub mode: GivenMode,
+}
+
+#[inline]
+fn lit(dimacs: i32) -> Lit {
+    Lit::from_dimacs(dimacs as isize)
+}
+
+fn base_solver() -> varisat::Solver<'static> {
+    let mut s = varisat::Solver::new();
+    let mut buf: Vec<Lit> = Vec::with_capacity(9);
+    for_each_base_clause(|clause| {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| lit(l)));
+        s.add_clause(&buf);
+    });
+    s
+}
+
+/// The per-thread solver and how many counts have added activation variables to it.
+struct Cached {
+    solver: varisat::Solver<'static>,
+    next_var: usize,
+    /// The assumptions buffer, reused from puzzle to puzzle.
+    assumptions: Vec<Lit>,
+}
+
+/// Counts after which the per-thread solver is rebuilt.
+const MAX_ACTIVATIONS: usize = 1024;
+
+thread_local! {
+    static CACHED: RefCell<Option<Cached>> = const { RefCell::new(None) };
+}
+
+struct Run {
+    stats: Stats,
+    found: u64,
+    first: Option<[u8; 81]>,
+    out_of_budget: bool,
+}
+
+/// Reads the grid from a model: the true x(cell, d) literals.
+fn decode(model: &[Lit]) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for l in model {
+        let i = l.var().index();
+        if l.is_positive() && i < VARS {
+            cells[i / 9] = (i % 9) as u8 + 1;
+        }
+    }
+    cells
+}
+
+/// Solves under `assumptions` until `limit` solutions, blocking each one with a clause guarded
+/// by `guard` (when counting). The budget is checked before each call.
+fn search(
+    s: &mut varisat::Solver<'static>,
+    assumptions: &mut Vec<Lit>,
+    guard: Option<Lit>,
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+) -> Run {
+    let mut run = Run {
+        stats: Stats::default(),
+        found: 0,
+        first: None,
+        out_of_budget: false,
+    };
+    if let Some(a) = guard {
+        assumptions.push(a);
+    }
+    // Allocated only when a count blocks its first solution.
+    let mut block: Vec<Lit> = Vec::new();
+    loop {
+        if budget.exhausted(run.stats.nodes) {
+            run.out_of_budget = true;
+            break;
+        }
+        s.assume(assumptions);
+        run.stats.nodes += 1;
+        let sat = match s.solve() {
+            Ok(sat) => sat,
+            Err(_) => {
+                // Only interruption or proof errors, neither of which this code enables.
+                run.out_of_budget = true;
+                break;
+            }
+        };
+        if budget.exhausted(run.stats.nodes) {
+            // Finished after the deadline: flagged as a timeout (see the module docs).
+            run.out_of_budget = true;
+            break;
+        }
+        if !sat {
+            break;
+        }
+        let cells = decode(&s.model().unwrap_or_default());
+        run.found += 1;
+        if run.first.is_none() {
+            run.first = Some(cells);
+        }
+        if run.found >= limit {
+            break;
+        }
+        let Some(a) = guard else { break };
+        block.clear();
+        block.push(!a);
+        for (cell, &d) in cells.iter().enumerate() {
+            if puzzle.get(cell) == 0 && d != 0 {
+                block.push(lit(-var(cell, d)));
+            }
+        }
+        s.add_clause(&block);
+    }
+    run
+}
+
+fn givens_as_lits(puzzle: &Grid, out: &mut Vec<Lit>) {
+    out.clear();
+    out.extend(
+        puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(cell, &d)| lit(var(cell, d))),
+    );
+}
+
+impl Sat {
+    fn run(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
+        let limit = limit.max(1);
+        let counting = limit > 1;
+        match self.mode {
+            GivenMode::UnitClauses => {
+                let mut s = base_solver();
+                let mut givens = Vec::with_capacity(81);
+                givens_as_lits(puzzle, &mut givens);
+                for &l in &givens {
+                    s.add_clause(&[l]);
+                }
+                let guard = counting.then(|| Var::from_index(VARS).positive());
+                search(&mut s, &mut Vec::new(), guard, puzzle, limit, budget)
+            }
+            GivenMode::Assumptions => CACHED.with(|cell| {
+                let mut slot = cell.borrow_mut();
+                let stale = match slot.as_ref() {
+                    None => true,
+                    Some(c) => c.next_var >= VARS + MAX_ACTIVATIONS,
+                };
+                if stale {
+                    *slot = Some(Cached {
+                        solver: base_solver(),
+                        next_var: VARS,
+                        assumptions: Vec::with_capacity(82),
+                    });
+                }
+                let c = slot.as_mut().expect("built above");
+                givens_as_lits(puzzle, &mut c.assumptions);
+                let guard = counting.then(|| {
+                    let a = Var::from_index(c.next_var).positive();
+                    c.next_var += 1;
+                    a
+                });
+                let run = search(
+                    &mut c.solver,
+                    &mut c.assumptions,
+                    guard,
+                    puzzle,
+                    limit,
+                    budget,
+                );
+                if let Some(a) = guard {
+                    // Retire this count's blocking clauses for good.
+                    c.solver.add_clause(&[!a]);
+                }
+                run
+            }),
+        }
+    }
+}
+
+impl Solver for Sat {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        let r = self.run(puzzle, 1, budget);
+        match r.first {
+            Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), r.stats),
+            None if r.out_of_budget => Outcome::unsolved(Status::Timeout, r.stats),
+            None => Outcome::unsolved(Status::NoSolution, r.stats),
+        }
+    }
+
+    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        let r = self.run(puzzle, limit, budget);
+        Some(Count {
+            solutions: r.found,
+            complete: !r.out_of_budget,
+            first: r.first.map(|c| Grid::from_cells(c).expect("digits")),
+            stats: r.stats,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    const SEED_SOLUTION: &str =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+
+    #[test]
+    fn base_clause_count_and_shape() {
+        let (mut n, mut binary, mut nine) = (0, 0, 0);
+        for_each_base_clause(|c| {
+            n += 1;
+            match c.len() {
+                2 => binary += 1,
+                9 => nine += 1,
+                other => panic!("clause of {other} literals"),
+            }
+            assert!(c
+                .iter()
+                .all(|&l| l != 0 && l.unsigned_abs() as usize <= VARS));
+        });
+        assert_eq!((n, binary, nine), (BASE_CLAUSES, 2916 + 8748, 81 + 243));
+    }
+
+    #[test]
+    fn dimacs_header_matches_clauses() {
+        let g: Grid = SEED.parse().unwrap();
+        let mut out = Vec::new();
+        write_dimacs(&g, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let header = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+        assert_eq!(header, format!("p cnf 729 {}", BASE_CLAUSES + g.givens()));
+        let clauses = text
+            .lines()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .count();
+        assert_eq!(clauses, BASE_CLAUSES + g.givens());
+        assert!(text
+            .lines()
+            .all(|l| l.starts_with(['c', 'p']) || l.ends_with(" 0")));
+    }
+
+    #[test]
+    fn spent_budget_gives_timeout() {
+        let g: Grid = SEED.parse().unwrap();
+        let spent = Budget::with_timeout(std::time::Duration::ZERO);
+        let out = Sat::default().solve(&g, &spent);
+        assert_eq!((out.status, out.solution), (Status::Timeout, None));
+        let c = Sat::default().count(&g, 2, &spent).unwrap();
+        assert!(!c.complete);
+    }
+
+    #[test]
+    fn both_modes_solve_and_count() {
+        let g: Grid = SEED.parse().unwrap();
+        for mode in [GivenMode::Assumptions, GivenMode::UnitClauses] {
+            let s = Sat { mode };
+            let out = s.solve(&g, &Budget::unlimited());
+            assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION, "{mode:?}");
+            let c = s.count(&g, 2, &Budget::unlimited()).unwrap();
+            assert_eq!((c.solutions, c.complete), (1, true), "{mode:?}");
+            let c = s.count(&Grid::EMPTY, 4, &Budget::unlimited()).unwrap();
+            assert_eq!(c.solutions, 4, "{mode:?}");
+            // The blocking clauses of that count are retired: the seed still solves.
+            assert_eq!(s.solve(&g, &Budget::unlimited()).status, Status::Solved);
+            let mut bad = Grid::EMPTY;
+            for cell in 0..8 {
+                bad.set(cell, cell as u8 + 1);
+            }
+            bad.set(17, 9);
+            assert_eq!(
+                s.solve(&bad, &Budget::unlimited()).status,
+                Status::NoSolution
+            );
+        }
+    }
+}

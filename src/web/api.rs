@@ -1,0 +1,438 @@
+//! The JSON API under `/api/`, used by the board page and usable on its own.
+//!
+//! | route | request (JSON body) | response |
+//! |---|---|---|
+//! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates}` |
+//! | `POST /api/solve` | `{puzzle, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check}` |
+//! | `POST /api/count` | `{puzzle, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats}` |
+//! | `POST /api/candidates` | `{puzzle}` | `{method, candidates: [81 strings], empty_without_candidate?}` |
+//! | `POST /api/generate` | `{source?: "generator"\|"dataset", givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed}` |
+//!
+//! `puzzle` is the 81-character line form (`1`-`9` givens; `.` `0` `_` `-` `*` empty). A puzzle
+//! that cannot be read, or whose givens repeat a digit in a unit, is answered with HTTP 400 and
+//! `{"error": "..."}` naming the cell, e.g. `digit 5 given twice in row 1 (r1c1 and r1c4)`; so is
+//! a body that is not the JSON asked for. No input leads to a 500.
+//!
+//! `time_us` is the wall time of the solver's `solve`/`count` call alone, in µs; `stats` holds the
+//! effort counters (nodes, guesses, backtracks, propagations) defined in the `solvers` crate docs.
+
+use super::engine::{self, Source};
+use crate::verify;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use solvers::{Budget, Grid, SolverKind, Stats, Status};
+use std::time::{Duration, Instant};
+
+/// Default time budget of one API solve or count, ms.
+pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+/// Largest time budget a request may ask for, ms.
+pub const MAX_TIMEOUT_MS: u64 = 60_000;
+/// Largest solution count a request may ask for.
+pub const MAX_COUNT_LIMIT: u64 = 100_000;
+/// The solver used when a request names none.
+pub const DEFAULT_SOLVER: SolverKind = SolverKind::BitmaskSingles;
+
+/// An API error: an HTTP status and a message, sent as `{"error": message}`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// 400 for bad input; 500 only if a worker thread died.
+    pub status: StatusCode,
+    /// What was wrong, naming the cell where there is one.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A 400 Bad Request with `message`.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        ApiError::bad_request(format!("bad request body: {}", r.body_text()))
+    }
+}
+
+/// Reads and validates a puzzle: 81 cells whose givens repeat no digit in a row, column or box.
+///
+/// # Errors
+/// A 400 [`ApiError`] naming the length, the bad character and its cell, or the repeated digit
+/// with both cells and their unit.
+pub fn parse_puzzle(text: &str) -> Result<Grid, ApiError> {
+    let grid = Grid::parse_line(text.trim())
+        .map_err(|e| ApiError::bad_request(format!("bad puzzle: {e}")))?;
+    if let Some(c) = grid.first_conflict() {
+        return Err(ApiError::bad_request(format!("bad puzzle: {c}")));
+    }
+    Ok(grid)
+}
+
+fn parse_solver(name: Option<&str>) -> Result<SolverKind, ApiError> {
+    match name {
+        None | Some("") => Ok(DEFAULT_SOLVER),
+        Some(n) => n
+            .parse()
+            .map_err(|e: solvers::UnknownSolver| ApiError::bad_request(e.to_string())),
+    }
+}
+
+fn budget(timeout_ms: Option<u64>) -> Result<Budget, ApiError> {
+    let ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
+    if ms == 0 || ms > MAX_TIMEOUT_MS {
+        return Err(ApiError::bad_request(format!(
+            "timeout_ms must be 1..={MAX_TIMEOUT_MS}, got {ms}"
+        )));
+    }
+    Ok(Budget::with_timeout(Duration::from_millis(ms)))
+}
+
+/// Effort counters as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatsJson {
+    /// Search-tree nodes entered.
+    pub nodes: u64,
+    /// Branch points with two or more choices.
+    pub guesses: u64,
+    /// Branches undone.
+    pub backtracks: u64,
+    /// Digits placed by inference rules.
+    pub propagations: u64,
+}
+
+impl From<Stats> for StatsJson {
+    fn from(s: Stats) -> StatsJson {
+        StatsJson {
+            nodes: s.nodes,
+            guesses: s.guesses,
+            backtracks: s.backtracks,
+            propagations: s.propagations,
+        }
+    }
+}
+
+/// `POST /api/solve` body.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SolveRequest {
+    /// The puzzle, 81-character line form.
+    pub puzzle: String,
+    /// A solver name of `harness list`; default `bitmask-singles`.
+    pub solver: Option<String>,
+    /// Time budget, ms (1..=60000); default 10000.
+    pub timeout_ms: Option<u64>,
+}
+
+/// `POST /api/solve` answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SolveResponse {
+    /// The solver that ran.
+    pub solver: String,
+    /// `solved`, `no_solution` or `timeout`.
+    pub status: String,
+    /// The solution, 81 digits, when solved.
+    pub solution: Option<String>,
+    /// Wall time of the solve call, µs.
+    pub time_us: f64,
+    /// Effort counters.
+    pub stats: StatsJson,
+    /// `ok` when the checker accepted the solution, else why not (or `-` when unsolved).
+    pub check: String,
+}
+
+/// Solves a puzzle (blocking; the handler runs it on a blocking thread).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad puzzle, solver name or timeout.
+pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
+    let puzzle = parse_puzzle(&req.puzzle)?;
+    let kind = parse_solver(req.solver.as_deref())?;
+    let budget = budget(req.timeout_ms)?;
+    let solver = kind.build();
+    let t0 = Instant::now();
+    let out = solver.solve(&puzzle, &budget);
+    let time_us = t0.elapsed().as_secs_f64() * 1e6;
+    let check = match (&out.status, &out.solution) {
+        (Status::Solved, Some(s)) => match verify::check(puzzle.cells(), s.cells(), None) {
+            Ok(()) => "ok".to_string(),
+            Err(w) => format!("wrong: {w}"),
+        },
+        _ => "-".to_string(),
+    };
+    Ok(SolveResponse {
+        solver: kind.name().to_string(),
+        status: out.status.as_str().to_string(),
+        solution: out.solution.map(|s| s.to_digits()),
+        time_us,
+        stats: out.stats.into(),
+        check,
+    })
+}
+
+/// `POST /api/count` body.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CountRequest {
+    /// The puzzle, 81-character line form.
+    pub puzzle: String,
+    /// Stop counting at this many solutions (1..=100000); default 2 (enough to prove uniqueness).
+    pub limit: Option<u64>,
+    /// A counting solver; default the generators' ([`crate::generate::counting_solver`]).
+    pub solver: Option<String>,
+    /// Time budget, ms; default 10000.
+    pub timeout_ms: Option<u64>,
+}
+
+/// `POST /api/count` answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CountResponse {
+    /// The solver that counted.
+    pub solver: String,
+    /// Solutions found, at most `limit`.
+    pub solutions: u64,
+    /// False when the budget ran out first (then `solutions` is a lower bound).
+    pub complete: bool,
+    /// True when the puzzle has exactly one solution.
+    pub unique: bool,
+    /// Wall time of the count call, µs.
+    pub time_us: f64,
+    /// Effort counters.
+    pub stats: StatsJson,
+}
+
+/// Counts a puzzle's solutions up to a limit (blocking).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad puzzle, limit, timeout, or a solver that does not count.
+pub fn count(req: &CountRequest) -> Result<CountResponse, ApiError> {
+    let puzzle = parse_puzzle(&req.puzzle)?;
+    let limit = req.limit.unwrap_or(2);
+    if limit == 0 || limit > MAX_COUNT_LIMIT {
+        return Err(ApiError::bad_request(format!(
+            "limit must be 1..={MAX_COUNT_LIMIT}, got {limit}"
+        )));
+    }
+    let budget = budget(req.timeout_ms)?;
+    let kinds: Vec<SolverKind> = match req.solver.as_deref() {
+        None | Some("") => vec![crate::generate::counting_solver()],
+        Some(n) => vec![parse_solver(Some(n))?],
+    };
+    for kind in kinds {
+        let solver = kind.build();
+        let t0 = Instant::now();
+        if let Some(c) = solver.count(&puzzle, limit, &budget) {
+            let time_us = t0.elapsed().as_secs_f64() * 1e6;
+            return Ok(CountResponse {
+                solver: kind.name().to_string(),
+                solutions: c.solutions,
+                complete: c.complete,
+                unique: c.complete && c.solutions == 1 && limit >= 2,
+                time_us,
+                stats: c.stats.into(),
+            });
+        }
+    }
+    Err(ApiError::bad_request(format!(
+        "solver {} does not count solutions",
+        req.solver.as_deref().unwrap_or("?")
+    )))
+}
+
+/// `POST /api/candidates` body.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CandidatesRequest {
+    /// The puzzle (or the board as the player filled it), 81-character line form.
+    pub puzzle: String,
+}
+
+/// `POST /api/candidates` answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CandidatesResponse {
+    /// How they were computed.
+    pub method: String,
+    /// 81 strings, row-major: the candidate digits of each empty cell in increasing order
+    /// (`"158"`), `""` for a filled cell.
+    pub candidates: Vec<String>,
+    /// The first empty cell left without any candidate (`rRcC`), if any: the board is stuck.
+    pub empty_without_candidate: Option<String>,
+    /// Deductions (naked and hidden singles) the rules made.
+    pub deductions: usize,
+    /// The contradiction the rules found, if any (then the board has no solution).
+    pub contradiction: Option<String>,
+}
+
+/// Computes the candidates of every empty cell (blocking).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad puzzle.
+pub fn candidates(req: &CandidatesRequest) -> Result<CandidatesResponse, ApiError> {
+    let puzzle = parse_puzzle(&req.puzzle)?;
+    let marks = engine::candidates(&puzzle);
+    let masks = marks.candidates;
+    let candidates: Vec<String> = masks
+        .iter()
+        .map(|&m| {
+            (1..=9u8)
+                .filter(|d| m & (1 << (d - 1)) != 0)
+                .map(|d| (b'0' + d) as char)
+                .collect()
+        })
+        .collect();
+    let stuck = (0..81).find(|&i| puzzle.get(i) == 0 && masks[i] == 0);
+    Ok(CandidatesResponse {
+        method: marks.method.to_string(),
+        candidates,
+        empty_without_candidate: stuck.map(solvers::cell_name),
+        deductions: marks.deductions,
+        contradiction: marks.contradiction,
+    })
+}
+
+/// `POST /api/generate` body (every field optional).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct GenerateRequest {
+    /// `generator` (default) or `dataset`.
+    pub source: Option<String>,
+    /// For `generator`: the number of givens wanted (17..=81); absent = a minimal puzzle.
+    pub givens: Option<usize>,
+    /// For `dataset`: a shipped dataset name; absent = any shipped dataset.
+    pub dataset: Option<String>,
+    /// Random seed; absent = a fresh one (returned in the answer).
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/generate` answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GenerateResponse {
+    /// The puzzle, 81-character line form.
+    pub puzzle: String,
+    /// Its solution, 81 digits.
+    pub solution: String,
+    /// Number of givens.
+    pub givens: usize,
+    /// Where it came from.
+    pub origin: String,
+    /// The seed used (pass it back for the same puzzle).
+    pub seed: u64,
+}
+
+/// Makes a new puzzle (blocking).
+///
+/// # Errors
+/// A 400 [`ApiError`] for an unknown source or dataset or givens out of 17..=81.
+pub fn generate(req: &GenerateRequest) -> Result<GenerateResponse, ApiError> {
+    let source = match req.source.as_deref() {
+        None | Some("") | Some("generator") => Source::Generator { givens: req.givens },
+        Some("dataset") => Source::Dataset(req.dataset.clone().filter(|d| !d.is_empty())),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown source {other:?}: use \"generator\" or \"dataset\""
+            )))
+        }
+    };
+    let seed = req.seed.unwrap_or_else(rand::random);
+    let g = engine::generate(&source, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(GenerateResponse {
+        puzzle: g.puzzle.to_line(),
+        solution: g.solution.to_digits(),
+        givens: g.puzzle.givens(),
+        origin: g.origin,
+        seed,
+    })
+}
+
+/// `GET /api/info` answer: what the page offers in its menus.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct InfoResponse {
+    /// Every solver of the registry, in report order.
+    pub solvers: Vec<SolverInfo>,
+    /// The shipped dataset names.
+    pub datasets: Vec<String>,
+    /// How `/api/candidates` computes candidates.
+    pub candidates: String,
+}
+
+/// One solver in [`InfoResponse`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SolverInfo {
+    /// Its name.
+    pub name: String,
+    /// One line on its algorithm.
+    pub description: String,
+}
+
+/// What the page offers: solvers, datasets.
+pub fn info() -> InfoResponse {
+    InfoResponse {
+        solvers: SolverKind::ALL
+            .iter()
+            .map(|k| SolverInfo {
+                name: k.name().to_string(),
+                description: k.description().to_string(),
+            })
+            .collect(),
+        datasets: crate::dataset::SHIPPED
+            .iter()
+            .map(|s| s.name.to_string())
+            .collect(),
+        candidates: engine::candidates(&Grid::EMPTY).method.to_string(),
+    }
+}
+
+/// Runs a blocking API function on tokio's blocking pool and turns its result into a response.
+async fn blocking<Q, A>(req: Q, f: fn(&Q) -> Result<A, ApiError>) -> Result<Json<A>, ApiError>
+where
+    Q: Send + 'static,
+    A: Send + 'static,
+{
+    tokio::task::spawn_blocking(move || f(&req))
+        .await
+        .map_err(|e| ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("worker failed: {e}"),
+        })?
+        .map(Json)
+}
+
+pub(super) async fn solve_handler(
+    body: Result<Json<SolveRequest>, JsonRejection>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    blocking(body?.0, solve).await
+}
+
+pub(super) async fn count_handler(
+    body: Result<Json<CountRequest>, JsonRejection>,
+) -> Result<Json<CountResponse>, ApiError> {
+    blocking(body?.0, count).await
+}
+
+pub(super) async fn candidates_handler(
+    body: Result<Json<CandidatesRequest>, JsonRejection>,
+) -> Result<Json<CandidatesResponse>, ApiError> {
+    blocking(body?.0, candidates).await
+}
+
+pub(super) async fn generate_handler(
+    body: Result<Json<GenerateRequest>, JsonRejection>,
+) -> Result<Json<GenerateResponse>, ApiError> {
+    blocking(body?.0, generate).await
+}
+
+pub(super) async fn info_handler() -> Json<InfoResponse> {
+    Json(info())
+}

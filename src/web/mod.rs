@@ -1,0 +1,19 @@
+//! # The web board and browser automation
+//!
+//! - [`server`]: `harness serve`, an axum app bound to 127.0.0.1 serving the board page (its HTML,
+//!   CSS and JavaScript compiled in with `include_str!` from `src/web/assets/`, nothing fetched
+//!   from the network) and the JSON API.
+//! - [`api`]: the JSON API under `/api/` (solve, count, candidates, generate, info): request and
+//!   response shapes, puzzle validation (HTTP 400 with a message naming the cell), handlers.
+//! - [`engine`]: the two services the API takes from elsewhere in the project, puzzle generation
+//!   and candidates (pencil marks), behind a small interface.
+//! - [`autofill`]: `harness autofill`, which drives a browser over WebDriver (fantoccini): reads a
+//!   board from a page's input cells, solves it, types the missing digits and checks the page.
+//!
+//! Puzzles travel as 81-character strings, row-major, `.` or `0` for an empty cell (the line form
+//! of [`solvers::Grid::parse_line`]).
+
+pub mod api;
+pub mod autofill;
+pub mod engine;
+pub mod server;

@@ -1,0 +1,495 @@
+//! The web board: the JSON API in-process (tower's `oneshot` on the axum router, no socket), and
+//! end-to-end in headless Chromium (`#[ignore]`d: run with `cargo test --test integration web --
+//! --ignored`; they FAIL, saying what to install, when chromium or chromedriver is missing).
+
+use super::common::cells;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use harness::verify;
+use harness::web::{autofill, server};
+use serde_json::{json, Value};
+use solvers::{Budget, Grid, SolverKind};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// seed-example of datasets/seed.csv and its verified solution.
+const SEED: &str =
+    "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+const SEED_SOLUTION: &str =
+    "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Sends one request to the app in-process; returns the status and the body (JSON, or a string).
+fn call(method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    rt().block_on(async {
+        let mut req = Request::builder().method(method).uri(uri);
+        let body = match body {
+            Some(b) => {
+                req = req.header("content-type", "application/json");
+                Body::from(b.to_string())
+            }
+            None => Body::empty(),
+        };
+        let res = server::router()
+            .oneshot(req.body(body).unwrap())
+            .await
+            .unwrap();
+        let status = res.status();
+        let bytes = axum::body::to_bytes(res.into_body(), 10 << 20)
+            .await
+            .unwrap();
+        let v = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        (status, v)
+    })
+}
+
+fn count_with(kind: SolverKind, puzzle: &Grid) -> u64 {
+    let c = kind
+        .build()
+        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
+        .expect("a counting solver");
+    assert!(c.complete, "{kind} finished counting");
+    c.solutions
+}
+
+#[test]
+fn api_solve_returns_a_verified_solution_with_every_solver() {
+    for kind in SolverKind::ALL {
+        let (st, v) = call(
+            "POST",
+            "/api/solve",
+            Some(json!({"puzzle": SEED, "solver": kind.name()})),
+        );
+        assert_eq!(st, StatusCode::OK, "{kind}: {v}");
+        assert_eq!(v["status"], "solved", "{kind}");
+        assert_eq!(v["check"], "ok", "{kind}");
+        let sol = v["solution"].as_str().unwrap();
+        assert_eq!(
+            verify::check(&cells(SEED), &cells(sol), Some(&cells(SEED_SOLUTION))),
+            Ok(())
+        );
+        assert!(v["stats"]["nodes"].as_u64().unwrap() >= 1, "{kind}");
+        assert!(v["time_us"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn api_rejects_a_bad_puzzle_with_400_naming_the_cell() {
+    let dup = format!("5..5{}", ".".repeat(77));
+    for route in ["/api/solve", "/api/count", "/api/candidates"] {
+        let (st, v) = call("POST", route, Some(json!({ "puzzle": dup })));
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{route}");
+        assert_eq!(
+            v["error"], "bad puzzle: digit 5 given twice in row 1 (r1c1 and r1c4)",
+            "{route}"
+        );
+    }
+    // A box-only repeat, a bad character, a wrong length.
+    let mut boxdup = ".".repeat(81);
+    boxdup.replace_range(0..1, "3");
+    boxdup.replace_range(20..21, "3");
+    let (st, v) = call("POST", "/api/solve", Some(json!({ "puzzle": boxdup })));
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["error"],
+        "bad puzzle: digit 3 given twice in box 1 (r1c1 and r3c3)"
+    );
+    let mut bad = ".".repeat(81);
+    bad.replace_range(10..11, "x");
+    let (st, v) = call("POST", "/api/solve", Some(json!({ "puzzle": bad })));
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("(r2c2)"), "{v}");
+    let (st, v) = call("POST", "/api/solve", Some(json!({ "puzzle": "123" })));
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("3 characters"), "{v}");
+    // Not the JSON asked for, an unknown solver, a timeout out of range: 400, never 500.
+    let (st, _) = call("POST", "/api/solve", Some(json!({ "puzzle": 5 })));
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, v) = call(
+        "POST",
+        "/api/solve",
+        Some(json!({"puzzle": SEED, "solver": "nope"})),
+    );
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("unknown solver"));
+    let (st, _) = call(
+        "POST",
+        "/api/solve",
+        Some(json!({"puzzle": SEED, "timeout_ms": 0})),
+    );
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, _) = call("GET", "/?puzzle=55", None);
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+}
+
+#[test]
+fn api_generate_gives_unique_puzzles_counted_by_two_solvers() {
+    for body in [
+        json!({"givens": 30, "seed": 7}),
+        json!({"seed": 8}),
+        json!({"source": "dataset", "dataset": "named-hard", "seed": 3}),
+    ] {
+        let (st, v) = call("POST", "/api/generate", Some(body.clone()));
+        assert_eq!(st, StatusCode::OK, "{body}: {v}");
+        let p = Grid::parse_line(v["puzzle"].as_str().unwrap()).unwrap();
+        let sol = cells(v["solution"].as_str().unwrap());
+        assert_eq!(verify::check(p.cells(), &sol, None), Ok(()), "{body}");
+        assert_eq!(v["givens"].as_u64().unwrap() as usize, p.givens());
+        // Unique: counted to 2 by two independent solvers, and by the API.
+        assert_eq!(count_with(SolverKind::DomainReduction, &p), 1, "{body}");
+        assert_eq!(count_with(SolverKind::BitmaskSingles, &p), 1, "{body}");
+        let (st, c) = call(
+            "POST",
+            "/api/count",
+            Some(json!({"puzzle": v["puzzle"], "limit": 2})),
+        );
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(c["solutions"], 1);
+        assert_eq!(c["unique"], true);
+        if body.get("givens").is_some() {
+            assert_eq!(p.givens(), 30, "{body}");
+        }
+        if body.get("source").is_none() && body.get("givens").is_none() {
+            // Minimal: removing any given breaks uniqueness.
+            for i in (0..81).filter(|&i| p.get(i) != 0) {
+                let mut q = p;
+                q.set(i, 0);
+                assert_eq!(count_with(SolverKind::BitmaskSingles, &q), 2, "given {i}");
+            }
+        }
+    }
+    let (st, v) = call("POST", "/api/generate", Some(json!({"givens": 5})));
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+}
+
+#[test]
+fn api_count_and_candidates() {
+    // An empty grid has many solutions: the count stops at the limit.
+    let (st, v) = call(
+        "POST",
+        "/api/count",
+        Some(json!({"puzzle": ".".repeat(81), "limit": 5})),
+    );
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["solutions"], 5);
+    assert_eq!(v["unique"], false);
+    // Candidates of the seed puzzle: every empty cell keeps its solution digit, filled cells none.
+    let (st, v) = call("POST", "/api/candidates", Some(json!({ "puzzle": SEED })));
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let cands = v["candidates"].as_array().unwrap();
+    assert_eq!(cands.len(), 81);
+    let (p, s) = (cells(SEED), cells(SEED_SOLUTION));
+    for i in 0..81 {
+        let c = cands[i].as_str().unwrap();
+        if p[i] != 0 {
+            assert_eq!(c, "", "cell {i}");
+        } else {
+            assert!(c.contains((b'0' + s[i]) as char), "cell {i}: {c}");
+        }
+    }
+    assert!(v["contradiction"].is_null());
+    // A board the rules prove stuck: row 1 holds 1-8 and column 9 holds a 9.
+    let stuck = format!("12345678{}9{}", ".".repeat(9), ".".repeat(63));
+    let (st, v) = call("POST", "/api/candidates", Some(json!({ "puzzle": stuck })));
+    assert_eq!(st, StatusCode::OK);
+    assert!(v["contradiction"].is_string(), "{v}");
+}
+
+#[test]
+fn page_is_a_table_of_81_inputs_with_readonly_givens() {
+    let (st, v) = call("GET", &format!("/?puzzle={SEED}"), None);
+    assert_eq!(st, StatusCode::OK);
+    let html = v.as_str().unwrap();
+    assert_eq!(html.matches("<input class=\"cell").count(), 81);
+    assert_eq!(html.matches(" readonly>").count(), 22);
+    assert!(html.contains("id=\"r1c1\""));
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    for k in SolverKind::ALL {
+        assert!(html.contains(&format!("<option value=\"{}\"", k.name())));
+    }
+    let (st, js) = call("GET", "/app.js", None);
+    assert_eq!(st, StatusCode::OK);
+    assert!(!js.as_str().unwrap().contains("http"));
+    let (st, _) = call("GET", "/nope", None);
+    assert_eq!(st, StatusCode::NOT_FOUND);
+}
+
+// ---------------------------------------------------------------------------------------------
+// End to end, in headless Chromium.
+
+/// Fails (not skips) when the browser is missing, saying what to install.
+fn require_browser() {
+    for bin in ["chromedriver", "chromium"] {
+        let ok = Command::new(bin)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        assert!(
+            ok,
+            "`{bin}` is not installed: the end-to-end web test needs a browser; {}",
+            autofill::INSTALL_HINT
+        );
+    }
+}
+
+/// `harness serve --port 0`, killed on drop.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Served {
+    fn start() -> Served {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("harness serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://127.0.0.1:"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_string();
+        Served { child, url }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn shots_dir() -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-e2e");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+async fn page_cells(client: &fantoccini::Client) -> [u8; 81] {
+    let els = client
+        .find_all(fantoccini::Locator::Css("#board input.cell"))
+        .await
+        .unwrap();
+    assert_eq!(els.len(), 81);
+    let mut out = [0u8; 81];
+    for (i, e) in els.iter().enumerate() {
+        let v = e.prop("value").await.unwrap().unwrap_or_default();
+        out[i] = v.parse().unwrap_or(0);
+    }
+    out
+}
+
+async fn wait_status(client: &fantoccini::Client, prefix: &str) -> String {
+    for _ in 0..100 {
+        let t = client
+            .find(fantoccini::Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if t.starts_with(prefix) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("status never started with {prefix:?}");
+}
+
+async fn save_shot(client: &fantoccini::Client, name: &str) -> PathBuf {
+    let path = shots_dir().join(name);
+    std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
+    eprintln!("screenshot: {}", path.display());
+    path
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver: cargo test --test integration web -- --ignored"]
+fn e2e_board_new_puzzle_solve_and_autofill_in_headless_chromium() {
+    require_browser();
+    let served = Served::start();
+    rt().block_on(async {
+        let browser = autofill::Browser::open(None).await.expect("browser opens");
+        let c = &browser.client;
+
+        // "new puzzle" (generator, 30 givens), then "solve".
+        c.goto(&served.url).await.unwrap();
+        c.find(fantoccini::Locator::Id("new"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_status(c, "generator").await;
+        let puzzle = page_cells(c).await;
+        assert_eq!(puzzle.iter().filter(|&&v| v != 0).count(), 30);
+        save_shot(c, "after-new-puzzle.png").await;
+
+        // "candidates": pencil marks in the empty cells.
+        c.find(fantoccini::Locator::Id("candidates"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_status(c, "Candidates by domain-reduction").await;
+        let marks = c
+            .find_all(fantoccini::Locator::Css("#board .marks"))
+            .await
+            .unwrap();
+        let first_empty = (0..81).find(|&i| puzzle[i] == 0).unwrap();
+        assert!(!marks[first_empty].text().await.unwrap().trim().is_empty());
+        save_shot(c, "after-candidates.png").await;
+
+        // A digit typed twice in a row is highlighted as a conflict.
+        let row = first_empty / 9;
+        let given = (row * 9..row * 9 + 9).find(|&j| puzzle[j] != 0).unwrap();
+        let els = c
+            .find_all(fantoccini::Locator::Css("#board input.cell"))
+            .await
+            .unwrap();
+        els[first_empty].click().await.unwrap();
+        els[first_empty]
+            .send_keys(&puzzle[given].to_string())
+            .await
+            .unwrap();
+        let class = els[first_empty].attr("class").await.unwrap().unwrap();
+        assert!(class.contains("conflict"), "{class}");
+        save_shot(c, "conflict.png").await;
+        c.find(fantoccini::Locator::Id("solve"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let status = wait_status(c, "Solved by").await;
+        assert!(
+            status.contains("nodes") && status.contains("checker: ok"),
+            "{status}"
+        );
+        let solved = page_cells(c).await;
+        assert_eq!(verify::check(&puzzle, &solved, None), Ok(()));
+        save_shot(c, "after-solve.png").await;
+
+        // autofill on a known puzzle; then read the cells ourselves and check them.
+        c.goto(&format!("{}?puzzle={SEED}", served.url))
+            .await
+            .unwrap();
+        let report = autofill::fill_page(c, &autofill::Selectors::default())
+            .await
+            .expect("autofill succeeds");
+        assert_eq!(report.typed, 81 - 22);
+        assert_eq!(report.unique, Some(true));
+        let page = page_cells(c).await;
+        assert_eq!(
+            verify::check(&cells(SEED), &page, Some(&cells(SEED_SOLUTION))),
+            Ok(())
+        );
+        let conflicts = c
+            .find_all(fantoccini::Locator::Css("#board input.conflict"))
+            .await
+            .unwrap();
+        assert!(conflicts.is_empty());
+        save_shot(c, "after-autofill.png").await;
+        browser.close().await;
+    });
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver: cargo test --test integration web -- --ignored"]
+fn e2e_autofill_command_on_served_board_and_on_another_layout() {
+    require_browser();
+    let served = Served::start();
+    let shot = shots_dir().join("autofill-cli.png");
+    let out = super::common::harness()
+        .args(["autofill", "--url", &served.url, "--screenshot"])
+        .arg(&shot)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("ok: the page holds the solution"),
+        "{stdout}"
+    );
+    assert!(shot.exists());
+
+    // A static page of another layout: the defaults find no board; --table/--cell do.
+    let fixture =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/other-layout.html");
+    let url = format!("file://{}", fixture.display());
+    let out = super::common::harness()
+        .args(["autofill", "--url", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no board on the page"));
+    let out = super::common::harness()
+        .args([
+            "autofill",
+            "--url",
+            &url,
+            "--table",
+            "table.puzzle-grid",
+            "--cell",
+            "input.sq",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The Wikipedia example's solution (datasets/named-hard.csv, wikipedia-example).
+    assert!(stdout.contains(
+        "page now holds: 534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    ));
+
+    // A page that throws away a typed digit: the read-back check catches it, exit 1.
+    let broken = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-cell.html");
+    let out = super::common::harness()
+        .args(["autofill", "--url", &format!("file://{}", broken.display())])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("r1c2 is not filled"));
+
+    // An unsolvable board: a clear error, exit 2.
+    let stuck = format!("12345678{}9{}", ".".repeat(9), ".".repeat(63));
+    let out = super::common::harness()
+        .args([
+            "autofill",
+            "--url",
+            &format!("{}?puzzle={stuck}", served.url),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the board has no solution"));
+}
