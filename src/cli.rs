@@ -269,6 +269,9 @@ pub struct CandidatesArgs {
     /// Budget of the traced solve in ms; 0 = none.
     #[arg(long, default_value_t = 10_000)]
     pub timeout_ms: u64,
+    /// Node budget of the traced solve (bounds the trace's length and memory).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_nodes: u64,
 }
 
 /// Arguments of `harness cnf`.

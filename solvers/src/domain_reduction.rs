@@ -220,6 +220,9 @@ impl fmt::Display for Step {
                 cell_name(cell),
                 digits_of(candidates)
             ),
+            Step::Contradiction { reason, depth: 0 } => {
+                write!(f, "contradiction: {reason}; no guess to undo: no solution")
+            }
             Step::Contradiction { reason, .. } => {
                 write!(f, "contradiction: {reason}; back to the last guess")
             }

@@ -118,8 +118,12 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
-    let (out, steps) =
-        domain_reduction::solve_traced(&puzzle, &Budget::unlimited().timeout(timeout));
+    let (out, steps) = domain_reduction::solve_traced(
+        &puzzle,
+        &Budget::unlimited()
+            .timeout(timeout)
+            .max_nodes(Some(args.max_nodes)),
+    );
     println!();
     println!("the givens' pencil marks, before any rule (where the trace starts):");
     print!(
@@ -146,8 +150,8 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
             st.nodes, st.guesses, st.backtracks
         ),
         Status::Timeout => println!(
-            "stopped: the budget of {} ms ran out ({} nodes)",
-            args.timeout_ms, st.nodes
+            "stopped: the budget ran out after {} nodes (--timeout-ms {}, --max-nodes {})",
+            st.nodes, args.timeout_ms, args.max_nodes
         ),
     }
     Ok(())

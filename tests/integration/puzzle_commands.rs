@@ -212,3 +212,23 @@ fn count_rejects_a_solver_that_does_not_count() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn candidates_on_a_puzzle_without_solution_and_a_bounded_trace() {
+    harness()
+        .args(["candidates", "--trace", &no_solution()])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("contradiction: r1c9 has no candidate left")
+                .and(predicate::str::contains("no solution")),
+        );
+    // The empty grid: the trace stops at the node budget.
+    harness()
+        .args(["candidates", "--trace", "--max-nodes", "3", &".".repeat(81)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "stopped: the budget ran out after 4 nodes",
+        ));
+}
