@@ -41,9 +41,9 @@ pub const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "minimal-200",
         file: "minimal-200.csv",
-        description: "200 generated minimal puzzles (no given removable), about 24 givens",
+        description: "the first 200 puzzles of minimal-1000 (a quick set; not in the default run)",
         text: include_str!("../datasets/minimal-200.csv"),
-        default: true,
+        default: false,
     },
     Shipped {
         name: "clues30-1000",
@@ -56,9 +56,16 @@ pub const SHIPPED: &[Shipped] = &[
         name: "minimal-1000",
         file: "minimal-1000.csv",
         description:
-            "1000 generated minimal puzzles (the first 200 are minimal-200); not in the default run",
+            "1000 generated minimal puzzles (the first 200 are minimal-200), about 24 givens",
         text: include_str!("../datasets/minimal-1000.csv"),
-        default: false,
+        default: true,
+    },
+    Shipped {
+        name: "clues22-200",
+        file: "clues22-200.csv",
+        description: "200 generated puzzles with exactly 22 givens, unique solution (sparse: the naive searches' tails)",
+        text: include_str!("../datasets/clues22-200.csv"),
+        default: true,
     },
 ];
 

@@ -89,27 +89,32 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
                 no_solution: count("no_solution"),
                 timeouts: count("timeout"),
                 invalid: count("invalid"),
-                median_micros: median(&times),
+                median_micros: round3(median(&times)),
                 mean_micros: if times.is_empty() {
                     0.0
                 } else {
-                    total / times.len() as f64
+                    round3(total / times.len() as f64)
                 },
                 p90_micros: percentile(&times, 90.0),
                 max_micros: times.last().copied().unwrap_or(0.0),
                 puzzles_per_second: if total > 0.0 {
-                    times.len() as f64 / (total / 1e6)
+                    round3(times.len() as f64 / (total / 1e6))
                 } else {
                     0.0
                 },
                 mean_nodes: if valid.is_empty() {
                     0.0
                 } else {
-                    valid.iter().map(|r| r.nodes as f64).sum::<f64>() / valid.len() as f64
+                    round3(valid.iter().map(|r| r.nodes as f64).sum::<f64>() / valid.len() as f64)
                 },
             }
         })
         .collect()
+}
+
+/// Rounds to 3 decimals (ns resolution for µs), so CSV cells stay short.
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 /// Formats µs for people: `850 µs`, `12.3 ms`, `4.56 s`.
