@@ -71,6 +71,10 @@ pub struct Row {
     pub backtracks: u64,
     /// Digits placed by inference rules.
     pub propagations: u64,
+    /// Solver-specific low-level work (`dlx`: link updates), 0 for the others. Defaults to 0
+    /// when reading a results.csv written before the column existed.
+    #[serde(default)]
+    pub updates: u64,
     /// The 81-digit answer, empty when there is none.
     pub solution: String,
     /// 1-based line of the puzzle in its file.
@@ -157,6 +161,7 @@ fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> 
         guesses: 0,
         backtracks: 0,
         propagations: 0,
+        updates: 0,
         solution: String::new(),
         line: entry.line,
         givens: 0,
@@ -184,6 +189,7 @@ fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> 
     row.guesses = outcome.stats.guesses;
     row.backtracks = outcome.stats.backtracks;
     row.propagations = outcome.stats.propagations;
+    row.updates = outcome.stats.updates;
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
             row.solution = sol.to_digits();

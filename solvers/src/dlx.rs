@@ -36,7 +36,8 @@
 //!   removal (each rewrites two links; `uncover` restores them and is not counted again), column
 //!   headers included. A solve without backtrack makes exactly 324 + 3 x 729 = 2,511 (every
 //!   header and every row leave once); each backtracked subtree adds its own. The shared
-//!   [`Stats`] has no field for it: [`solve_with_updates`] returns it beside the outcome, and
+//!   count goes into [`Stats::updates`] (the `updates` column of `results.csv`);
+//!   [`solve_with_updates`] also returns it beside the outcome, and
 //!   `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per puzzle.
 
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
@@ -318,8 +319,10 @@ fn run_on(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
             }
         }
     }
+    let mut stats = search.stats;
+    stats.updates = search.updates;
     Run {
-        stats: search.stats,
+        stats,
         updates: search.updates,
         found: search.found,
         first: search.first,
@@ -420,6 +423,8 @@ mod tests {
         let (out, updates) = solve_with_updates(&hard, &Budget::unlimited());
         assert_eq!((out.status, out.stats.backtracks), (Status::Solved, 0));
         assert_eq!(updates, 324 + 3 * 729);
+        // The same figure reaches the shared counters (results.csv's `updates` column).
+        assert_eq!(Dlx.solve(&hard, &Budget::unlimited()).stats.updates, updates);
     }
 
     #[test]

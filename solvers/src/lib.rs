@@ -23,6 +23,8 @@
 //!   had at least two candidates). A node with one choice is a forced move, not a guess.
 //! - **backtracks**: placements undone because the subtree under them held no (further)
 //!   solution: every branch taken that did not end the search.
+//! - **updates**: solver-specific low-level work, only where the algorithm's own literature
+//!   counts it: `dlx` reports Knuth's link updates; 0 for every other solver.
 //! - **propagations**: digits placed by an inference rule (naked or hidden single, unit
 //!   propagation) rather than by a branch. Zero for solvers without rules.
 //!
@@ -92,6 +94,9 @@ pub struct Stats {
     pub backtracks: u64,
     /// Digits placed by an inference rule rather than by a branch.
     pub propagations: u64,
+    /// Solver-specific low-level work, for solvers whose own literature counts it: `dlx` reports
+    /// Knuth's link updates (nodes removed from a column list by `cover`). 0 for the others.
+    pub updates: u64,
 }
 
 impl Stats {
@@ -101,6 +106,7 @@ impl Stats {
         self.guesses += other.guesses;
         self.backtracks += other.backtracks;
         self.propagations += other.propagations;
+        self.updates += other.updates;
     }
 }
 
