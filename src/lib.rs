@@ -13,6 +13,7 @@ pub mod commands;
 pub mod dataset;
 pub mod format;
 pub mod output;
+pub mod perf;
 pub mod runner;
 pub mod summary;
 pub mod verify;

@@ -17,6 +17,20 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }),
+        Command::Bench(args) => commands::bench::bench(args).map(|wrong| {
+            if wrong > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }),
+        Command::Regress(args) => commands::regress::regress(args).map(|ok| {
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }),
         Command::List => {
             commands::list::list();
             Ok(ExitCode::SUCCESS)

@@ -9,6 +9,7 @@
 //! | `backtracking` | [`backtracking`] | textbook backtracking: first empty cell, digits 1..9, each checked by scanning its row, column and box |
 //! | `bitmask-dfs` | [`bitmask_dfs`] | depth-first search with used-digit bitmasks per row, column and box; empty cells in row-major order |
 //! | `bitmask-singles` | [`bitmask_singles`] | bitmask DFS with naked singles to a fixpoint and MRV branching (fewest candidates) |
+//! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
 //!
 //! ## Effort counters
 //! Every solver fills the same [`Stats`], counted the same way:
@@ -35,6 +36,7 @@
 #![deny(missing_docs)]
 
 pub mod backtracking;
+pub mod bitboard_bands;
 pub mod bitmask_dfs;
 pub mod bitmask_singles;
 mod budget;
@@ -174,6 +176,8 @@ pub enum SolverKind {
     BitmaskDfs,
     /// [`bitmask_singles::BitmaskSingles`].
     BitmaskSingles,
+    /// [`bitboard_bands::BitboardBands`].
+    BitboardBands,
 }
 
 impl SolverKind {
@@ -182,6 +186,7 @@ impl SolverKind {
         SolverKind::Backtracking,
         SolverKind::BitmaskDfs,
         SolverKind::BitmaskSingles,
+        SolverKind::BitboardBands,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -190,6 +195,7 @@ impl SolverKind {
             SolverKind::Backtracking => "backtracking",
             SolverKind::BitmaskDfs => "bitmask-dfs",
             SolverKind::BitmaskSingles => "bitmask-singles",
+            SolverKind::BitboardBands => "bitboard-bands",
         }
     }
 
@@ -203,6 +209,9 @@ impl SolverKind {
             SolverKind::BitmaskSingles => {
                 "bitmask DFS + naked singles to a fixpoint, MRV (fewest candidates) branching"
             }
+            SolverKind::BitboardBands => {
+                "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
+            }
         }
     }
 
@@ -212,6 +221,7 @@ impl SolverKind {
             SolverKind::Backtracking => Box::new(backtracking::Backtracking),
             SolverKind::BitmaskDfs => Box::new(bitmask_dfs::BitmaskDfs),
             SolverKind::BitmaskSingles => Box::new(bitmask_singles::BitmaskSingles),
+            SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
         }
     }
 }
