@@ -59,16 +59,12 @@ pub enum Contestant {
 impl Contestant {
     /// Our solvers (all of [`SolverKind::ALL`], or those given) and the reference when built in.
     pub fn all(kinds: &[SolverKind], with_reference: bool) -> Vec<Contestant> {
-        let mut v: Vec<Contestant> = kinds
-            .iter()
-            .map(|&k| Contestant::Solver(k, k.build()))
-            .collect();
+        let v = kinds.iter().map(|&k| Contestant::Solver(k, k.build()));
         #[cfg(feature = "reference")]
-        if with_reference {
-            v.push(Contestant::Reference);
-        }
+        let v = v.chain(with_reference.then_some(Contestant::Reference));
+        #[cfg(not(feature = "reference"))]
         let _ = with_reference;
-        v
+        v.collect()
     }
 
     /// The name in tables: the solver's name, or `sudoku-crate (reference)`.
@@ -384,4 +380,10 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
             .count();
     }
     out
+}
+
+/// Solves puzzle `i` of `p` once in first-solution mode, unlimited, for an outside timer.
+#[inline]
+pub fn solve_for_timing(c: &Contestant, p: &Prepared, i: usize) {
+    std::hint::black_box(solve_one(c, p, i, Mode::First, None));
 }

@@ -44,16 +44,6 @@
 //! descriptions of JCZSolve and fsss2 (Enjoy Sudoku Players Forum, "Fastest sudoku solver?"
 //! thread) and t-dillon's tdoku write-up ("A fast Sudoku solver", 2019); the code is our own.
 
-#[allow(missing_docs)]
-pub static PROF: [std::sync::atomic::AtomicU64; 6] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 6];
-const PROFILE: bool = false;
-#[inline(always)]
-fn prof(i: usize) {
-    if PROFILE {
-        PROF[i].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
-}
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
@@ -215,7 +205,6 @@ impl State {
     /// as one propagation in `props`.
     #[inline(always)]
     fn place_set(&mut self, d: usize, b: usize, cells: u32, props: &mut u64) {
-        prof(1);
         let not = !cells;
         // The nine digit words of the band are contiguous: clear the cells from all, and mark
         // dirty the ones that held them.
@@ -268,11 +257,9 @@ impl State {
             self.dirty &= self.dirty - 1;
             {
                 let mut w = self.cand[i];
-                prof(4);
                 if w == self.seen[i] {
                     continue;
                 }
-                prof(0);
                 let occ = SHRINK[(w & 0x1ff) as usize] as usize
                     | (SHRINK[((w >> 9) & 0x1ff) as usize] as usize) << 3
                     | (SHRINK[(w >> 18) as usize] as usize) << 6;
@@ -308,7 +295,6 @@ impl State {
     /// Returns `None` on a contradiction, else whether anything changed.
     #[inline(always)]
     fn stack_pass(&mut self, props: &mut u64) -> Option<bool> {
-        prof(2);
         let mut changed = false;
         for d in 0..9 {
             let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
@@ -377,7 +363,6 @@ impl State {
                 return Fixpoint::Contradiction;
             }
             // Cell pass: naked singles and empty cells, bit-parallel per band.
-            prof(3);
             let mut placed = false;
             let mut pair: Option<(usize, u32)> = None;
             let mut triple: Option<(usize, u32)> = None;
@@ -534,7 +519,6 @@ struct Search<'a> {
 impl Search<'_> {
     /// Explores the node `s` (already counted); true when the search must stop.
     fn search(&mut self, mut s: State) -> bool {
-        prof(5);
         match s.propagate(&mut self.stats.propagations) {
             Fixpoint::Contradiction => false,
             Fixpoint::Solved => {
