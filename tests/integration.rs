@@ -5,4 +5,5 @@ mod integration {
     pub mod cli;
     pub mod common;
     pub mod conformance;
+    pub mod perf;
 }

@@ -31,7 +31,7 @@
 //! ## Search
 //! When nothing more follows, the solver branches on the first cell with exactly two candidates
 //! (bi-value cells, found by the same accumulators, come first because one of the two branches is
-//! usually short), else on the first cell with three, else on the first unsolved cell; digits in
+//! usually short), else on the first cell with three or more; digits in
 //! increasing order. `count` runs the very same search and simply goes on after a solution, so
 //! counting up to 2 costs one search (used by generators' uniqueness checks).
 //!
