@@ -6,9 +6,10 @@
 //!
 //! Groups (each id is `BenchmarkId::new(solver, dataset)`):
 //! - `solve/<dataset>`: every solver of `SolverKind::ALL`, first solution. Solvers slower than
-//!   the champion by orders of magnitude (those that need more than [`SLOW_NODE_CAP`] nodes on
-//!   some puzzle of the set) run on a subset: the first [`SLOW_SUBSET`] puzzles they solve within
-//!   that cap, and the id's parameter says so (`dataset[subset N]`).
+//!   the champion by orders of magnitude (more than [`FAST_MEAN_NODES`] nodes per puzzle on
+//!   average over the set's first puzzles) run on a subset: the first puzzles they solve within
+//!   [`SLOW_NODE_CAP`] nodes, up to [`SLOW_SUBSET`] puzzles and [`SLOW_TOTAL_NODES`] nodes in all;
+//!   the id's parameter says so (`dataset[subset N]`).
 //! - `count2/<dataset>`: solvers that count, counting solutions up to 2 (uniqueness check).
 //! - `reference/<dataset>` (only with `--features reference`): the `sudoku` crate on the same
 //!   puzzles, first solution (`first`) and counting up to 2 (`count2`).
@@ -25,19 +26,24 @@ use std::time::Duration;
 
 /// Puzzles per set, at most.
 const MAX_PUZZLES: usize = 2000;
-/// A solver needing more nodes than this on a puzzle of the set runs on a subset.
-const SLOW_NODE_CAP: u64 = 1_000_000;
-/// Size of the slow solvers' subset.
+/// A solver averaging more nodes than this per puzzle (over the first [`SLOW_SCAN`]) runs on a
+/// subset of the set.
+const FAST_MEAN_NODES: u64 = 200;
+/// Node budget per puzzle when picking a slow solver's subset.
+const SLOW_NODE_CAP: u64 = 5_000_000;
+/// A slow solver's subset: the first puzzles it solves within [`SLOW_NODE_CAP`], at most this
+/// many ...
 const SLOW_SUBSET: usize = 20;
-/// Puzzles scanned, at most, to find a slow solver's subset.
-const SLOW_SCAN: usize = 300;
+/// ... and at most this many nodes in all (about 0.1-0.5 s per iteration).
+const SLOW_TOTAL_NODES: u64 = 5_000_000;
+/// Puzzles scanned, at most, to decide.
+const SLOW_SCAN: usize = 60;
 const SHARED_SETS: &[&str] = &[
     "puzzles2_17_clue",
     "puzzles3_magictour_top1465",
     "forum_hardest_1905_11+_sample10k",
     "kaggle_bryanpark_first9999",
 ];
-
 fn sets() -> Vec<(String, Vec<Grid>)> {
     let dir = std::env::var_os("SUDOKU_SHARED_DATASETS")
         .map(PathBuf::from)
@@ -69,28 +75,25 @@ fn sets() -> Vec<(String, Vec<Grid>)> {
 fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Grid>) {
     let solver = kind.build();
     let cap = Budget::unlimited().max_nodes(Some(SLOW_NODE_CAP));
-    let mut fast = Vec::new();
-    let mut all_fast = true;
-    for (k, g) in grids.iter().enumerate() {
-        if !all_fast && k >= SLOW_SCAN {
-            break;
-        }
+    let mut scanned_nodes = 0;
+    let mut picked = Vec::new();
+    let mut picked_nodes = 0;
+    let scan = grids.len().min(SLOW_SCAN);
+    for g in &grids[..scan] {
         let out = solver.solve(g, &cap);
-        if out.status == Status::Solved {
-            if fast.len() < SLOW_SUBSET {
-                fast.push(*g);
-            }
-        } else {
-            all_fast = false;
-        }
-        if !all_fast && fast.len() >= SLOW_SUBSET {
-            break;
+        scanned_nodes += out.stats.nodes;
+        if out.status == Status::Solved
+            && picked.len() < SLOW_SUBSET
+            && picked_nodes + out.stats.nodes <= SLOW_TOTAL_NODES
+        {
+            picked.push(*g);
+            picked_nodes += out.stats.nodes;
         }
     }
-    if all_fast {
+    if scanned_nodes <= FAST_MEAN_NODES * scan as u64 {
         (name.to_string(), grids.to_vec())
     } else {
-        (format!("{name}[subset {}]", fast.len()), fast)
+        (format!("{name}[subset {}]", picked.len()), picked)
     }
 }
 
