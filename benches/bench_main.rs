@@ -1,42 +1,216 @@
-//! Criterion benchmarks: one group per solver over each shipped dataset, throughput in puzzles.
-//! `cargo bench` runs them; `cargo bench -- --save-baseline NAME` keeps a baseline.
+//! Criterion benchmarks, throughput in puzzles (`Throughput::Elements`).
+//!
+//! Puzzles: the four public sets of `../shared/datasets` (beside the project root; override with
+//! the `SUDOKU_SHARED_DATASETS` environment variable) when present, else the shipped sets. Each set
+//! is cut to its first [`MAX_PUZZLES`] puzzles to keep the run short.
+//!
+//! Groups (each id is `BenchmarkId::new(solver, dataset)`):
+//! - `solve/<dataset>`: every solver of `SolverKind::ALL`, first solution. Solvers slower than
+//!   the champion by orders of magnitude (more than [`FAST_MEAN_NODES`] nodes per puzzle on
+//!   average over the set's first puzzles) run on a subset: the first puzzles they solve within
+//!   [`SLOW_NODE_CAP`] nodes, up to [`SLOW_SUBSET`] puzzles and [`SLOW_TOTAL_NODES`] nodes in all;
+//!   the id's parameter says so (`dataset[subset N]`).
+//! - `count2/<dataset>`: solvers that count, counting solutions up to 2 (uniqueness check).
+//! - `reference/<dataset>` (only with `--features reference`): the `sudoku` crate on the same
+//!   puzzles, first solution (`first`) and counting up to 2 (`count2`).
+//!
+//! `cargo bench --features reference` runs everything (about 3 minutes);
+//! `cargo bench -- solve/puzzles2_17_clue` one group.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use harness::dataset::{self, SHIPPED};
-use solvers::{Budget, Grid, SolverKind};
+use harness::dataset::{self, Dataset};
+use solvers::{Budget, Grid, SolverKind, Status};
 use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
 
-fn puzzles(name: &str) -> Vec<Grid> {
-    let s = SHIPPED
-        .iter()
-        .find(|s| s.name == name)
-        .expect("shipped set");
-    dataset::shipped(s)
-        .entries
+/// Puzzles per set, at most.
+const MAX_PUZZLES: usize = 2000;
+/// A solver averaging more nodes than this per puzzle (over the first [`SLOW_SCAN`]) runs on a
+/// subset of the set.
+const FAST_MEAN_NODES: u64 = 200;
+/// Node budget per puzzle when picking a slow solver's subset.
+const SLOW_NODE_CAP: u64 = 5_000_000;
+/// A slow solver's subset: the first puzzles it solves within [`SLOW_NODE_CAP`], at most this
+/// many ...
+const SLOW_SUBSET: usize = 20;
+/// ... and at most this many nodes in all (about 0.1-0.5 s per iteration).
+const SLOW_TOTAL_NODES: u64 = 5_000_000;
+/// Puzzles scanned, at most, to decide.
+const SLOW_SCAN: usize = 60;
+const SHARED_SETS: &[&str] = &[
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "forum_hardest_1905_11+_sample10k",
+    "kaggle_bryanpark_first9999",
+];
+fn sets() -> Vec<(String, Vec<Grid>)> {
+    let dir = std::env::var_os("SUDOKU_SHARED_DATASETS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"));
+    let loaded: Vec<Dataset> = if dir.is_dir() {
+        SHARED_SETS
+            .iter()
+            .filter_map(|n| dataset::load(&dir.join(n).to_string_lossy()).ok())
+            .collect()
+    } else {
+        eprintln!("{} is absent: benchmarking the shipped sets", dir.display());
+        dataset::SHIPPED.iter().map(dataset::shipped).collect()
+    };
+    loaded
         .into_iter()
-        .filter_map(|e| e.puzzle.ok().map(|p| p.grid))
+        .map(|d| {
+            let grids: Vec<Grid> = d
+                .entries
+                .iter()
+                .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid))
+                .take(MAX_PUZZLES)
+                .collect();
+            (d.name, grids)
+        })
         .collect()
 }
 
-fn solvers(c: &mut Criterion) {
-    for kind in SolverKind::ALL {
-        let solver = kind.build();
-        let mut group = c.benchmark_group(kind.name());
-        group.sample_size(10);
-        for s in SHIPPED {
-            let set = puzzles(s.name);
-            group.throughput(Throughput::Elements(set.len() as u64));
-            group.bench_with_input(BenchmarkId::new(kind.name(), s.name), &set, |b, set| {
-                b.iter(|| {
-                    for g in set {
-                        black_box(solver.solve(black_box(g), &Budget::unlimited()));
-                    }
-                })
-            });
+/// The puzzles `kind` is benchmarked on, and the id parameter naming them.
+fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Grid>) {
+    let solver = kind.build();
+    let cap = Budget::unlimited().max_nodes(Some(SLOW_NODE_CAP));
+    let mut scanned_nodes = 0;
+    let mut picked = Vec::new();
+    let mut picked_nodes = 0;
+    let scan = grids.len().min(SLOW_SCAN);
+    for g in &grids[..scan] {
+        let out = solver.solve(g, &cap);
+        scanned_nodes += out.stats.nodes;
+        if out.status == Status::Solved
+            && picked.len() < SLOW_SUBSET
+            && picked_nodes + out.stats.nodes <= SLOW_TOTAL_NODES
+        {
+            picked.push(*g);
+            picked_nodes += out.stats.nodes;
         }
-        group.finish();
+    }
+    if scanned_nodes <= FAST_MEAN_NODES * scan as u64 {
+        (name.to_string(), grids.to_vec())
+    } else {
+        (format!("{name}[subset {}]", picked.len()), picked)
     }
 }
 
-criterion_group!(benches, solvers);
+fn configure<'a>(
+    c: &'a mut Criterion,
+    group: &str,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    g
+}
+
+mod solve {
+    use super::*;
+
+    /// `solve/<dataset>`: every solver, first solution.
+    pub fn bench(c: &mut Criterion) {
+        for (name, grids) in sets() {
+            let mut group = configure(c, &format!("solve/{name}"));
+            for &kind in SolverKind::ALL {
+                let solver = kind.build();
+                let (param, set) = workload(kind, &name, &grids);
+                if set.is_empty() {
+                    eprintln!("{kind}: no puzzle of {name} within {SLOW_NODE_CAP} nodes, skipped");
+                    continue;
+                }
+                group.throughput(Throughput::Elements(set.len() as u64));
+                group.bench_with_input(BenchmarkId::new(kind.name(), param), &set, |b, set| {
+                    b.iter(|| {
+                        for g in set {
+                            black_box(solver.solve(black_box(g), &Budget::unlimited()));
+                        }
+                    })
+                });
+            }
+            group.finish();
+        }
+    }
+}
+
+mod count2 {
+    use super::*;
+
+    /// `count2/<dataset>`: the solvers that count, up to 2 solutions.
+    pub fn bench(c: &mut Criterion) {
+        for (name, grids) in sets() {
+            let mut group = configure(c, &format!("count2/{name}"));
+            for &kind in SolverKind::ALL {
+                let solver = kind.build();
+                if solver
+                    .count(&Grid::EMPTY, 1, &Budget::unlimited())
+                    .is_none()
+                {
+                    continue;
+                }
+                let (param, set) = workload(kind, &name, &grids);
+                if set.is_empty() {
+                    continue;
+                }
+                group.throughput(Throughput::Elements(set.len() as u64));
+                group.bench_with_input(BenchmarkId::new(kind.name(), param), &set, |b, set| {
+                    b.iter(|| {
+                        for g in set {
+                            black_box(solver.count(black_box(g), 2, &Budget::unlimited()));
+                        }
+                    })
+                });
+            }
+            group.finish();
+        }
+    }
+}
+
+#[cfg(feature = "reference")]
+mod reference {
+    use super::*;
+
+    /// `reference/<dataset>`: the `sudoku` crate on the same puzzles.
+    pub fn bench(c: &mut Criterion) {
+        for (name, grids) in sets() {
+            let set: Vec<sudoku::Sudoku> = grids
+                .iter()
+                .map(|g| sudoku::Sudoku::from_bytes(*g.cells()).expect("cells are 0..=9"))
+                .collect();
+            let mut group = configure(c, &format!("reference/{name}"));
+            group.throughput(Throughput::Elements(set.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::new("sudoku-crate-first", &name),
+                &set,
+                |b, set| {
+                    b.iter(|| {
+                        for s in set {
+                            black_box(black_box(*s).some_solution());
+                        }
+                    })
+                },
+            );
+            group.bench_with_input(
+                BenchmarkId::new("sudoku-crate-count2", &name),
+                &set,
+                |b, set| {
+                    b.iter(|| {
+                        for s in set {
+                            black_box(black_box(*s).solutions_count_up_to(2));
+                        }
+                    })
+                },
+            );
+            group.finish();
+        }
+    }
+}
+
+#[cfg(feature = "reference")]
+criterion_group!(benches, solve::bench, count2::bench, reference::bench);
+#[cfg(not(feature = "reference"))]
+criterion_group!(benches, solve::bench, count2::bench);
 criterion_main!(benches);

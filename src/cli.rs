@@ -59,6 +59,12 @@ pub enum Command {
     Cnf(CnfArgs),
     /// Count a puzzle's solutions up to a limit: prints 0, 1, ... or "at least N".
     Count(CountArgs),
+    /// Throughput of every solver (and the `sudoku` crate with `--features reference`), one
+    /// process, single thread, interleaved rounds.
+    Bench(BenchArgs),
+    /// Regression check: effort counters exactly against reports/baseline/, speed ratios within
+    /// a tolerance.
+    Regress(RegressArgs),
 }
 
 /// Arguments of `harness run`.
@@ -299,4 +305,49 @@ pub struct CountArgs {
     /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
     #[arg(long, default_value_t = 60_000)]
     pub timeout_ms: u64,
+}
+
+/// Arguments of `harness bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Solvers: `all`, or names separated by commas.
+    #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
+    pub solver: Vec<String>,
+    /// A shipped dataset name or a file path; repeat for several. Default: the four public sets
+    /// of ../shared/datasets when present, else the shipped sets.
+    #[arg(long, short = 'd')]
+    pub dataset: Vec<String>,
+    /// A short run (3 rounds, small budgets), for CI.
+    #[arg(long)]
+    pub quick: bool,
+    /// Count solutions up to 2 (the uniqueness check) instead of finding the first solution.
+    #[arg(long)]
+    pub count_mode: bool,
+    /// Use only the first N puzzles of each dataset (quick: 2000).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Interleaved rounds (default 7, quick 3).
+    #[arg(long)]
+    pub rounds: Option<usize>,
+    /// Seconds one solver may spend per round; slower ones run a prefix of the set (default 1.0,
+    /// quick 0.1).
+    #[arg(long)]
+    pub round_budget: Option<f64>,
+}
+
+/// Arguments of `harness regress`.
+#[derive(Debug, Args)]
+pub struct RegressArgs {
+    /// Rewrite the baseline (reports/baseline/) from this run instead of comparing.
+    #[arg(long)]
+    pub bless: bool,
+    /// The baseline folder.
+    #[arg(long, default_value = "reports/baseline")]
+    pub baseline: PathBuf,
+    /// Allowed factor between a speed ratio of this run and the baseline's.
+    #[arg(long, default_value_t = 1.5)]
+    pub tolerance: f64,
+    /// Skip the timing part (counters only).
+    #[arg(long)]
+    pub no_timing: bool,
 }

@@ -14,6 +14,7 @@ pub mod dataset;
 pub mod format;
 pub mod generate;
 pub mod output;
+pub mod perf;
 pub mod report;
 pub mod runner;
 pub mod shard;

@@ -11,6 +11,13 @@ use harness::commands;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`harness list | head`) would panic;
+    // a command-line tool should end quietly instead, as with the default action.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_DFL at startup, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let Some(command) = &cli.command else {
         // The classic mode: `harness -c N` / `harness -s PATH`.
@@ -53,6 +60,20 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             } else if c.invalid > 0 {
                 ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }),
+        Command::Bench(args) => commands::bench::bench(args).map(|wrong| {
+            if wrong > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }),
+        Command::Regress(args) => commands::regress::regress(args).map(|ok| {
+            if ok {
+                ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
             }

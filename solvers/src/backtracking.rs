@@ -1,8 +1,9 @@
 //! `backtracking`: the textbook algorithm, kept plain on purpose as the baseline.
 //!
 //! Find the first empty cell in row-major order, try the digits 1 to 9 in order, and accept a
-//! digit when a scan of the cell's row, column and box finds it nowhere; recurse; undo on failure.
-//! No bitmasks, no candidate sets, no ordering heuristic: every check is a scan of 24 peers.
+//! digit when a scan of the cell's row, column and box finds it nowhere (one scan of its 20 peers
+//! per node gives the answer for all nine digits); recurse; undo on failure.
+//! No bitmasks kept between nodes, no candidate sets, no ordering heuristic.
 //! See e.g. Wikipedia, "Sudoku solving algorithms", section Backtracking.
 //!
 //! Counters: one node per call of the recursive search (the root plus one per digit placed);
@@ -10,6 +11,28 @@
 //! Worst case: puzzles whose solution's first row reads 987654321 need tens of millions of nodes.
 
 use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
+
+/// The 20 peers of each cell (same row, column or box, the cell excluded).
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut n = 0;
+        let mut p = 0;
+        while p < 81 {
+            let (pr, pc) = (p / 9, p % 9);
+            let same_box = pr / 3 == r / 3 && pc / 3 == c / 3;
+            if p != cell && (pr == r || pc == c || same_box) {
+                t[cell][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        cell += 1;
+    }
+    t
+};
 
 /// The textbook backtracking solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
@@ -23,23 +46,15 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// True if `digit` can go in `cell`: no peer in its row, column or box holds it.
-    fn allowed(&self, cell: usize, digit: u8) -> bool {
-        let (row, col) = (cell / 9, cell % 9);
-        for k in 0..9 {
-            if self.cells[row * 9 + k] == digit || self.cells[k * 9 + col] == digit {
-                return false;
-            }
+    /// The digits held by the peers of `cell` (its row, column and box), as a set: bit `d` for
+    /// digit `d`. One scan of the 20 peers answers the check for all nine digits at once; the
+    /// digits that pass are exactly those a per-digit scan accepts, in the same order.
+    fn used(&self, cell: usize) -> u16 {
+        let mut used = 0u16;
+        for &p in &PEERS[cell] {
+            used |= 1 << self.cells[p as usize];
         }
-        let (r0, c0) = (row / 3 * 3, col / 3 * 3);
-        for r in r0..r0 + 3 {
-            for c in c0..c0 + 3 {
-                if self.cells[r * 9 + c] == digit {
-                    return false;
-                }
-            }
-        }
-        true
+        used
     }
 
     /// Fills the grid from cell `from` on; true once it is full.
@@ -55,8 +70,9 @@ impl Search<'_> {
         // Scan once per digit; keep the digits that pass, in order.
         let mut choices = [0u8; 9];
         let mut n = 0;
+        let used = self.used(cell);
         for digit in 1..=9 {
-            if self.allowed(cell, digit) {
+            if used & (1 << digit) == 0 {
                 choices[n] = digit;
                 n += 1;
             }

@@ -2,8 +2,10 @@
 //! search and after every guess, and branches on the cell with the fewest candidates (the MRV
 //! heuristic: minimum remaining values).
 //!
-//! State is 81 cells plus 27 used-digit masks (about 140 bytes), copied on every branch, so undoing
-//! a guess is free. The propagation pass scans the empty cells; a cell with no candidate is a
+//! State is 81 cells, 27 used-digit masks and the list of empty cells in row-major order (about
+//! 220 bytes), copied on every branch, so undoing a guess is free. The propagation pass scans the
+//! empty cells in row-major order (the list is compacted as cells fill, so a pass never looks at a
+//! filled cell); a cell with no candidate is a
 //! contradiction, a cell with one (a naked single) is filled and counted as a propagation, and the
 //! pass repeats until nothing changes. The same pass finds the MRV cell for the branch.
 //! See Norvig, "Solving Every Sudoku Puzzle" (norvig.com/sudoku.html), for the same idea over
@@ -26,6 +28,9 @@ struct State {
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
+    /// The empty cells, in row-major order: `empties[..n_empty]`.
+    empties: [u8; 81],
+    n_empty: u8,
 }
 
 impl State {
@@ -35,10 +40,15 @@ impl State {
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
+            empties: [0; 81],
+            n_empty: 0,
         };
         for (i, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
                 s.place(i, v);
+            } else {
+                s.empties[s.n_empty as usize] = i as u8;
+                s.n_empty += 1;
             }
         }
         s
@@ -70,15 +80,22 @@ enum Fill {
 }
 
 /// Fills naked singles until none is left; counts each as a propagation.
+/// The scan visits exactly the cells the original full-grid scan did, in the same order, so the
+/// counts are those of a plain 81-cell scan; it only skips filled cells for free.
 fn propagate(s: &mut State, stats: &mut Stats) -> Fill {
     loop {
         let mut changed = false;
         let mut best: Option<(usize, u16)> = None;
         let mut best_n = 10;
-        for cell in 0..81 {
+        let mut kept = 0;
+        for k in 0..s.n_empty as usize {
+            let cell = s.empties[k] as usize;
             if s.cells[cell] != 0 {
+                // Filled by the branch that entered this node: drop it from the list.
                 continue;
             }
+            // Compact the list as we go: the cells still empty after this pass stay, in order.
+            s.empties[kept] = cell as u8;
             let cand = s.candidates(cell);
             match cand.count_ones() {
                 0 => return Fill::Contradiction,
@@ -88,6 +105,7 @@ fn propagate(s: &mut State, stats: &mut Stats) -> Fill {
                     changed = true;
                 }
                 n => {
+                    kept += 1;
                     if !changed && n < best_n {
                         best_n = n;
                         best = Some((cell, cand));
@@ -95,6 +113,7 @@ fn propagate(s: &mut State, stats: &mut Stats) -> Fill {
                 }
             }
         }
+        s.n_empty = kept as u8;
         if !changed {
             return match best {
                 None => Fill::Full,

@@ -424,7 +424,10 @@ mod tests {
         assert_eq!((out.status, out.stats.backtracks), (Status::Solved, 0));
         assert_eq!(updates, 324 + 3 * 729);
         // The same figure reaches the shared counters (results.csv's `updates` column).
-        assert_eq!(Dlx.solve(&hard, &Budget::unlimited()).stats.updates, updates);
+        assert_eq!(
+            Dlx.solve(&hard, &Budget::unlimited()).stats.updates,
+            updates
+        );
     }
 
     #[test]

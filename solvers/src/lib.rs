@@ -12,6 +12,7 @@
 //! | `domain-reduction` | [`domain_reduction`] | candidate domains; naked and hidden singles to a fixpoint; MRV branching; traceable |
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
+//! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
 //!
 //! ## Effort counters
 //! Every solver fills the same [`Stats`], counted the same way:
@@ -40,6 +41,7 @@
 #![deny(missing_docs)]
 
 pub mod backtracking;
+pub mod bitboard_bands;
 pub mod bitmask_dfs;
 pub mod bitmask_singles;
 mod budget;
@@ -192,6 +194,8 @@ pub enum SolverKind {
     Dlx,
     /// [`sat::Sat`].
     Sat,
+    /// [`bitboard_bands::BitboardBands`].
+    BitboardBands,
 }
 
 impl SolverKind {
@@ -203,6 +207,7 @@ impl SolverKind {
         SolverKind::DomainReduction,
         SolverKind::Dlx,
         SolverKind::Sat,
+        SolverKind::BitboardBands,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -214,6 +219,7 @@ impl SolverKind {
             SolverKind::DomainReduction => "domain-reduction",
             SolverKind::Dlx => "dlx",
             SolverKind::Sat => "sat",
+            SolverKind::BitboardBands => "bitboard-bands",
         }
     }
 
@@ -234,6 +240,9 @@ impl SolverKind {
                 "Knuth's Algorithm X with dancing links, 729x324 exact cover, S heuristic"
             }
             SolverKind::Sat => "extended CNF encoding (11,988 clauses) solved by varisat",
+            SolverKind::BitboardBands => {
+                "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
+            }
         }
     }
 
@@ -246,6 +255,7 @@ impl SolverKind {
             SolverKind::DomainReduction => Box::new(domain_reduction::DomainReduction),
             SolverKind::Dlx => Box::new(dlx::Dlx),
             SolverKind::Sat => Box::new(sat::Sat::default()),
+            SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
         }
     }
 }

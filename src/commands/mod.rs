@@ -1,6 +1,7 @@
 //! One module per subcommand: each turns parsed arguments into work and output.
 
 pub mod autofill;
+pub mod bench;
 pub mod candidates;
 pub mod classic;
 pub mod cnf;
@@ -10,6 +11,7 @@ pub mod generate;
 pub mod list;
 pub mod merge;
 pub mod puzzle_arg;
+pub mod regress;
 pub mod report;
 pub mod run;
 pub mod serve;

@@ -1,0 +1,149 @@
+//! `harness bench`: puzzles/s of every solver (and the `sudoku` crate when built with
+//! `--features reference`) on the same puzzles, in one process, single thread, interleaved rounds.
+//! The method is in [`crate::perf`].
+
+use crate::cli::BenchArgs;
+use crate::commands::run::parse_solvers;
+use crate::dataset::{self, Dataset};
+use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings, CHAMPION};
+use std::path::Path;
+use std::time::Duration;
+
+/// The shared public sets `bench` uses by default when `../shared/datasets` exists.
+pub const SHARED_SETS: &[&str] = &[
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "forum_hardest_1905_11+_sample10k",
+    "kaggle_bryanpark_first9999",
+];
+
+/// Where the shared datasets live, relative to the repository root.
+pub const SHARED_DIR: &str = "../shared/datasets";
+
+/// The datasets named, or the four shared sets when present, else the shipped sets.
+///
+/// # Errors
+/// An unknown dataset or an unreadable file.
+pub fn datasets(names: &[String]) -> anyhow::Result<Vec<Dataset>> {
+    if !names.is_empty() {
+        return names.iter().map(|d| dataset::load(d)).collect();
+    }
+    let dir = Path::new(SHARED_DIR);
+    if dir.is_dir() {
+        SHARED_SETS
+            .iter()
+            .map(|n| dataset::load(&dir.join(n).to_string_lossy()))
+            .collect()
+    } else {
+        eprintln!("{SHARED_DIR} not found: benchmarking the shipped sets");
+        Ok(dataset::defaults())
+    }
+}
+
+/// The readable puzzles of a dataset.
+pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
+    ds.entries
+        .iter()
+        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid))
+        .collect()
+}
+
+/// Runs the benchmark; returns the number of wrong answers seen.
+///
+/// # Errors
+/// Unknown solver or dataset.
+pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
+    let kinds = parse_solvers(&args.solver)?;
+    let contestants = Contestant::all(&kinds, true);
+    let sets = datasets(&args.dataset)?;
+    let mode = if args.count_mode {
+        Mode::Count2
+    } else {
+        Mode::First
+    };
+    let settings = Settings {
+        mode,
+        rounds: args.rounds.unwrap_or(if args.quick { 3 } else { 7 }),
+        calibrate: if args.quick { 0.05 } else { 0.3 },
+        round_budget: args
+            .round_budget
+            .unwrap_or(if args.quick { 0.1 } else { 1.0 }),
+        slow_timeout: Duration::from_millis(if args.quick { 20 } else { 200 }),
+    };
+    if !cfg!(feature = "reference") {
+        eprintln!("(built without --features reference: the sudoku crate is not measured)");
+    }
+    let mut wrong = 0;
+    for ds in &sets {
+        let mut grids = grids(ds);
+        if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
+            grids.truncate(limit);
+        }
+        if grids.is_empty() {
+            eprintln!("{}: no readable puzzle, skipped", ds.name);
+            continue;
+        }
+        let p = Prepared::new(grids);
+        let m = perf::measure(&contestants, &p, &settings);
+        wrong += m.iter().map(|x| x.wrong).sum::<usize>();
+        print_table(&ds.name, p.grids.len(), &settings, &m);
+    }
+    Ok(wrong)
+}
+
+fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
+    println!(
+        "\n{dataset}: {n} puzzles, {}, single thread, {} interleaved rounds (median round; [range over rounds])",
+        s.mode.label(),
+        s.rounds
+    );
+    // The fastest among contestants that ran the whole set.
+    let fastest = m
+        .iter()
+        .filter(|x| x.puzzles == n)
+        .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_header(vec![
+        "solver",
+        "puzzles",
+        "puzzles/s",
+        "µs/puzzle",
+        "vs fastest",
+        "cut",
+        "wrong",
+    ]);
+    for x in m {
+        let vs = match fastest {
+            Some(f) => perf::ratio(f, x).to_string(),
+            None => "-".into(),
+        };
+        t.add_row(vec![
+            x.name.to_string(),
+            if x.puzzles == n {
+                x.puzzles.to_string()
+            } else {
+                format!("{} (prefix)", x.puzzles)
+            },
+            format!("{:.0}", x.throughput()),
+            format!("{:.2}", x.micros_per_puzzle()),
+            vs,
+            x.cut.to_string(),
+            x.wrong.to_string(),
+        ]);
+    }
+    println!("{t}");
+    println!(
+        "  vs fastest = fastest's throughput / this one's, on the same puzzles (1.00 = fastest)"
+    );
+    let champ = m.iter().find(|x| x.kind == Some(CHAMPION));
+    let reference = m.iter().find(|x| x.reference);
+    if let (Some(c), Some(r)) = (champ, reference) {
+        println!(
+            "  {} / {}: throughput ratio {} (>= 1.0: the champion is faster)",
+            c.name,
+            r.name,
+            perf::ratio(c, r)
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! `harness regress`: the regression bench CI runs.
+//!
+//! Two checks, on a fixed regression set (the shipped sets plus
+//! `reports/baseline/regress-puzzles.txt`):
+//!
+//! 1. **Effort counters, exactly.** Every solver of [`SolverKind::ALL`] solves every puzzle under a
+//!    node budget of [`NODE_CAP`] (a node budget, not a clock, so the outcome is the same on every
+//!    machine); status, nodes, guesses, backtracks and propagations must equal the rows of
+//!    `counters.csv` in the baseline folder. Any difference fails (a solver that changed its
+//!    search must say so by re-blessing the baseline, with the reason in the commit message).
+//!    A solver missing from the baseline, or a baseline solver no longer registered, fails too.
+//! 2. **Speed ratios, within a tolerance.** Each contestant's time relative to the champion
+//!    ([`crate::perf::CHAMPION`]), measured in the same process and interleaved (so the machine's
+//!    speed and load cancel out), must stay within `tolerance` (default 1.5x, either way) of the
+//!    ratio recorded in `ratios.csv`. Each solver is timed on the puzzles it solves within
+//!    [`TIMING_NODE_CAP`] nodes (decided by the counters, so the subset is the same everywhere),
+//!    the champion on the same puzzles; the `sudoku` crate joins when built with
+//!    `--features reference`.
+//!
+//! `--bless` rewrites both files from this run instead of comparing.
+
+use crate::cli::RegressArgs;
+use crate::dataset::{self, Dataset};
+use crate::output;
+use crate::perf::{Contestant, Prepared, CHAMPION, REFERENCE_NAME};
+use anyhow::Context;
+use solvers::{Budget, Grid, SolverKind};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+/// Node budget per solve in the counter check: enough for `bitmask-dfs` on the hard 17-clue seed
+/// puzzle (7,368,194 nodes).
+pub const NODE_CAP: u64 = 10_000_000;
+
+/// A solver is timed on the puzzles it solves within this many nodes.
+pub const TIMING_NODE_CAP: u64 = 200_000;
+
+/// The committed extra puzzles of the regression set, relative to the baseline folder.
+pub const EXTRA_FILE: &str = "regress-puzzles.txt";
+
+/// One counter row of the baseline.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CounterRow {
+    /// Dataset name.
+    pub dataset: String,
+    /// Puzzle name in its dataset.
+    pub puzzle: String,
+    /// Solver name.
+    pub solver: String,
+    /// `solved`, `no_solution` or `timeout` (node budget).
+    pub status: String,
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Guesses.
+    pub guesses: u64,
+    /// Backtracks.
+    pub backtracks: u64,
+    /// Propagations.
+    pub propagations: u64,
+}
+
+/// One ratio row of the baseline.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RatioRow {
+    /// Contestant name (a solver, or `sudoku-crate`).
+    pub contestant: String,
+    /// Its time over the champion's on the same puzzles (> 1: slower than the champion).
+    pub time_vs_champion: f64,
+    /// Puzzles it was timed on.
+    pub puzzles: usize,
+}
+
+fn regression_set(baseline: &Path) -> anyhow::Result<Vec<Dataset>> {
+    let mut sets: Vec<Dataset> = dataset::SHIPPED.iter().map(dataset::shipped).collect();
+    let extra = baseline.join(EXTRA_FILE);
+    if extra.exists() {
+        let mut d = dataset::load(&extra.to_string_lossy())?;
+        d.name = "regress-puzzles".into();
+        sets.push(d);
+    } else {
+        eprintln!(
+            "note: {} not found; using the shipped sets only",
+            extra.display()
+        );
+    }
+    Ok(sets)
+}
+
+/// Runs the regression check (or re-blesses); true when it passes.
+///
+/// # Errors
+/// An unreadable baseline or regression set, or a failed write when blessing.
+pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
+    let t0 = Instant::now();
+    let sets = regression_set(&args.baseline)?;
+    let mut puzzles: Vec<(String, String, Grid)> = Vec::new();
+    for ds in &sets {
+        for e in &ds.entries {
+            match &e.puzzle {
+                Ok(p) => puzzles.push((ds.name.clone(), e.label(), p.grid)),
+                Err(err) => anyhow::bail!("regression set has a bad puzzle: {err}"),
+            }
+        }
+    }
+
+    // 1. Counters.
+    let mut rows = Vec::new();
+    for &kind in SolverKind::ALL {
+        let solver = kind.build();
+        for (ds, name, grid) in &puzzles {
+            let out = solver.solve(grid, &Budget::unlimited().max_nodes(Some(NODE_CAP)));
+            rows.push(CounterRow {
+                dataset: ds.clone(),
+                puzzle: name.clone(),
+                solver: kind.name().to_string(),
+                status: out.status.as_str().to_string(),
+                nodes: out.stats.nodes,
+                guesses: out.stats.guesses,
+                backtracks: out.stats.backtracks,
+                propagations: out.stats.propagations,
+            });
+        }
+    }
+    println!(
+        "counters: {} solvers x {} puzzles in {:.1} s (node budget {NODE_CAP} per solve)",
+        SolverKind::ALL.len(),
+        puzzles.len(),
+        t0.elapsed().as_secs_f64()
+    );
+
+    // 2. Ratios.
+    let ratios = if args.no_timing {
+        Vec::new()
+    } else {
+        measure_ratios(&puzzles, &rows)
+    };
+
+    let counters_path = args.baseline.join("counters.csv");
+    let ratios_path = args.baseline.join("ratios.csv");
+    if args.bless {
+        let mut ratios = ratios;
+        // Keep the reference's row when this build cannot measure it.
+        if !ratios.iter().any(|r| r.contestant == REFERENCE_NAME) {
+            if let Ok(old) = read_csv::<RatioRow>(&ratios_path) {
+                ratios.extend(old.into_iter().filter(|r| r.contestant == REFERENCE_NAME));
+            }
+        }
+        std::fs::create_dir_all(&args.baseline)?;
+        output::write_csv(&counters_path, &rows)?;
+        if !args.no_timing {
+            output::write_csv(&ratios_path, &ratios)?;
+        }
+        println!(
+            "blessed: wrote {} ({} rows){}; commit them with the reason in the message",
+            counters_path.display(),
+            rows.len(),
+            if args.no_timing {
+                String::new()
+            } else {
+                format!(" and {}", ratios_path.display())
+            }
+        );
+        return Ok(true);
+    }
+
+    let mut ok = true;
+    let base: Vec<CounterRow> = read_csv(&counters_path).with_context(|| {
+        format!(
+            "reading the baseline {} (create it with `harness regress --bless`)",
+            counters_path.display()
+        )
+    })?;
+    let key = |r: &CounterRow| (r.dataset.clone(), r.puzzle.clone(), r.solver.clone());
+    let base_map: BTreeMap<_, _> = base.iter().map(|r| (key(r), r)).collect();
+    let now_map: BTreeMap<_, _> = rows.iter().map(|r| (key(r), r)).collect();
+    let mut diffs = Vec::new();
+    for (k, now) in &now_map {
+        match base_map.get(k) {
+            None => diffs.push(format!("{} {} {}: not in the baseline", k.2, k.0, k.1)),
+            Some(b) if *b != *now => diffs.push(format!(
+                "{} {} {}: baseline {} nodes={} guesses={} backtracks={} propagations={}, now {} nodes={} guesses={} backtracks={} propagations={}",
+                k.2, k.0, k.1, b.status, b.nodes, b.guesses, b.backtracks, b.propagations,
+                now.status, now.nodes, now.guesses, now.backtracks, now.propagations
+            )),
+            Some(_) => {}
+        }
+    }
+    for k in base_map.keys() {
+        if !now_map.contains_key(k) {
+            diffs.push(format!(
+                "{} {} {}: in the baseline, not in this run",
+                k.2, k.0, k.1
+            ));
+        }
+    }
+    if diffs.is_empty() {
+        println!("counters: PASS ({} rows equal the baseline)", rows.len());
+    } else {
+        ok = false;
+        println!(
+            "counters: FAIL, {} row(s) differ from {}:",
+            diffs.len(),
+            counters_path.display()
+        );
+        for d in diffs.iter().take(20) {
+            println!("  {d}");
+        }
+        if diffs.len() > 20 {
+            println!("  ... and {} more", diffs.len() - 20);
+        }
+        println!(
+            "  (if the change is intended: `harness regress --bless`, and say why in the commit)"
+        );
+    }
+
+    if !args.no_timing {
+        let base_ratios: Vec<RatioRow> = read_csv(&ratios_path)
+            .with_context(|| format!("reading the baseline {}", ratios_path.display()))?;
+        let mut t = comfy_table::Table::new();
+        t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+        t.set_header(vec![
+            "contestant",
+            "puzzles",
+            "time / champion",
+            "baseline",
+            "change",
+            "verdict",
+        ]);
+        for r in &ratios {
+            let b = base_ratios.iter().find(|b| b.contestant == r.contestant);
+            let (bs, change, verdict) = match b {
+                None => ("-".to_string(), "-".to_string(), "FAIL: not in baseline"),
+                Some(b) => {
+                    let change = r.time_vs_champion / b.time_vs_champion;
+                    let pass = change <= args.tolerance && change >= 1.0 / args.tolerance;
+                    (
+                        format!("{:.3}", b.time_vs_champion),
+                        format!("{change:.2}x"),
+                        if pass { "ok" } else { "FAIL" },
+                    )
+                }
+            };
+            if verdict != "ok" {
+                ok = false;
+            }
+            t.add_row(vec![
+                r.contestant.clone(),
+                r.puzzles.to_string(),
+                format!("{:.3}", r.time_vs_champion),
+                bs,
+                change,
+                verdict.to_string(),
+            ]);
+        }
+        println!(
+            "speed ratios vs {} (tolerance {:.2}x either way):\n{t}",
+            CHAMPION.name(),
+            args.tolerance
+        );
+        if !cfg!(feature = "reference") {
+            println!("  (built without --features reference: the champion vs sudoku-crate ratio is not checked)");
+        }
+    }
+    println!(
+        "regress: {} in {:.1} s",
+        if ok { "PASS" } else { "FAIL" },
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(ok)
+}
+
+fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+    let mut r =
+        csv::Reader::from_path(path).with_context(|| format!("opening {}", path.display()))?;
+    r.deserialize()
+        .collect::<Result<Vec<T>, _>>()
+        .with_context(|| format!("reading {}", path.display()))
+}
+
+/// Seconds per solve of puzzle `i` by `c`: the best of several rounds of `reps` solves.
+fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Vec<RatioRow> {
+    const ROUNDS: usize = 7;
+    const TARGET: f64 = 200e-6; // seconds per measurement
+    let grids: Vec<Grid> = puzzles.iter().map(|p| p.2).collect();
+    let prepared = Prepared::new(grids);
+    let contestants = Contestant::all(SolverKind::ALL, true);
+    let n = puzzles.len();
+    // Each contestant's timing subset, from the counters (machine-independent).
+    let subset: Vec<Vec<usize>> = contestants
+        .iter()
+        .map(|c| match c.kind() {
+            Some(k) => (0..n)
+                .filter(|&i| {
+                    let r =
+                        &rows[SolverKind::ALL.iter().position(|&x| x == k).unwrap_or(0) * n + i];
+                    r.status == "solved" && r.nodes <= TIMING_NODE_CAP
+                })
+                .collect(),
+            None => (0..n).collect(),
+        })
+        .collect();
+    // Calibrate repetitions per contestant x puzzle, then keep the best time per solve.
+    let mut reps = vec![vec![1usize; n]; contestants.len()];
+    let mut best = vec![vec![f64::INFINITY; n]; contestants.len()];
+    for (j, c) in contestants.iter().enumerate() {
+        for &i in &subset[j] {
+            let t = Instant::now();
+            crate::perf::solve_for_timing(c, &prepared, i);
+            let dt = t.elapsed().as_secs_f64();
+            reps[j][i] = ((TARGET / dt.max(1e-9)) as usize).clamp(1, 10_000);
+        }
+    }
+    for r in 0..ROUNDS {
+        for k in 0..contestants.len() {
+            let j = (k + r) % contestants.len();
+            for &i in &subset[j] {
+                let t = Instant::now();
+                for _ in 0..reps[j][i] {
+                    crate::perf::solve_for_timing(&contestants[j], &prepared, i);
+                }
+                let dt = t.elapsed().as_secs_f64() / reps[j][i] as f64;
+                best[j][i] = best[j][i].min(dt);
+            }
+        }
+    }
+    let champ = contestants
+        .iter()
+        .position(|c| c.kind() == Some(CHAMPION))
+        .expect("the champion is registered");
+    contestants
+        .iter()
+        .enumerate()
+        .map(|(j, c)| {
+            let mine: f64 = subset[j].iter().map(|&i| best[j][i]).sum();
+            let theirs: f64 = subset[j].iter().map(|&i| best[champ][i]).sum();
+            RatioRow {
+                contestant: c.name().to_string(),
+                time_vs_champion: if theirs > 0.0 { mine / theirs } else { 1.0 },
+                puzzles: subset[j].len(),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,134 @@
+//! `harness bench` and `harness regress`, and the champion's counting (no timed assertions: only
+//! exit status, output shape and checked values).
+
+use super::common::harness;
+use solvers::{Budget, Grid, SolverKind};
+
+#[test]
+fn bench_quick_runs_and_checks_answers() {
+    let out = harness()
+        .args([
+            "bench",
+            "--quick",
+            "--dataset",
+            "seed",
+            "--solver",
+            "bitboard-bands,bitmask-singles",
+        ])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bitboard-bands") && text.contains("puzzles/s"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bench_count_mode_leaves_out_solvers_that_cannot_count() {
+    let out = harness()
+        .args([
+            "bench",
+            "--quick",
+            "--count-mode",
+            "--dataset",
+            "seed",
+            "--solver",
+            "bitmask-dfs,bitboard-bands",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("count up to 2") && !text.contains("bitmask-dfs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn regress_counters_match_the_committed_baseline() {
+    let baseline = concat!(env!("CARGO_MANIFEST_DIR"), "/reports/baseline");
+    let out = harness()
+        .args(["regress", "--no-timing", "--baseline", baseline])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("counters: PASS"), "{text}");
+}
+
+#[test]
+fn regress_fails_on_a_changed_counter() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/baseline");
+    for f in ["regress-puzzles.txt", "counters.csv"] {
+        std::fs::copy(src.join(f), dir.path().join(f)).expect("copy");
+    }
+    // Change one node count by one.
+    let path = dir.path().join("counters.csv");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let text = text.replacen(",solved,7368194,", ",solved,7368195,", 1);
+    std::fs::write(&path, text).expect("write");
+    let out = harness()
+        .args(["regress", "--no-timing", "--baseline"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("counters: FAIL"));
+}
+
+#[test]
+fn champion_counts_agree_with_bitmask_singles() {
+    // Counting up to 3 on puzzles with 1, several, and no solution: two independent solvers agree.
+    let unique = Grid::parse_line(
+        "...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8...",
+    )
+    .unwrap();
+    let mut open = *unique.cells();
+    open[3] = 0;
+    open[7] = 0;
+    open[9] = 0;
+    let open = Grid::from_cells(open).unwrap();
+    // r1c1..r1c8 = 1..8 and r2c9 = 9: r1c9 can hold nothing (the conformance tests' case).
+    let mut none = Grid::EMPTY;
+    for c in 0..8 {
+        none.set(c, c as u8 + 1);
+    }
+    none.set(17, 9);
+    let champion = SolverKind::BitboardBands.build();
+    let other = SolverKind::BitmaskSingles.build();
+    for g in [unique, open, none] {
+        let a = champion.count(&g, 3, &Budget::unlimited()).unwrap();
+        let b = other.count(&g, 3, &Budget::unlimited()).unwrap();
+        assert_eq!(a.solutions, b.solutions);
+        assert!(a.complete && b.complete);
+    }
+    assert_eq!(
+        champion
+            .count(&unique, 3, &Budget::unlimited())
+            .unwrap()
+            .solutions,
+        1
+    );
+    assert_eq!(
+        champion
+            .count(&open, 3, &Budget::unlimited())
+            .unwrap()
+            .solutions,
+        3
+    );
+    assert_eq!(
+        champion
+            .count(&none, 3, &Budget::unlimited())
+            .unwrap()
+            .solutions,
+        0
+    );
+}
