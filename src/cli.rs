@@ -83,7 +83,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Output folder; default reports/run-YYYYMMDD-HHMMSS.
     #[arg(long, short = 'o')]
@@ -238,7 +238,7 @@ pub struct PuzzlesArgs {
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Worker threads; default one per core. The file is the same for any thread count.
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
@@ -257,7 +257,7 @@ pub struct SolveArgs {
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Worker threads; default one per core.
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
@@ -350,4 +350,21 @@ pub struct RegressArgs {
     /// Skip the timing part (counters only).
     #[arg(long)]
     pub no_timing: bool,
+}
+
+/// The most worker threads any command accepts: far above any core count in use, low enough that a
+/// typo (`--threads 100000`) cannot make thousands of OS threads.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: a whole number from 1 to [`MAX_THREADS`].
+///
+/// # Errors
+/// A message naming the accepted range.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
 }

@@ -147,3 +147,14 @@ fn list_names_solvers_and_datasets() {
         predicate::str::contains("bitmask-singles").and(predicate::str::contains("named-hard")),
     );
 }
+
+#[test]
+fn thread_counts_out_of_range_are_usage_errors() {
+    for bad in ["0", "100000", "two"] {
+        harness()
+            .args(["run", "--dataset", "seed", "-q", "--threads", bad])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("from 1 to 1024"));
+    }
+}
