@@ -298,10 +298,10 @@ pub struct CountArgs {
     /// Stop counting at this many solutions (2 proves uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// A counting solver (see `harness list`): domain-reduction (the fastest), dlx, sat,
-    /// bitmask-singles.
-    #[arg(long, short = 's', default_value = "domain-reduction")]
-    pub solver: String,
+    /// A counting solver (see `harness list`): bitboard-bands, domain-reduction, dlx, sat,
+    /// bitmask-singles. Default: the fastest counting solver, the one the generators use.
+    #[arg(long, short = 's')]
+    pub solver: Option<String>,
     /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
     #[arg(long, default_value_t = 60_000)]
     pub timeout_ms: u64,

@@ -190,6 +190,12 @@ pub fn write_run(
         }
         _ => {}
     }
+    // A reused folder must not keep the report of an older run beside the new results
+    // (`--no-report` would otherwise leave it there, describing other solvers).
+    for stale in ["index.html", "summary.md"] {
+        let _ = std::fs::remove_file(dir.join(stale));
+    }
+    let _ = std::fs::remove_dir_all(dir.join("plots"));
     write_csv(&dir.join("results.csv"), rows)?;
     write_csv(&dir.join("summary.csv"), summary)?;
     write_atomic(&dir.join("run.json"), |w| {

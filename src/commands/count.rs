@@ -19,7 +19,10 @@ pub struct CountEnd {
 /// # Errors
 /// A bad puzzle, an unknown solver, or a solver that does not count (exit 2).
 pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
-    let kind: SolverKind = args.solver.parse()?;
+    let kind: SolverKind = match &args.solver {
+        Some(name) => name.parse()?,
+        None => crate::generate::counting_solver(),
+    };
     let grid = read_puzzle(&args.puzzle)?;
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let budget = Budget::unlimited().timeout(timeout);

@@ -536,4 +536,23 @@ fn run_renders_the_report_unless_told_not_to() {
     );
     assert!(bare.join("results.csv").is_file());
     assert!(!bare.join("summary.md").exists() && !bare.join("plots").exists());
+    // Reusing the first run's folder with --no-report drops its old report: no stale page may
+    // describe solvers the new results.csv does not hold.
+    run_quiet(
+        &[
+            "--solver",
+            "bitmask-singles",
+            "--dataset",
+            "seed",
+            "--no-report",
+        ],
+        &out,
+    );
+    assert!(out.join("results.csv").is_file());
+    for stale in ["summary.md", "index.html", "plots"] {
+        assert!(
+            !out.join(stale).exists(),
+            "{stale} of the older run is still there"
+        );
+    }
 }
