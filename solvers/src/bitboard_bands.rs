@@ -44,7 +44,7 @@
 //! descriptions of JCZSolve and fsss2 (Enjoy Sudoku Players Forum, "Fastest sudoku solver?"
 //! thread) and t-dillon's tdoku write-up ("A fast Sudoku solver", 2019); the code is our own.
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -593,27 +593,19 @@ impl Solver for BitboardBands {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let s = run(puzzle, 1, budget);
-        match s.first {
-            Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), s.stats),
-            None if s.out_of_budget => Outcome::unsolved(Status::Timeout, s.stats),
-            None => Outcome::unsolved(Status::NoSolution, s.stats),
-        }
+        crate::outcome_of(s.first, s.out_of_budget, s.stats)
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget);
-        Some(Count {
-            solutions: s.found,
-            complete: !s.out_of_budget,
-            first: s.first.map(|c| Grid::from_cells(c).expect("digits")),
-            stats: s.stats,
-        })
+        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     #[test]
     fn tables() {

@@ -16,7 +16,7 @@
 //! branch points. Propagations count naked singles placed, in every node.
 
 use crate::bits::{ALL, BOX_OF};
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -195,20 +195,11 @@ impl Solver for BitmaskSingles {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let s = run(puzzle, 1, budget);
-        match s.first {
-            Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), s.stats),
-            None if s.out_of_budget => Outcome::unsolved(Status::Timeout, s.stats),
-            None => Outcome::unsolved(Status::NoSolution, s.stats),
-        }
+        crate::outcome_of(s.first, s.out_of_budget, s.stats)
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget);
-        Some(Count {
-            solutions: s.found,
-            complete: !s.out_of_budget,
-            first: s.first.map(|c| Grid::from_cells(c).expect("digits")),
-            stats: s.stats,
-        })
+        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
     }
 }

@@ -40,7 +40,7 @@
 //!   [`solve_with_updates`] also returns it beside the outcome, and
 //!   `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per puzzle.
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
 use std::cell::RefCell;
 
 /// Knuth's dancing-links solver. Keeps one matrix per thread; counts solutions.
@@ -331,11 +331,7 @@ fn run_on(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
 }
 
 fn outcome(r: &Run) -> Outcome {
-    match r.first {
-        Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), r.stats),
-        None if r.out_of_budget => Outcome::unsolved(Status::Timeout, r.stats),
-        None => Outcome::unsolved(Status::NoSolution, r.stats),
-    }
+    crate::outcome_of(r.first, r.out_of_budget, r.stats)
 }
 
 /// Solves like [`Dlx`] and also returns Knuth's update count: nodes removed from a column list
@@ -356,18 +352,14 @@ impl Solver for Dlx {
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let r = run(puzzle, limit, budget);
-        Some(Count {
-            solutions: r.found,
-            complete: !r.out_of_budget,
-            first: r.first.map(|c| Grid::from_cells(c).expect("digits")),
-            stats: r.stats,
-        })
+        Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     const SEED: &str =
         "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";

@@ -28,7 +28,7 @@
 //! code at all.
 
 use crate::bits::{ALL, BOX_OF};
-use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats, Status, Unit};
+use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats, Unit};
 use std::fmt;
 
 /// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
@@ -554,11 +554,7 @@ fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -
 }
 
 fn outcome<T: Tracer>(s: &Search<'_, T>) -> Outcome {
-    match s.first {
-        Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), s.stats),
-        None if s.out_of_budget => Outcome::unsolved(Status::Timeout, s.stats),
-        None => Outcome::unsolved(Status::NoSolution, s.stats),
-    }
+    crate::outcome_of(s.first, s.out_of_budget, s.stats)
 }
 
 impl Solver for DomainReduction {
@@ -572,12 +568,7 @@ impl Solver for DomainReduction {
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget, NoTrace);
-        Some(Count {
-            solutions: s.found,
-            complete: !s.out_of_budget,
-            first: s.first.map(|c| Grid::from_cells(c).expect("digits")),
-            stats: s.stats,
-        })
+        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
     }
 }
 
@@ -639,6 +630,7 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     const SEED: &str =
         "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";

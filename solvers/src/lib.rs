@@ -144,6 +144,32 @@ impl Outcome {
     }
 }
 
+/// The [`Outcome`] of a search that ends with its first solution (81 cells) or none: solved,
+/// else `Timeout` if the budget stopped it, else `NoSolution`. Shared by the solvers.
+pub(crate) fn outcome_of(first: Option<[u8; 81]>, out_of_budget: bool, stats: Stats) -> Outcome {
+    match first {
+        Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits 0..=9"), stats),
+        None if out_of_budget => Outcome::unsolved(Status::Timeout, stats),
+        None => Outcome::unsolved(Status::NoSolution, stats),
+    }
+}
+
+/// The [`Count`] of a search that found `found` solutions (the first one `first`); complete
+/// unless the budget stopped it. Shared by the counting solvers.
+pub(crate) fn count_of(
+    found: u64,
+    first: Option<[u8; 81]>,
+    out_of_budget: bool,
+    stats: Stats,
+) -> Count {
+    Count {
+        solutions: found,
+        complete: !out_of_budget,
+        first: first.map(|c| Grid::from_cells(c).expect("digits 0..=9")),
+        stats,
+    }
+}
+
 /// The result of counting solutions up to a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {

@@ -52,12 +52,12 @@
 //! varisat 0.2 cannot be interrupted or limited: its public API has no conflict limit, callback
 //! or terminate flag (`SolverError::Interrupted` exists but only a proof processor can raise it,
 //! and that turns on slow self-checking). So the budget is checked before every call of `solve`;
-//! a call that returns after the deadline is **flagged**: the outcome is [`Status::Timeout`] (the
+//! a call that returns after the deadline is **flagged**: the outcome is [`Status::Timeout`](crate::Status::Timeout) (the
 //! answer is dropped, as another solver would have stopped), so an overrun never counts as a
 //! solve within budget. The overrun itself is bounded only by the difficulty of one 729-variable
 //! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see the README).
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use varisat::{ExtendFormula, Lit, Var};
@@ -385,27 +385,19 @@ impl Solver for Sat {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let r = self.run(puzzle, 1, budget);
-        match r.first {
-            Some(cells) => Outcome::solved(Grid::from_cells(cells).expect("digits"), r.stats),
-            None if r.out_of_budget => Outcome::unsolved(Status::Timeout, r.stats),
-            None => Outcome::unsolved(Status::NoSolution, r.stats),
-        }
+        crate::outcome_of(r.first, r.out_of_budget, r.stats)
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let r = self.run(puzzle, limit, budget);
-        Some(Count {
-            solutions: r.found,
-            complete: !r.out_of_budget,
-            first: r.first.map(|c| Grid::from_cells(c).expect("digits")),
-            stats: r.stats,
-        })
+        Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     const SEED: &str =
         "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
