@@ -1,56 +1,57 @@
 //! `bitboard-bands`: the speed champion. A band-oriented bitboard solver in the JCZSolve family
-//! (Zhou Yundong's JSolve, J. C. Zhou's JCZSolve, the `fsss2` solver of Mladen Dobrichev): the
-//! candidates of each digit are kept as three 27-bit words, one per band (three rows of nine
-//! cells), so a whole band of one digit is updated with a few word operations.
+//! (Zhou Yundong's JSolve, J. C. Zhou's JCZSolve, Mladen Dobrichev's `fsss2`): the candidates of
+//! each digit are kept as three 27-bit words, one per band (three rows of nine cells), so a whole
+//! band of one digit is updated with a few word operations.
 //!
 //! ## Layout
-//! `cand[b * 9 + d]` holds, for digit `d + 1` (0-based `d`) and band `b` (rows `3b..3b+3`), bit
+//! `f[d * 3 + b]` holds, for digit `d + 1` (0-based `d`) and band `b` (rows `3b..3b+3`), bit
 //! `r * 9 + c` for the cell in row `3b + r`, column `c` when the digit is still possible there (a
 //! placed digit keeps its bit). `unsolved[b]` holds the band's cells not yet placed. The whole
-//! state is 57 words (228 bytes), copied at every branch, so undoing a guess is free and nothing
-//! is allocated per puzzle.
+//! state is 57 words (228 bytes), copied at every branch but the last, so undoing a guess is free
+//! and nothing is allocated per puzzle.
 //!
 //! ## Propagation (to a fixpoint after the givens and after every guess)
-//! 1. **Band pass** (per digit x band word that changed since it was last seen): the word is
-//!    shrunk to its 3 x 3 mini-row occupancy (rows of the band x boxes of the band). Within a band
-//!    a digit occupies exactly one mini-row per row and one per box, i.e. a permutation of the
-//!    3 x 3 matrix; a 512-entry table keeps the mini-rows that lie on some permutation inside the
+//! 1. **Band update**, for every digit x band word that changed since it was last seen (27
+//!    straight-line blocks, one per word, repeated until none changes): the word is shrunk to its
+//!    3 x 3 mini-row occupancy (rows of the band x boxes of the band). Within a band a digit
+//!    occupies exactly one mini-row per row and one per box, i.e. a permutation of the 3 x 3
+//!    matrix; a 512-entry table keeps the mini-rows that lie on some permutation inside the
 //!    occupancy. This is locked candidates both ways (pointing along rows, claiming from rows)
-//!    plus a little more, for the price of three table look-ups; an empty table entry is a
-//!    contradiction. Rows and boxes of the band left with one cell give **hidden singles**.
-//! 2. **Stack pass** (per digit): the same permutation table on the mini-columns of each stack
-//!    (bands x the stack's columns): locked candidates along columns, and **hidden singles** in
-//!    columns.
-//! 3. **Cell pass** (per band): bit-parallel counting over the nine digit words (one, two, three
-//!    or more candidates per cell with OR/AND accumulators) finds every **naked single** and
-//!    every empty cell (a contradiction) of the band at once.
-//!
-//! Placing a digit clears its cell from the other eight digits, its row and box peers from its own
-//! band word and its column from the other two bands of the digit.
+//!    plus a little more, for three table look-ups; an empty table entry is a contradiction.
+//!    Then every box of the band that holds the digit in a single column pins that column: the
+//!    column is cleared from the digit's other two bands (pointing along columns). A row left
+//!    with one cell is a **hidden single** (in that row, and in its box): the cell is placed and
+//!    cleared from the band's eight other digit words.
+//! 2. **Cell pass** (per band, when the updates are done): bit-parallel counting over the nine
+//!    digit words (one, two, three or more candidates per cell with OR/AND accumulators) finds
+//!    every **naked single** and every empty cell (a contradiction) of the band at once. A naked
+//!    single clears its row and box peers from its digit's word, and the band update does the
+//!    rest.
 //!
 //! ## Search
 //! When nothing more follows, the solver branches on the first cell with exactly two candidates
-//! (bi-value cells, found by the same accumulators, come first because one of the two branches is
-//! usually short), else on the first cell with three or more; digits in
-//! increasing order. `count` runs the very same search and simply goes on after a solution, so
-//! counting up to 2 costs one search (used by generators' uniqueness checks).
+//! (bi-value cells come first because one of the two branches is usually short), else on the
+//! first cell with three or more; digits in increasing order. Every branch but the last works on
+//! a copy of the state; the last goes on in place. `count` runs the very same search and simply
+//! goes on after a solution, so counting up to 2 costs one search (used by the generators'
+//! uniqueness checks).
 //!
 //! Counters: the root is one node; each digit tried at a branch point enters one more node (so
-//! every branch point is a guess); each digit placed by a rule (hidden single in a row, box or
-//! column, naked single) is a propagation; givens are not counted. The budget is polled at every
-//! node.
+//! every branch point is a guess); each digit placed by a rule (hidden or naked single) is a
+//! propagation; givens and guessed digits are not. The budget is polled at every node.
 //!
-//! Sources: the band-word layout and the mini-row permutation idea follow the published
-//! descriptions of JCZSolve and fsss2 (Enjoy Sudoku Players Forum, "Fastest sudoku solver?"
-//! thread) and t-dillon's tdoku write-up ("A fast Sudoku solver", 2019); the code is our own.
+//! Cost: one node is a few hundred word operations; no allocation.
+//!
+//! Sources: the band-word layout, the mini-row permutation table and the column pinning follow
+//! the published descriptions of JSolve/JCZSolve and fsss2 (Enjoy Sudoku Players Forum,
+//! "Fastest sudoku solver?" thread) and t-dillon's tdoku write-up ("A fast Sudoku solver",
+//! 2019); the code is our own.
 
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitboardBands;
-
-const STACK_PASS: bool = true;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -152,220 +153,151 @@ const PEERS: [u32; 27] = {
     t
 };
 
-/// The three boxes of a band as 27-bit masks.
-const BOXES: [u32; 3] = [0o7007007, 0o70070070, 0o700700700];
+/// For the 9-bit set of columns a digit occupies in one band, the 27-bit mask that keeps every
+/// cell of another band except the columns this band pins: a stack where the set has exactly
+/// one column means the box there holds the digit in that column.
+const PIN: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0usize;
+    while v < 512 {
+        let mut pinned = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let x = ((v >> (s * 3)) & 7) as u32;
+            if x == 1 || x == 2 || x == 4 {
+                pinned |= x << (s * 3);
+            }
+            s += 1;
+        }
+        t[v] = BAND & !(pinned | (pinned << 9) | (pinned << 18));
+        v += 1;
+    }
+    t
+};
+
+/// `x` when it has at most one bit set, else 0.
+#[inline(always)]
+fn one(x: u32) -> u32 {
+    x & ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg()
+}
 
 /// One search node's state: candidate words and unsolved cells (see the module docs).
 #[derive(Clone, Copy)]
 struct State {
-    cand: [u32; 27],
-    /// Each word as the band pass last saw it.
+    /// Candidates, `f[d * 3 + b]`.
+    f: [u32; 27],
+    /// Each word as the band update last left it.
     seen: [u32; 27],
-    /// Each word as the stack pass last saw it.
-    stack_seen: [u32; 27],
+    /// Cells not yet placed, per band.
     unsolved: [u32; 3],
-    /// Words (bit `b * 9 + d`) the band pass must look at.
-    dirty: u32,
-}
-
-/// Where to branch: band, cell bit, digit set (bit `d` = digit `d + 1`).
-struct Branch {
-    band: usize,
-    bit: u32,
-    digits: u16,
 }
 
 /// What propagation ended in.
 enum Fixpoint {
     Contradiction,
     Solved,
-    Branch(Branch),
+    /// Branch on cell `bit` of band `band`, over the digits of `digits` (bit `d` = digit `d + 1`).
+    Branch {
+        band: usize,
+        bit: u32,
+        digits: u16,
+    },
+}
+
+/// Runs `$m!(D, B)` for the 27 words in order.
+macro_rules! each_word {
+    ($m:ident) => {
+        $m!(0, 0); $m!(0, 1); $m!(0, 2); $m!(1, 0); $m!(1, 1); $m!(1, 2);
+        $m!(2, 0); $m!(2, 1); $m!(2, 2); $m!(3, 0); $m!(3, 1); $m!(3, 2);
+        $m!(4, 0); $m!(4, 1); $m!(4, 2); $m!(5, 0); $m!(5, 1); $m!(5, 2);
+        $m!(6, 0); $m!(6, 1); $m!(6, 2); $m!(7, 0); $m!(7, 1); $m!(7, 2);
+        $m!(8, 0); $m!(8, 1); $m!(8, 2);
+    };
 }
 
 impl State {
     fn new() -> State {
         State {
-            cand: [BAND; 27],
+            f: [BAND; 27],
             seen: [0; 27],
-            stack_seen: [0; 27],
             unsolved: [BAND; 3],
-            dirty: (1 << 27) - 1,
         }
     }
 
-    /// Places digit `d` (0-based) on the cell `bit` of band `b`. The caller has checked that the
-    /// digit is still a candidate there.
+    /// Assigns digit `d` to the cell `bit` of band `b`: clears the cell from the other digits
+    /// and its row and box peers from the digit's word. The band update places it and pins its
+    /// column in the other bands.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, bit: u32) {
-        self.place_set(d, b, bit, &mut 0);
-    }
-
-    /// Places digit `d` on the cells `cells` of band `b` at once: cells that are unsolved, allow
-    /// the digit, and share no row, column or box (the band pass's hidden singles). Counts each
-    /// as one propagation in `props`.
-    #[inline(always)]
-    fn place_set(&mut self, d: usize, b: usize, cells: u32, props: &mut u64) {
-        let not = !cells;
-        // The nine digit words of the band are contiguous: clear the cells from all, and mark
-        // dirty the ones that held them.
-        let mut dirty = clear_band(&mut self.cand, b, cells);
-        let mut peers = 0u32;
-        let mut cols = 0usize;
-        let mut rest = cells;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            peers |= PEERS[p];
-            cols |= 1 << (p % 9);
-            *props += 1;
+    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        for e in 0..9 {
+            self.f[e * 3 + b] &= !bit;
         }
-        let i = b * 9 + d;
-        self.cand[i] = (self.cand[i] & !peers) | cells;
-        dirty <<= b * 9;
-        dirty |= 1 << i;
-        let col = COLS[cols];
-        let (b1, b2) = OTHER_BANDS[b];
-        let (x1, x2) = (self.cand[b1 * 9 + d], self.cand[b2 * 9 + d]);
-        dirty |= ((x1 & col != 0) as u32) << (b1 * 9 + d);
-        dirty |= ((x2 & col != 0) as u32) << (b2 * 9 + d);
-        self.cand[b1 * 9 + d] = x1 & !col;
-        self.cand[b2 * 9 + d] = x2 & !col;
-        self.unsolved[b] &= not;
-        self.dirty |= dirty;
+        self.f[d * 3 + b] = (self.f[d * 3 + b] & !PEERS[bit.trailing_zeros() as usize]) | bit;
     }
 
-    /// Places digit `d` on every cell of `cells` (band `b`) that is unsolved and still allows it;
-    /// counts each as a propagation. False on a contradiction found on the way.
+    /// The band update of word `D * 3 + B` (see the module docs). False on a contradiction;
+    /// sets `changed` when the word had changed.
     #[inline(always)]
-    fn place_all(&mut self, d: usize, b: usize, mut cells: u32, props: &mut u64) {
-        while cells != 0 {
-            let bit = cells & cells.wrapping_neg();
-            cells ^= bit;
-            if self.cand[b * 9 + d] & self.unsolved[b] & bit != 0 {
-                self.place(d, b, bit);
-                *props += 1;
-            }
+    fn update<const D: usize, const B: usize>(&mut self, changed: &mut bool) -> bool {
+        let i = D * 3 + B;
+        let a = self.f[i];
+        if a == self.seen[i] {
+            return true;
         }
-    }
-
-    /// The band pass over every changed digit x band word, until none changes. False on a
-    /// contradiction.
-    #[inline(always)]
-    fn band_pass(&mut self, props: &mut u64) -> bool {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            {
-                let mut w = self.cand[i];
-                if w == self.seen[i] {
-                    continue;
-                }
-                let occ = SHRINK[(w & 0x1ff) as usize] as usize
-                    | (SHRINK[((w >> 9) & 0x1ff) as usize] as usize) << 3
-                    | (SHRINK[(w >> 18) as usize] as usize) << 6;
-                w &= BAND_KEEP[occ];
-                if w == 0 {
-                    return false;
-                }
-                self.cand[i] = w;
-                self.seen[i] = w;
-                let b = i / 9;
-                let u = self.unsolved[b];
-                if w & u == 0 {
-                    continue;
-                }
-                // Hidden singles: rows and boxes of the band with one cell left.
-                // (A unit is never empty here: the permutation mask left one cell per row and box.)
-                #[inline(always)]
-                fn one(x: u32) -> u32 {
-                    x & ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg()
-                }
-                let mut singles = one(w & 0x1ff) | one(w & (0x1ff << 9)) | one(w & (0x1ff << 18));
-                singles |= one(w & BOXES[0]) | one(w & BOXES[1]) | one(w & BOXES[2]);
-                singles &= u;
-                if singles != 0 {
-                    self.place_set(i % 9, b, singles, props);
+        let occ = SHRINK[(a & 0x1ff) as usize] as usize
+            | (SHRINK[((a >> 9) & 0x1ff) as usize] as usize) << 3
+            | (SHRINK[(a >> 18) as usize] as usize) << 6;
+        let a = a & BAND_KEEP[occ];
+        if a == 0 {
+            return false;
+        }
+        self.f[i] = a;
+        self.seen[i] = a;
+        *changed = true;
+        let pin = PIN[((a | (a >> 9) | (a >> 18)) & 0x1ff) as usize];
+        self.f[D * 3 + (B + 1) % 3] &= pin;
+        self.f[D * 3 + (B + 2) % 3] &= pin;
+        let singles = (one(a & 0x1ff) | one(a & (0x1ff << 9)) | one(a & (0x1ff << 18)))
+            & self.unsolved[B];
+        if singles != 0 {
+            self.unsolved[B] &= !singles;
+            for e in 0..9 {
+                if e != D {
+                    self.f[e * 3 + B] &= !singles;
                 }
             }
         }
         true
     }
 
-    /// The stack pass for every digit: mini-column permutations and hidden singles in columns.
-    /// Returns `None` on a contradiction, else whether anything changed.
+    /// Band updates until no word changes. False on a contradiction.
     #[inline(always)]
-    fn stack_pass(&mut self, props: &mut u64) -> Option<bool> {
-        let mut changed = false;
-        for d in 0..9 {
-            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            if w[0] == self.stack_seen[d]
-                && w[1] == self.stack_seen[9 + d]
-                && w[2] == self.stack_seen[18 + d]
-            {
-                continue;
-            }
-            // Columns occupied in each band, and columns with two or more cells in a band.
-            let mut any = [0u32; 3];
-            let mut many = 0u32;
-            for b in 0..3 {
-                let (x, y, z) = (w[b] & 0x1ff, (w[b] >> 9) & 0x1ff, w[b] >> 18);
-                any[b] = x | y | z;
-                many |= (x & y) | (x & z) | (y & z);
-            }
-            // Mini-column permutations per stack.
-            let mut keep = [0u32; 3];
-            for s in 0..3 {
-                let sh = s * 3;
-                let occ =
-                    ((any[0] >> sh) & 7) | ((any[1] >> sh) & 7) << 3 | ((any[2] >> sh) & 7) << 6;
-                let k = PERM_KEEP[occ as usize] as u32;
-                if k == 0 {
-                    return None;
-                }
-                keep[0] |= (k & 7) << sh;
-                keep[1] |= ((k >> 3) & 7) << sh;
-                keep[2] |= ((k >> 6) & 7) << sh;
-            }
-            for b in 0..3 {
-                let nw = w[b] & COLS[keep[b] as usize];
-                self.stack_seen[b * 9 + d] = nw;
-                if nw != w[b] {
-                    self.cand[b * 9 + d] = nw;
-                    self.dirty |= 1 << (b * 9 + d);
-                    changed = true;
-                }
-            }
-            // Hidden singles in columns: exactly one band holds the column, with one cell.
-            let once = (any[0] & keep[0]) ^ (any[1] & keep[1]) ^ (any[2] & keep[2]);
-            let two_bands = (any[0] & any[1] & keep[0] & keep[1])
-                | (any[0] & any[2] & keep[0] & keep[2])
-                | (any[1] & any[2] & keep[1] & keep[2]);
-            let single_cols = once & !two_bands & !many;
-            if single_cols != 0 {
-                for b in 0..3 {
-                    let cells = self.cand[b * 9 + d]
-                        & COLS[(single_cols & any[b]) as usize]
-                        & self.unsolved[b];
-                    if cells != 0 {
-                        self.place_all(d, b, cells, props);
-                        changed = true;
+    fn updates(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            macro_rules! up {
+                ($d:literal, $b:literal) => {
+                    if !self.update::<$d, $b>(&mut changed) {
+                        return false;
                     }
-                }
+                };
+            }
+            each_word!(up);
+            if !changed {
+                return true;
             }
         }
-        Some(changed)
     }
 
     /// Propagates to a fixpoint; then reports a contradiction, a full grid, or where to branch.
-    fn propagate(&mut self, props: &mut u64) -> Fixpoint {
-        loop {
-            if !self.band_pass(props) {
+    fn propagate(&mut self) -> Fixpoint {
+        'outer: loop {
+            if !self.updates() {
                 return Fixpoint::Contradiction;
             }
             // Cell pass: naked singles and empty cells, bit-parallel per band.
-            let mut placed = false;
             let mut pair: Option<(usize, u32)> = None;
-            let mut triple: Option<(usize, u32)> = None;
+            let mut many: Option<(usize, u32)> = None;
             for b in 0..3 {
                 let u = self.unsolved[b];
                 if u == 0 {
@@ -373,7 +305,7 @@ impl State {
                 }
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
-                    let w = self.cand[b * 9 + d] & u;
+                    let w = self.f[d * 3 + b];
                     three |= two & w;
                     two |= one & w;
                     one |= w;
@@ -381,66 +313,49 @@ impl State {
                 if u & !one != 0 {
                     return Fixpoint::Contradiction;
                 }
-                let singles = one & !two;
+                let singles = u & !two;
                 if singles != 0 {
-                    let mut cells = singles;
-                    while cells != 0 {
-                        let bit = cells & cells.wrapping_neg();
-                        cells ^= bit;
-                        if self.unsolved[b] & bit == 0 {
-                            continue;
-                        }
-                        let mut placed_here = false;
-                        for d in 0..9 {
-                            if self.cand[b * 9 + d] & bit != 0 {
-                                self.place(d, b, bit);
-                                *props += 1;
-                                placed_here = true;
-                                break;
+                    for d in 0..9 {
+                        let mut x = self.f[d * 3 + b] & singles;
+                        if x != 0 {
+                            let mut peers = 0;
+                            while x != 0 {
+                                peers |= PEERS[x.trailing_zeros() as usize];
+                                x &= x - 1;
                             }
-                        }
-                        if !placed_here {
-                            return Fixpoint::Contradiction;
+                            self.f[d * 3 + b] &= !peers;
                         }
                     }
-                    placed = true;
-                } else if !placed {
-                    let pairs = two & !three;
-                    if pair.is_none() && pairs != 0 {
+                    continue 'outer;
+                }
+                if pair.is_none() {
+                    let pairs = u & !three;
+                    if pairs != 0 {
                         pair = Some((b, pairs & pairs.wrapping_neg()));
-                    } else if triple.is_none() {
-                        let t = three & u;
-                        if t != 0 {
-                            triple = Some((b, t & t.wrapping_neg()));
-                        }
+                    } else if many.is_none() {
+                        many = Some((b, u & u.wrapping_neg()));
                     }
                 }
             }
-            if placed {
-                continue;
-            }
-            if STACK_PASS {
-                match self.stack_pass(props) {
-                    None => return Fixpoint::Contradiction,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-            }
-            let (band, bit) = match pair.or(triple) {
+            let (band, bit) = match pair.or(many) {
                 Some(x) => x,
-                None => match (0..3).find(|&b| self.unsolved[b] != 0) {
-                    Some(b) => (b, self.unsolved[b] & self.unsolved[b].wrapping_neg()),
-                    None => return Fixpoint::Solved,
-                },
+                None => return Fixpoint::Solved,
             };
             let mut digits = 0u16;
             for d in 0..9 {
-                if self.cand[band * 9 + d] & bit != 0 {
+                if self.f[d * 3 + band] & bit != 0 {
                     digits |= 1 << d;
                 }
             }
-            return Fixpoint::Branch(Branch { band, bit, digits });
+            return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// Cells still to place.
+    #[inline(always)]
+    fn open_cells(&self) -> u64 {
+        (self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones())
+            as u64
     }
 
     /// The solution grid; meaningful only when every cell is placed.
@@ -448,7 +363,7 @@ impl State {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut w = self.cand[b * 9 + d];
+                let mut w = self.f[d * 3 + b];
                 while w != 0 {
                     let p = w.trailing_zeros() as usize;
                     w &= w - 1;
@@ -460,53 +375,6 @@ impl State {
     }
 }
 
-/// Clears `cells` from the nine digit words of band `b` (`cand[b * 9..b * 9 + 9]`); returns the
-/// 9-bit set of digits whose word held one of them. SSE2 (part of every x86-64 CPU) does eight
-/// words in two steps; elsewhere a plain loop.
-#[inline(always)]
-fn clear_band(cand: &mut [u32; 27], b: usize, cells: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        let words = &mut cand[b * 9..b * 9 + 9];
-        // SAFETY: SSE2 is in the x86-64 baseline; `words` holds 9 u32, so the two unaligned
-        // 16-byte loads and stores at offsets 0 and 4 (words 0..8) stay inside it.
-        let low = unsafe {
-            let p = words.as_mut_ptr() as *mut __m128i;
-            let m = _mm_set1_epi32(cells as i32);
-            let zero = _mm_setzero_si128();
-            let v0 = _mm_loadu_si128(p);
-            let v1 = _mm_loadu_si128(p.add(1));
-            let h0 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                _mm_and_si128(v0, m),
-                zero,
-            )));
-            let h1 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                _mm_and_si128(v1, m),
-                zero,
-            )));
-            _mm_storeu_si128(p, _mm_andnot_si128(m, v0));
-            _mm_storeu_si128(p.add(1), _mm_andnot_si128(m, v1));
-            !((h0 | (h1 << 4)) as u32) & 0xff
-        };
-        let x = words[8];
-        words[8] = x & !cells;
-        low | (((x & cells != 0) as u32) << 8)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let mut dirty = 0u32;
-        for (e, x) in cand[b * 9..b * 9 + 9].iter_mut().enumerate() {
-            dirty |= ((*x & cells != 0) as u32) << e;
-            *x &= !cells;
-        }
-        dirty
-    }
-}
-
-/// For each band, the other two.
-const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
-
 struct Search<'a> {
     stats: Stats,
     budget: &'a Budget,
@@ -517,39 +385,61 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Explores the node `s` (already counted); true when the search must stop.
-    fn search(&mut self, mut s: State) -> bool {
-        match s.propagate(&mut self.stats.propagations) {
-            Fixpoint::Contradiction => false,
-            Fixpoint::Solved => {
-                self.found += 1;
-                if self.first.is_none() {
-                    self.first = Some(s.grid());
+    /// Explores the node `s` (already counted); `guessed` when it starts with a guessed digit
+    /// not yet placed. True when the search must stop.
+    fn search(&mut self, mut s: State, mut guessed: bool) -> bool {
+        // Branches taken in place (each the last digit of its branch point): when this call
+        // returns false, each of them counts as a backtrack, as if it had been a child call.
+        let mut in_place = 0;
+        loop {
+            let open = s.open_cells();
+            let fix = s.propagate();
+            self.stats.propagations += open - s.open_cells() - guessed as u64;
+            match fix {
+                Fixpoint::Contradiction => {
+                    self.stats.backtracks += in_place;
+                    return false;
                 }
-                self.found >= self.limit
-            }
-            Fixpoint::Branch(Branch {
-                band,
-                bit,
-                mut digits,
-            }) => {
-                self.stats.guesses += 1;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    self.stats.nodes += 1;
-                    if self.budget.check(self.stats.nodes) {
-                        self.out_of_budget = true;
+                Fixpoint::Solved => {
+                    self.found += 1;
+                    if self.first.is_none() {
+                        self.first = Some(s.grid());
+                    }
+                    if self.found >= self.limit {
                         return true;
                     }
-                    let mut child = s;
-                    child.place(d, band, bit);
-                    if self.search(child) {
-                        return true;
-                    }
-                    self.stats.backtracks += 1;
+                    self.stats.backtracks += in_place;
+                    return false;
                 }
-                false
+                Fixpoint::Branch {
+                    band,
+                    bit,
+                    mut digits,
+                } => {
+                    self.stats.guesses += 1;
+                    loop {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        self.stats.nodes += 1;
+                        if self.budget.check(self.stats.nodes) {
+                            self.out_of_budget = true;
+                            return true;
+                        }
+                        if digits == 0 {
+                            // The last digit: go on in place.
+                            s.assign(d, band, bit);
+                            guessed = true;
+                            in_place += 1;
+                            break;
+                        }
+                        let mut child = s;
+                        child.assign(d, band, bit);
+                        if self.search(child, true) {
+                            return true;
+                        }
+                        self.stats.backtracks += 1;
+                    }
+                }
             }
         }
     }
@@ -575,14 +465,21 @@ fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     for (i, &v) in puzzle.cells().iter().enumerate() {
         if v != 0 {
             let (d, b, bit) = (v as usize - 1, i / 27, 1u32 << (i % 27));
-            if s.cand[b * 9 + d] & s.unsolved[b] & bit == 0 {
+            if s.f[d * 3 + b] & s.unsolved[b] & bit == 0 {
                 // A given repeats a digit in one of its units: no solution.
                 return search;
             }
-            s.place(d, b, bit);
+            s.assign(d, b, bit);
+            s.unsolved[b] &= !bit;
+            let col = COLS[1 << (bit.trailing_zeros() % 9)];
+            for o in 0..3 {
+                if o != b {
+                    s.f[d * 3 + o] &= !col;
+                }
+            }
         }
     }
-    search.search(s);
+    search.search(s, false);
     search
 }
 
