@@ -153,6 +153,8 @@ const PEERS: [u32; 27] = {
     t
 };
 
+const COLUMN_PASS: bool = false;
+
 /// For the 9-bit set of columns a digit occupies in one band, the 27-bit mask that keeps every
 /// cell of another band except the columns this band pins: a stack where the set has exactly
 /// one column means the box there holds the digit in that column.
@@ -175,11 +177,75 @@ const PIN: [u32; 512] = {
     t
 };
 
-/// `x` when it has at most one bit set, else 0.
-#[inline(always)]
-fn one(x: u32) -> u32 {
-    x & ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg()
+fn heur() -> u32 {
+    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *H.get_or_init(|| std::env::var("HEUR").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
 }
+
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+/// Expands a set of mini-rows (bit `i * 3 + j`: row `i` of the band, box `j`) to its cells.
+const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut mask = 0u32;
+        let mut k = 0;
+        while k < 9 {
+            if m & (1 << k) != 0 {
+                mask |= 0o7 << ((k / 3) * 9 + (k % 3) * 3);
+            }
+            k += 1;
+        }
+        t[m] = mask;
+        m += 1;
+    }
+    t
+};
+
+/// For a band's mini-row occupancy: low 32 bits, `BAND_KEEP`; high bits, the kept mini-rows
+/// that are the only kept one of their row (the row is locked in that box).
+const KEEP_LOCKED: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut m = 0;
+    while m < 512 {
+        let keep = PERM_KEEP[m] as u64;
+        let mut locked = 0u64;
+        let mut i = 0;
+        while i < 3 {
+            let row = (keep >> (i * 3)) & 7;
+            if row == 1 || row == 2 || row == 4 {
+                locked |= row << (i * 3);
+            }
+            i += 1;
+        }
+        t[m] = BAND_KEEP[m] as u64 | locked << 32;
+        m += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of columns a digit occupies in one band: low 32 bits, `PIN`; high bits,
+/// the mini-rows (all three rows) of the stacks where the set has exactly one column. A locked
+/// mini-row there is a single cell: a hidden single.
+const PIN_SINGLE: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut v = 0usize;
+    while v < 512 {
+        let mut single = 0u64;
+        let mut s = 0;
+        while s < 3 {
+            let x = (v >> (s * 3)) & 7;
+            if x == 1 || x == 2 || x == 4 {
+                single |= 0o111 << s;
+            }
+            s += 1;
+        }
+        t[v] = PIN[v] as u64 | single << 32;
+        v += 1;
+    }
+    t
+};
 
 /// One search node's state: candidate words and unsolved cells (see the module docs).
 #[derive(Clone, Copy)]
@@ -247,24 +313,23 @@ impl State {
         let occ = SHRINK[(a & 0x1ff) as usize] as usize
             | (SHRINK[((a >> 9) & 0x1ff) as usize] as usize) << 3
             | (SHRINK[(a >> 18) as usize] as usize) << 6;
-        let a = a & BAND_KEEP[occ];
+        let keep = KEEP_LOCKED[occ];
+        let a = a & keep as u32;
         if a == 0 {
             return false;
         }
         self.f[i] = a;
         self.seen[i] = a;
         *changed = true;
-        let pin = PIN[((a | (a >> 9) | (a >> 18)) & 0x1ff) as usize];
-        self.f[D * 3 + (B + 1) % 3] &= pin;
-        self.f[D * 3 + (B + 2) % 3] &= pin;
-        let singles = (one(a & 0x1ff) | one(a & (0x1ff << 9)) | one(a & (0x1ff << 18)))
-            & self.unsolved[B];
-        if singles != 0 {
-            self.unsolved[B] &= !singles;
-            for e in 0..9 {
-                if e != D {
-                    self.f[e * 3 + B] &= !singles;
-                }
+        let pin = PIN_SINGLE[((a | (a >> 9) | (a >> 18)) & 0x1ff) as usize];
+        self.f[D * 3 + (B + 1) % 3] &= pin as u32;
+        self.f[D * 3 + (B + 2) % 3] &= pin as u32;
+        let singles = a & MINIROW_CELLS[((keep >> 32) & (pin >> 32)) as usize] & self.unsolved[B];
+        // Branch-free: whether or not the word gave singles (an unpredictable branch).
+        self.unsolved[B] &= !singles;
+        for e in 0..9 {
+            if e != D {
+                self.f[e * 3 + B] &= !singles;
             }
         }
         true
@@ -289,6 +354,54 @@ impl State {
         }
     }
 
+    /// The column pass, for every digit: the bands' mini-columns in each stack must form a
+    /// permutation too (locked candidates along columns, claiming from columns), and a column
+    /// left with one cell in all three bands is a hidden single there. False on a contradiction;
+    /// sets `changed` when a word changed.
+    #[inline(always)]
+    fn column_pass(&mut self, changed: &mut bool) -> bool {
+        for d in 0..9 {
+            let w = [self.f[d * 3], self.f[d * 3 + 1], self.f[d * 3 + 2]];
+            // Columns occupied in each band, and columns with two or more cells in a band.
+            let mut any = [0u32; 3];
+            let mut many = 0u32;
+            for b in 0..3 {
+                let (x, y, z) = (w[b] & 0x1ff, (w[b] >> 9) & 0x1ff, w[b] >> 18);
+                any[b] = x | y | z;
+                many |= (x & y) | (x & z) | (y & z);
+            }
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let sh = s * 3;
+                let occ =
+                    ((any[0] >> sh) & 7) | ((any[1] >> sh) & 7) << 3 | ((any[2] >> sh) & 7) << 6;
+                let k = PERM_KEEP[occ as usize] as u32;
+                if k == 0 {
+                    return false;
+                }
+                keep[0] |= (k & 7) << sh;
+                keep[1] |= ((k >> 3) & 7) << sh;
+                keep[2] |= ((k >> 6) & 7) << sh;
+            }
+            let (a0, a1, a2) = (any[0] & keep[0], any[1] & keep[1], any[2] & keep[2]);
+            let single_cols = (a0 ^ a1 ^ a2) & !((a0 & a1) | (a0 & a2) | (a1 & a2)) & !many;
+            for b in 0..3 {
+                let mut nw = w[b] & COLS[keep[b] as usize];
+                let cells = nw & COLS[(single_cols & any[b]) as usize] & self.unsolved[b];
+                let mut x = cells;
+                while x != 0 {
+                    nw &= !PEERS[x.trailing_zeros() as usize];
+                    x &= x - 1;
+                }
+                if nw != w[b] {
+                    self.f[d * 3 + b] = nw;
+                    *changed = true;
+                }
+            }
+        }
+        true
+    }
+
     /// Propagates to a fixpoint; then reports a contradiction, a full grid, or where to branch.
     fn propagate(&mut self) -> Fixpoint {
         'outer: loop {
@@ -296,16 +409,17 @@ impl State {
                 return Fixpoint::Contradiction;
             }
             // Cell pass: naked singles and empty cells, bit-parallel per band.
-            let mut pair: Option<(usize, u32)> = None;
-            let mut many: Option<(usize, u32)> = None;
+            let mut pairs = [0u32; 3];
+            let mut triples = [0u32; 3];
             for b in 0..3 {
                 let u = self.unsolved[b];
                 if u == 0 {
                     continue;
                 }
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let w = self.f[d * 3 + b];
+                    four |= three & w;
                     three |= two & w;
                     two |= one & w;
                     one |= w;
@@ -328,18 +442,120 @@ impl State {
                     }
                     continue 'outer;
                 }
-                if pair.is_none() {
-                    let pairs = u & !three;
-                    if pairs != 0 {
-                        pair = Some((b, pairs & pairs.wrapping_neg()));
-                    } else if many.is_none() {
-                        many = Some((b, u & u.wrapping_neg()));
-                    }
+                pairs[b] = u & !three;
+                triples[b] = u & three & !four;
+            }
+            if COLUMN_PASS {
+                let mut changed = false;
+                if !self.column_pass(&mut changed) {
+                    return Fixpoint::Contradiction;
+                }
+                if changed {
+                    continue;
                 }
             }
-            let (band, bit) = match pair.or(many) {
-                Some(x) => x,
-                None => return Fixpoint::Solved,
+            if self.unsolved == [0; 3] {
+                return Fixpoint::Solved;
+            }
+            let h = heur();
+            let (band, bit) = if pairs != [0; 3] {
+                match h {
+                    1 => {
+                        let b = (0..3).rev().find(|&b| pairs[b] != 0).unwrap();
+                        (b, 1 << (31 - pairs[b].leading_zeros()))
+                    }
+                    2 => {
+                        let mut best = (0usize, 0u32, -1i32);
+                        for b in 0..3 {
+                            let mut x = pairs[b];
+                            while x != 0 {
+                                let p = x.trailing_zeros();
+                                x &= x - 1;
+                                let sc = (PEERS[p as usize] & pairs[b]).count_ones() as i32;
+                                if sc > best.2 {
+                                    best = (b, 1 << p, sc);
+                                }
+                            }
+                        }
+                        (best.0, best.1)
+                    }
+                    4 => {
+                        let mut best = (0usize, 0u32, -1i32);
+                        for b in 0..3 {
+                            let mut x = pairs[b];
+                            while x != 0 {
+                                let p = x.trailing_zeros();
+                                x &= x - 1;
+                                let col = COLS[1 << (p % 9)];
+                                let mut sc = (PEERS[p as usize] & pairs[b]).count_ones();
+                                for o in 0..3 {
+                                    if o != b {
+                                        sc += (col & pairs[o]).count_ones();
+                                    }
+                                }
+                                if sc as i32 > best.2 {
+                                    best = (b, 1 << p, sc as i32);
+                                }
+                            }
+                        }
+                        (best.0, best.1)
+                    }
+                    5 | 6 => {
+                        let cap = if h == 5 { 99 } else { 8 };
+                        let mut n = 0;
+                        let mut best = (0usize, 0u32, -1i32);
+                        'cells: for b in 0..3 {
+                            let (o1, o2) = OTHER_BANDS[b];
+                            let (q1, q2) = (pairs[o1], pairs[o2]);
+                            let mut x = pairs[b];
+                            while x != 0 {
+                                let p = x.trailing_zeros();
+                                x &= x - 1;
+                                let c = p % 9;
+                                let v = ((q1 >> c) & 0x40201) | (((q2 >> c) & 0x40201) << 1);
+                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32).count_ones() as i32;
+                                if sc > best.2 {
+                                    best = (b, 1 << p, sc);
+                                }
+                                n += 1;
+                                if n >= cap {
+                                    break 'cells;
+                                }
+                            }
+                        }
+                        (best.0, best.1)
+                    }
+                    3 => {
+                        let mut best = (0usize, 0u32, 99999i32);
+                        for b in 0..3 {
+                            let mut x = pairs[b];
+                            while x != 0 {
+                                let p = x.trailing_zeros();
+                                x &= x - 1;
+                                let mut sc = 0;
+                                for d in 0..9 {
+                                    if self.f[d * 3 + b] & (1 << p) != 0 {
+                                        sc += (self.f[d*3] & self.unsolved[0]).count_ones() + (self.f[d*3+1] & self.unsolved[1]).count_ones() + (self.f[d*3+2] & self.unsolved[2]).count_ones();
+                                    }
+                                }
+                                if (sc as i32) < best.2 {
+                                    best = (b, 1 << p, sc as i32);
+                                }
+                            }
+                        }
+                        (best.0, best.1)
+                    }
+                    _ => {
+                        let b = (0..3).find(|&b| pairs[b] != 0).unwrap();
+                        (b, pairs[b] & pairs[b].wrapping_neg())
+                    }
+                }
+            } else if triples != [0; 3] {
+                let b = (0..3).find(|&b| triples[b] != 0).unwrap();
+                (b, triples[b] & triples[b].wrapping_neg())
+            } else {
+                let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap();
+                (b, self.unsolved[b] & self.unsolved[b].wrapping_neg())
             };
             let mut digits = 0u16;
             for d in 0..9 {
@@ -385,16 +601,16 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Explores the node `s` (already counted); `guessed` when it starts with a guessed digit
-    /// not yet placed. True when the search must stop.
-    fn search(&mut self, mut s: State, mut guessed: bool) -> bool {
+    /// Explores the node `s` (already counted), which has `open` cells to place besides a
+    /// guessed digit not yet placed. True when the search must stop.
+    fn search(&mut self, mut s: State, mut open: u64) -> bool {
         // Branches taken in place (each the last digit of its branch point): when this call
         // returns false, each of them counts as a backtrack, as if it had been a child call.
         let mut in_place = 0;
         loop {
-            let open = s.open_cells();
             let fix = s.propagate();
-            self.stats.propagations += open - s.open_cells() - guessed as u64;
+            let left = s.open_cells();
+            self.stats.propagations += open - left;
             match fix {
                 Fixpoint::Contradiction => {
                     self.stats.backtracks += in_place;
@@ -428,13 +644,13 @@ impl Search<'_> {
                         if digits == 0 {
                             // The last digit: go on in place.
                             s.assign(d, band, bit);
-                            guessed = true;
+                            open = left - 1;
                             in_place += 1;
                             break;
                         }
                         let mut child = s;
                         child.assign(d, band, bit);
-                        if self.search(child, true) {
+                        if self.search(child, left - 1) {
                             return true;
                         }
                         self.stats.backtracks += 1;
@@ -479,7 +695,8 @@ fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
             }
         }
     }
-    search.search(s, false);
+    let open = s.open_cells();
+    search.search(s, open);
     search
 }
 
