@@ -28,7 +28,9 @@ fn main() {
     let start = Instant::now();
     let mut stats = Stats::default();
     let mut solved = 0u64;
-    if who == "reference" {
+    if who == "none" {
+        // Reading only: the baseline to subtract from a profile.
+    } else if who == "reference" {
         #[cfg(feature = "reference")]
         for g in &grids {
             let s = sudoku::Sudoku::from_bytes(*g.cells()).expect("valid");

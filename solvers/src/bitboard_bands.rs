@@ -177,6 +177,21 @@ const PIN: [u32; 512] = {
     t
 };
 
+fn colmode() -> u32 {
+    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *H.get_or_init(|| std::env::var("COLMODE").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
+fn updmode() -> u32 {
+    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *H.get_or_init(|| std::env::var("UPD").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
+fn capv() -> u32 {
+    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *H.get_or_init(|| std::env::var("CAP").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
+}
+
 fn heur() -> u32 {
     static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     *H.get_or_init(|| std::env::var("HEUR").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
@@ -304,16 +319,17 @@ impl State {
     /// The band update of word `D * 3 + B` (see the module docs). False on a contradiction;
     /// sets `changed` when the word had changed.
     #[inline(always)]
-    fn update<const D: usize, const B: usize>(&mut self, changed: &mut bool) -> bool {
+    fn update<const D: usize, const B: usize, const CHECK: bool>(&mut self, changed: &mut bool) -> bool {
         let i = D * 3 + B;
         let a = self.f[i];
-        if a == self.seen[i] {
+        if CHECK && a == self.seen[i] {
             return true;
         }
+        // (The `& 0x1ff` masks let the compiler drop the table bounds checks.)
         let occ = SHRINK[(a & 0x1ff) as usize] as usize
             | (SHRINK[((a >> 9) & 0x1ff) as usize] as usize) << 3
-            | (SHRINK[(a >> 18) as usize] as usize) << 6;
-        let keep = KEEP_LOCKED[occ];
+            | (SHRINK[((a >> 18) & 0x1ff) as usize] as usize) << 6;
+        let keep = KEEP_LOCKED[occ & 0x1ff];
         let a = a & keep as u32;
         if a == 0 {
             return false;
@@ -324,7 +340,7 @@ impl State {
         let pin = PIN_SINGLE[((a | (a >> 9) | (a >> 18)) & 0x1ff) as usize];
         self.f[D * 3 + (B + 1) % 3] &= pin as u32;
         self.f[D * 3 + (B + 2) % 3] &= pin as u32;
-        let singles = a & MINIROW_CELLS[((keep >> 32) & (pin >> 32)) as usize] & self.unsolved[B];
+        let singles = a & MINIROW_CELLS[((keep & pin) >> 32) as usize & 0x1ff] & self.unsolved[B];
         // Branch-free: whether or not the word gave singles (an unpredictable branch).
         self.unsolved[B] &= !singles;
         for e in 0..9 {
@@ -338,11 +354,30 @@ impl State {
     /// Band updates until no word changes. False on a contradiction.
     #[inline(always)]
     fn updates(&mut self) -> bool {
+        if updmode() == 1 {
+            loop {
+                let mut changed = false;
+                macro_rules! up3 {
+                    ($d:literal) => {
+                        let i = $d * 3;
+                        if (self.f[i] ^ self.seen[i]) | (self.f[i + 1] ^ self.seen[i + 1]) | (self.f[i + 2] ^ self.seen[i + 2]) != 0 {
+                            if !self.update::<$d, 0, false>(&mut changed) || !self.update::<$d, 1, false>(&mut changed) || !self.update::<$d, 2, false>(&mut changed) {
+                                return false;
+                            }
+                        }
+                    };
+                }
+                up3!(0); up3!(1); up3!(2); up3!(3); up3!(4); up3!(5); up3!(6); up3!(7); up3!(8);
+                if !changed {
+                    return true;
+                }
+            }
+        }
         loop {
             let mut changed = false;
             macro_rules! up {
                 ($d:literal, $b:literal) => {
-                    if !self.update::<$d, $b>(&mut changed) {
+                    if !self.update::<$d, $b, true>(&mut changed) {
                         return false;
                     }
                 };
@@ -371,6 +406,7 @@ impl State {
                 many |= (x & y) | (x & z) | (y & z);
             }
             let mut keep = [0u32; 3];
+            if colmode() == 2 { keep = [0x1ff; 3]; } else {
             for s in 0..3 {
                 let sh = s * 3;
                 let occ =
@@ -382,7 +418,7 @@ impl State {
                 keep[0] |= (k & 7) << sh;
                 keep[1] |= ((k >> 3) & 7) << sh;
                 keep[2] |= ((k >> 6) & 7) << sh;
-            }
+            }}
             let (a0, a1, a2) = (any[0] & keep[0], any[1] & keep[1], any[2] & keep[2]);
             let single_cols = (a0 ^ a1 ^ a2) & !((a0 & a1) | (a0 & a2) | (a1 & a2)) & !many;
             for b in 0..3 {
@@ -402,6 +438,62 @@ impl State {
         true
     }
 
+    /// Hidden singles in columns, two digits at a time (one per 32-bit half of a `u64`): a
+    /// column where a digit is left in one band and one row of it. Also finds a column where a
+    /// digit has no cell left (a contradiction). `None` on a contradiction, else whether a digit
+    /// was placed.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Option<bool> {
+        const M9: u64 = 0x1ff | 0x1ff << 32;
+        let mut placed = false;
+        let open = [
+            self.unsolved[0] as u64 * (1 | 1 << 32),
+            self.unsolved[1] as u64 * (1 | 1 << 32),
+            self.unsolved[2] as u64 * (1 | 1 << 32),
+        ];
+        for d in (0..9).step_by(2) {
+            let lanes: u64 = if d == 8 { 0x1ff } else { M9 };
+            let (mut full, mut any, mut many) = (0u64, [0u64; 3], 0u64);
+            for b in 0..3 {
+                let mut w = self.f[d * 3 + b] as u64;
+                if d != 8 {
+                    w |= (self.f[(d + 1) * 3 + b] as u64) << 32;
+                }
+                full |= w;
+                // Only unsolved cells: a placed digit's column is not a new single.
+                let w = w & open[b];
+                let (x, y, z) = (w & M9, (w >> 9) & M9, (w >> 18) & M9);
+                any[b] = x | y | z;
+                many |= (x & y) | (z & (x | y));
+            }
+            if (full | full >> 9 | full >> 18) & lanes != lanes {
+                return None;
+            }
+            let [a0, a1, a2] = any;
+            let single = (a0 ^ a1 ^ a2) & !((a0 & a1) | (a2 & (a0 | a1))) & !many;
+            if single == 0 {
+                continue;
+            }
+            for lane in 0..2 {
+                let cols = ((single >> (32 * lane)) & 0x1ff) as usize;
+                if cols == 0 {
+                    continue;
+                }
+                let dl = d + lane;
+                for b in 0..3 {
+                    let mut cells = self.f[dl * 3 + b] & COLS[cols] & self.unsolved[b];
+                    while cells != 0 {
+                        let bit = cells & cells.wrapping_neg();
+                        cells ^= bit;
+                        self.assign(dl, b, bit);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        Some(placed)
+    }
+
     /// Propagates to a fixpoint; then reports a contradiction, a full grid, or where to branch.
     fn propagate(&mut self) -> Fixpoint {
         'outer: loop {
@@ -410,16 +502,14 @@ impl State {
             }
             // Cell pass: naked singles and empty cells, bit-parallel per band.
             let mut pairs = [0u32; 3];
-            let mut triples = [0u32; 3];
             for b in 0..3 {
                 let u = self.unsolved[b];
                 if u == 0 {
                     continue;
                 }
-                let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let w = self.f[d * 3 + b];
-                    four |= three & w;
                     three |= two & w;
                     two |= one & w;
                     one |= w;
@@ -443,9 +533,15 @@ impl State {
                     continue 'outer;
                 }
                 pairs[b] = u & !three;
-                triples[b] = u & three & !four;
             }
-            if COLUMN_PASS {
+            if colmode() == 3 {
+                match self.column_singles() {
+                    None => return Fixpoint::Contradiction,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if colmode() == 1 || colmode() == 2 {
                 let mut changed = false;
                 if !self.column_pass(&mut changed) {
                     return Fixpoint::Contradiction;
@@ -500,8 +596,33 @@ impl State {
                         }
                         (best.0, best.1)
                     }
+                    7 | 8 => {
+                        let cap = if h == 7 { 99 } else { capv() };
+                        let mut n = 0;
+                        let mut best = 0u32;
+                        'cells: for b in 0..3 {
+                            let (o1, o2) = OTHER_BANDS[b];
+                            let (q1, q2) = (pairs[o1], pairs[o2]);
+                            let mut x = pairs[b];
+                            while x != 0 {
+                                let p = x.trailing_zeros();
+                                x &= x - 1;
+                                let c = p % 9;
+                                let v = ((q1 >> c) & 0x40201) | (((q2 >> c) & 0x40201) << 1);
+                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32).count_ones();
+                                // Highest score, then lowest band and cell: a max, free of branches.
+                                best = best.max(sc << 8 | (255 - (b as u32 * 32 + p)));
+                                n += 1;
+                                if n >= cap {
+                                    break 'cells;
+                                }
+                            }
+                        }
+                        let k = 255 - (best & 255);
+                        ((k / 32) as usize, 1 << (k % 32))
+                    }
                     5 | 6 => {
-                        let cap = if h == 5 { 99 } else { 8 };
+                        let cap = if h == 5 { 99 } else { capv() };
                         let mut n = 0;
                         let mut best = (0usize, 0u32, -1i32);
                         'cells: for b in 0..3 {
@@ -550,12 +671,8 @@ impl State {
                         (b, pairs[b] & pairs[b].wrapping_neg())
                     }
                 }
-            } else if triples != [0; 3] {
-                let b = (0..3).find(|&b| triples[b] != 0).unwrap();
-                (b, triples[b] & triples[b].wrapping_neg())
             } else {
-                let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap();
-                (b, self.unsolved[b] & self.unsolved[b].wrapping_neg())
+                self.fewest_candidates()
             };
             let mut digits = 0u16;
             for d in 0..9 {
@@ -565,6 +682,25 @@ impl State {
             }
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// The first unsolved cell with the fewest candidates (three or more): band and cell bit.
+    /// Only used when no cell has two, which is rare after the singles.
+    #[cold]
+    fn fewest_candidates(&self) -> (usize, u32) {
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut x = self.unsolved[b];
+            while x != 0 {
+                let bit = x & x.wrapping_neg();
+                x ^= bit;
+                let n = (0..9).filter(|&d| self.f[d * 3 + b] & bit != 0).count() as u32;
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
     }
 
     /// Cells still to place.
