@@ -2,7 +2,7 @@
 //! scale), each labelled with its value and how many times slower it is than the fastest solver
 //! on that dataset.
 
-use super::style::{log_top, plot_err, si, solver_color};
+use super::style::{dataset_chart, draw_legend, log_top, plot_err, si, solver_color, swatch};
 use crate::summary::SummaryRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -94,39 +94,13 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         (1.0, 10.0)
     };
-    let n = t.datasets.len().max(1);
-    let names = t.datasets.clone();
-    let label = move |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Throughput: puzzles per second (one thread), ratio to the fastest",
-            ("sans-serif", 22),
-        )
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, (y0..y1).log_scale())
-        .map_err(plot_err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n)
-        .x_desc("dataset")
-        .y_desc("throughput (puzzles/s, log scale)")
-        .x_label_formatter(&label)
-        .y_label_formatter(&|v| si(*v))
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 16))
-        .light_line_style(RGBColor(240, 240, 240))
-        .draw()
-        .map_err(plot_err)?;
+    let mut chart = dataset_chart(
+        root,
+        "Throughput: puzzles per second (one thread), ratio to the fastest",
+        &t.datasets,
+        (y0, y1),
+        "throughput (puzzles/s, log scale)",
+    )?;
     let ns = t.solvers.len().max(1) as f64;
     let slot = 0.8 / ns;
     let half = slot * 0.42;
@@ -154,7 +128,7 @@ pub fn draw<DB: DrawingBackend>(
             )
             .map_err(plot_err)?
             .label(name.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled()));
+            .legend(swatch(color));
         let font = ("sans-serif", 12)
             .into_font()
             .color(&BLACK)
@@ -171,15 +145,7 @@ pub fn draw<DB: DrawingBackend>(
             }))
             .map_err(plot_err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(plot_err)?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 #[cfg(test)]
