@@ -250,15 +250,7 @@ pub fn write_png(
     draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     init_fonts();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".plot.")
-        .suffix(".png")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    let tmp = crate::output::temp_beside(path, ".png")?;
     {
         let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
