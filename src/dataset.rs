@@ -111,6 +111,9 @@ pub fn load(spec: &str) -> anyhow::Result<Dataset> {
         return Ok(shipped(s));
     }
     let path = Path::new(spec);
+    if path.is_dir() {
+        anyhow::bail!("dataset {spec:?} is a folder; give a puzzle file or a shipped set name");
+    }
     let file = std::fs::File::open(path).with_context(|| {
         format!(
             "dataset {spec:?} is not a shipped set ({}) and cannot be opened as a file",

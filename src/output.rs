@@ -9,6 +9,48 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 
+/// Creates the temporary file that will be renamed to `path`: `.NAME.XXXXXX<suffix>` in `path`'s
+/// folder (the same file system, so the rename is atomic).
+///
+/// # Errors
+/// `cannot write PATH: ...` naming the path as given and why: it is a folder, its folder does not
+/// exist or is not a folder, or the folder refuses a new file (permissions, a read-only file
+/// system). The temporary name is never shown.
+pub fn temp_beside(path: &Path, suffix: &str) -> anyhow::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let fail = |why: String| anyhow::anyhow!("cannot write {}: {why}", path.display());
+    if path.is_dir() {
+        return Err(fail("it is a folder; give a file name".into()));
+    }
+    match std::fs::metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(fail(format!("folder {} does not exist", dir.display())))
+        }
+        Ok(m) if !m.is_dir() => return Err(fail(format!("{} is not a folder", dir.display()))),
+        _ => {}
+    }
+    tempfile::Builder::new()
+        .prefix(&format!(
+            ".{}.",
+            path.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        ))
+        .suffix(suffix)
+        .tempfile_in(dir)
+        // tempfile's message names the temporary file; say what failed in the user's terms.
+        .map_err(|e| {
+            fail(format!(
+                "cannot create a file in {}: {}",
+                dir.display(),
+                std::io::Error::from(e.kind())
+            ))
+        })
+}
+
 /// Writes `path` atomically: `write` fills a temporary file beside it, which is flushed, synced and
 /// renamed over `path`.
 ///
@@ -19,20 +61,7 @@ pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(
-            ".{}.",
-            path.file_name()
-                .map(|n| n.to_string_lossy())
-                .unwrap_or_default()
-        ))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    let mut tmp = temp_beside(path, ".tmp")?;
     {
         let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
         write(&mut buf).with_context(|| format!("writing {}", path.display()))?;

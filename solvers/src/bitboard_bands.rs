@@ -194,7 +194,12 @@ fn capv() -> u32 {
 
 fn heur() -> u32 {
     static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *H.get_or_init(|| std::env::var("HEUR").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
+    *H.get_or_init(|| {
+        std::env::var("HEUR")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    })
 }
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
@@ -288,11 +293,33 @@ enum Fixpoint {
 /// Runs `$m!(D, B)` for the 27 words in order.
 macro_rules! each_word {
     ($m:ident) => {
-        $m!(0, 0); $m!(0, 1); $m!(0, 2); $m!(1, 0); $m!(1, 1); $m!(1, 2);
-        $m!(2, 0); $m!(2, 1); $m!(2, 2); $m!(3, 0); $m!(3, 1); $m!(3, 2);
-        $m!(4, 0); $m!(4, 1); $m!(4, 2); $m!(5, 0); $m!(5, 1); $m!(5, 2);
-        $m!(6, 0); $m!(6, 1); $m!(6, 2); $m!(7, 0); $m!(7, 1); $m!(7, 2);
-        $m!(8, 0); $m!(8, 1); $m!(8, 2);
+        $m!(0, 0);
+        $m!(0, 1);
+        $m!(0, 2);
+        $m!(1, 0);
+        $m!(1, 1);
+        $m!(1, 2);
+        $m!(2, 0);
+        $m!(2, 1);
+        $m!(2, 2);
+        $m!(3, 0);
+        $m!(3, 1);
+        $m!(3, 2);
+        $m!(4, 0);
+        $m!(4, 1);
+        $m!(4, 2);
+        $m!(5, 0);
+        $m!(5, 1);
+        $m!(5, 2);
+        $m!(6, 0);
+        $m!(6, 1);
+        $m!(6, 2);
+        $m!(7, 0);
+        $m!(7, 1);
+        $m!(7, 2);
+        $m!(8, 0);
+        $m!(8, 1);
+        $m!(8, 2);
     };
 }
 
@@ -634,7 +661,8 @@ impl State {
                                 x &= x - 1;
                                 let c = p % 9;
                                 let v = ((q1 >> c) & 0x40201) | (((q2 >> c) & 0x40201) << 1);
-                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32).count_ones() as i32;
+                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32)
+                                    .count_ones() as i32;
                                 if sc > best.2 {
                                     best = (b, 1 << p, sc);
                                 }
@@ -656,7 +684,9 @@ impl State {
                                 let mut sc = 0;
                                 for d in 0..9 {
                                     if self.f[d * 3 + b] & (1 << p) != 0 {
-                                        sc += (self.f[d*3] & self.unsolved[0]).count_ones() + (self.f[d*3+1] & self.unsolved[1]).count_ones() + (self.f[d*3+2] & self.unsolved[2]).count_ones();
+                                        sc += (self.f[d * 3] & self.unsolved[0]).count_ones()
+                                            + (self.f[d * 3 + 1] & self.unsolved[1]).count_ones()
+                                            + (self.f[d * 3 + 2] & self.unsolved[2]).count_ones();
                                     }
                                 }
                                 if (sc as i32) < best.2 {
@@ -706,8 +736,9 @@ impl State {
     /// Cells still to place.
     #[inline(always)]
     fn open_cells(&self) -> u64 {
-        (self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones())
-            as u64
+        (self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones()) as u64
     }
 
     /// The solution grid; meaningful only when every cell is placed.

@@ -80,7 +80,11 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
         if path.is_empty() {
             bail!("-s needs the path of a file of block-form puzzles");
         }
-        if !Path::new(path).is_file() {
+        let p = Path::new(path);
+        if p.is_dir() {
+            bail!("-s {path}: is a folder; give a file of block-form puzzles");
+        }
+        if !p.exists() {
             bail!("-s {path}: no such file");
         }
         let reader = open(path, Some(Format::Block))?;

@@ -84,7 +84,21 @@ pub fn to_file_or_stdout(
     }
 }
 
+/// Refuses `--count 0`: it would write an empty file and exit 0, which hides a mistyped count.
+///
+/// # Errors
+/// A usage error for 0.
+pub fn check_count(count: u64, what: &str) -> anyhow::Result<()> {
+    if count == 0 {
+        anyhow::bail!(
+            "--count 0: nothing to generate; give the number of {what} wanted (1 or more)"
+        );
+    }
+    Ok(())
+}
+
 fn grids(args: &GridsArgs) -> anyhow::Result<()> {
+    check_count(args.count, "grids")?;
     let seed = seed_or_clock(args.seed);
     let format = if args.format == "block" {
         GridFormat::Block
@@ -126,6 +140,7 @@ pub fn solver_or_default(name: Option<&str>) -> anyhow::Result<SolverKind> {
 const PUZZLE_CHUNK: u64 = 256;
 
 fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
+    check_count(args.count, "puzzles")?;
     let options = PuzzleOptions {
         target: match args.clues {
             Some(k) => Target::Clues(k),

@@ -10,11 +10,12 @@ use solvers::Grid;
 ///
 /// # Errors
 /// A puzzle of the wrong length, a bad character, a digit given twice in a unit (the message
-/// names the cell and why), an empty stdin, or a failed read.
+/// names the cell and why, after `puzzle argument:` for the line itself, after `stdin:LINE:` for
+/// stdin), an empty stdin, or a failed read.
 pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
     let (mut reader, source) = if arg == "-" {
         (
-            PuzzleReader::new(std::io::stdin(), "-").context("reading stdin")?,
+            PuzzleReader::new(std::io::stdin(), "stdin").context("reading stdin")?,
             "stdin",
         )
     } else {
@@ -28,6 +29,10 @@ pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
         return Err(e).context("reading stdin");
     }
     let entry = entry.ok_or_else(|| anyhow!("no puzzle in {source}"))?;
-    let Puzzle { grid, .. } = entry.puzzle?;
-    Ok(grid)
+    match entry.puzzle {
+        Ok(Puzzle { grid, .. }) => Ok(grid),
+        // The puzzle given on the command line: no file and no line to name.
+        Err(e) if arg != "-" => Err(anyhow!("puzzle argument: {}", e.reason)),
+        Err(e) => Err(e.into()),
+    }
 }

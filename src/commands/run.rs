@@ -30,6 +30,33 @@ pub fn parse_solvers(names: &[String]) -> anyhow::Result<Vec<SolverKind>> {
     Ok(out)
 }
 
+/// Refuses two datasets of one name (`--dataset seed --dataset seed`, or two files named alike in
+/// different folders): rows, summaries and plots are keyed by dataset name, so the two would be
+/// merged into one.
+///
+/// # Errors
+/// A usage error naming both sources.
+pub fn refuse_duplicate_names(datasets: &[Dataset]) -> anyhow::Result<()> {
+    for (i, d) in datasets.iter().enumerate() {
+        if let Some(e) = datasets[..i].iter().find(|e| e.name == d.name) {
+            if e.source == d.source {
+                anyhow::bail!(
+                    "--dataset {} is given twice; give each dataset once",
+                    d.source.strip_prefix("shipped:").unwrap_or(&d.source)
+                );
+            }
+            anyhow::bail!(
+                "--dataset {} and --dataset {} are both named {:?} (results are keyed by dataset \
+                 name); rename one of the files",
+                e.source.strip_prefix("shipped:").unwrap_or(&e.source),
+                d.source.strip_prefix("shipped:").unwrap_or(&d.source),
+                d.name
+            );
+        }
+    }
+    Ok(())
+}
+
 /// What `harness run` ended with.
 pub struct RunEnd {
     /// Answers the checker rejected.
@@ -53,6 +80,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             .map(|d| dataset::load(d))
             .collect::<anyhow::Result<_>>()?
     };
+    refuse_duplicate_names(&datasets)?;
     let out = args.out.clone().unwrap_or_else(|| {
         let stamp = humantime::format_rfc3339_seconds(started).to_string();
         let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();

@@ -235,6 +235,8 @@ pub fn solve_stream(
 pub fn open(file: &str, format: Option<Format>) -> anyhow::Result<PuzzleReader> {
     let input: Box<dyn Read + Send> = if file == "-" {
         Box::new(std::io::stdin())
+    } else if std::path::Path::new(file).is_dir() {
+        anyhow::bail!("cannot read {file}: it is a folder; give a file of puzzles");
     } else {
         Box::new(std::fs::File::open(file).with_context(|| format!("cannot open {file}"))?)
     };

@@ -5,7 +5,7 @@
 //! dropped. The time axis is logarithmic (µs).
 
 use super::load::{counts_as_solved, Run};
-use super::style::{plot_err, si, solver_color};
+use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -108,22 +108,15 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         (1.0, c.budget_micros.unwrap_or(1e6) * 2.0)
     };
     let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            format!(
-                "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
-                c.dataset, c.puzzles
-            ),
-            ("sans-serif", 22),
-        )
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
+    let caption = format!(
+        "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
+        c.dataset, c.puzzles
+    );
+    let mut chart = chart_builder(root, &caption)
         .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
         .map_err(plot_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("time per puzzle (µs, log scale)")
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc("time per puzzle (µs, log scale)")
         .y_desc("puzzles solved (count)")
         .x_label_formatter(&|v| si(*v))
         .y_labels((c.puzzles + 1).min(11))
@@ -133,12 +126,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
             } else {
                 String::new()
             }
-        })
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 16))
-        .light_line_style(RGBColor(240, 240, 240))
-        .draw()
-        .map_err(plot_err)?;
+        });
+    draw_mesh(&mut mesh)?;
     let grey = RGBColor(120, 120, 120);
     let n = c.puzzles as f64;
     chart
@@ -196,15 +185,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(plot_err)?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::LowerRight)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! slowest puzzle. Every readable puzzle counts, a timeout at the time it took to give up.
 
 use super::load::Run;
-use super::style::{log_top, plot_err, si, solver_color};
+use super::style::{dataset_chart, draw_legend, log_top, plot_err, solver_color, swatch};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -123,39 +123,13 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         (1.0, 10.0)
     };
-    let n = d.datasets.len().max(1);
-    let names = d.datasets.clone();
-    let label = move |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Time per puzzle: distribution per dataset and solver",
-            ("sans-serif", 22),
-        )
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, (y0..y1).log_scale())
-        .map_err(plot_err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n)
-        .x_desc("dataset")
-        .y_desc("time per puzzle (µs, log scale)")
-        .x_label_formatter(&label)
-        .y_label_formatter(&|v| si(*v))
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 16))
-        .light_line_style(RGBColor(240, 240, 240))
-        .draw()
-        .map_err(plot_err)?;
+    let mut chart = dataset_chart(
+        root,
+        "Time per puzzle: distribution per dataset and solver",
+        &d.datasets,
+        (y0, y1),
+        "time per puzzle (µs, log scale)",
+    )?;
     let ns = d.solvers.len().max(1) as f64;
     let slot = 0.8 / ns;
     let half = slot * 0.35;
@@ -177,7 +151,7 @@ pub fn draw<DB: DrawingBackend>(
             }))
             .map_err(plot_err)?
             .label(name.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled()));
+            .legend(swatch(color));
         chart
             .draw_series(mine.iter().map(|&(x, f)| {
                 Rectangle::new([(x - half, f.q1), (x + half, f.q3)], color.stroke_width(1))
@@ -204,15 +178,7 @@ pub fn draw<DB: DrawingBackend>(
             }))
             .map_err(plot_err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(plot_err)?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! per solver, an even sample is drawn; the legend counts them all.
 
 use super::load::Run;
-use super::style::{log_top, plot_err, si, solver_color};
+use super::style::{chart_builder, draw_legend, draw_mesh, log_top, plot_err, si, solver_color};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -88,27 +88,18 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         (0.1, 10.0)
     };
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Effort vs time: search-tree nodes against µs per puzzle",
-            ("sans-serif", 22),
-        )
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-        .map_err(plot_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("search-tree nodes per puzzle (count, log scale)")
+    let mut chart = chart_builder(
+        root,
+        "Effort vs time: search-tree nodes against µs per puzzle",
+    )
+    .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+    .map_err(plot_err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc("search-tree nodes per puzzle (count, log scale)")
         .y_desc("time per puzzle (µs, log scale)")
         .x_label_formatter(&|v| si(*v))
-        .y_label_formatter(&|v| si(*v))
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 16))
-        .light_line_style(RGBColor(240, 240, 240))
-        .draw()
-        .map_err(plot_err)?;
+        .y_label_formatter(&|v| si(*v));
+    draw_mesh(&mut mesh)?;
     for c in clouds {
         let color = c.color;
         chart
@@ -137,13 +128,5 @@ pub fn draw<DB: DrawingBackend>(
             )
             .map_err(plot_err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(plot_err)?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }

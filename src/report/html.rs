@@ -2,7 +2,7 @@
 //! CSS, the plots as relative `<img src="plots/...svg">` links, no script and no web font.
 
 use super::style::{css, solver_color};
-use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page};
+use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page, VS_FASTEST};
 use crate::summary::human_micros;
 use std::fmt::Write;
 
@@ -76,7 +76,7 @@ pub fn render(p: &Page<'_>) -> String {
             esc(&verdict_text(v))
         );
     }
-    let _ = writeln!(s, "</ul>\n<h2>Summary</h2>\n<table>\n<tr><th>dataset</th><th>solver</th><th>puzzles</th><th>solved</th><th>wrong</th><th>timeouts</th><th>median</th><th>p90</th><th>max</th><th>puzzles/s</th><th>vs fastest</th><th>mean nodes</th></tr>");
+    let _ = writeln!(s, "</ul>\n<h2>Summary</h2>\n<table>\n<tr><th>dataset</th><th>solver</th><th>puzzles</th><th>solved</th><th>wrong</th><th>timeouts</th><th>median</th><th>p90</th><th>max</th><th>puzzles/s</th><th>vs fastest (puzzles/s)</th><th>mean nodes</th></tr>");
     for r in &p.summary {
         let x = slower_than_fastest(&p.summary, r);
         let best = matches!(x, Some(x) if x < 1.0005);
@@ -106,7 +106,8 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(
         s,
         "</table>\n<p>Times are µs per puzzle over the readable puzzles (a timeout counts at the \
-         time it gave up); puzzles/s is puzzles / total solver time on one thread.</p>\n<h2>Plots</h2>"
+         time it gave up); puzzles/s is puzzles / total solver time on one thread. {}</p>\n<h2>Plots</h2>",
+        esc(VS_FASTEST)
     );
     for pl in &p.plots {
         let _ = writeln!(

@@ -104,6 +104,12 @@ pub struct Page<'a> {
     pub plots: Vec<PlotFile>,
 }
 
+/// What the "vs fastest" column (and the ratios of the verdicts and the throughput plot) is
+/// computed from, as both pages say under the summary table.
+pub const VS_FASTEST: &str = "vs fastest is the fastest solver's puzzles/s on the dataset over \
+     this solver's, i.e. a ratio of mean time per puzzle (total time / puzzles), as in the verdicts \
+     and the throughput plot; it is not the ratio of the medians shown beside it.";
+
 /// The ratio of the fastest throughput of `dataset` to `row`'s: 1 for the fastest, 12 for a
 /// solver twelve times slower; `None` when the row has no throughput.
 pub fn slower_than_fastest(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {

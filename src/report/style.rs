@@ -8,7 +8,11 @@
 
 use crate::output::write_atomic;
 use anyhow::{anyhow, Context};
-use plotters::coord::Shift;
+use plotters::chart::MeshStyle;
+use plotters::coord::combinators::LogCoord;
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 use solvers::SolverKind;
@@ -109,6 +113,105 @@ pub fn log_top(lo: f64, hi: f64, free: f64) -> f64 {
     (a + (b - a) / (1.0 - free)).exp()
 }
 
+/// The frame every plot shares: `caption` on top (22 px), a 14 px margin, 50 px below the plot
+/// for the x tick labels and 70 px left of it for the y tick labels.
+pub fn chart_builder<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    caption: &str,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(root);
+    b.caption(caption, ("sans-serif", 22))
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70);
+    b
+}
+
+/// The coordinates of a grouped plot ([`dataset_chart`]): dataset slots along x, log y.
+pub type DatasetCoord = Cartesian2d<RangedCoordf64, LogCoord<f64>>;
+
+/// Sets up a grouped plot over `datasets` (the box plot and the throughput bars): dataset `i` is
+/// the slot centred on x = `i` (from -0.5 to `i` + 0.5, its name as the tick label, axis
+/// "dataset"), and the y axis is logarithmic over `y_range` (low, high), described by `y_desc`,
+/// its ticks in SI form ([`si`]), light grid lines across only. Draws the frame and the axes; the
+/// caller draws each solver's series at `i - 0.4 + slot * (s + 0.5)` with `slot = 0.8 / solvers`.
+///
+/// # Errors
+/// When drawing fails.
+pub fn dataset_chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    caption: &str,
+    datasets: &[String],
+    y_range: (f64, f64),
+    y_desc: &str,
+) -> anyhow::Result<ChartContext<'a, DB, DatasetCoord>> {
+    let n = datasets.len().max(1);
+    let label = |v: &f64| {
+        let i = v.round();
+        if (v - i).abs() < 1e-6 && i >= 0.0 {
+            datasets.get(i as usize).cloned().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    };
+    let (y0, y1) = y_range;
+    let mut chart = chart_builder(root, caption)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, (y0..y1).log_scale())
+        .map_err(plot_err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .x_labels(n)
+        .x_desc("dataset")
+        .y_desc(y_desc)
+        .x_label_formatter(&label)
+        .y_label_formatter(&|v| si(*v));
+    draw_mesh(&mut mesh)?;
+    Ok(chart)
+}
+
+/// Draws a mesh (axes, ticks, grid) that the caller has given its labels, in the house style:
+/// 14 px tick labels, 16 px axis descriptions, very light grid lines.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw_mesh<X, Y, DB>(mesh: &mut MeshStyle<'_, '_, X, Y, DB>) -> anyhow::Result<()>
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+    DB: DrawingBackend,
+{
+    mesh.label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()
+        .map_err(plot_err)
+}
+
+/// A legend mark for a filled series (bars, boxes): an 18 x 12 px swatch of `color`, drawn at
+/// the backend pixel `(x, y)` the legend gives (y = the label's middle).
+pub fn swatch(color: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
+    move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled())
+}
+
+/// Draws the legend of the chart's labelled series at `position`: 14 px text on a nearly opaque
+/// white box with a grey border.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> anyhow::Result<()> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(plot_err)
+}
+
 /// Turns a plotters error (whose type depends on the backend) into an [`anyhow::Error`].
 pub fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e}")
@@ -147,15 +250,7 @@ pub fn write_png(
     draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     init_fonts();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".plot.")
-        .suffix(".png")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    let tmp = crate::output::temp_beside(path, ".png")?;
     {
         let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;

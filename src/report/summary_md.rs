@@ -2,7 +2,7 @@
 //! verdicts, the summary table, the slowest puzzles per solver with their 81-character grids, the
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
-use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page};
+use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page, VS_FASTEST};
 use crate::summary::human_micros;
 use std::fmt::Write;
 
@@ -36,7 +36,7 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(s, "\n## Summary\n");
     let _ = writeln!(
         s,
-        "| dataset | solver | puzzles | solved | wrong | timeouts | median | p90 | max | puzzles/s | vs fastest | mean nodes |"
+        "| dataset | solver | puzzles | solved | wrong | timeouts | median | p90 | max | puzzles/s | vs fastest (puzzles/s) | mean nodes |"
     );
     let _ = writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
     for r in &p.summary {
@@ -65,7 +65,7 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(
         s,
         "\nTimes are µs per puzzle over the readable puzzles (a timeout counts at the time it gave \
-         up); puzzles/s is puzzles / total solver time on one thread.\n"
+         up); puzzles/s is puzzles / total solver time on one thread. {VS_FASTEST}\n"
     );
     let _ = writeln!(s, "## Plots\n");
     for pl in &p.plots {

@@ -1,5 +1,6 @@
 //! ../shared/cases: small inputs that broke Sudoku programs somewhere, each with its right value
-//! (see that folder's README). Skipped with a printed reason when ../shared is absent.
+//! (see that folder's README). When ../shared is absent each test passes and says
+//! `SKIPPED <test>: <reason>` on stderr (see `common::skip`).
 
 use super::common::{cells, shared_case};
 use harness::format::{PuzzleReader, Reason};

@@ -146,6 +146,13 @@ fn s_with_a_missing_file_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("-s needs the path"));
+    // A folder given where the file of puzzles belongs is called a folder, not missing.
+    harness()
+        .current_dir(dir.path())
+        .args(["-s", "."])
+        .assert()
+        .code(2)
+        .stderr("error: -s .: is a folder; give a file of block-form puzzles\n");
     // The subcommands still work beside the classic flags.
     harness()
         .current_dir(dir.path())

@@ -158,3 +158,47 @@ fn thread_counts_out_of_range_are_usage_errors() {
             .stderr(predicate::str::contains("from 1 to 1024"));
     }
 }
+
+#[test]
+fn a_dataset_named_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    // The same set twice would merge its rows under one name.
+    harness()
+        .args([
+            "run",
+            "--dataset",
+            "seed",
+            "--dataset",
+            "seed",
+            "-q",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr("error: --dataset seed is given twice; give each dataset once\n");
+    // Two files of one name in different folders collide the same way.
+    let seed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/seed.csv");
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::copy(&seed, dir.path().join(sub).join("x.csv")).unwrap();
+    }
+    harness()
+        .current_dir(dir.path())
+        .args(["run", "-d", "a/x.csv", "-d", "b/x.csv", "-q", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--dataset a/x.csv and --dataset b/x.csv are both named \"x.csv\"",
+        ));
+    assert!(!out.exists(), "nothing written");
+    // A folder given as a dataset says so.
+    harness()
+        .args(["run", "-q", "--dataset"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a folder; give a puzzle file"));
+}

@@ -13,12 +13,37 @@ pub fn shared_dir() -> Option<PathBuf> {
         .find(|d| d.join("cases").is_dir())
 }
 
-/// Reads a file of `../shared/cases`, or prints why the test is skipped and returns `None`.
+/// Reports that the running test is skipped, as `SKIPPED <test name>: <reason>` on stderr.
+/// Written to the stderr handle directly: libtest captures only the print macros of a passing
+/// test, so an `eprintln!` would never be seen and a skipped test would look like a pass.
+pub fn skip(reason: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {reason}");
+}
+
+/// Reads a file of `../shared/cases`, or reports the test skipped ([`skip`]) and returns `None`.
 pub fn shared_case(name: &str) -> Option<String> {
     match shared_dir() {
         Some(d) => Some(std::fs::read_to_string(d.join("cases").join(name)).expect("case file")),
         None => {
-            eprintln!("skipped: ../shared is absent (it holds cases/{name})");
+            skip(&format!("../shared is absent (it holds cases/{name})"));
+            None
+        }
+    }
+}
+
+/// The path of a public dataset of `../shared/datasets`, or reports the test skipped ([`skip`])
+/// and returns `None` when ../shared or the dataset is absent.
+pub fn shared_dataset(name: &str) -> Option<PathBuf> {
+    let path = shared_dir().map(|d| d.join("datasets").join(name));
+    match path {
+        Some(p) if p.exists() => Some(p),
+        _ => {
+            skip(&format!("../shared/datasets/{name} is absent"));
             None
         }
     }

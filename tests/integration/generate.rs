@@ -265,3 +265,17 @@ fn shipped_minimal_sets_are_minimal() {
         }
     }
 }
+
+#[test]
+fn a_count_of_zero_is_a_usage_error() {
+    for what in ["grids", "puzzles"] {
+        harness()
+            .args(["generate", what, "--count", "0", "--seed", "1", "-q"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: --count 0: nothing to generate; give the number of {what} wanted (1 or more)\n"
+            ));
+    }
+}

@@ -232,3 +232,54 @@ fn candidates_on_a_puzzle_without_solution_and_a_bounded_trace() {
             "stopped: the budget ran out after 4 nodes",
         ));
 }
+
+#[test]
+fn a_bad_puzzle_argument_is_named_as_such() {
+    // The puzzle given on the command line has no file and no line: the message says
+    // `puzzle argument:`, not the old `PUZZLE:1:`; stdin keeps its line number.
+    for cmd in ["candidates", "cnf", "count"] {
+        harness()
+            .args([cmd, &SEED[..80]])
+            .assert()
+            .code(2)
+            .stderr("error: puzzle argument: 80 characters, expected 81\n");
+        harness()
+            .args([cmd, "-"])
+            .write_stdin(format!("\n{}\n", &SEED[..80]))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error: stdin:2: 80 characters"));
+    }
+}
+
+#[test]
+fn an_output_path_in_a_missing_folder_names_the_path_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder");
+    let out = missing.join("p.cnf");
+    harness()
+        .args(["cnf", SEED, "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: cannot write {}: folder {} does not exist\n",
+            out.display(),
+            missing.display()
+        ));
+    // A folder where the file should go.
+    harness()
+        .args(["cnf", SEED, "-o"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: cannot write {}: it is a folder; give a file name\n",
+            dir.path().display()
+        ));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing left behind"
+    );
+}

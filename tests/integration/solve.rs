@@ -132,6 +132,15 @@ fn missing_input_and_unknown_solver_are_usage_errors() {
         .stderr(predicate::str::contains(
             "cannot open /nonexistent/puzzles.txt",
         ));
+    let dir = tempfile::tempdir().unwrap();
+    harness()
+        .args(["solve"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "it is a folder; give a file of puzzles",
+        ));
     harness()
         .args(["solve", "-", "--solver", "nope"])
         .write_stdin(format!("{GOOD}\n"))
