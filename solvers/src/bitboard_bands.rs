@@ -20,8 +20,11 @@
 //!    plus a little more, for three table look-ups; an empty table entry is a contradiction.
 //!    Then every box of the band that holds the digit in a single column pins that column: the
 //!    column is cleared from the digit's other two bands (pointing along columns). A row left
-//!    with one cell is a **hidden single** (in that row, and in its box): the cell is placed and
-//!    cleared from the band's eight other digit words.
+//!    with one cell is a **hidden single** (in that row, and in its box; a row locked in one box
+//!    whose column is pinned, read from the same two tables): the cell is placed and cleared
+//!    from the band's eight other digit words. That clearing is done whether or not there was
+//!    a single (clearing nothing), because a data-dependent branch there mispredicts often and
+//!    costs more than eight AND instructions.
 //! 2. **Cell pass** (per band, when the updates are done): bit-parallel counting over the nine
 //!    digit words (one, two, three or more candidates per cell with OR/AND accumulators) finds
 //!    every **naked single** and every empty cell (a contradiction) of the band at once. A naked
@@ -29,18 +32,23 @@
 //!    rest.
 //!
 //! ## Search
-//! When nothing more follows, the solver branches on the first cell with exactly two candidates
-//! (bi-value cells come first because one of the two branches is usually short), else on the
-//! first cell with three or more; digits in increasing order. Every branch but the last works on
-//! a copy of the state; the last goes on in place. `count` runs the very same search and simply
-//! goes on after a solution, so counting up to 2 costs one search (used by the generators'
-//! uniqueness checks).
+//! When nothing more follows, the solver branches on a cell with exactly two candidates
+//! (bi-value cells come first because one of the two branches is usually short): of the first
+//! six bi-value cells, the one with the most bi-value peers that share one of its digits
+//! (`State::best_pair`); those peers turn into singles on either branch. JCZSolve takes the
+//! first bi-value cell; this choice cuts the nodes by about 20-30% on the hard public sets
+//! (forum-hardest sample: 493,888 -> 345,412 nodes on its first 2,998 puzzles) for a few
+//! hundred word operations per branch point. With no bi-value cell, the first cell with the
+//! fewest candidates. Digits in increasing order. Every branch but the last works on a copy of
+//! the state; the last goes on in place. `count` runs the very same search and simply goes on
+//! after a solution, so counting up to 2 costs one search (used by the generators' uniqueness
+//! checks).
 //!
 //! Counters: the root is one node; each digit tried at a branch point enters one more node (so
 //! every branch point is a guess); each digit placed by a rule (hidden or naked single) is a
 //! propagation; givens and guessed digits are not. The budget is polled at every node.
 //!
-//! Cost: one node is a few hundred word operations; no allocation.
+//! Cost: one node is one to two thousand instructions (callgrind, hard puzzles); no allocation.
 //!
 //! Sources: the band-word layout, the mini-row permutation table and the column pinning follow
 //! the published descriptions of JSolve/JCZSolve and fsss2 (Enjoy Sudoku Players Forum,
@@ -153,8 +161,6 @@ const PEERS: [u32; 27] = {
     t
 };
 
-const COLUMN_PASS: bool = false;
-
 /// For the 9-bit set of columns a digit occupies in one band, the 27-bit mask that keeps every
 /// cell of another band except the columns this band pins: a stack where the set has exactly
 /// one column means the box there holds the digit in that column.
@@ -177,31 +183,11 @@ const PIN: [u32; 512] = {
     t
 };
 
-fn colmode() -> u32 {
-    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *H.get_or_init(|| std::env::var("COLMODE").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
+/// How many bi-value cells `State::best_pair` scores at a branch point: more finds better
+/// branch cells but costs more per branch (6 measured best on the hard public sets).
+const PAIR_CANDIDATES: u32 = 6;
 
-fn updmode() -> u32 {
-    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *H.get_or_init(|| std::env::var("UPD").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
-
-fn capv() -> u32 {
-    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *H.get_or_init(|| std::env::var("CAP").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
-}
-
-fn heur() -> u32 {
-    static H: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *H.get_or_init(|| {
-        std::env::var("HEUR")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    })
-}
-
+/// For each band, the other two.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// Expands a set of mini-rows (bit `i * 3 + j`: row `i` of the band, box `j`) to its cells.
@@ -346,10 +332,10 @@ impl State {
     /// The band update of word `D * 3 + B` (see the module docs). False on a contradiction;
     /// sets `changed` when the word had changed.
     #[inline(always)]
-    fn update<const D: usize, const B: usize, const CHECK: bool>(&mut self, changed: &mut bool) -> bool {
+    fn update<const D: usize, const B: usize>(&mut self, changed: &mut bool) -> bool {
         let i = D * 3 + B;
         let a = self.f[i];
-        if CHECK && a == self.seen[i] {
+        if a == self.seen[i] {
             return true;
         }
         // (The `& 0x1ff` masks let the compiler drop the table bounds checks.)
@@ -381,30 +367,11 @@ impl State {
     /// Band updates until no word changes. False on a contradiction.
     #[inline(always)]
     fn updates(&mut self) -> bool {
-        if updmode() == 1 {
-            loop {
-                let mut changed = false;
-                macro_rules! up3 {
-                    ($d:literal) => {
-                        let i = $d * 3;
-                        if (self.f[i] ^ self.seen[i]) | (self.f[i + 1] ^ self.seen[i + 1]) | (self.f[i + 2] ^ self.seen[i + 2]) != 0 {
-                            if !self.update::<$d, 0, false>(&mut changed) || !self.update::<$d, 1, false>(&mut changed) || !self.update::<$d, 2, false>(&mut changed) {
-                                return false;
-                            }
-                        }
-                    };
-                }
-                up3!(0); up3!(1); up3!(2); up3!(3); up3!(4); up3!(5); up3!(6); up3!(7); up3!(8);
-                if !changed {
-                    return true;
-                }
-            }
-        }
         loop {
             let mut changed = false;
             macro_rules! up {
                 ($d:literal, $b:literal) => {
-                    if !self.update::<$d, $b, true>(&mut changed) {
+                    if !self.update::<$d, $b>(&mut changed) {
                         return false;
                     }
                 };
@@ -416,111 +383,6 @@ impl State {
         }
     }
 
-    /// The column pass, for every digit: the bands' mini-columns in each stack must form a
-    /// permutation too (locked candidates along columns, claiming from columns), and a column
-    /// left with one cell in all three bands is a hidden single there. False on a contradiction;
-    /// sets `changed` when a word changed.
-    #[inline(always)]
-    fn column_pass(&mut self, changed: &mut bool) -> bool {
-        for d in 0..9 {
-            let w = [self.f[d * 3], self.f[d * 3 + 1], self.f[d * 3 + 2]];
-            // Columns occupied in each band, and columns with two or more cells in a band.
-            let mut any = [0u32; 3];
-            let mut many = 0u32;
-            for b in 0..3 {
-                let (x, y, z) = (w[b] & 0x1ff, (w[b] >> 9) & 0x1ff, w[b] >> 18);
-                any[b] = x | y | z;
-                many |= (x & y) | (x & z) | (y & z);
-            }
-            let mut keep = [0u32; 3];
-            if colmode() == 2 { keep = [0x1ff; 3]; } else {
-            for s in 0..3 {
-                let sh = s * 3;
-                let occ =
-                    ((any[0] >> sh) & 7) | ((any[1] >> sh) & 7) << 3 | ((any[2] >> sh) & 7) << 6;
-                let k = PERM_KEEP[occ as usize] as u32;
-                if k == 0 {
-                    return false;
-                }
-                keep[0] |= (k & 7) << sh;
-                keep[1] |= ((k >> 3) & 7) << sh;
-                keep[2] |= ((k >> 6) & 7) << sh;
-            }}
-            let (a0, a1, a2) = (any[0] & keep[0], any[1] & keep[1], any[2] & keep[2]);
-            let single_cols = (a0 ^ a1 ^ a2) & !((a0 & a1) | (a0 & a2) | (a1 & a2)) & !many;
-            for b in 0..3 {
-                let mut nw = w[b] & COLS[keep[b] as usize];
-                let cells = nw & COLS[(single_cols & any[b]) as usize] & self.unsolved[b];
-                let mut x = cells;
-                while x != 0 {
-                    nw &= !PEERS[x.trailing_zeros() as usize];
-                    x &= x - 1;
-                }
-                if nw != w[b] {
-                    self.f[d * 3 + b] = nw;
-                    *changed = true;
-                }
-            }
-        }
-        true
-    }
-
-    /// Hidden singles in columns, two digits at a time (one per 32-bit half of a `u64`): a
-    /// column where a digit is left in one band and one row of it. Also finds a column where a
-    /// digit has no cell left (a contradiction). `None` on a contradiction, else whether a digit
-    /// was placed.
-    #[inline(always)]
-    fn column_singles(&mut self) -> Option<bool> {
-        const M9: u64 = 0x1ff | 0x1ff << 32;
-        let mut placed = false;
-        let open = [
-            self.unsolved[0] as u64 * (1 | 1 << 32),
-            self.unsolved[1] as u64 * (1 | 1 << 32),
-            self.unsolved[2] as u64 * (1 | 1 << 32),
-        ];
-        for d in (0..9).step_by(2) {
-            let lanes: u64 = if d == 8 { 0x1ff } else { M9 };
-            let (mut full, mut any, mut many) = (0u64, [0u64; 3], 0u64);
-            for b in 0..3 {
-                let mut w = self.f[d * 3 + b] as u64;
-                if d != 8 {
-                    w |= (self.f[(d + 1) * 3 + b] as u64) << 32;
-                }
-                full |= w;
-                // Only unsolved cells: a placed digit's column is not a new single.
-                let w = w & open[b];
-                let (x, y, z) = (w & M9, (w >> 9) & M9, (w >> 18) & M9);
-                any[b] = x | y | z;
-                many |= (x & y) | (z & (x | y));
-            }
-            if (full | full >> 9 | full >> 18) & lanes != lanes {
-                return None;
-            }
-            let [a0, a1, a2] = any;
-            let single = (a0 ^ a1 ^ a2) & !((a0 & a1) | (a2 & (a0 | a1))) & !many;
-            if single == 0 {
-                continue;
-            }
-            for lane in 0..2 {
-                let cols = ((single >> (32 * lane)) & 0x1ff) as usize;
-                if cols == 0 {
-                    continue;
-                }
-                let dl = d + lane;
-                for b in 0..3 {
-                    let mut cells = self.f[dl * 3 + b] & COLS[cols] & self.unsolved[b];
-                    while cells != 0 {
-                        let bit = cells & cells.wrapping_neg();
-                        cells ^= bit;
-                        self.assign(dl, b, bit);
-                        placed = true;
-                    }
-                }
-            }
-        }
-        Some(placed)
-    }
-
     /// Propagates to a fixpoint; then reports a contradiction, a full grid, or where to branch.
     fn propagate(&mut self) -> Fixpoint {
         'outer: loop {
@@ -529,7 +391,7 @@ impl State {
             }
             // Cell pass: naked singles and empty cells, bit-parallel per band.
             let mut pairs = [0u32; 3];
-            for b in 0..3 {
+            for (b, pair) in pairs.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 if u == 0 {
                     continue;
@@ -559,148 +421,13 @@ impl State {
                     }
                     continue 'outer;
                 }
-                pairs[b] = u & !three;
-            }
-            if colmode() == 3 {
-                match self.column_singles() {
-                    None => return Fixpoint::Contradiction,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-            }
-            if colmode() == 1 || colmode() == 2 {
-                let mut changed = false;
-                if !self.column_pass(&mut changed) {
-                    return Fixpoint::Contradiction;
-                }
-                if changed {
-                    continue;
-                }
+                *pair = u & !three;
             }
             if self.unsolved == [0; 3] {
                 return Fixpoint::Solved;
             }
-            let h = heur();
             let (band, bit) = if pairs != [0; 3] {
-                match h {
-                    1 => {
-                        let b = (0..3).rev().find(|&b| pairs[b] != 0).unwrap();
-                        (b, 1 << (31 - pairs[b].leading_zeros()))
-                    }
-                    2 => {
-                        let mut best = (0usize, 0u32, -1i32);
-                        for b in 0..3 {
-                            let mut x = pairs[b];
-                            while x != 0 {
-                                let p = x.trailing_zeros();
-                                x &= x - 1;
-                                let sc = (PEERS[p as usize] & pairs[b]).count_ones() as i32;
-                                if sc > best.2 {
-                                    best = (b, 1 << p, sc);
-                                }
-                            }
-                        }
-                        (best.0, best.1)
-                    }
-                    4 => {
-                        let mut best = (0usize, 0u32, -1i32);
-                        for b in 0..3 {
-                            let mut x = pairs[b];
-                            while x != 0 {
-                                let p = x.trailing_zeros();
-                                x &= x - 1;
-                                let col = COLS[1 << (p % 9)];
-                                let mut sc = (PEERS[p as usize] & pairs[b]).count_ones();
-                                for o in 0..3 {
-                                    if o != b {
-                                        sc += (col & pairs[o]).count_ones();
-                                    }
-                                }
-                                if sc as i32 > best.2 {
-                                    best = (b, 1 << p, sc as i32);
-                                }
-                            }
-                        }
-                        (best.0, best.1)
-                    }
-                    7 | 8 => {
-                        let cap = if h == 7 { 99 } else { capv() };
-                        let mut n = 0;
-                        let mut best = 0u32;
-                        'cells: for b in 0..3 {
-                            let (o1, o2) = OTHER_BANDS[b];
-                            let (q1, q2) = (pairs[o1], pairs[o2]);
-                            let mut x = pairs[b];
-                            while x != 0 {
-                                let p = x.trailing_zeros();
-                                x &= x - 1;
-                                let c = p % 9;
-                                let v = ((q1 >> c) & 0x40201) | (((q2 >> c) & 0x40201) << 1);
-                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32).count_ones();
-                                // Highest score, then lowest band and cell: a max, free of branches.
-                                best = best.max(sc << 8 | (255 - (b as u32 * 32 + p)));
-                                n += 1;
-                                if n >= cap {
-                                    break 'cells;
-                                }
-                            }
-                        }
-                        let k = 255 - (best & 255);
-                        ((k / 32) as usize, 1 << (k % 32))
-                    }
-                    5 | 6 => {
-                        let cap = if h == 5 { 99 } else { capv() };
-                        let mut n = 0;
-                        let mut best = (0usize, 0u32, -1i32);
-                        'cells: for b in 0..3 {
-                            let (o1, o2) = OTHER_BANDS[b];
-                            let (q1, q2) = (pairs[o1], pairs[o2]);
-                            let mut x = pairs[b];
-                            while x != 0 {
-                                let p = x.trailing_zeros();
-                                x &= x - 1;
-                                let c = p % 9;
-                                let v = ((q1 >> c) & 0x40201) | (((q2 >> c) & 0x40201) << 1);
-                                let sc = ((PEERS[p as usize] & pairs[b]) as u64 | (v as u64) << 32)
-                                    .count_ones() as i32;
-                                if sc > best.2 {
-                                    best = (b, 1 << p, sc);
-                                }
-                                n += 1;
-                                if n >= cap {
-                                    break 'cells;
-                                }
-                            }
-                        }
-                        (best.0, best.1)
-                    }
-                    3 => {
-                        let mut best = (0usize, 0u32, 99999i32);
-                        for b in 0..3 {
-                            let mut x = pairs[b];
-                            while x != 0 {
-                                let p = x.trailing_zeros();
-                                x &= x - 1;
-                                let mut sc = 0;
-                                for d in 0..9 {
-                                    if self.f[d * 3 + b] & (1 << p) != 0 {
-                                        sc += (self.f[d * 3] & self.unsolved[0]).count_ones()
-                                            + (self.f[d * 3 + 1] & self.unsolved[1]).count_ones()
-                                            + (self.f[d * 3 + 2] & self.unsolved[2]).count_ones();
-                                    }
-                                }
-                                if (sc as i32) < best.2 {
-                                    best = (b, 1 << p, sc as i32);
-                                }
-                            }
-                        }
-                        (best.0, best.1)
-                    }
-                    _ => {
-                        let b = (0..3).find(|&b| pairs[b] != 0).unwrap();
-                        (b, pairs[b] & pairs[b].wrapping_neg())
-                    }
-                }
+                self.best_pair(&pairs)
             } else {
                 self.fewest_candidates()
             };
@@ -712,6 +439,47 @@ impl State {
             }
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// Where to branch among the bi-value cells `pairs` (per band): of the first
+    /// [`PAIR_CANDIDATES`] in band and cell order, the one with the most bi-value peers (row, box
+    /// and column) that share one of its two digits, the first on ties. Those peers become
+    /// singles whichever branch is taken, so both branches propagate further. Free of
+    /// data-dependent branches but the loop; about 100 word operations per cell looked at.
+    #[inline(always)]
+    fn best_pair(&self, pairs: &[u32; 3]) -> (usize, u32) {
+        let mut n = 0;
+        // Score in the high bits, then 255 - (band * 32 + cell): the max is the best and first.
+        let mut best = 0u32;
+        'cells: for b in 0..3 {
+            let (o1, o2) = OTHER_BANDS[b];
+            let mut x = pairs[b];
+            while x != 0 {
+                let p = x.trailing_zeros();
+                x &= x - 1;
+                let mut digits = 0u32;
+                for d in 0..9 {
+                    digits |= ((self.f[d * 3 + b] >> p) & 1) << d;
+                }
+                // The cell's two digits (`min` keeps the index in range for the compiler).
+                let dx = (digits.trailing_zeros() as usize).min(8);
+                let dy = ((digits & digits.wrapping_sub(1)).trailing_zeros() as usize).min(8);
+                // Bi-value cells of band `o` that hold either digit.
+                let near = |o: usize| (self.f[dx * 3 + o] | self.f[dy * 3 + o]) & pairs[o];
+                // Column peers in the other bands, gathered as bits 0/1, 9/10, 18/19.
+                let c = p % 9;
+                let col = ((near(o1) >> c) & 0x40201) | (((near(o2) >> c) & 0x40201) << 1);
+                let score =
+                    ((PEERS[p as usize] & near(b)) as u64 | (col as u64) << 32).count_ones();
+                best = best.max(score << 8 | (255 - (b as u32 * 32 + p)));
+                n += 1;
+                if n == PAIR_CANDIDATES {
+                    break 'cells;
+                }
+            }
+        }
+        let key = 255 - (best & 255);
+        ((key / 32) as usize, 1 << (key % 32))
     }
 
     /// The first unsolved cell with the fewest candidates (three or more): band and cell bit.
@@ -898,6 +666,18 @@ mod tests {
         assert_eq!(PERM_KEEP[0b111_001_001], 0);
         // Row 0 only in box 0: box 0 is taken from rows 1 and 2.
         assert_eq!(PERM_KEEP[0b111_111_001], 0b110_110_001);
+        // ... and row 0 is then locked in box 0; rows 1 and 2 are not.
+        assert_eq!(KEEP_LOCKED[0b111_111_001] >> 32, 0b001);
+        assert_eq!(KEEP_LOCKED[0b111_111_001] as u32, BAND_KEEP[0b111_111_001]);
+        // The diagonal: every row is locked in its box.
+        assert_eq!(KEEP_LOCKED[0b100_010_001] >> 32, 0b100_010_001);
+        // Columns {0} in stack 0, {3, 4} in stack 1, none in stack 2: column 0 is pinned (cleared
+        // from the other bands, in all three rows), stack 0's mini-rows are single-cell ones.
+        let pin = PIN_SINGLE[0b000_011_001];
+        assert_eq!(pin as u32, BAND & !(1 | 1 << 9 | 1 << 18));
+        assert_eq!(pin >> 32, 0b001_001_001);
+        // Mini-row (row 1, box 2) = cells 15, 16, 17 of the band.
+        assert_eq!(MINIROW_CELLS[1 << 5], 0o7 << 15);
     }
 
     #[test]
