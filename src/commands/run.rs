@@ -183,7 +183,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         }
     }
     println!(
-        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeouts, {} invalid puzzle(s); results in {}",
+        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s), {} invalid puzzle(s); results in {}",
         rows.len(),
         elapsed,
         solved,
