@@ -117,9 +117,16 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
     };
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} solves ({per_sec}, eta {eta})",
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} solves ({rate}, eta {eta})",
         )
-        .expect("valid template"),
+        .expect("valid template")
+        // Whole solves per second (indicatif's `{per_sec}` prints four decimals).
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", s.per_sec());
+            },
+        ),
     );
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = opts.threads {
