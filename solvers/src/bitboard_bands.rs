@@ -55,7 +55,7 @@
 //! "Fastest sudoku solver?" thread) and t-dillon's tdoku write-up ("A fast Sudoku solver",
 //! 2019); the code is our own.
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
+use crate::{Budget, Count, Grid, Outcome, Solver};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -527,12 +527,7 @@ impl State {
 }
 
 struct Search<'a> {
-    stats: Stats,
-    budget: &'a Budget,
-    limit: u64,
-    found: u64,
-    first: Option<[u8; 81]>,
-    out_of_budget: bool,
+    tally: crate::Tally<'a>,
 }
 
 impl Search<'_> {
@@ -545,21 +540,17 @@ impl Search<'_> {
         loop {
             let fix = s.propagate();
             let left = s.open_cells();
-            self.stats.propagations += open - left;
+            self.tally.stats.propagations += open - left;
             match fix {
                 Fixpoint::Contradiction => {
-                    self.stats.backtracks += in_place;
+                    self.tally.stats.backtracks += in_place;
                     return false;
                 }
                 Fixpoint::Solved => {
-                    self.found += 1;
-                    if self.first.is_none() {
-                        self.first = Some(s.grid());
-                    }
-                    if self.found >= self.limit {
+                    if self.tally.solution(|| s.grid()) {
                         return true;
                     }
-                    self.stats.backtracks += in_place;
+                    self.tally.stats.backtracks += in_place;
                     return false;
                 }
                 Fixpoint::Branch {
@@ -567,13 +558,11 @@ impl Search<'_> {
                     bit,
                     mut digits,
                 } => {
-                    self.stats.guesses += 1;
+                    self.tally.stats.guesses += 1;
                     loop {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        self.stats.nodes += 1;
-                        if self.budget.check(self.stats.nodes) {
-                            self.out_of_budget = true;
+                        if self.tally.enter_node() {
                             return true;
                         }
                         if digits == 0 {
@@ -588,7 +577,7 @@ impl Search<'_> {
                         if self.search(child, left - 1) {
                             return true;
                         }
-                        self.stats.backtracks += 1;
+                        self.tally.stats.backtracks += 1;
                     }
                 }
             }
@@ -598,18 +587,9 @@ impl Search<'_> {
 
 fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
-        stats: Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
-        budget,
-        limit: limit.max(1),
-        found: 0,
-        first: None,
-        out_of_budget: false,
+        tally: crate::Tally::new(limit, budget),
     };
-    if budget.exhausted(0) {
-        search.out_of_budget = true;
+    if search.tally.out_of_budget {
         return search;
     }
     let mut s = State::new();
@@ -642,12 +622,12 @@ impl Solver for BitboardBands {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let s = run(puzzle, 1, budget);
-        crate::outcome_of(s.first, s.out_of_budget, s.stats)
+        s.tally.outcome()
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget);
-        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
+        Some(s.tally.count())
     }
 }
 

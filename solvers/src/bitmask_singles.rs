@@ -124,35 +124,22 @@ fn propagate(s: &mut State, stats: &mut Stats) -> Fill {
 }
 
 struct Search<'a> {
-    stats: Stats,
-    budget: &'a Budget,
-    limit: u64,
-    found: u64,
-    first: Option<[u8; 81]>,
-    out_of_budget: bool,
+    tally: crate::Tally<'a>,
 }
 
 impl Search<'_> {
     /// Explores the node `s` (already counted); returns true when the search must stop
     /// (limit reached or budget exhausted).
     fn search(&mut self, mut s: State) -> bool {
-        match propagate(&mut s, &mut self.stats) {
+        match propagate(&mut s, &mut self.tally.stats) {
             Fill::Contradiction => false,
-            Fill::Full => {
-                self.found += 1;
-                if self.first.is_none() {
-                    self.first = Some(s.cells);
-                }
-                self.found >= self.limit
-            }
+            Fill::Full => self.tally.solution(|| s.cells),
             Fill::Branch(cell, mut cand) => {
-                self.stats.guesses += 1;
+                self.tally.stats.guesses += 1;
                 while cand != 0 {
                     let bit = cand & cand.wrapping_neg();
                     cand ^= bit;
-                    self.stats.nodes += 1;
-                    if self.budget.check(self.stats.nodes) {
-                        self.out_of_budget = true;
+                    if self.tally.enter_node() {
                         return true;
                     }
                     let mut child = s;
@@ -160,7 +147,7 @@ impl Search<'_> {
                     if self.search(child) {
                         return true;
                     }
-                    self.stats.backtracks += 1;
+                    self.tally.stats.backtracks += 1;
                 }
                 false
             }
@@ -170,18 +157,9 @@ impl Search<'_> {
 
 fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
-        stats: Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
-        budget,
-        limit: limit.max(1),
-        found: 0,
-        first: None,
-        out_of_budget: false,
+        tally: crate::Tally::new(limit, budget),
     };
-    if budget.exhausted(0) {
-        search.out_of_budget = true;
+    if search.tally.out_of_budget {
         return search;
     }
     search.search(State::new(puzzle));
@@ -195,11 +173,11 @@ impl Solver for BitmaskSingles {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let s = run(puzzle, 1, budget);
-        crate::outcome_of(s.first, s.out_of_budget, s.stats)
+        s.tally.outcome()
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget);
-        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
+        Some(s.tally.count())
     }
 }

@@ -448,12 +448,7 @@ impl State {
 }
 
 struct Search<'a, T: Tracer> {
-    stats: Stats,
-    budget: &'a Budget,
-    limit: u64,
-    found: u64,
-    first: Option<[u8; 81]>,
-    out_of_budget: bool,
+    tally: crate::Tally<'a>,
     trace: T,
 }
 
@@ -464,21 +459,15 @@ impl<T: Tracer> Search<'_, T> {
             if T::ON {
                 self.trace.record(Step::Solved { depth });
             }
-            self.found += 1;
-            if self.first.is_none() {
-                self.first = Some(s.cells);
-            }
-            return self.found >= self.limit;
+            return self.tally.solution(|| s.cells);
         }
         let (cell, candidates) = s.mrv();
-        self.stats.guesses += 1;
+        self.tally.stats.guesses += 1;
         let mut rest = candidates;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
-            self.stats.nodes += 1;
-            if self.budget.check(self.stats.nodes) {
-                self.out_of_budget = true;
+            if self.tally.enter_node() {
                 return true;
             }
             let digit = bit.trailing_zeros() as u8 + 1;
@@ -493,7 +482,12 @@ impl<T: Tracer> Search<'_, T> {
             let mut child = *s;
             let mut queue = Queue::new();
             let result = child.assign(cell, digit, &mut queue).and_then(|()| {
-                child.propagate(&mut queue, &mut self.stats, &mut self.trace, depth + 1)
+                child.propagate(
+                    &mut queue,
+                    &mut self.tally.stats,
+                    &mut self.trace,
+                    depth + 1,
+                )
             });
             match result {
                 Ok(()) => {
@@ -510,7 +504,7 @@ impl<T: Tracer> Search<'_, T> {
                     }
                 }
             }
-            self.stats.backtracks += 1;
+            self.tally.stats.backtracks += 1;
         }
         false
     }
@@ -518,24 +512,15 @@ impl<T: Tracer> Search<'_, T> {
 
 fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -> Search<'a, T> {
     let mut search = Search {
-        stats: Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
-        budget,
-        limit: limit.max(1),
-        found: 0,
-        first: None,
-        out_of_budget: false,
+        tally: crate::Tally::new(limit, budget),
         trace,
     };
-    if budget.exhausted(0) {
-        search.out_of_budget = true;
+    if search.tally.out_of_budget {
         return search;
     }
     let mut queue = Queue::new();
     let root = State::from_givens(puzzle, &mut queue).and_then(|mut s| {
-        s.propagate(&mut queue, &mut search.stats, &mut search.trace, 0)
+        s.propagate(&mut queue, &mut search.tally.stats, &mut search.trace, 0)
             .map(|()| s)
     });
     match root {
@@ -554,7 +539,7 @@ fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -
 }
 
 fn outcome<T: Tracer>(s: &Search<'_, T>) -> Outcome {
-    crate::outcome_of(s.first, s.out_of_budget, s.stats)
+    s.tally.outcome()
 }
 
 impl Solver for DomainReduction {
@@ -568,7 +553,7 @@ impl Solver for DomainReduction {
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget, NoTrace);
-        Some(crate::count_of(s.found, s.first, s.out_of_budget, s.stats))
+        Some(s.tally.count())
     }
 }
 

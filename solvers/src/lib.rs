@@ -170,6 +170,70 @@ pub(crate) fn count_of(
     }
 }
 
+/// The bookkeeping of a counting depth-first search, shared by `bitmask-singles`,
+/// `domain-reduction` and `bitboard-bands`: the counters, the budget, how many solutions to look
+/// for (`limit`, at least 1), how many were found and the first one (81 cells, row-major), and
+/// whether the budget stopped the search.
+pub(crate) struct Tally<'a> {
+    pub(crate) stats: Stats,
+    pub(crate) budget: &'a Budget,
+    pub(crate) limit: u64,
+    pub(crate) found: u64,
+    pub(crate) first: Option<[u8; 81]>,
+    pub(crate) out_of_budget: bool,
+}
+
+impl<'a> Tally<'a> {
+    /// The root counted as one node. `out_of_budget` is already set when the budget is spent
+    /// before the search starts: the caller then does not search.
+    pub(crate) fn new(limit: u64, budget: &'a Budget) -> Tally<'a> {
+        Tally {
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            budget,
+            limit: limit.max(1),
+            found: 0,
+            first: None,
+            out_of_budget: budget.exhausted(0),
+        }
+    }
+
+    /// Enters one more node and polls the budget; true when the budget is spent (then
+    /// `out_of_budget` is set and the search must stop).
+    #[inline(always)]
+    pub(crate) fn enter_node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        if self.budget.check(self.stats.nodes) {
+            self.out_of_budget = true;
+            return true;
+        }
+        false
+    }
+
+    /// Records a solution (`cells` is called for the first one only); true when `limit`
+    /// solutions are found and the search must stop.
+    #[inline(always)]
+    pub(crate) fn solution(&mut self, cells: impl FnOnce() -> [u8; 81]) -> bool {
+        self.found += 1;
+        if self.first.is_none() {
+            self.first = Some(cells());
+        }
+        self.found >= self.limit
+    }
+
+    /// The [`Outcome`] of the search.
+    pub(crate) fn outcome(&self) -> Outcome {
+        outcome_of(self.first, self.out_of_budget, self.stats)
+    }
+
+    /// The [`Count`] of the search.
+    pub(crate) fn count(&self) -> Count {
+        count_of(self.found, self.first, self.out_of_budget, self.stats)
+    }
+}
+
 /// The result of counting solutions up to a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
