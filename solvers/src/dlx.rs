@@ -40,7 +40,7 @@
 //!   [`solve_with_updates`] also returns it beside the outcome, and
 //!   `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per puzzle.
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
+use crate::{Budget, Count, Grid, Outcome, Solver};
 use std::cell::RefCell;
 
 /// Knuth's dancing-links solver. Keeps one matrix per thread; counts solutions.
@@ -164,35 +164,29 @@ thread_local! {
     static MATRIX: RefCell<Option<Box<Matrix>>> = const { RefCell::new(None) };
 }
 
-struct Search<'a> {
-    m: &'a mut Matrix,
-    stats: Stats,
+struct Search<'m, 'b> {
+    m: &'m mut Matrix,
+    tally: crate::Tally<'b>,
     updates: u64,
-    budget: &'a Budget,
-    limit: u64,
-    found: u64,
     /// Rows chosen by the search, by depth.
     chosen: [u16; 81],
-    first: Option<[u8; 81]>,
     base: [u8; 81],
-    out_of_budget: bool,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// Algorithm X from the current matrix; true when the search must stop. Leaves the matrix as
     /// it found it.
     fn search(&mut self, depth: usize) -> bool {
         let m = &mut *self.m;
         if m.right[ROOT] as usize == ROOT {
-            self.found += 1;
-            if self.first.is_none() {
-                let mut cells = self.base;
-                for &r in &self.chosen[..depth] {
+            let (base, chosen) = (self.base, &self.chosen[..depth]);
+            return self.tally.solution(|| {
+                let mut cells = base;
+                for &r in chosen {
                     cells[r as usize / 9] = (r % 9) as u8 + 1;
                 }
-                self.first = Some(cells);
-            }
-            return self.found >= self.limit;
+                cells
+            });
         }
         // S heuristic: the column with the fewest rows.
         let mut c = m.right[ROOT] as usize;
@@ -209,15 +203,13 @@ impl Search<'_> {
             return false;
         }
         if best >= 2 {
-            self.stats.guesses += 1;
+            self.tally.stats.guesses += 1;
         }
         self.updates += m.cover(c);
         let mut stop = false;
         let mut r = self.m.down[c] as usize;
         while r != c {
-            self.stats.nodes += 1;
-            if self.budget.check(self.stats.nodes) {
-                self.out_of_budget = true;
+            if self.tally.enter_node() {
                 stop = true;
                 break;
             }
@@ -238,7 +230,7 @@ impl Search<'_> {
             if stop {
                 break;
             }
-            self.stats.backtracks += 1;
+            self.tally.stats.backtracks += 1;
             r = self.m.down[r] as usize;
         }
         self.m.uncover(c);
@@ -246,16 +238,13 @@ impl Search<'_> {
     }
 }
 
-/// What a run found, with Knuth's update count.
-struct Run {
-    stats: Stats,
+/// What a run found (its `stats.updates` is Knuth's update count, also in `updates`).
+struct Run<'a> {
+    tally: crate::Tally<'a>,
     updates: u64,
-    found: u64,
-    first: Option<[u8; 81]>,
-    out_of_budget: bool,
 }
 
-fn run(puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
+fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
     MATRIX.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().map_or(true, |m| m.dirty) {
@@ -269,25 +258,15 @@ fn run(puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
     })
 }
 
-fn run_on(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
+fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
     let mut search = Search {
         m,
-        stats: Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
+        tally: crate::Tally::new(limit, budget),
         updates: 0,
-        budget,
-        limit: limit.max(1),
-        found: 0,
         chosen: [0; 81],
-        first: None,
         base: *puzzle.cells(),
-        out_of_budget: false,
     };
-    if budget.exhausted(0) {
-        search.out_of_budget = true;
-    } else {
+    if !search.tally.out_of_budget {
         // Select the givens' rows; remember which, to undo them in reverse.
         let mut given_rows = [0u16; 81];
         let mut n = 0;
@@ -319,26 +298,19 @@ fn run_on(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
             }
         }
     }
-    let mut stats = search.stats;
-    stats.updates = search.updates;
+    let mut tally = search.tally;
+    tally.stats.updates = search.updates;
     Run {
-        stats,
+        tally,
         updates: search.updates,
-        found: search.found,
-        first: search.first,
-        out_of_budget: search.out_of_budget,
     }
-}
-
-fn outcome(r: &Run) -> Outcome {
-    crate::outcome_of(r.first, r.out_of_budget, r.stats)
 }
 
 /// Solves like [`Dlx`] and also returns Knuth's update count: nodes removed from a column list
 /// by `cover` (givens' rows included), the measure of work in Knuth's paper.
 pub fn solve_with_updates(puzzle: &Grid, budget: &Budget) -> (Outcome, u64) {
     let r = run(puzzle, 1, budget);
-    (outcome(&r), r.updates)
+    (r.tally.outcome(), r.updates)
 }
 
 impl Solver for Dlx {
@@ -347,12 +319,12 @@ impl Solver for Dlx {
     }
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        outcome(&run(puzzle, 1, budget))
+        run(puzzle, 1, budget).tally.outcome()
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let r = run(puzzle, limit, budget);
-        Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
+        Some(r.tally.count())
     }
 }
 
@@ -361,10 +333,7 @@ mod tests {
     use super::*;
     use crate::Status;
 
-    const SEED: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    const SEED_SOLUTION: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    use crate::test_puzzles::{SEED, SEED_SOLUTION};
 
     fn pristine(m: &Matrix) -> bool {
         let fresh = Matrix::new();

@@ -617,10 +617,7 @@ mod tests {
     use super::*;
     use crate::Status;
 
-    const SEED: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    const SEED_SOLUTION: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    use crate::test_puzzles::{SEED, SEED_SOLUTION};
 
     #[test]
     fn peers_are_twenty_distinct_cells() {

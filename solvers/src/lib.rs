@@ -234,6 +234,18 @@ impl<'a> Tally<'a> {
     }
 }
 
+/// Puzzles the solvers' unit tests share.
+#[cfg(test)]
+pub(crate) mod test_puzzles {
+    /// The source write-up's first puzzle (22 givens; `seed-example` of the shipped `seed` set,
+    /// whose stated solution the conformance tests check with the independent checker).
+    pub(crate) const SEED: &str =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    /// The solution of [`SEED`].
+    pub(crate) const SEED_SOLUTION: &str =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+}
+
 /// The result of counting solutions up to a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
