@@ -14,6 +14,9 @@
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
 //! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
 //!
+//! The harness runs every solver, built-in or external, as an [`engine::Engine`]: what it can do
+//! is declared in [`engine::Caps`] (for built-in ones, [`SolverKind::counts`]), never probed.
+//!
 //! ## Effort counters
 //! Every solver fills the same [`Stats`], counted the same way:
 //! - **nodes**: search-tree nodes entered. The root (the puzzle as given, after any initial
@@ -47,6 +50,7 @@ pub mod bitmask_singles;
 mod budget;
 pub mod dlx;
 pub mod domain_reduction;
+pub mod engine;
 mod grid;
 pub mod sat;
 
@@ -346,6 +350,12 @@ impl SolverKind {
                 "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
             }
         }
+    }
+
+    /// True when this solver counts solutions ([`Solver::count`] returns `Some`): all but the
+    /// plain `backtracking` and `bitmask-dfs`. Declared here, never found by running a count.
+    pub fn counts(self) -> bool {
+        !matches!(self, SolverKind::Backtracking | SolverKind::BitmaskDfs)
     }
 
     /// A new solver of this kind.

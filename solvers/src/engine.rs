@@ -1,0 +1,305 @@
+//! Engines: one notion of "a solver the harness can run", whether it is compiled in (a
+//! [`SolverKind`]) or lives outside (a C library, a program over a line protocol, an external SAT
+//! solver).
+//!
+//! The split follows ripgrep's `Matcher` and BenchExec's tool-info modules: an [`Engine`] says
+//! what is true of a solver whatever the puzzle ([`EngineInfo`]: its name, where it comes from,
+//! its capabilities [`Caps`], declared, never found by probing), and opens a [`Session`] per worker
+//! thread, which owns what one thread's solves share (a child process, a loaded library's lock,
+//! scratch space). A solve that goes wrong outside the search itself (a crash, a protocol
+//! failure) is an [`EngineError`], a value the runner records as an `error` row.
+//!
+//! Built-in solvers become engines through [`BuiltinEngine`]; the foreign ones are in the
+//! harness's `foreign` crate.
+
+use crate::{Budget, Count, Grid, Outcome, Solver, SolverKind};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Where an engine comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// Compiled into the harness (one of [`SolverKind::ALL`]).
+    Builtin,
+    /// A reference solver compiled in for benchmarks only (the `sudoku` crate).
+    Reference,
+    /// A shared library with tdoku's adapter signature, called in-process:
+    /// `size_t f(const char *puzzle, size_t limit, uint32_t configuration, char *solution, size_t *num_guesses)`.
+    SharedLib {
+        /// The library file.
+        path: PathBuf,
+        /// The function's symbol.
+        symbol: String,
+        /// The `configuration` argument passed on every call.
+        configuration: u32,
+        /// True when the library is hosted in a child process (`--isolate`).
+        isolated: bool,
+    },
+    /// A program speaking the line protocol on stdin/stdout, started once and kept running.
+    LineProtocol {
+        /// Program and arguments.
+        command: Vec<String>,
+    },
+    /// An external SAT solver run once per puzzle on the DIMACS CNF of the puzzle.
+    Dimacs {
+        /// Program and arguments (the CNF file's path is appended).
+        command: Vec<String>,
+    },
+}
+
+impl Origin {
+    /// A short word for tables: `builtin`, `reference`, `lib`, `cmd`, `dimacs`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Origin::Builtin => "builtin",
+            Origin::Reference => "reference",
+            Origin::SharedLib { .. } => "lib",
+            Origin::LineProtocol { .. } => "cmd",
+            Origin::Dimacs { .. } => "dimacs",
+        }
+    }
+
+    /// True for engines that run in another process (their CPU time and memory are measured
+    /// from the child).
+    pub fn out_of_process(&self) -> bool {
+        matches!(
+            self,
+            Origin::LineProtocol { .. }
+                | Origin::Dimacs { .. }
+                | Origin::SharedLib { isolated: true, .. }
+        )
+    }
+}
+
+/// How an engine honours the [`Budget`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BudgetMode {
+    /// The search polls the budget itself (every built-in solver).
+    Polled,
+    /// The harness kills the child process when the deadline passes (`cmd:`, `dimacs:`,
+    /// isolated `lib:`).
+    KilledByHarness,
+    /// A call that cannot be interrupted (an in-process C function, varisat): an answer returned
+    /// after the deadline is recorded as a timeout, and the overrun shows in its time.
+    OverrunRecorded,
+}
+
+/// What the node counter of an engine measures, so that plots put like beside like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeUnit {
+    /// Search-tree nodes as defined in the [crate docs](crate#effort-counters).
+    SearchTree,
+    /// Calls of an underlying solver (`sat`: varisat calls).
+    SolverCalls,
+    /// The engine reports no nodes.
+    None,
+}
+
+/// What an engine can do, declared once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// It counts solutions up to a limit ([`Session::count`]).
+    pub counts: bool,
+    /// It writes the solution it found; when false, a solved answer cannot be checked and is
+    /// recorded as "solved, unchecked".
+    pub gives_solution: bool,
+    /// How the budget is honoured.
+    pub budget: BudgetMode,
+    /// What `nodes` means for it.
+    pub nodes: NodeUnit,
+    /// It reports guesses (tdoku's adapters do, as `num_guesses`).
+    pub guesses: bool,
+    /// Sessions may solve at the same time on several threads. When false (a C library keeping
+    /// its state in globals) the runner serializes its calls.
+    pub parallel: bool,
+}
+
+impl Caps {
+    /// The capabilities of a built-in solver of `kind`.
+    pub fn builtin(kind: SolverKind) -> Caps {
+        Caps {
+            counts: kind.counts(),
+            gives_solution: true,
+            budget: if kind == SolverKind::Sat {
+                BudgetMode::OverrunRecorded
+            } else {
+                BudgetMode::Polled
+            },
+            nodes: if kind == SolverKind::Sat {
+                NodeUnit::SolverCalls
+            } else {
+                NodeUnit::SearchTree
+            },
+            guesses: true,
+            parallel: true,
+        }
+    }
+}
+
+/// What is true of an engine, whatever the puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// The name rows, plots and tables show (`bitboard-bands`, `tdoku`, ...).
+    pub name: String,
+    /// A one-line description for `harness list`.
+    pub description: String,
+    /// A version, where one is known (built-in: the crate's version; external: the file's sha256
+    /// is recorded by the harness instead).
+    pub version: Option<String>,
+    /// Where it comes from.
+    pub origin: Origin,
+    /// What it can do.
+    pub caps: Caps,
+}
+
+/// Why a solve could not give an answer, apart from the search itself (which ends with a
+/// [`Status`](crate::Status)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// The engine could not be loaded or started (missing library or symbol, program not found).
+    #[error("cannot load: {0}")]
+    Load(String),
+    /// Reading from or writing to the engine failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// The engine answered something the protocol does not allow.
+    #[error("protocol: {0}")]
+    Protocol(String),
+    /// The engine crashed or exited (a signal, an exit status).
+    #[error("crashed: {0}")]
+    Crashed(String),
+    /// The engine does not do this (`count` on a solver that only solves).
+    #[error("unsupported: {0}")]
+    Unsupported(&'static str),
+}
+
+/// What one thread's solves with one engine share. Not shared across threads.
+pub trait Session: Send {
+    /// Solves `puzzle` (81 cells, row-major, 0 = empty) within `budget`: the first solution,
+    /// [`Status::NoSolution`](crate::Status::NoSolution), or
+    /// [`Status::Timeout`](crate::Status::Timeout) once the budget is spent.
+    ///
+    /// # Errors
+    /// [`EngineError`] when the engine failed to answer (crash, protocol error).
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError>;
+
+    /// Counts the solutions of `puzzle` up to `limit`.
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] for engines whose [`Caps::counts`] is false; otherwise as
+    /// [`Session::solve`].
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        let _ = (puzzle, limit, budget);
+        Err(EngineError::Unsupported("count"))
+    }
+
+    /// What the last [`Session::solve`] or [`Session::count`] cost in another process, for
+    /// out-of-process engines; `None` for in-process ones (the harness measures those itself).
+    fn last_usage(&self) -> Option<Usage> {
+        None
+    }
+}
+
+/// Resources a solve used in a child process.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Usage {
+    /// User + system CPU time, µs.
+    pub cpu_micros: f64,
+    /// Peak resident memory, KiB, where known.
+    pub peak_rss_kib: Option<u64>,
+}
+
+/// A solver the harness can run: what is true of it ([`Engine::info`]) and a way to open one
+/// [`Session`] per worker thread.
+pub trait Engine: Send + Sync {
+    /// Name, origin and capabilities.
+    fn info(&self) -> &EngineInfo;
+
+    /// A new session for one worker thread.
+    ///
+    /// # Errors
+    /// [`EngineError::Load`] when the engine cannot be started.
+    fn session(&self) -> Result<Box<dyn Session>, EngineError>;
+}
+
+/// A built-in solver as an engine.
+pub struct BuiltinEngine {
+    kind: SolverKind,
+    info: EngineInfo,
+    solver: Arc<dyn Solver>,
+}
+
+impl BuiltinEngine {
+    /// The engine of `kind`.
+    pub fn new(kind: SolverKind) -> BuiltinEngine {
+        BuiltinEngine {
+            kind,
+            info: EngineInfo {
+                name: kind.name().to_string(),
+                description: kind.description().to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+                origin: Origin::Builtin,
+                caps: Caps::builtin(kind),
+            },
+            solver: Arc::from(kind.build()),
+        }
+    }
+
+    /// Its solver kind.
+    pub fn kind(&self) -> SolverKind {
+        self.kind
+    }
+}
+
+impl Engine for BuiltinEngine {
+    fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    fn session(&self) -> Result<Box<dyn Session>, EngineError> {
+        Ok(Box::new(BuiltinSession(self.solver.clone())))
+    }
+}
+
+/// A built-in solver's session: the solver keeps its own per-thread scratch space.
+struct BuiltinSession(Arc<dyn Solver>);
+
+impl Session for BuiltinSession {
+    #[inline]
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+        Ok(self.0.solve(puzzle, budget))
+    }
+
+    #[inline]
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        self.0
+            .count(puzzle, limit, budget)
+            .ok_or(EngineError::Unsupported("count"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_puzzles::{SEED, SEED_SOLUTION};
+    use crate::Status;
+
+    #[test]
+    fn builtin_caps_match_what_the_solvers_do() {
+        let puzzle: Grid = SEED.parse().unwrap();
+        for &kind in SolverKind::ALL {
+            let engine = BuiltinEngine::new(kind);
+            assert_eq!(engine.info().name, kind.name());
+            let mut s = engine.session().unwrap();
+            let o = s.solve(&puzzle, &Budget::unlimited()).unwrap();
+            assert_eq!(o.status, Status::Solved, "{kind}");
+            assert_eq!(o.solution.unwrap().to_digits(), SEED_SOLUTION, "{kind}");
+            let c = s.count(&puzzle, 2, &Budget::unlimited());
+            assert_eq!(c.is_ok(), engine.info().caps.counts, "{kind}");
+            if let Ok(c) = c {
+                assert_eq!((c.solutions, c.complete), (1, true), "{kind}");
+            }
+        }
+    }
+}
