@@ -37,8 +37,9 @@ pub struct ClassicArgs {
 pub enum Command {
     /// Run solvers over datasets, check every answer, write results.csv, summary.csv, run.json.
     Run(RunArgs),
-    /// List the solvers and the shipped datasets.
-    List,
+    /// List the solvers (built-in and from the solvers file, with what each can do) and the
+    /// shipped datasets.
+    List(ListArgs),
     /// Serve the web board and its JSON API on 127.0.0.1 (see README "Web board").
     Serve(ServeArgs),
     /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
@@ -67,12 +68,30 @@ pub enum Command {
     Regress(RegressArgs),
 }
 
+/// How external solvers are found and hosted; shared by run, bench, solve and count.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExternalArgs {
+    /// The solvers file naming external solvers (TOML; see docs/external-solvers.md). Default:
+    /// solvers.toml in the current folder, when there is one.
+    #[arg(long, value_name = "FILE")]
+    pub solvers: Option<PathBuf>,
+    /// Host every `lib:` solver in a child process, so that a crash in the library is an
+    /// `error` row and the run goes on (costs a round trip per puzzle).
+    #[arg(long)]
+    pub isolate: bool,
+}
+
 /// Arguments of `harness run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Solvers: `all`, or names separated by commas (see `harness list`).
+    /// Solvers: `all` (every built-in solver), names separated by commas (see `harness list`),
+    /// names from the solvers file, or external solvers given inline as
+    /// `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]`, `[NAME=]cmd:PROGRAM ARGS`, `[NAME=]dimacs:PROGRAM ARGS`.
     #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
     pub solver: Vec<String>,
+    /// External solvers: the solvers file, isolation.
+    #[command(flatten)]
+    pub external: ExternalArgs,
     /// A shipped dataset name or a file path; repeat for several. Default: the shipped sets.
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
@@ -98,6 +117,14 @@ pub struct RunArgs {
     /// Do not render the report (plots, summary.md, index.html) at the end.
     #[arg(long)]
     pub no_report: bool,
+}
+
+/// Arguments of `harness list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// The solvers file to list external solvers from (default: solvers.toml here, if any).
+    #[arg(long, value_name = "FILE")]
+    pub solvers: Option<PathBuf>,
 }
 
 /// Arguments of `harness report`.
@@ -250,9 +277,13 @@ pub struct PuzzlesArgs {
 pub struct SolveArgs {
     /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
     pub file: String,
-    /// Solver name (see `harness list`); default the fastest counting solver.
+    /// Solver name (see `harness list`) or an external solver (`lib:`, `cmd:`, `dimacs:`);
+    /// default the fastest counting solver.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
+    /// External solvers: the solvers file, isolation.
+    #[command(flatten)]
+    pub external: ExternalArgs,
     /// Output file (written to a temporary name, renamed at the end); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
@@ -299,9 +330,13 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// A counting solver (see `harness list`): bitboard-bands, domain-reduction, dlx, sat,
-    /// bitmask-singles. Default: the fastest counting solver, the one the generators use.
+    /// bitmask-singles, or an external one. Default: the fastest counting solver, the one the
+    /// generators use.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
+    /// External solvers: the solvers file, isolation.
+    #[command(flatten)]
+    pub external: ExternalArgs,
     /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
     #[arg(long, default_value_t = 60_000)]
     pub timeout_ms: u64,
@@ -310,9 +345,12 @@ pub struct CountArgs {
 /// Arguments of `harness bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Solvers: `all`, or names separated by commas.
+    /// Solvers: `all`, or names separated by commas, built-in or external (as for `run`).
     #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
     pub solver: Vec<String>,
+    /// External solvers: the solvers file, isolation.
+    #[command(flatten)]
+    pub external: ExternalArgs,
     /// A shipped dataset name or a file path; repeat for several. Default: the four public sets
     /// of ../shared/datasets when present, else the shipped sets.
     #[arg(long, short = 'd')]

@@ -15,6 +15,8 @@ pub mod format;
 pub mod generate;
 pub mod output;
 pub mod perf;
+pub mod record;
+pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod shard;

@@ -44,10 +44,7 @@ fn main() -> ExitCode {
         }),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),
-        Command::List => {
-            commands::list::list();
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::List(args) => commands::list::list(args).map(|()| ExitCode::SUCCESS),
         Command::Generate(args) => commands::generate::generate(args).map(|end| {
             if end.failed > 0 {
                 ExitCode::from(1)

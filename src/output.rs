@@ -176,6 +176,10 @@ pub struct RunInfo {
     /// For a run joined by `harness merge`: each shard's machine and timing (absent otherwise).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shards: Vec<crate::shard::ShardRecord>,
+    /// Each solver's origin and version; for external solvers the library or command with the
+    /// size and sha256 of its files (empty in run.json files written before the field existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solver_details: Vec<crate::registry::SolverRecord>,
 }
 
 /// The CPU model name, from `/proc/cpuinfo` (`unknown` elsewhere).

@@ -19,7 +19,10 @@
 //! counts against the champion's.
 
 use crate::verify;
-use solvers::{Budget, Grid, Solver, SolverKind, Status};
+use solvers::engine::{BuiltinEngine, Engine, EngineInfo, Origin, Session};
+use solvers::{Budget, Grid, SolverKind, Status};
+use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Puzzles per timed chunk.
@@ -47,58 +50,103 @@ impl Mode {
     }
 }
 
-/// One competitor.
-pub enum Contestant {
-    /// One of our solvers.
-    Solver(SolverKind, Box<dyn Solver>),
-    /// The `sudoku` crate (JCZSolve-derived, AGPL-3.0), only with the `reference` feature.
-    #[cfg(feature = "reference")]
-    Reference,
+/// One competitor: an engine and the one session the benchmark's single thread uses.
+pub struct Contestant {
+    engine: Arc<dyn Engine>,
+    session: RefCell<Box<dyn Session>>,
 }
 
 impl Contestant {
-    /// Our solvers (all of [`SolverKind::ALL`], or those given) and the reference when built in.
-    pub fn all(kinds: &[SolverKind], with_reference: bool) -> Vec<Contestant> {
-        let v = kinds.iter().map(|&k| Contestant::Solver(k, k.build()));
-        #[cfg(feature = "reference")]
-        let v = v.chain(with_reference.then_some(Contestant::Reference));
-        #[cfg(not(feature = "reference"))]
-        let _ = with_reference;
-        v.collect()
+    /// A contestant for `engine`.
+    ///
+    /// # Errors
+    /// When the engine cannot open a session (a library that does not load).
+    pub fn new(engine: Arc<dyn Engine>) -> anyhow::Result<Contestant> {
+        let session = engine
+            .session()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", engine.info().name))?;
+        Ok(Contestant {
+            engine,
+            session: RefCell::new(session),
+        })
     }
 
-    /// The name in tables: the solver's name, or `sudoku-crate (reference)`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Contestant::Solver(k, _) => k.name(),
-            #[cfg(feature = "reference")]
-            Contestant::Reference => REFERENCE_NAME,
+    /// Contestants for `engines`, plus the `sudoku` crate when built with the `reference`
+    /// feature and `with_reference` is set.
+    ///
+    /// # Errors
+    /// As [`Contestant::new`].
+    pub fn all(
+        engines: &[Arc<dyn Engine>],
+        with_reference: bool,
+    ) -> anyhow::Result<Vec<Contestant>> {
+        #[cfg_attr(not(feature = "reference"), allow(unused_mut))]
+        let mut v = engines
+            .iter()
+            .map(|e| Contestant::new(e.clone()))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        #[cfg(feature = "reference")]
+        if with_reference {
+            v.push(Contestant::new(
+                Arc::new(reference::ReferenceEngine::new()),
+            )?);
         }
+        #[cfg(not(feature = "reference"))]
+        let _ = with_reference;
+        Ok(v)
+    }
+
+    /// Contestants for every built-in solver (plus the reference when built in).
+    pub fn builtin(with_reference: bool) -> Vec<Contestant> {
+        let engines: Vec<Arc<dyn Engine>> = SolverKind::ALL
+            .iter()
+            .map(|&k| Arc::new(BuiltinEngine::new(k)) as Arc<dyn Engine>)
+            .collect();
+        Contestant::all(&engines, with_reference).expect("built-in sessions always open")
+    }
+
+    /// The name in tables.
+    pub fn name(&self) -> &str {
+        &self.engine.info().name
+    }
+
+    /// Its engine's description.
+    pub fn info(&self) -> &EngineInfo {
+        self.engine.info()
     }
 
     /// True for the reference crate.
     pub fn is_reference(&self) -> bool {
-        !matches!(self, Contestant::Solver(..))
+        self.info().origin == Origin::Reference
     }
 
-    /// The solver kind, for our solvers.
+    /// The solver kind, for built-in solvers.
     pub fn kind(&self) -> Option<SolverKind> {
-        match self {
-            Contestant::Solver(k, _) => Some(*k),
-            #[cfg(feature = "reference")]
-            Contestant::Reference => None,
+        match self.info().origin {
+            Origin::Builtin => self.name().parse().ok(),
+            _ => None,
         }
     }
 
-    /// Whether it can run in `mode` (solvers without `count` cannot count).
+    /// True for contestants that always run the whole set: the champion, the reference and
+    /// in-process external solvers (the yardsticks).
+    fn is_yardstick(&self) -> bool {
+        self.kind() == Some(CHAMPION)
+            || matches!(
+                self.info().origin,
+                Origin::Reference
+                    | Origin::SharedLib {
+                        isolated: false,
+                        ..
+                    }
+            )
+    }
+
+    /// Whether it can run in `mode` (declared in its capabilities).
     pub fn supports(&self, mode: Mode) -> bool {
-        match (self, mode) {
-            (_, Mode::First) => true,
-            (Contestant::Solver(_, s), Mode::Count2) => s
-                .count(&Grid::EMPTY, 1, &Budget::unlimited().max_nodes(Some(0)))
-                .is_some(),
-            #[cfg(feature = "reference")]
-            (Contestant::Reference, Mode::Count2) => true,
+        match mode {
+            Mode::First => true,
+            Mode::Count2 => self.info().caps.counts,
         }
     }
 }
@@ -106,25 +154,81 @@ impl Contestant {
 /// The reference's name in tables.
 pub const REFERENCE_NAME: &str = "sudoku-crate";
 
-/// Puzzles prepared for every contestant (the reference's own type is built outside the clock).
+/// The `sudoku` crate (JCZSolve-derived, AGPL-3.0) as an engine, only with the `reference`
+/// feature.
+#[cfg(feature = "reference")]
+mod reference {
+    use solvers::engine::{
+        BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
+    };
+    use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+
+    pub(super) struct ReferenceEngine(EngineInfo);
+
+    impl ReferenceEngine {
+        pub(super) fn new() -> ReferenceEngine {
+            ReferenceEngine(EngineInfo {
+                name: super::REFERENCE_NAME.to_string(),
+                description: "the sudoku crate (JCZSolve-derived), a reference for benchmarks"
+                    .to_string(),
+                version: Some("0.8".to_string()),
+                origin: Origin::Reference,
+                caps: Caps {
+                    counts: true,
+                    gives_solution: true,
+                    budget: BudgetMode::OverrunRecorded,
+                    nodes: NodeUnit::None,
+                    guesses: false,
+                    parallel: true,
+                },
+            })
+        }
+    }
+
+    impl Engine for ReferenceEngine {
+        fn info(&self) -> &EngineInfo {
+            &self.0
+        }
+        fn session(&self) -> Result<Box<dyn Session>, EngineError> {
+            Ok(Box::new(ReferenceSession))
+        }
+    }
+
+    struct ReferenceSession;
+
+    impl Session for ReferenceSession {
+        fn solve(&mut self, puzzle: &Grid, _: &Budget) -> Result<Outcome, EngineError> {
+            let s = sudoku::Sudoku::from_bytes(*puzzle.cells()).expect("cells are 0..=9");
+            Ok(match s.some_solution() {
+                Some(sol) => Outcome::solved(
+                    Grid::from_cells(sol.to_bytes()).expect("digits"),
+                    Stats::default(),
+                ),
+                None => Outcome::unsolved(Status::NoSolution, Stats::default()),
+            })
+        }
+        fn count(&mut self, puzzle: &Grid, limit: u64, _: &Budget) -> Result<Count, EngineError> {
+            let s = sudoku::Sudoku::from_bytes(*puzzle.cells()).expect("cells are 0..=9");
+            Ok(Count {
+                solutions: s.solutions_count_up_to(limit as usize) as u64,
+                complete: true,
+                first: None,
+                stats: Stats::default(),
+            })
+        }
+    }
+}
+
+/// Puzzles prepared for every contestant.
 pub struct Prepared {
     /// The puzzles.
     pub grids: Vec<Grid>,
-    #[cfg(feature = "reference")]
-    reference: Vec<sudoku::Sudoku>,
 }
 
 impl Prepared {
     /// Prepares `grids` (givens consistent).
     pub fn new(grids: Vec<Grid>) -> Prepared {
-        Prepared {
-            #[cfg(feature = "reference")]
-            reference: grids
-                .iter()
-                .map(|g| sudoku::Sudoku::from_bytes(*g.cells()).expect("cells are 0..=9"))
-                .collect(),
-            grids,
-        }
+        Prepared { grids }
     }
 }
 
@@ -133,8 +237,11 @@ impl Prepared {
 enum Answer {
     Grid([u8; 81]),
     Count(u64),
+    /// Solved, but the solver writes no solution.
+    Unchecked,
     None,
     Timeout,
+    Error,
 }
 
 /// Solves puzzle `i`; returns its answer. `deadline`: per-puzzle cut for slow solvers.
@@ -146,35 +253,25 @@ fn solve_one(
     mode: Mode,
     deadline: Option<Duration>,
 ) -> Answer {
-    match c {
-        Contestant::Solver(_, s) => {
-            let budget = match deadline {
-                Some(d) => Budget::with_timeout(d),
-                None => Budget::unlimited(),
-            };
-            match mode {
-                Mode::First => {
-                    let o = s.solve(&p.grids[i], &budget);
-                    match (o.status, o.solution) {
-                        (Status::Timeout, _) => Answer::Timeout,
-                        (_, Some(g)) => Answer::Grid(*g.cells()),
-                        _ => Answer::None,
-                    }
-                }
-                Mode::Count2 => match s.count(&p.grids[i], 2, &budget) {
-                    Some(c) if c.complete => Answer::Count(c.solutions),
-                    Some(_) => Answer::Timeout,
-                    None => Answer::None,
-                },
-            }
-        }
-        #[cfg(feature = "reference")]
-        Contestant::Reference => match mode {
-            Mode::First => match p.reference[i].some_solution() {
-                Some(s) => Answer::Grid(s.to_bytes()),
-                None => Answer::None,
+    let budget = match deadline {
+        Some(d) => Budget::with_timeout(d),
+        None => Budget::unlimited(),
+    };
+    let mut session = c.session.borrow_mut();
+    match mode {
+        Mode::First => match session.solve(&p.grids[i], &budget) {
+            Ok(o) => match (o.status, o.solution) {
+                (Status::Timeout, _) => Answer::Timeout,
+                (_, Some(g)) => Answer::Grid(*g.cells()),
+                (Status::Solved, None) => Answer::Unchecked,
+                _ => Answer::None,
             },
-            Mode::Count2 => Answer::Count(p.reference[i].solutions_count_up_to(2) as u64),
+            Err(_) => Answer::Error,
+        },
+        Mode::Count2 => match session.count(&p.grids[i], 2, &budget) {
+            Ok(c) if c.complete => Answer::Count(c.solutions),
+            Ok(_) => Answer::Timeout,
+            Err(_) => Answer::Error,
         },
     }
 }
@@ -218,7 +315,7 @@ pub struct Settings {
 #[derive(Debug, Clone)]
 pub struct Measured {
     /// Its name.
-    pub name: &'static str,
+    pub name: String,
     /// True for the reference crate.
     pub reference: bool,
     /// Its solver kind (None for the reference).
@@ -229,8 +326,10 @@ pub struct Measured {
     pub chunk_secs: Vec<Vec<f64>>,
     /// Solves cut by the per-puzzle deadline, over all rounds.
     pub cut: usize,
-    /// Wrong answers found by the check after timing.
+    /// Wrong answers found by the check after timing (a solver error counts as wrong).
     pub wrong: usize,
+    /// Solved answers that could not be checked (the solver writes no solution).
+    pub unchecked: usize,
 }
 
 impl Measured {
@@ -325,8 +424,7 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
         }
         let per_chunk = t0.elapsed().as_secs_f64() / done.max(1) as f64;
         let fit = ((s.round_budget / per_chunk.max(1e-12)) as usize).clamp(1, total_chunks);
-        let anchor = c.is_reference() || c.kind() == Some(CHAMPION);
-        if fit >= total_chunks || anchor {
+        if fit >= total_chunks || c.is_yardstick() {
             plan.push((total_chunks, None));
         } else {
             plan.push((fit, Some(s.slow_timeout)));
@@ -336,13 +434,14 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
         .iter()
         .zip(&plan)
         .map(|(c, &(chunks, _))| Measured {
-            name: c.name(),
+            name: c.name().to_string(),
             reference: c.is_reference(),
             kind: c.kind(),
             puzzles: (chunks * CHUNK).min(n),
             chunk_secs: Vec::new(),
             cut: 0,
             wrong: 0,
+            unchecked: 0,
         })
         .collect();
     for r in 0..s.rounds {
@@ -360,24 +459,32 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
         }
     }
     // Check answers outside the clock.
-    let champion = active.iter().position(|c| c.kind() == Some(CHAMPION));
-    let truth: Vec<Answer> = match champion {
-        Some(ci) if s.mode == Mode::Count2 => (0..n)
-            .map(|i| solve_one(active[ci], p, i, s.mode, None))
-            .collect(),
-        _ => Vec::new(),
+    // Counts are checked against the champion's, whether or not it is a contestant.
+    let truth: Vec<Answer> = if s.mode == Mode::Count2 {
+        let champion = Contestant::new(Arc::new(BuiltinEngine::new(CHAMPION)))
+            .expect("built-in sessions always open");
+        (0..n)
+            .map(|i| solve_one(&champion, p, i, s.mode, None))
+            .collect()
+    } else {
+        Vec::new()
     };
     for (j, c) in active.iter().enumerate() {
         let (chunks, deadline) = plan[j];
         let upto = (chunks * CHUNK).min(n);
-        out[j].wrong = (0..upto)
-            .filter(|&i| match solve_one(c, p, i, s.mode, deadline) {
-                Answer::Grid(g) => verify::check(p.grids[i].cells(), &g, None).is_err(),
-                Answer::Count(k) => truth.get(i).is_some_and(|t| *t != Answer::Count(k)),
-                Answer::None => true,
-                Answer::Timeout => false,
-            })
-            .count();
+        for i in 0..upto {
+            match solve_one(c, p, i, s.mode, deadline) {
+                Answer::Grid(g) if verify::check(p.grids[i].cells(), &g, None).is_err() => {
+                    out[j].wrong += 1
+                }
+                Answer::Count(k) if truth.get(i).is_some_and(|t| *t != Answer::Count(k)) => {
+                    out[j].wrong += 1
+                }
+                Answer::None | Answer::Error => out[j].wrong += 1,
+                Answer::Unchecked => out[j].unchecked += 1,
+                Answer::Grid(_) | Answer::Count(_) | Answer::Timeout => {}
+            }
+        }
     }
     out
 }

@@ -6,20 +6,21 @@
 //! timing wraps the `solve` call alone (µs, from a monotonic clock).
 
 use crate::dataset::Dataset;
+pub use crate::record::{Row, RowStatus};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
-use solvers::{Budget, Solver, SolverKind, Status};
+use solvers::engine::{BuiltinEngine, Engine, Session};
+use solvers::{Budget, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How a run is done.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct RunOptions {
     /// The solvers, in report order.
-    pub solvers: Vec<SolverKind>,
+    pub solvers: Vec<Arc<dyn Engine>>,
     /// Per-puzzle wall-clock budget; `None` = unlimited.
     pub timeout: Option<Duration>,
     /// Per-puzzle node budget; `None` = unlimited.
@@ -37,7 +38,10 @@ pub struct RunOptions {
 impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
-            solvers: SolverKind::ALL.to_vec(),
+            solvers: SolverKind::ALL
+                .iter()
+                .map(|&k| Arc::new(BuiltinEngine::new(k)) as Arc<dyn Engine>)
+                .collect(),
             timeout: Some(Duration::from_millis(crate::DEFAULT_TIMEOUT_MS)),
             max_nodes: None,
             threads: None,
@@ -47,50 +51,45 @@ impl Default for RunOptions {
     }
 }
 
-/// One row of `results.csv`: one solver on one puzzle. Field order is the CSV column order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    /// Dataset name.
-    pub dataset: String,
-    /// The puzzle's name in its file, or its 1-based index.
-    pub puzzle: String,
-    /// Solver name.
-    pub solver: String,
-    /// `solved`, `no_solution`, `timeout` or `invalid` (the puzzle could not be read).
-    pub status: String,
-    /// `true` if the answer passed the checker, `false` if it failed (or the solver said
-    /// `no_solution` for a puzzle known to have one), empty when there is nothing to check.
-    pub correct: Option<bool>,
-    /// Wall time of the solve, µs.
-    pub micros: f64,
-    /// Search-tree nodes entered.
-    pub nodes: u64,
-    /// Branch points with two or more choices.
-    pub guesses: u64,
-    /// Branches undone.
-    pub backtracks: u64,
-    /// Digits placed by inference rules.
-    pub propagations: u64,
-    /// Solver-specific low-level work (`dlx`: link updates), 0 for the others. Defaults to 0
-    /// when reading a results.csv written before the column existed.
-    #[serde(default)]
-    pub updates: u64,
-    /// The 81-digit answer, empty when there is none.
-    pub solution: String,
-    /// 1-based line of the puzzle in its file.
-    pub line: usize,
-    /// Number of givens (0 for an invalid puzzle).
-    pub givens: usize,
-    /// The puzzle, 81 characters, `.` = empty (empty for an invalid puzzle).
-    pub grid: String,
-    /// Why the puzzle is invalid or the answer wrong; empty otherwise.
-    pub error: String,
+/// Sessions of every engine, one set per worker thread: a worker takes its own slot (by rayon's
+/// thread index), so the locks are never contended; a session is opened on first use.
+pub struct Sessions {
+    slots: Vec<Mutex<ThreadSessions>>,
 }
 
-impl Row {
-    /// True when the checker rejected this row's answer.
-    pub fn is_wrong(&self) -> bool {
-        self.correct == Some(false)
+/// One worker thread's sessions, one slot per engine (opened on first use).
+type ThreadSessions = Vec<Option<Box<dyn Session>>>;
+
+impl Sessions {
+    /// Room for `engines` sessions on each of `threads` worker threads (and one more slot for
+    /// calls from outside the pool).
+    pub fn new(threads: usize, engines: usize) -> Sessions {
+        Sessions {
+            slots: (0..=threads)
+                .map(|_| Mutex::new((0..engines).map(|_| None).collect()))
+                .collect(),
+        }
+    }
+
+    /// Runs `f` with this thread's session of engine `s`, opening it if needed; an engine that
+    /// cannot open a session gives the error to `f`.
+    pub fn with<R>(
+        &self,
+        s: usize,
+        engine: &dyn Engine,
+        f: impl FnOnce(Result<&mut dyn Session, String>) -> R,
+    ) -> R {
+        let slot = rayon::current_thread_index()
+            .unwrap_or(self.slots.len() - 1)
+            .min(self.slots.len() - 1);
+        let mut guard = self.slots[slot].lock().unwrap_or_else(|p| p.into_inner());
+        if guard[s].is_none() {
+            match engine.session() {
+                Ok(session) => guard[s] = Some(session),
+                Err(e) => return f(Err(e.to_string())),
+            }
+        }
+        f(Ok(guard[s].as_deref_mut().expect("opened above")))
     }
 }
 
@@ -101,7 +100,7 @@ impl Row {
 /// # Errors
 /// Only when the thread pool cannot be built.
 pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> {
-    let solvers: Vec<Box<dyn Solver>> = opts.solvers.iter().map(|k| k.build()).collect();
+    let solvers = &opts.solvers;
     let mut items = Vec::new();
     for (d, ds) in datasets.iter().enumerate() {
         for e in 0..ds.entries.len() {
@@ -133,6 +132,7 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
         builder = builder.num_threads(n);
     }
     let pool = builder.build()?;
+    let sessions = Sessions::new(pool.current_num_threads(), solvers.len());
     let mut rows: Vec<Option<Row>> = pool.install(|| {
         items
             .par_iter()
@@ -140,9 +140,15 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
                 if opts.cancel.load(Ordering::Relaxed) {
                     return None;
                 }
-                let row = solve_one(&datasets[d], e, solvers[s].as_ref(), opts);
-                if row.status == Status::Timeout.as_str() && opts.cancel.load(Ordering::Relaxed) {
-                    // Stopped by the cancel flag (or at best both): not a real timeout.
+                let engine = solvers[s].as_ref();
+                let row = sessions.with(s, engine, |session| {
+                    solve_one(&datasets[d], e, engine, session, opts)
+                });
+                if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
+                    && opts.cancel.load(Ordering::Relaxed)
+                {
+                    // Stopped by the cancel flag (a child process may have had the signal too):
+                    // neither a real timeout nor a real failure.
                     return None;
                 }
                 bar.inc(1);
@@ -155,13 +161,38 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
     Ok(rows.into_iter().flatten().collect())
 }
 
-fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> Row {
+/// CPU time of the calling thread, µs (`CLOCK_THREAD_CPUTIME_ID`); `None` where unavailable.
+pub fn thread_cpu_micros() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        (rc == 0).then(|| ts.tv_sec as f64 * 1e6 + ts.tv_nsec as f64 / 1e3)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+fn solve_one(
+    ds: &Dataset,
+    e: usize,
+    engine: &dyn Engine,
+    session: Result<&mut dyn Session, String>,
+    opts: &RunOptions,
+) -> Row {
     let entry = &ds.entries[e];
+    let info = engine.info();
     let mut row = Row {
         dataset: ds.name.clone(),
         puzzle: entry.label(),
-        solver: solver.name().to_string(),
-        status: "invalid".into(),
+        solver: info.name.clone(),
+        status: RowStatus::Invalid,
         correct: None,
         micros: 0.0,
         nodes: 0,
@@ -174,6 +205,8 @@ fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> 
         givens: 0,
         grid: String::new(),
         error: String::new(),
+        cpu_micros: None,
+        peak_rss_kib: None,
     };
     let puzzle = match &entry.puzzle {
         Ok(p) => p,
@@ -184,14 +217,44 @@ fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> 
     };
     row.givens = puzzle.grid.givens();
     row.grid = puzzle.grid.to_line();
+    let session = match session {
+        Ok(s) => s,
+        Err(err) => {
+            row.status = RowStatus::Error;
+            row.error = format!("{}: cannot start: {err}", info.name);
+            return row;
+        }
+    };
     let budget = Budget::unlimited()
         .max_nodes(opts.max_nodes)
         .cancel_flag(opts.cancel.clone())
         .timeout(opts.timeout);
+    let cpu0 = thread_cpu_micros();
     let start = Instant::now();
-    let outcome = solver.solve(&puzzle.grid, &budget);
+    let result = session.solve(&puzzle.grid, &budget);
     row.micros = (start.elapsed().as_secs_f64() * 1e9).round() / 1e3;
-    row.status = outcome.status.as_str().into();
+    let cpu1 = thread_cpu_micros();
+    match session.last_usage() {
+        Some(u) => {
+            row.cpu_micros = Some((u.cpu_micros * 1e3).round() / 1e3);
+            row.peak_rss_kib = u.peak_rss_kib;
+        }
+        None if !info.origin.out_of_process() => {
+            if let (Some(a), Some(b)) = (cpu0, cpu1) {
+                row.cpu_micros = Some(((b - a) * 1e3).round() / 1e3);
+            }
+        }
+        None => {}
+    }
+    let outcome = match result {
+        Ok(o) => o,
+        Err(err) => {
+            row.status = RowStatus::Error;
+            row.error = format!("{}: {err}", info.name);
+            return row;
+        }
+    };
+    row.status = outcome.status.into();
     row.nodes = outcome.stats.nodes;
     row.guesses = outcome.stats.guesses;
     row.backtracks = outcome.stats.backtracks;
@@ -208,6 +271,9 @@ fn solve_one(ds: &Dataset, e: usize, solver: &dyn Solver, opts: &RunOptions) -> 
                     row.error = w.to_string();
                 }
             }
+        }
+        (Status::Solved, None) if !info.caps.gives_solution => {
+            // "Solved, unchecked": this solver writes no solution to check.
         }
         (Status::Solved, None) => {
             row.correct = Some(false);
@@ -236,7 +302,7 @@ fn cross_check(rows: &mut [Option<Row>], per_puzzle: usize) {
             .map(|r| r.solver.clone());
         if let Some(by) = solved_by {
             for r in chunk.iter_mut().flatten() {
-                if r.status == "no_solution" && r.correct != Some(false) {
+                if r.status == RowStatus::NoSolution && r.correct != Some(false) {
                     r.correct = Some(false);
                     r.error = format!("no_solution, but {by} found a checked solution");
                 }

@@ -241,6 +241,23 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
                 r.info.solvers.join(","),
             ));
         }
+        let digests = |i: &RunInfo| {
+            i.solver_details
+                .iter()
+                .flat_map(|d| {
+                    d.files
+                        .iter()
+                        .map(move |f| format!("{}:{}", d.name, f.sha256))
+                })
+                .collect::<Vec<_>>()
+        };
+        if digests(&r.info) != digests(&first.info) {
+            return Err(incompatible(
+                "external solvers' files (sha256)",
+                digests(&first.info).join(","),
+                digests(&r.info).join(","),
+            ));
+        }
         if dataset_keys(&r.info.datasets) != dataset_keys(&first.info.datasets) {
             let names = |d: &[DatasetInfo]| {
                 d.iter()
@@ -380,6 +397,7 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
             .fold(0.0, f64::max),
         interrupted: ordered.iter().any(|r| r.info.interrupted),
         command,
+        solver_details: first.info.solver_details.clone(),
         shard: None,
         shards: ordered
             .iter()

@@ -1,6 +1,7 @@
 //! The summary: one [`SummaryRow`] per dataset x solver, computed from the [`Row`]s of a run, and
 //! its rendering as a table for the terminal.
 
+use crate::record::RowStatus;
 use crate::runner::Row;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,14 @@ pub struct SummaryRow {
     pub timeouts: usize,
     /// Puzzles that could not be read.
     pub invalid: usize,
+    /// Solves that failed outside the search (an external solver crashed or broke its
+    /// protocol). 0 in summary.csv files written before the column existed.
+    #[serde(default)]
+    pub errors: usize,
+    /// Puzzles solved by a solver that writes no solution, so the answer could not be checked
+    /// (not counted in `solved`).
+    #[serde(default)]
+    pub unchecked: usize,
     /// Median µs per puzzle.
     pub median_micros: f64,
     /// Mean µs per puzzle.
@@ -72,23 +81,28 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
     keys.into_iter()
         .map(|key| {
             let g = &groups[&key];
-            let valid: Vec<&&Row> = g.iter().filter(|r| r.status != "invalid").collect();
+            let valid: Vec<&&Row> = g
+                .iter()
+                .filter(|r| r.status != RowStatus::Invalid)
+                .collect();
             let mut times: Vec<f64> = valid.iter().map(|r| r.micros).collect();
             times.sort_by(f64::total_cmp);
             let total: f64 = times.iter().sum();
-            let count = |s: &str| g.iter().filter(|r| r.status == s).count();
+            let count = |s: RowStatus| g.iter().filter(|r| r.status == s).count();
             SummaryRow {
                 dataset: key.0.clone(),
                 solver: key.1.clone(),
                 puzzles: g.len(),
                 solved: g
                     .iter()
-                    .filter(|r| r.correct == Some(true) && r.status == "solved")
+                    .filter(|r| r.correct == Some(true) && r.status == RowStatus::Solved)
                     .count(),
                 wrong: g.iter().filter(|r| r.is_wrong()).count(),
-                no_solution: count("no_solution"),
-                timeouts: count("timeout"),
-                invalid: count("invalid"),
+                no_solution: count(RowStatus::NoSolution),
+                timeouts: count(RowStatus::Timeout),
+                invalid: count(RowStatus::Invalid),
+                errors: count(RowStatus::Error),
+                unchecked: g.iter().filter(|r| r.is_unchecked()).count(),
                 median_micros: round3(median(&times)),
                 mean_micros: if times.is_empty() {
                     0.0

@@ -3,7 +3,7 @@
 //! The method is in [`crate::perf`].
 
 use crate::cli::BenchArgs;
-use crate::commands::run::parse_solvers;
+use crate::commands::run::engines;
 use crate::dataset::{self, Dataset};
 use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings, CHAMPION};
 use std::path::Path;
@@ -53,8 +53,8 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
 /// # Errors
 /// Unknown solver or dataset.
 pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
-    let kinds = parse_solvers(&args.solver)?;
-    let contestants = Contestant::all(&kinds, true);
+    let engines = engines(&args.solver, &args.external)?;
+    let contestants = Contestant::all(&engines, true)?;
     let sets = datasets(&args.dataset)?;
     let mode = if args.count_mode {
         Mode::Count2

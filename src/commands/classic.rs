@@ -88,13 +88,13 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             bail!("-s {path}: no such file");
         }
         let reader = open(path, Some(Format::Block))?;
-        let solver = crate::generate::counting_solver().build();
+        let solver = solvers::engine::BuiltinEngine::new(crate::generate::counting_solver());
         let pool = rayon::ThreadPoolBuilder::new()
             .build()
             .context("starting worker threads")?;
         let mut counts = SolveCounts::default();
         output::write_atomic(Path::new(OUTPUT), |w| {
-            counts = solve_stream(reader, path, w, Format::Block, solver.as_ref(), &pool, None)?;
+            counts = solve_stream(reader, path, w, Format::Block, &solver, &pool, None)?;
             Ok(())
         })?;
         eprintln!("{}; solutions in {OUTPUT}", counts.line());

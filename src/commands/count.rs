@@ -3,7 +3,9 @@
 use crate::cli::CountArgs;
 use crate::commands::puzzle_arg::read_puzzle;
 use anyhow::bail;
+use solvers::engine::{BuiltinEngine, Engine, EngineError};
 use solvers::{Budget, SolverKind};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What `harness count` found.
@@ -19,27 +21,36 @@ pub struct CountEnd {
 /// # Errors
 /// A bad puzzle, an unknown solver, or a solver that does not count (exit 2).
 pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
-    let kind: SolverKind = match &args.solver {
-        Some(name) => name.parse()?,
-        None => crate::generate::counting_solver(),
+    let engine: Arc<dyn Engine> = match &args.solver {
+        Some(name) => crate::registry::Registry::load(args.external.solvers.as_deref())?
+            .engine(name, args.external.isolate)?,
+        None => Arc::new(BuiltinEngine::new(crate::generate::counting_solver())),
     };
+    let kind = engine.info().name.clone();
     let grid = read_puzzle(&args.puzzle)?;
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let budget = Budget::unlimited().timeout(timeout);
-    let Some(c) = kind.build().count(&grid, args.limit, &budget) else {
+    let refuse = || {
         let counting: Vec<&str> = SolverKind::ALL
             .iter()
-            .filter(|k| {
-                k.build()
-                    .count(&solvers::Grid::EMPTY, 1, &Budget::unlimited())
-                    .is_some()
-            })
+            .filter(|k| k.counts())
             .map(|k| k.name())
             .collect();
-        bail!(
+        anyhow::anyhow!(
             "solver {kind} does not count solutions; counting solvers: {}",
             counting.join(", ")
-        );
+        )
+    };
+    if !engine.info().caps.counts {
+        return Err(refuse());
+    }
+    let mut session = engine
+        .session()
+        .map_err(|e| anyhow::anyhow!("{kind}: {e}"))?;
+    let c = match session.count(&grid, args.limit, &budget) {
+        Ok(c) => c,
+        Err(EngineError::Unsupported(_)) => return Err(refuse()),
+        Err(e) => bail!("{kind} failed: {e}"),
     };
     if !c.complete {
         println!("at least {}", c.solutions);

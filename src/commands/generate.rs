@@ -150,7 +150,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
         solver: solver_or_default(args.solver.as_deref())?,
         attempts: args.attempts.max(1),
     };
-    puzzle::check_options(&options, options.solver.build().as_ref())?;
+    puzzle::check_options(&options)?;
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
     let pool = rayon::ThreadPoolBuilder::new()

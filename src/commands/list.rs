@@ -1,13 +1,58 @@
-//! `harness list`: the solvers and the shipped datasets.
+//! `harness list`: the solvers (built-in, and external ones from the solvers file, with what
+//! each can do) and the shipped datasets.
 
+use crate::cli::ListArgs;
 use crate::dataset::{self, SHIPPED};
+use crate::registry::{self, Registry};
+use solvers::engine::{BuiltinEngine, Caps, Engine};
 use solvers::SolverKind;
 
+/// What an engine can do, in a few words: `counts`, `solves only`, `no solution written`.
+pub fn caps_words(caps: &Caps) -> String {
+    let mut words = vec![if caps.counts { "counts" } else { "solves only" }];
+    if !caps.gives_solution {
+        words.push("writes no solution (unchecked)");
+    }
+    words.join(", ")
+}
+
 /// Prints the registry of solvers and the shipped datasets with their sizes.
-pub fn list() {
-    println!("solvers:");
-    for k in SolverKind::ALL {
-        println!("  {:<18} {}", k.name(), k.description());
+///
+/// # Errors
+/// A solvers file that cannot be read or parsed.
+pub fn list(args: &ListArgs) -> anyhow::Result<()> {
+    println!("built-in solvers:");
+    for &k in SolverKind::ALL {
+        let e = BuiltinEngine::new(k);
+        println!(
+            "  {:<18} {:<12} {}",
+            k.name(),
+            caps_words(&e.info().caps),
+            k.description()
+        );
+    }
+    let reg = Registry::load(args.solvers.as_deref())?;
+    match &reg.file {
+        Some(file) => {
+            println!("\nexternal solvers from {}:", file.display());
+            for e in &reg.external {
+                let (name, kind, what) = registry::describe(e);
+                let state = match registry::build_external(e, false) {
+                    Ok(engine) => caps_words(&engine.info().caps),
+                    Err(err) => format!("NOT AVAILABLE: {err:#}"),
+                };
+                println!("  {name:<18} {kind:<7} {what}");
+                if let Some(d) = &e.description {
+                    println!("  {:<18} {:<7} {d}", "", "");
+                }
+                println!("  {:<18} {:<7} {state}", "", "");
+            }
+        }
+        None => println!(
+            "\nno solvers file ({} here, or --solvers FILE): external solvers can still be given \
+             inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
+            registry::DEFAULT_SOLVERS_FILE
+        ),
     }
     println!("\nshipped datasets (use with --dataset NAME):");
     for s in SHIPPED {
@@ -25,4 +70,5 @@ pub fn list() {
             s.description
         );
     }
+    Ok(())
 }

@@ -284,7 +284,7 @@ fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Ve
     const TARGET: f64 = 200e-6; // seconds per measurement
     let grids: Vec<Grid> = puzzles.iter().map(|p| p.2).collect();
     let prepared = Prepared::new(grids);
-    let contestants = Contestant::all(SolverKind::ALL, true);
+    let contestants = Contestant::builtin(true);
     let n = puzzles.len();
     // Each contestant's timing subset, from the counters (machine-independent).
     let subset: Vec<Vec<usize>> = contestants

@@ -1,33 +1,27 @@
 //! `harness run`: the main job.
 
-use crate::cli::RunArgs;
+use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset};
 use crate::output::{self, DatasetInfo, RunInfo};
+use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
 use crate::summary;
 use anyhow::Context;
-use solvers::SolverKind;
+use solvers::engine::Engine;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
-/// Parses `--solver` values: `all` or names.
+/// Resolves `--solver` values (`all`, built-in names, solvers-file names, inline external
+/// specs) into engines, through the solvers file of `external`.
 ///
 /// # Errors
-/// On an unknown name (the message lists the known ones).
-pub fn parse_solvers(names: &[String]) -> anyhow::Result<Vec<SolverKind>> {
-    if names.is_empty() || names.iter().any(|n| n == "all") {
-        return Ok(SolverKind::ALL.to_vec());
-    }
-    let mut out = Vec::new();
-    for n in names {
-        let k: SolverKind = n.trim().parse()?;
-        if !out.contains(&k) {
-            out.push(k);
-        }
-    }
-    Ok(out)
+/// On an unknown name (the message lists the known ones), a bad solvers file or spec, or an
+/// external solver that cannot be loaded.
+pub fn engines(names: &[String], external: &ExternalArgs) -> anyhow::Result<Vec<Arc<dyn Engine>>> {
+    let registry = Registry::load(external.solvers.as_deref())?;
+    registry.resolve(names, external.isolate)
 }
 
 /// Refuses two datasets of one name (`--dataset seed --dataset seed`, or two files named alike in
@@ -71,7 +65,7 @@ pub struct RunEnd {
 /// Unknown solver or dataset, an unwritable output folder, or a failed write.
 pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let started = SystemTime::now();
-    let solvers = parse_solvers(&args.solver)?;
+    let solvers = engines(&args.solver, &args.external)?;
     let mut datasets: Vec<Dataset> = if args.dataset.is_empty() {
         dataset::defaults()
     } else {
@@ -141,7 +135,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let summary = summary::summarize(&rows);
     let info = RunInfo {
         harness_version: env!("CARGO_PKG_VERSION").into(),
-        solvers: solvers.iter().map(|k| k.name().to_string()).collect(),
+        solvers: solvers.iter().map(|e| e.info().name.clone()).collect(),
+        solver_details: solvers
+            .iter()
+            .map(|e| registry::record(e.as_ref()))
+            .collect(),
         datasets: datasets
             .iter()
             .map(|d| DatasetInfo {

@@ -16,10 +16,12 @@
 //! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
 
 use crate::format::{Entry, Format, PuzzleReader};
+use crate::runner::Sessions;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::{Budget, Solver, SolverKind, Status};
+use solvers::engine::{Engine, Session};
+use solvers::{Budget, Status};
 use std::io::{Read, Write};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -27,7 +29,7 @@ use std::time::Duration;
 /// Puzzles per chunk handed to the pool.
 pub const CHUNK: usize = 8192;
 
-/// Counts of a batch solve; `read = solved + unsolvable + invalid + timeout`.
+/// Counts of a batch solve; `read = solved + unsolvable + invalid + timeout + error`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SolveCounts {
     /// Entries read (bad ones included).
@@ -40,15 +42,22 @@ pub struct SolveCounts {
     pub invalid: u64,
     /// Puzzles whose budget ran out.
     pub timeout: u64,
+    /// Puzzles on which the solver failed (an external solver crashed or broke its protocol).
+    pub error: u64,
 }
 
 impl SolveCounts {
-    /// The final line: `read N, solved N, unsolvable N, invalid N, timeout N`.
+    /// The final line: `read N, solved N, unsolvable N, invalid N, timeout N`, and
+    /// `, error N` when a solver failed.
     pub fn line(&self) -> String {
-        format!(
+        let mut line = format!(
             "read {}, solved {}, unsolvable {}, invalid {}, timeout {}",
             self.read, self.solved, self.unsolvable, self.invalid, self.timeout
-        )
+        );
+        if self.error > 0 {
+            line.push_str(&format!(", error {}", self.error));
+        }
+        line
     }
 
     /// True when every puzzle read was solved.
@@ -68,9 +77,16 @@ enum Failure {
     Invalid,
     Unsolvable,
     Timeout,
+    Error,
 }
 
-fn answer(e: &Entry, solver: &dyn Solver, timeout: Option<Duration>, source: &str) -> Answer {
+fn answer(
+    e: &Entry,
+    engine: &dyn Engine,
+    session: Result<&mut dyn Session, String>,
+    timeout: Option<Duration>,
+    source: &str,
+) -> Answer {
     let p = match &e.puzzle {
         Err(err) => {
             return Answer::Failed {
@@ -80,11 +96,19 @@ fn answer(e: &Entry, solver: &dyn Solver, timeout: Option<Duration>, source: &st
         }
         Ok(p) => p,
     };
-    let budget = Budget::unlimited().timeout(timeout);
-    let out = solver.solve(&p.grid, &budget);
     let fail = |kind, why: String| Answer::Failed {
         kind,
         message: format!("{source}:{}: {why}", e.line),
+    };
+    let name = &engine.info().name;
+    let session = match session {
+        Ok(s) => s,
+        Err(why) => return fail(Failure::Error, format!("{name} cannot start: {why}")),
+    };
+    let budget = Budget::unlimited().timeout(timeout);
+    let out = match session.solve(&p.grid, &budget) {
+        Ok(out) => out,
+        Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
     match (out.status, out.solution) {
         (Status::Solved, Some(s)) => {
@@ -101,6 +125,10 @@ fn answer(e: &Entry, solver: &dyn Solver, timeout: Option<Duration>, source: &st
             }
         }
         (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
+        (Status::Solved, None) => fail(
+            Failure::Error,
+            format!("{name} found a solution but writes none (it only counts)"),
+        ),
         _ => fail(Failure::Unsolvable, "no solution".into()),
     }
 }
@@ -157,10 +185,11 @@ pub fn solve_stream(
     source: &str,
     out: &mut dyn Write,
     format: Format,
-    solver: &dyn Solver,
+    engine: &dyn Engine,
     pool: &rayon::ThreadPool,
     timeout: Option<Duration>,
 ) -> anyhow::Result<SolveCounts> {
+    let sessions = Sessions::new(pool.current_num_threads(), 1);
     let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
     let reading = std::thread::spawn(move || -> Option<std::io::Error> {
         let mut reader = reader;
@@ -185,7 +214,7 @@ pub fn solve_stream(
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|e| answer(e, solver, timeout, source))
+                .map(|e| sessions.with(0, engine, |s| answer(e, engine, s, timeout, source)))
                 .collect()
         });
         for (e, a) in chunk.iter().zip(&answers) {
@@ -198,6 +227,7 @@ pub fn solve_stream(
                         Failure::Invalid => counts.invalid += 1,
                         Failure::Unsolvable => counts.unsolvable += 1,
                         Failure::Timeout => counts.timeout += 1,
+                        Failure::Error => counts.error += 1,
                     }
                 }
             }
@@ -248,11 +278,13 @@ pub fn open(file: &str, format: Option<Format>) -> anyhow::Result<PuzzleReader> 
 /// # Errors
 /// Unknown solver, unreadable input, unwritable output.
 pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
-    let kind: SolverKind = match &args.solver {
-        Some(n) => n.parse()?,
-        None => crate::generate::counting_solver(),
+    let engine = match &args.solver {
+        Some(n) => crate::registry::Registry::load(args.external.solvers.as_deref())?
+            .engine(n, args.external.isolate)?,
+        None => std::sync::Arc::new(solvers::engine::BuiltinEngine::new(
+            crate::generate::counting_solver(),
+        )),
     };
-    let solver = kind.build();
     let reader = open(&args.file, None)?;
     let format = reader.format();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -267,7 +299,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             &args.file,
             w,
             format,
-            solver.as_ref(),
+            engine.as_ref(),
             &pool,
             timeout,
         )?;

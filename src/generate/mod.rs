@@ -22,7 +22,7 @@ pub use grids::GridMethod;
 pub use puzzle::{generate_puzzle, GeneratedPuzzle, PuzzleOptions, Target};
 pub use symmetry::Symmetry;
 
-use solvers::{Budget, Grid, SolverKind};
+use solvers::SolverKind;
 
 /// Counting solvers in order of preference, fastest first, by registry name. The first one present
 /// in [`SolverKind::ALL`] that counts is used: the champion (`bitboard-bands`, on the `champion`
@@ -33,11 +33,7 @@ pub const PREFERRED_COUNTERS: &[&str] = &["bitboard-bands", "champion", "bitmask
 /// The solver the generators count solutions with when none is named: the first of
 /// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.
 pub fn counting_solver() -> SolverKind {
-    let counts = |k: &SolverKind| {
-        k.build()
-            .count(&Grid::EMPTY, 1, &Budget::unlimited())
-            .is_some()
-    };
+    let counts = |k: &SolverKind| k.counts();
     PREFERRED_COUNTERS
         .iter()
         .filter_map(|n| n.parse::<SolverKind>().ok())

@@ -97,7 +97,7 @@ pub fn generate_puzzle(
     index: u64,
 ) -> Result<GeneratedPuzzle, GenerateError> {
     let solver = options.solver.build();
-    check_options(options, solver.as_ref())?;
+    check_options(options)?;
     let orbits = options.symmetry.orbits();
     let mut best = 81;
     for attempt in 0..options.attempts.max(1) {
@@ -138,17 +138,14 @@ pub fn generate_puzzle(
 ///
 /// # Errors
 /// As [`generate_puzzle`], except [`GenerateError::TargetNotReached`].
-pub fn check_options(options: &PuzzleOptions, solver: &dyn Solver) -> Result<(), GenerateError> {
+pub fn check_options(options: &PuzzleOptions) -> Result<(), GenerateError> {
     if let Target::Clues(k) = options.target {
         if !(17..=81).contains(&k) {
             return Err(GenerateError::BadClues(k));
         }
     }
-    if solver
-        .count(&Grid::EMPTY, 1, &Budget::unlimited())
-        .is_none()
-    {
-        return Err(GenerateError::SolverCannotCount(solver.name()));
+    if !options.solver.counts() {
+        return Err(GenerateError::SolverCannotCount(options.solver.name()));
     }
     Ok(())
 }

@@ -6,6 +6,7 @@
 
 use super::load::{counts_as_solved, Run};
 use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
+use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -53,7 +54,11 @@ pub fn data(run: &Run, dataset: &str) -> Cactus {
             if rows.is_empty() {
                 return None;
             }
-            puzzles = puzzles.max(rows.iter().filter(|r| r.status != "invalid").count());
+            puzzles = puzzles.max(
+                rows.iter()
+                    .filter(|r| r.status != RowStatus::Invalid)
+                    .count(),
+            );
             let mut times: Vec<f64> = rows
                 .iter()
                 .filter(|r| counts_as_solved(r))

@@ -4,6 +4,7 @@
 
 use super::load::Run;
 use super::style::{dataset_chart, draw_legend, log_top, plot_err, solver_color, swatch};
+use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -79,7 +80,7 @@ pub fn data(run: &Run) -> Distribution {
                 .map(|s| {
                     let mut t: Vec<f64> = run
                         .rows_of(d, s)
-                        .filter(|r| r.status != "invalid")
+                        .filter(|r| r.status != RowStatus::Invalid)
                         .map(|r| r.micros.max(FLOOR_MICROS))
                         .collect();
                     t.sort_by(f64::total_cmp);

@@ -5,6 +5,7 @@
 
 use super::load::Run;
 use super::style::{chart_builder, draw_legend, draw_mesh, log_top, plot_err, si, solver_color};
+use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -39,22 +40,25 @@ pub fn data(run: &Run) -> Vec<Cloud> {
             let mine: Vec<_> = run
                 .rows
                 .iter()
-                .filter(|r| &r.solver == s && r.status != "invalid")
+                .filter(|r| &r.solver == s && r.status != RowStatus::Invalid)
                 .collect();
             let stride = mine.len().div_ceil(MAX_POINTS).max(1);
             let thin = mine.iter().step_by(stride);
             Cloud {
                 solves: mine.len(),
-                timeout_count: mine.iter().filter(|r| r.status == "timeout").count(),
+                timeout_count: mine
+                    .iter()
+                    .filter(|r| r.status == RowStatus::Timeout)
+                    .count(),
                 solver: s.clone(),
                 color: solver_color(s, i),
                 done: thin
                     .clone()
-                    .filter(|r| r.status != "timeout")
+                    .filter(|r| r.status != RowStatus::Timeout)
                     .map(|r| pt(r))
                     .collect(),
                 timeouts: thin
-                    .filter(|r| r.status == "timeout")
+                    .filter(|r| r.status == RowStatus::Timeout)
                     .map(|r| pt(r))
                     .collect(),
             }

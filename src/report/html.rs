@@ -3,6 +3,7 @@
 
 use super::style::{css, solver_color};
 use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page, VS_FASTEST};
+use crate::record::RowStatus;
 use crate::summary::human_micros;
 use std::fmt::Write;
 
@@ -142,12 +143,14 @@ pub fn render(p: &Page<'_>) -> String {
         );
         for r in &h.rows {
             let cell = match r {
-                Some(r) if r.status == "solved" || r.status == "no_solution" => format!(
-                    "{} ({}){}",
-                    human_micros(r.micros),
-                    fmt_pps(r.nodes as f64),
-                    if r.is_wrong() { " WRONG" } else { "" }
-                ),
+                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
+                    format!(
+                        "{} ({}){}",
+                        human_micros(r.micros),
+                        fmt_pps(r.nodes as f64),
+                        if r.is_wrong() { " WRONG" } else { "" }
+                    )
+                }
                 Some(r) => format!("{} at {}", r.status, human_micros(r.micros)),
                 None => "-".into(),
             };
@@ -168,7 +171,7 @@ pub fn render(p: &Page<'_>) -> String {
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td><code>{}</code></td></tr>",
                 esc(&r.dataset),
                 esc(&r.puzzle),
-                esc(&r.status),
+                esc(r.status.as_str()),
                 esc(&human_micros(r.micros)),
                 r.nodes,
                 r.guesses,

@@ -27,6 +27,7 @@ pub mod summary_md;
 pub mod throughput;
 
 use crate::output::write_atomic;
+use crate::record::RowStatus;
 use crate::runner::Row;
 use crate::summary::{self, SummaryRow};
 use anyhow::Context;
@@ -127,8 +128,9 @@ pub fn slower_than_fastest(summary: &[SummaryRow], row: &SummaryRow) -> Option<f
 /// Orders one dataset's rows best first (see [`Verdict::ranked`]).
 fn rank(rows: &mut [SummaryRow]) {
     rows.sort_by(|a, b| {
-        b.solved
-            .cmp(&a.solved)
+        (a.wrong > 0)
+            .cmp(&(b.wrong > 0))
+            .then(b.solved.cmp(&a.solved))
             .then(a.median_micros.total_cmp(&b.median_micros))
             .then(b.puzzles_per_second.total_cmp(&a.puzzles_per_second))
     });
@@ -164,7 +166,7 @@ fn slowest(run: &Run) -> Vec<(String, Vec<&Row>)> {
             let mut rows: Vec<&Row> = run
                 .rows
                 .iter()
-                .filter(|r| &r.solver == s && r.status != "invalid")
+                .filter(|r| &r.solver == s && r.status != RowStatus::Invalid)
                 .collect();
             rows.sort_by(|a, b| b.micros.total_cmp(&a.micros));
             rows.truncate(SLOWEST_PER_SOLVER);
@@ -177,7 +179,7 @@ fn hardest(run: &Run) -> Vec<Hard<'_>> {
     use std::collections::HashMap;
     let mut by_puzzle: HashMap<(&str, usize, &str), Vec<&Row>> = HashMap::new();
     let mut order = Vec::new();
-    for r in run.rows.iter().filter(|r| r.status != "invalid") {
+    for r in run.rows.iter().filter(|r| r.status != RowStatus::Invalid) {
         let key = (r.dataset.as_str(), r.line, r.puzzle.as_str());
         let v = by_puzzle.entry(key).or_default();
         if v.is_empty() {
@@ -370,6 +372,12 @@ pub fn verdict_text(v: &Verdict) -> String {
             "no solver solved any of the {readable} readable puzzles (see the error and status columns of results.csv)."
         );
     }
+    if w.wrong > 0 {
+        return format!(
+            "no winner: every solver gave wrong answers ({} wrong for {}, the best of them).",
+            w.wrong, w.solver
+        );
+    }
     let mut s = format!(
         "{} wins: {}/{} solved, median {}, {} puzzles/s",
         w.solver,
@@ -379,6 +387,13 @@ pub fn verdict_text(v: &Verdict) -> String {
         fmt_pps(w.puzzles_per_second)
     );
     for o in &v.ranked[1..] {
+        if o.wrong > 0 {
+            s.push_str(&format!(
+                "; {} disqualified ({} wrong answer(s))",
+                o.solver, o.wrong
+            ));
+            continue;
+        }
         if w.median_micros > 0.0 && o.median_micros > 0.0 {
             s.push_str(&format!(
                 "; {} {}× slower (median)",
@@ -388,12 +403,18 @@ pub fn verdict_text(v: &Verdict) -> String {
         } else {
             s.push_str(&format!("; {} no time recorded", o.solver));
         }
-        if o.solved < w.solved {
+        if o.unchecked > 0 {
             s.push_str(&format!(
-                " and {} fewer solved ({} timeout(s), {} wrong)",
-                w.solved - o.solved,
+                ", {} solved unchecked (it writes no solution)",
+                o.unchecked
+            ));
+        }
+        if o.solved + o.unchecked < w.solved {
+            s.push_str(&format!(
+                " and {} fewer solved ({} timeout(s), {} error(s))",
+                w.solved - o.solved - o.unchecked,
                 o.timeouts,
-                o.wrong
+                o.errors
             ));
         }
     }
@@ -431,6 +452,28 @@ pub fn metadata(run: &Run) -> Vec<(String, String)> {
         ("elapsed".into(), format!("{:.1} s", i.elapsed_seconds)),
         ("command".into(), i.command.join(" ")),
     ];
+    for d in i
+        .solver_details
+        .iter()
+        .filter(|d| !d.files.is_empty() || !d.command.is_empty())
+    {
+        let files: Vec<String> = d
+            .files
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} ({} bytes, sha256 {})",
+                    f.path,
+                    f.bytes,
+                    &f.sha256[..16.min(f.sha256.len())]
+                )
+            })
+            .collect();
+        m.push((
+            format!("solver {}", d.name),
+            format!("{}: {}; {}", d.kind, d.command.join(" "), files.join(", ")),
+        ));
+    }
     if let Some(s) = &i.shard {
         m.push((
             "shard".into(),
@@ -473,6 +516,8 @@ mod tests {
             no_solution: 0,
             timeouts: 1000 - solved,
             invalid: 0,
+            errors: 0,
+            unchecked: 0,
             median_micros: median,
             mean_micros: mean,
             p90_micros: median,

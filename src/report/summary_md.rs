@@ -3,6 +3,7 @@
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
 use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page, VS_FASTEST};
+use crate::record::RowStatus;
 use crate::summary::human_micros;
 use std::fmt::Write;
 
@@ -101,12 +102,14 @@ pub fn render(p: &Page<'_>) -> String {
         );
         for r in &h.rows {
             line.push_str(&match r {
-                Some(r) if r.status == "solved" || r.status == "no_solution" => format!(
-                    " {} ({}){} |",
-                    human_micros(r.micros),
-                    fmt_pps(r.nodes as f64),
-                    if r.is_wrong() { " WRONG" } else { "" }
-                ),
+                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
+                    format!(
+                        " {} ({}){} |",
+                        human_micros(r.micros),
+                        fmt_pps(r.nodes as f64),
+                        if r.is_wrong() { " WRONG" } else { "" }
+                    )
+                }
                 Some(r) => format!(" {} at {} |", r.status, human_micros(r.micros)),
                 None => " - |".into(),
             });

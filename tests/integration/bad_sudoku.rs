@@ -334,7 +334,7 @@ fn duplicate_givens_never_reach_a_solver() {
     .unwrap();
     assert_eq!(rows.len(), 2 * SolverKind::ALL.len());
     for r in &rows {
-        assert_eq!(r.status, "invalid", "{r:?}");
+        assert_eq!(r.status, harness::record::RowStatus::Invalid, "{r:?}");
         assert_eq!((r.nodes, r.micros), (0, 0.0));
         assert!(r.solution.is_empty());
     }

@@ -140,7 +140,7 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
             // Ratios of median times: 251,686.9 / 33.069 µs and 503,493.9 / 33.069 µs (results.csv).
             "**seed**: bitmask-singles wins: 2/2 solved, median 33.1 µs, 30.2k puzzles/s; \
              bitmask-dfs 7.61k× slower (median); backtracking 15.2k× slower (median) and 1 fewer \
-             solved (1 timeout(s), 0 wrong).",
+             solved (1 timeout(s), 0 error(s)).",
             "**named-hard**: bitmask-singles wins: 4/4 solved",
             "## Summary",
             "| dataset | solver | puzzles | solved | wrong | timeouts | median | p90 | max | \

@@ -1,0 +1,592 @@
+//! The registry: every solver a command can name, built-in or external, as an
+//! [`Engine`](solvers::engine::Engine).
+//!
+//! A `--solver` value is one of
+//! - a built-in name (`bitboard-bands`, see `harness list`) or `all` (every built-in solver);
+//! - a name from the solvers file (`tdoku`, `minisat`, ...);
+//! - an inline spec, optionally named: `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]` (a shared
+//!   library with tdoku's adapter signature), `[NAME=]cmd:PROGRAM ARGS...` (a program speaking the
+//!   line protocol), `[NAME=]dimacs:PROGRAM ARGS...` (an external SAT solver on our CNF).
+//!
+//! The solvers file is TOML, one table per solver (paths relative to the file's folder):
+//!
+//! ```toml
+//! [tdoku]
+//! lib = "target/anchors/libtdoku.so"
+//! symbol = "TdokuSolverDpllTriadSimd"
+//! configuration = 0          # optional, default 0
+//! description = "tdoku: DPLL over box triads, SIMD"
+//! gives_solution = true      # optional, default true
+//!
+//! [py]
+//! cmd = "python3 examples/line_solver.py"
+//! counts = true              # optional, default true
+//!
+//! [minisat]
+//! dimacs = "minisat"
+//! ```
+//!
+//! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
+//! is one.
+
+use anyhow::{bail, Context};
+use serde::Deserialize;
+use solvers::engine::{BuiltinEngine, Engine, Origin};
+use solvers::SolverKind;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The solvers file looked for in the current folder when `--solvers` is not given.
+pub const DEFAULT_SOLVERS_FILE: &str = "solvers.toml";
+
+/// One external solver, as written in an inline spec or a solvers-file table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExternalSpec {
+    /// `lib:PATH:SYMBOL[:CONFIGURATION]`.
+    Lib {
+        /// The shared library.
+        path: PathBuf,
+        /// The adapter function.
+        symbol: String,
+        /// Its `configuration` argument.
+        configuration: u32,
+        /// False for libraries that return only a count (fast_solv_9r2).
+        gives_solution: bool,
+    },
+    /// `cmd:PROGRAM ARGS...`.
+    Cmd {
+        /// Program and arguments.
+        command: Vec<String>,
+        /// Whether it answers `count` requests.
+        counts: bool,
+    },
+    /// `dimacs:PROGRAM ARGS...`.
+    Dimacs {
+        /// Program and arguments.
+        command: Vec<String>,
+    },
+}
+
+/// A named external solver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct External {
+    /// The name rows, plots and tables show.
+    pub name: String,
+    /// What it is.
+    pub spec: ExternalSpec,
+    /// A description for `harness list` (solvers file only).
+    pub description: Option<String>,
+}
+
+/// One table of the solvers file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileEntry {
+    lib: Option<PathBuf>,
+    symbol: Option<String>,
+    configuration: Option<u32>,
+    gives_solution: Option<bool>,
+    cmd: Option<String>,
+    counts: Option<bool>,
+    dimacs: Option<String>,
+    description: Option<String>,
+}
+
+/// Built-in solvers plus the solvers file's entries.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    /// The solvers file's entries, by name, in file order.
+    pub external: Vec<External>,
+    /// Where they came from.
+    pub file: Option<PathBuf>,
+}
+
+fn split_command(text: &str, what: &str) -> anyhow::Result<Vec<String>> {
+    let words =
+        shlex::split(text).with_context(|| format!("{what}: unbalanced quotes in {text:?}"))?;
+    if words.is_empty() {
+        bail!("{what}: no program given");
+    }
+    Ok(words)
+}
+
+/// The default name of an external solver: the symbol, or the file stem of the program (or of
+/// its script, for `python3 solver.py`).
+fn default_name(spec: &ExternalSpec) -> String {
+    let stem = |w: &str| {
+        Path::new(w)
+            .file_stem()
+            .map_or_else(|| w.to_string(), |s| s.to_string_lossy().into_owned())
+    };
+    match spec {
+        ExternalSpec::Lib { symbol, .. } => symbol.clone(),
+        ExternalSpec::Cmd { command, .. } => {
+            let last = command.iter().rev().find(|w| !w.starts_with('-'));
+            stem(last.unwrap_or(&command[0]))
+        }
+        ExternalSpec::Dimacs { command } => stem(&command[0]),
+    }
+}
+
+/// Parses an inline spec (`[NAME=]lib:...`, `cmd:...`, `dimacs:...`); `None` when `text` is not
+/// one (a plain solver name).
+///
+/// # Errors
+/// A malformed spec: missing symbol, bad configuration number, empty command.
+pub fn parse_inline(text: &str) -> anyhow::Result<Option<External>> {
+    let text = text.trim();
+    let (name, rest) = match text.split_once('=') {
+        Some((n, r)) if !n.contains(':') && !n.is_empty() => (Some(n.trim()), r.trim()),
+        _ => (None, text),
+    };
+    let spec = if let Some(r) = rest.strip_prefix("lib:") {
+        let mut parts: Vec<&str> = r.rsplitn(3, ':').collect();
+        parts.reverse();
+        let (path, symbol, configuration) = match parts.as_slice() {
+            [p, s, c] if c.chars().all(|ch| ch.is_ascii_digit()) && !c.is_empty() => {
+                (p.to_string(), s.to_string(), c.parse::<u32>()?)
+            }
+            [p, s, c] => (format!("{p}:{s}"), c.to_string(), 0),
+            [p, s] => (p.to_string(), s.to_string(), 0),
+            _ => bail!("{text:?}: expected lib:PATH:SYMBOL[:CONFIGURATION]"),
+        };
+        if path.is_empty() || symbol.is_empty() {
+            bail!("{text:?}: expected lib:PATH:SYMBOL[:CONFIGURATION]");
+        }
+        ExternalSpec::Lib {
+            path: PathBuf::from(path),
+            symbol,
+            configuration,
+            gives_solution: true,
+        }
+    } else if let Some(r) = rest.strip_prefix("cmd:") {
+        ExternalSpec::Cmd {
+            command: split_command(r, text)?,
+            counts: true,
+        }
+    } else if let Some(r) = rest.strip_prefix("dimacs:") {
+        ExternalSpec::Dimacs {
+            command: split_command(r, text)?,
+        }
+    } else {
+        return Ok(None);
+    };
+    let name = name.map_or_else(|| default_name(&spec), str::to_string);
+    Ok(Some(External {
+        name,
+        spec,
+        description: None,
+    }))
+}
+
+impl Registry {
+    /// The built-in solvers plus the solvers file: `file` if given, else `solvers.toml` in the
+    /// current folder if it exists.
+    ///
+    /// # Errors
+    /// A solvers file that cannot be read or parsed (the message names the file and the table).
+    pub fn load(file: Option<&Path>) -> anyhow::Result<Registry> {
+        let path = match file {
+            Some(p) => p.to_path_buf(),
+            None => {
+                let p = PathBuf::from(DEFAULT_SOLVERS_FILE);
+                if !p.is_file() {
+                    return Ok(Registry::default());
+                }
+                p
+            }
+        };
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read the solvers file {}", path.display()))?;
+        Registry::parse(&text, &path)
+    }
+
+    /// Parses a solvers file's text; `path` names it in errors and anchors relative paths.
+    ///
+    /// # Errors
+    /// TOML errors, unknown keys, a table with none or several of `lib`, `cmd`, `dimacs`, a
+    /// `lib` without `symbol`, a name that is a built-in solver's.
+    pub fn parse(text: &str, path: &Path) -> anyhow::Result<Registry> {
+        let file = path.display();
+        let tables: toml::Table =
+            toml::from_str(text).with_context(|| format!("{file}: not a valid solvers file"))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        let mut external = Vec::new();
+        for (name, value) in tables {
+            if name.parse::<SolverKind>().is_ok() || name == "all" {
+                bail!("{file}: [{name}] is the name of a built-in solver; choose another");
+            }
+            let e: FileEntry = value
+                .try_into()
+                .with_context(|| format!("{file}: in [{name}]"))?;
+            let kinds = [e.lib.is_some(), e.cmd.is_some(), e.dimacs.is_some()];
+            if kinds.iter().filter(|k| **k).count() != 1 {
+                bail!("{file}: [{name}] needs exactly one of lib = ..., cmd = ..., dimacs = ...");
+            }
+            let spec = if let Some(lib) = e.lib {
+                let Some(symbol) = e.symbol else {
+                    bail!("{file}: [{name}] has lib = ... but no symbol = ...");
+                };
+                ExternalSpec::Lib {
+                    path: base.join(lib),
+                    symbol,
+                    configuration: e.configuration.unwrap_or(0),
+                    gives_solution: e.gives_solution.unwrap_or(true),
+                }
+            } else if let Some(cmd) = e.cmd {
+                ExternalSpec::Cmd {
+                    command: split_command(&cmd, &format!("{file}: [{name}]"))?,
+                    counts: e.counts.unwrap_or(true),
+                }
+            } else {
+                ExternalSpec::Dimacs {
+                    command: split_command(
+                        e.dimacs.as_deref().unwrap_or_default(),
+                        &format!("{file}: [{name}]"),
+                    )?,
+                }
+            };
+            external.push(External {
+                name,
+                spec,
+                description: e.description,
+            });
+        }
+        Ok(Registry {
+            external,
+            file: Some(path.to_path_buf()),
+        })
+    }
+
+    /// The external solver of this name in the solvers file.
+    pub fn find(&self, name: &str) -> Option<&External> {
+        self.external.iter().find(|e| e.name == name)
+    }
+
+    /// Resolves `--solver` values (empty or `all`: every built-in solver) into engines, in the
+    /// order given, each name once. `isolate` hosts every `lib:` solver in a child process.
+    ///
+    /// # Errors
+    /// An unknown name (the message lists the known ones), a malformed spec, two solvers of one
+    /// name, or an external solver that cannot be loaded.
+    pub fn resolve(&self, specs: &[String], isolate: bool) -> anyhow::Result<Vec<Arc<dyn Engine>>> {
+        let mut out: Vec<Arc<dyn Engine>> = Vec::new();
+        let push = |e: Arc<dyn Engine>, out: &mut Vec<Arc<dyn Engine>>| {
+            if !out.iter().any(|o| o.info().name == e.info().name) {
+                out.push(e);
+            }
+        };
+        if specs.is_empty() {
+            for &k in SolverKind::ALL {
+                push(Arc::new(BuiltinEngine::new(k)), &mut out);
+            }
+            return Ok(out);
+        }
+        for spec in specs {
+            let spec = spec.trim();
+            if spec == "all" {
+                for &k in SolverKind::ALL {
+                    push(Arc::new(BuiltinEngine::new(k)), &mut out);
+                }
+                continue;
+            }
+            let engine = self.engine(spec, isolate)?;
+            if let Some(o) = out.iter().find(|o| o.info().name == engine.info().name) {
+                if o.info().origin != engine.info().origin {
+                    bail!(
+                        "two solvers are named {:?}; name one with NAME=... (e.g. other={spec})",
+                        engine.info().name
+                    );
+                }
+            }
+            push(engine, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// The engine of one `--solver` value (not `all`).
+    ///
+    /// # Errors
+    /// As [`Registry::resolve`].
+    pub fn engine(&self, spec: &str, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
+        if let Ok(k) = spec.parse::<SolverKind>() {
+            return Ok(Arc::new(BuiltinEngine::new(k)));
+        }
+        let external = match parse_inline(spec)? {
+            Some(e) => e,
+            None => match self.find(spec) {
+                Some(e) => e.clone(),
+                None => bail!("{}", self.unknown(spec)),
+            },
+        };
+        build_external(&external, isolate)
+    }
+
+    /// The message for an unknown solver name.
+    fn unknown(&self, name: &str) -> String {
+        let builtin: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+        let mut msg = format!("unknown solver {name:?}; built-in: {}", builtin.join(", "));
+        match &self.file {
+            Some(f) if !self.external.is_empty() => msg.push_str(&format!(
+                "; from {}: {}",
+                f.display(),
+                self.external
+                    .iter()
+                    .map(|e| e.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            _ => msg.push_str(&format!(
+                "; external solvers are given as lib:PATH:SYMBOL, cmd:PROGRAM or \
+                 dimacs:PROGRAM, or named in {DEFAULT_SOLVERS_FILE} (--solvers FILE)"
+            )),
+        }
+        msg
+    }
+}
+
+/// Builds the engine of an external solver.
+///
+/// # Errors
+/// A library or symbol that cannot be loaded, a program that is not found.
+pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
+    let _ = isolate;
+    bail!(
+        "{}: external solvers ({:?}) are not available in this build",
+        e.name,
+        e.spec
+    )
+}
+
+/// What run.json records of a solver: its name, origin, version, and for external solvers the
+/// files involved with their sizes and sha256.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SolverRecord {
+    /// The name rows show.
+    pub name: String,
+    /// `builtin`, `reference`, `lib`, `cmd` or `dimacs`.
+    pub kind: String,
+    /// The version, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The library path and symbol, or the command line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    /// Files that make up the solver (the library; the program and any script argument).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileRecord>,
+}
+
+/// A file of an external solver, identified by content.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FileRecord {
+    /// The path as resolved (PATH lookup for programs).
+    pub path: String,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// SHA-256 of the content, lower-case hex.
+    pub sha256: String,
+}
+
+fn sha256_file(path: &Path) -> Option<FileRecord> {
+    use sha2::Digest;
+    let data = std::fs::read(path).ok()?;
+    let digest = sha2::Sha256::digest(&data);
+    Some(FileRecord {
+        path: path.display().to_string(),
+        bytes: data.len() as u64,
+        sha256: digest.iter().map(|b| format!("{b:02x}")).collect(),
+    })
+}
+
+/// `program` looked up as a shell would: a path if it has a `/`, else each folder of `PATH`.
+pub fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(program))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The record of `engine` for run.json.
+pub fn record(engine: &dyn Engine) -> SolverRecord {
+    let info = engine.info();
+    let (command, files): (Vec<String>, Vec<FileRecord>) = match &info.origin {
+        Origin::Builtin | Origin::Reference => (Vec::new(), Vec::new()),
+        Origin::SharedLib {
+            path,
+            symbol,
+            configuration,
+            ..
+        } => (
+            vec![
+                path.display().to_string(),
+                symbol.clone(),
+                configuration.to_string(),
+            ],
+            sha256_file(path).into_iter().collect(),
+        ),
+        Origin::LineProtocol { command } | Origin::Dimacs { command } => {
+            let mut files: Vec<FileRecord> = find_program(&command[0])
+                .and_then(|p| sha256_file(&p))
+                .into_iter()
+                .collect();
+            files.extend(
+                command[1..]
+                    .iter()
+                    .filter(|a| Path::new(a).is_file())
+                    .filter_map(|a| sha256_file(Path::new(a))),
+            );
+            (command.clone(), files)
+        }
+    };
+    SolverRecord {
+        name: info.name.clone(),
+        kind: info.origin.kind().to_string(),
+        version: info.version.clone(),
+        command,
+        files,
+    }
+}
+
+/// The solvers file entries as text lines for `harness list`, `(name, kind, what)`.
+pub fn describe(e: &External) -> (String, &'static str, String) {
+    let (kind, what) = match &e.spec {
+        ExternalSpec::Lib {
+            path,
+            symbol,
+            configuration,
+            ..
+        } => (
+            "lib",
+            format!("{}:{symbol}:{configuration}", path.display()),
+        ),
+        ExternalSpec::Cmd { command, .. } => ("cmd", command.join(" ")),
+        ExternalSpec::Dimacs { command } => ("dimacs", command.join(" ")),
+    };
+    (e.name.clone(), kind, what)
+}
+
+/// Solver names keyed for quick lookups (name -> position), for callers that order series.
+pub fn positions(engines: &[Arc<dyn Engine>]) -> BTreeMap<String, usize> {
+    engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.info().name.clone(), i))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_specs() {
+        let e = parse_inline("tdoku=lib:target/anchors/libtdoku.so:TdokuSolverDpllTriadSimd")
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.name, "tdoku");
+        assert_eq!(
+            e.spec,
+            ExternalSpec::Lib {
+                path: "target/anchors/libtdoku.so".into(),
+                symbol: "TdokuSolverDpllTriadSimd".into(),
+                configuration: 0,
+                gives_solution: true
+            }
+        );
+        let e = parse_inline("lib:x.so:TdokuSolverBasic:1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.name, "TdokuSolverBasic");
+        assert!(matches!(
+            e.spec,
+            ExternalSpec::Lib {
+                configuration: 1,
+                ..
+            }
+        ));
+        let e = parse_inline("cmd:python3 examples/line_solver.py --x=1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.name, "line_solver");
+        assert!(matches!(&e.spec, ExternalSpec::Cmd { command, .. } if command.len() == 3));
+        let e = parse_inline("cadical=dimacs:cadical -q").unwrap().unwrap();
+        assert_eq!(e.name, "cadical");
+        assert_eq!(
+            e.spec,
+            ExternalSpec::Dimacs {
+                command: vec!["cadical".into(), "-q".into()]
+            }
+        );
+        assert_eq!(
+            parse_inline("dimacs:minisat").unwrap().unwrap().name,
+            "minisat"
+        );
+        assert!(parse_inline("bitboard-bands").unwrap().is_none());
+        assert!(parse_inline("lib:nosymbol").is_err());
+        assert!(parse_inline("cmd:").is_err());
+        assert!(parse_inline("cmd:python3 'unclosed").is_err());
+    }
+
+    #[test]
+    fn solvers_file() {
+        let text = r#"
+[tdoku]
+lib = "anchors/libtdoku.so"
+symbol = "TdokuSolverDpllTriadSimd"
+description = "tdoku"
+
+[fast]
+lib = "anchors/libfast_solv_9r2.so"
+symbol = "FastSolv9r2"
+gives_solution = false
+
+[minisat]
+dimacs = "minisat"
+"#;
+        let r = Registry::parse(text, Path::new("conf/solvers.toml")).unwrap();
+        assert_eq!(r.external.len(), 3);
+        let t = r.find("tdoku").unwrap();
+        assert!(
+            matches!(&t.spec, ExternalSpec::Lib { path, .. } if path == Path::new("conf/anchors/libtdoku.so"))
+        );
+        assert!(matches!(
+            r.find("fast").unwrap().spec,
+            ExternalSpec::Lib {
+                gives_solution: false,
+                ..
+            }
+        ));
+        for (bad, says) in [
+            ("[x]\nlib = \"a.so\"\n", "no symbol"),
+            ("[x]\ncmd = \"a\"\ndimacs = \"b\"\n", "exactly one"),
+            ("[dlx]\ncmd = \"a\"\n", "built-in"),
+            ("[x]\ncmd = \"a\"\ncolour = 1\n", "unknown field"),
+        ] {
+            let err = format!(
+                "{:#}",
+                Registry::parse(bad, Path::new("s.toml")).unwrap_err()
+            );
+            assert!(err.contains(says), "{bad:?}: {err}");
+            assert!(err.contains("s.toml"), "{err}");
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let err = Registry::default()
+            .engine("tdoku", false)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("unknown solver \"tdoku\""), "{err}");
+        assert!(err.contains("bitboard-bands"), "{err}");
+        assert!(err.contains("lib:PATH:SYMBOL"), "{err}");
+    }
+}
