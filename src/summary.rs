@@ -45,6 +45,14 @@ pub struct SummaryRow {
     pub puzzles_per_second: f64,
     /// Mean search-tree nodes per puzzle.
     pub mean_nodes: f64,
+    /// Mean CPU time per puzzle, µs (the child's user + system time for out-of-process solvers,
+    /// the worker thread's for in-process ones); empty when not measured.
+    #[serde(default)]
+    pub mean_cpu_micros: Option<f64>,
+    /// Largest peak resident memory of a child process over the puzzles, KiB; empty for
+    /// in-process solvers.
+    #[serde(default)]
+    pub max_peak_rss_kib: Option<u64>,
 }
 
 /// Nearest-rank percentile `p` (0..=100) of sorted values; 0 for none.
@@ -121,6 +129,11 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
                 } else {
                     round3(valid.iter().map(|r| r.nodes as f64).sum::<f64>() / valid.len() as f64)
                 },
+                mean_cpu_micros: {
+                    let cpu: Vec<f64> = valid.iter().filter_map(|r| r.cpu_micros).collect();
+                    (!cpu.is_empty()).then(|| round3(cpu.iter().sum::<f64>() / cpu.len() as f64))
+                },
+                max_peak_rss_kib: valid.iter().filter_map(|r| r.peak_rss_kib).max(),
             }
         })
         .collect()

@@ -524,6 +524,8 @@ mod tests {
             max_micros: mean * 1000.0,
             puzzles_per_second: 1e6 / mean,
             mean_nodes: 1.0,
+            mean_cpu_micros: None,
+            max_peak_rss_kib: None,
         }
     }
 
