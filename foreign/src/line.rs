@@ -687,7 +687,7 @@ fn error_message(line: &str) -> EngineError {
         if message.is_empty() {
             "(no message)".to_string()
         } else {
-            clip(message)
+            usage::shorten(message, 500)
         }
     ))
 }
@@ -873,7 +873,7 @@ mod tests {
         );
         assert_eq!(
             error_message("error out of memory").to_string(),
-            "protocol: the program answered error: \"out of memory\""
+            "protocol: the program answered error: out of memory"
         );
     }
 }

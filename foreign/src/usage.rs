@@ -159,13 +159,13 @@ pub(crate) fn reap(pid: u32) -> io::Result<(ExitStatus, Usage)> {
     }
 }
 
-/// How a child ended, for messages: `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
+/// How a child ended, for messages: `exited with status 3`, `was killed by signal 11 (SIGSEGV)`.
 pub(crate) fn describe_status(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
         return format!("exited with status {code}");
     }
     match status.signal() {
-        Some(sig) => format!("killed by signal {sig} ({})", signal_name(sig)),
+        Some(sig) => format!("was killed by signal {sig} ({})", signal_name(sig)),
         None => format!("ended with wait status {}", status.into_raw()),
     }
 }
@@ -220,12 +220,20 @@ pub(crate) fn without_sigpipe<T>(write: impl FnOnce() -> io::Result<T>) -> io::R
     }
 }
 
-/// At most 100 characters of `text` (then `...`), escaped as a Rust string literal, for error
-/// messages.
+/// At most 100 characters of `text` (then `...`), quoted and escaped as a Rust string
+/// literal, for error messages that quote what was read.
 pub(crate) fn clip(text: &str) -> String {
     match text.char_indices().nth(100) {
         Some((i, _)) => format!("{:?}...", &text[..i]),
         None => format!("{text:?}"),
+    }
+}
+
+/// At most `max` characters of `text` (then `...`), as they are.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
     }
 }
 
@@ -235,6 +243,7 @@ mod tests {
     use std::process::Command;
 
     #[test]
+    #[allow(clippy::zombie_processes)] // reaped by `reap` (wait4), not through std
     fn a_reaped_child_reports_its_cpu_time_and_status() {
         // A shell that burns some CPU, then exits with 3.
         let child = Command::new("sh")
@@ -253,6 +262,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::zombie_processes)] // reaped by `reap` (wait4), not through std
     fn a_live_child_is_measured_from_outside_and_killed() {
         let child = Command::new("sh")
             .args([
@@ -273,7 +283,7 @@ mod tests {
         kill_group(pid);
         assert!(exited_within(pid, Duration::from_secs(10)));
         let (status, _) = reap(pid).unwrap();
-        assert_eq!(describe_status(status), "killed by signal 9 (SIGKILL)");
+        assert_eq!(describe_status(status), "was killed by signal 9 (SIGKILL)");
     }
 
     #[test]
