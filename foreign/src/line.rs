@@ -48,6 +48,7 @@
 //!   standard error), and is started again;
 //! - an answer that breaks the protocol is an **error** row ([`EngineError::Protocol`], quoting
 //!   the line read); the program is killed and started again, as its output may be out of step;
+//!   so is a line written when no request was waiting (a second answer to one request);
 //! - `unsupported` gives [`EngineError::Unsupported`] and `error MESSAGE`
 //!   [`EngineError::Protocol`] with the message; the program keeps running.
 //!
@@ -67,7 +68,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -540,6 +541,25 @@ impl LineSession {
             self.start_again();
             if let Some(e) = &self.start_error {
                 return Err(Failure::Error(EngineError::Load(e.clone())));
+            }
+        }
+        // Anything the program wrote since its last answer: comments are fine; a line is an
+        // answer no request asked for (every later answer would be one behind); its end means it
+        // exited between requests.
+        loop {
+            let running = self.running.as_ref().expect("started");
+            match running.lines.try_recv() {
+                Ok(Line::Text(line)) if line.starts_with('#') => {}
+                Ok(Line::Text(line)) => {
+                    return Err(Failure::Error(self.out_of_step(format!(
+                        "the program wrote {} when no request was waiting for an answer",
+                        clip(&line)
+                    ))))
+                }
+                Ok(Line::End(_)) | Err(TryRecvError::Disconnected) => {
+                    return Err(self.crashed("ended its output between requests"))
+                }
+                Err(TryRecvError::Empty) => break,
             }
         }
         let running = self.running.as_mut().expect("started");
