@@ -174,6 +174,7 @@ impl DimacsSession {
             ))
         })?;
         let pid = child.id();
+        usage::register(pid);
         // `child` is reaped below with wait4, never through std.
         drop(child);
 

@@ -27,7 +27,8 @@
 //!   `/proc` and the kernel's per-process CPU clock for a program that stays alive, from
 //!   `wait4` for one that has exited ([`Session::last_usage`](solvers::engine::Session::last_usage)).
 //! - **Only our own children are signalled**: each runs in a process group of its own, is killed
-//!   with its group, and is waited for without being reaped before anyone may signal it.
+//!   with its group, and is waited for without being reaped before anyone may signal it. A
+//!   program about to exit in a hurry calls [`kill_children`] so that no solver outlives it.
 //!
 //! Unix only (process groups, `waitid`, `/proc`): Linux is the platform measured.
 
@@ -41,3 +42,4 @@ mod usage;
 pub use dimacs::DimacsEngine;
 pub use line::LineEngine;
 pub use shared_lib::SharedLibEngine;
+pub use usage::kill_children;

@@ -48,7 +48,8 @@
 //!   standard error), and is started again;
 //! - an answer that breaks the protocol is an **error** row ([`EngineError::Protocol`], quoting
 //!   the line read); the program is killed and started again, as its output may be out of step;
-//!   so is a line written when no request was waiting (a second answer to one request);
+//!   so is a line that arrives when no request is waiting (a second answer to one request, if
+//!   it arrives before the next request is sent: it cannot always be told from a late answer);
 //! - `unsupported` gives [`EngineError::Unsupported`] and `error MESSAGE`
 //!   [`EngineError::Protocol`] with the message; the program keeps running.
 //!
@@ -453,6 +454,7 @@ impl Running {
                 EngineError::Load(format!("cannot start {}: {e}", clip(&command.join(" "))))
             })?;
         let pid = child.id();
+        usage::register(pid);
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
         let (tx, lines) = mpsc::channel();
@@ -859,6 +861,53 @@ mod tests {
         // A solver that does not count says so.
         let out = serve_text(SolverKind::Backtracking, &format!("count {SEED} 2\n"));
         assert_eq!(out, "unsupported\n");
+    }
+
+    /// A session on a program that never answers (`sleep`), whose output lines are fed by the
+    /// test through the returned sender.
+    fn fed_session() -> (LineSession, Sender<Line>) {
+        let mut session = LineSession {
+            command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
+            running: None,
+            start_error: None,
+            measure: Cell::new(Measure::Nothing),
+        };
+        let mut running = Running::start(&session.command).unwrap();
+        let (tx, rx) = mpsc::channel();
+        running.lines = rx;
+        session.running = Some(running);
+        (session, tx)
+    }
+
+    #[test]
+    fn a_line_nobody_asked_for_is_a_protocol_error() {
+        // A second answer to the previous request: every later answer would be one behind.
+        let (mut session, feed) = fed_session();
+        feed.send(Line::Text("# a comment is fine".into())).unwrap();
+        feed.send(Line::Text(format!("{SEED_SOLUTION} nodes=1")))
+            .unwrap();
+        let e = session
+            .solve(&SEED.parse().unwrap(), &Budget::unlimited())
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "protocol: the program wrote \"{SEED_SOLUTION} nodes=1\" when no request was \
+                 waiting for an answer"
+            )
+        );
+        // Its end between requests: a crash, named before any request is written.
+        let (mut session, feed) = fed_session();
+        feed.send(Line::End(Ok(()))).unwrap();
+        let Err(EngineError::Crashed(m)) =
+            session.solve(&SEED.parse().unwrap(), &Budget::unlimited())
+        else {
+            panic!("no crash")
+        };
+        assert_eq!(
+            m,
+            "the program ended its output between requests, and was killed"
+        );
     }
 
     #[test]

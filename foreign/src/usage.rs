@@ -16,9 +16,11 @@
 //! (a zombie keeps its pid and group id reserved), so a pid reused by the system is never hit.
 
 use solvers::engine::Usage;
+use std::collections::BTreeSet;
 use std::io;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The CPU time (user + system, all threads) that process `pid` has used so far, ns; `None`
@@ -131,9 +133,32 @@ pub(crate) fn exited_within(pid: u32, timeout: Duration) -> bool {
     }
 }
 
+/// The children started and not yet reaped (each the leader of its process group).
+fn live() -> MutexGuard<'static, BTreeSet<u32>> {
+    static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Records a child just started, for [`kill_children`].
+pub(crate) fn register(pid: u32) {
+    live().insert(pid);
+}
+
+/// Kills every child process (and its process group) that the engines of this process have
+/// started and not yet reaped: for a program about to exit without dropping its sessions
+/// (a second Ctrl-C), so that no solver is left running. Sessions whose child was killed
+/// report it as a crash.
+pub fn kill_children() {
+    for &pid in live().iter() {
+        kill_group(pid);
+    }
+}
+
 /// Reaps child `pid` (blocking until it exits): its exit status and the resources it used
 /// over its whole life.
 pub(crate) fn reap(pid: u32) -> io::Result<(ExitStatus, Usage)> {
+    // Forgotten before it is reaped, so that `kill_children` never signals a reaped pid.
+    live().remove(&pid);
     loop {
         let mut status = 0;
         // SAFETY: rusage is a plain C struct written by the kernel.

@@ -165,33 +165,6 @@ fn unsupported_and_unwritten_solutions() {
 }
 
 #[test]
-fn a_second_answer_to_one_request_is_a_protocol_error() {
-    // Each answer comes twice. The second copy is usually queued before the next request is
-    // sent (the two lines arrive in one write); whenever it is, the request fails and the
-    // program is started again. Every answer taken is the right one (one puzzle throughout).
-    let Some(command) = misbehave(&["twice"]) else {
-        return;
-    };
-    let mut s = session(command);
-    let mut out_of_step = 0;
-    for _ in 0..10 {
-        match s.solve(&grid(SEED), &Budget::unlimited()) {
-            Ok(out) => assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION),
-            Err(EngineError::Protocol(message)) => {
-                assert!(
-                    message.starts_with(&format!("the program wrote \"{SEED_SOLUTION} nodes=14"))
-                        && message.ends_with("when no request was waiting for an answer"),
-                    "{message}"
-                );
-                out_of_step += 1;
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-    assert!(out_of_step > 0, "the second answers went unnoticed");
-}
-
-#[test]
 fn a_program_that_cannot_start_is_a_load_error() {
     let engine = LineEngine::program("nope", vec!["/nonexistent/solver".into(), "-x".into()]);
     let Err(EngineError::Load(message)) = engine.session() else {
