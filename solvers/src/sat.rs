@@ -57,9 +57,10 @@
 //! solve within budget. The overrun itself is bounded only by the difficulty of one 729-variable
 //! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see the README).
 
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats};
+use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats};
 use std::cell::RefCell;
 use std::io::{self, Write};
+use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
 
 /// Number of variables: x(r, c, d) for 81 cells x 9 digits.
@@ -130,43 +131,245 @@ pub fn for_each_base_clause(mut emit: impl FnMut(&[i32])) {
 /// Writes `puzzle`'s formula in DIMACS CNF: a comment block, the header `p cnf 729 C` with
 /// C = 11,988 + the number of givens, the base clauses, then one unit clause per given. Any
 /// external SAT solver can read it; a model's true variables v in 1..=729 decode as cell
-/// `(v - 1) / 9`, digit `(v - 1) % 9 + 1`.
+/// `(v - 1) / 9`, digit `(v - 1) % 9 + 1` ([`decode_model`]).
 ///
 /// # Errors
 /// Those of `out`.
 pub fn write_dimacs(puzzle: &Grid, out: &mut dyn Write) -> io::Result<()> {
+    write_dimacs_with::<[i32; 0]>(puzzle, &[], out)
+}
+
+/// [`write_dimacs`] with `extra` clauses (DIMACS literals over the same 729 variables, without
+/// the terminating 0) after the givens, counted in the header: the blocking clauses an external
+/// SAT solver needs to find a puzzle's next solution. With no extra clauses the output is
+/// byte for byte that of [`write_dimacs`].
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_dimacs_with<C: AsRef<[i32]>>(
+    puzzle: &Grid,
+    extra: &[C],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let givens = puzzle.givens();
     writeln!(out, "c Sudoku {}", puzzle.to_line())?;
     writeln!(
         out,
         "c extended encoding (Lynce & Ouaknine 2006): x(r,c,d) = 81r + 9c + d, r,c in 0..9, d in 1..9"
     )?;
-    writeln!(
-        out,
-        "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens"
-    )?;
-    writeln!(out, "p cnf {VARS} {}", BASE_CLAUSES + givens)?;
-    let mut result = Ok(());
-    let mut line = String::with_capacity(64);
-    for_each_base_clause(|clause| {
-        if result.is_err() {
-            return;
-        }
-        line.clear();
-        for l in clause {
-            line.push_str(&l.to_string());
-            line.push(' ');
-        }
-        line.push('0');
-        result = writeln!(out, "{line}");
-    });
-    result?;
+    if extra.is_empty() {
+        writeln!(
+            out,
+            "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens + {} blocking clauses",
+            extra.len()
+        )?;
+    }
+    writeln!(out, "p cnf {VARS} {}", BASE_CLAUSES + givens + extra.len())?;
+    out.write_all(base_clauses_text().as_bytes())?;
     for (cell, &d) in puzzle.cells().iter().enumerate() {
         if d != 0 {
             writeln!(out, "{} 0", var(cell, d))?;
         }
     }
+    let mut line = String::with_capacity(512);
+    for clause in extra {
+        line.clear();
+        for l in clause.as_ref() {
+            line.push_str(&l.to_string());
+            line.push(' ');
+        }
+        line.push('0');
+        writeln!(out, "{line}")?;
+    }
     Ok(())
+}
+
+/// The [`BASE_CLAUSES`] clauses as DIMACS lines (`-1 -2 0\n` ...), built once.
+fn base_clauses_text() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut text = String::with_capacity(160 * 1024);
+        for_each_base_clause(|clause| {
+            for l in clause {
+                text.push_str(&l.to_string());
+                text.push(' ');
+            }
+            text.push_str("0\n");
+        });
+        text
+    })
+}
+
+/// Reads a grid back from a model of the formula of [`write_dimacs`]: `model` lists DIMACS
+/// literals (positive = true), as a SAT solver's `v` lines or minisat's result file give them.
+/// Zeros (line terminators) are skipped, variables above [`VARS`] are ignored (another encoding's
+/// auxiliary variables) and a variable that is not listed counts as false.
+///
+/// # Errors
+/// A message naming the cell (`r1c1`) when a cell has no true digit or more than one, or the
+/// variable when the model makes one both true and false.
+pub fn decode_model(model: &[i32]) -> Result<Grid, String> {
+    // 0 = not listed, 1 = true, -1 = false.
+    let mut value = [0i8; VARS + 1];
+    for &l in model {
+        let v = l.unsigned_abs() as usize;
+        if v == 0 || v > VARS {
+            continue;
+        }
+        let sign = if l > 0 { 1 } else { -1 };
+        if value[v] == -sign {
+            return Err(format!("variable {v} is both true and false in the model"));
+        }
+        value[v] = sign;
+    }
+    let mut cells = [0u8; 81];
+    for (cell, slot) in cells.iter_mut().enumerate() {
+        for d in 1..=9u8 {
+            if value[var(cell, d) as usize] == 1 {
+                if *slot != 0 {
+                    return Err(format!(
+                        "cell {} has two true digits in the model, {} and {d}",
+                        cell_name(cell),
+                        *slot
+                    ));
+                }
+                *slot = d;
+            }
+        }
+        if *slot == 0 {
+            return Err(format!(
+                "cell {} has no true digit in the model",
+                cell_name(cell)
+            ));
+        }
+    }
+    Ok(Grid::from_cells(cells).expect("digits 1..=9"))
+}
+
+/// What a SAT solver said, as read by [`parse_sat_output`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SatAnswer {
+    /// Satisfiable, with the model's literals (without the terminating 0).
+    Satisfiable(Vec<i32>),
+    /// Unsatisfiable: the puzzle has no solution.
+    Unsatisfiable,
+    /// The solver gave up (`s UNKNOWN`, minisat's `INDET`).
+    Unknown,
+}
+
+/// Reads a SAT solver's answer in either common form:
+/// - SAT-competition output (cadical, picosat, cryptominisat5, kissat on stdout): one
+///   `s SATISFIABLE` / `s UNSATISFIABLE` / `s UNKNOWN` line, the model on `v` lines ending
+///   with `0`; comment lines (`c ...`) and any other lines are ignored;
+/// - minisat's result file: a first line `SAT`, `UNSAT` or `INDET`, then the model's literals
+///   ending with `0`.
+///
+/// # Errors
+/// A message naming the line (1-based) and what it held: no `s` line, two `s` lines that
+/// disagree, an unknown `s` answer, a literal that is not a number, or a satisfiable answer
+/// without a model.
+pub fn parse_sat_output(text: &str) -> Result<SatAnswer, String> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+    if let Some(head @ ("SAT" | "UNSAT" | "INDET")) = first {
+        let answer = match head {
+            "UNSAT" => return Ok(SatAnswer::Unsatisfiable),
+            "INDET" => return Ok(SatAnswer::Unknown),
+            _ => SatAnswer::Satisfiable(Vec::new()),
+        };
+        let mut model = Vec::new();
+        let mut seen_head = false;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if !seen_head {
+                seen_head = !line.is_empty();
+                continue;
+            }
+            read_literals(line, i + 1, &mut model)?;
+        }
+        return with_model(answer, model);
+    }
+    let mut status: Option<(SatAnswer, usize)> = None;
+    let mut model = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if let Some(rest) = line.strip_prefix("s ") {
+            let answer = match rest.trim() {
+                "SATISFIABLE" => SatAnswer::Satisfiable(Vec::new()),
+                "UNSATISFIABLE" => SatAnswer::Unsatisfiable,
+                "UNKNOWN" => SatAnswer::Unknown,
+                other => {
+                    return Err(format!(
+                        "line {}: unknown answer {:?} (expected s SATISFIABLE, s UNSATISFIABLE or s UNKNOWN)",
+                        i + 1,
+                        clip(other)
+                    ))
+                }
+            };
+            match &status {
+                Some((seen, at)) if *seen != answer => {
+                    return Err(format!(
+                        "line {}: {:?} contradicts the s line on line {at}",
+                        i + 1,
+                        clip(line)
+                    ))
+                }
+                Some(_) => {}
+                None => status = Some((answer, i + 1)),
+            }
+        } else if let Some(rest) =
+            line.strip_prefix("v ")
+                .or(if line == "v" { Some("") } else { None })
+        {
+            read_literals(rest, i + 1, &mut model)?;
+        }
+    }
+    match status {
+        Some((answer, _)) => with_model(answer, model),
+        None => Err(format!(
+            "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output{}",
+            match text.lines().map(str::trim).find(|l| !l.is_empty()) {
+                Some(l) => format!("; its first line: {:?}", clip(l)),
+                None => "; the output is empty".to_string(),
+            }
+        )),
+    }
+}
+
+/// Adds the literals of one model line to `model`, stopping at `0`.
+fn read_literals(line: &str, number: usize, model: &mut Vec<i32>) -> Result<(), String> {
+    for word in line.split_whitespace() {
+        let l: i32 = word
+            .parse()
+            .map_err(|_| format!("line {number}: {:?} is not a literal", clip(word)))?;
+        if l == 0 {
+            break;
+        }
+        model.push(l);
+    }
+    Ok(())
+}
+
+fn with_model(answer: SatAnswer, model: Vec<i32>) -> Result<SatAnswer, String> {
+    match answer {
+        SatAnswer::Satisfiable(_) if model.is_empty() => {
+            Err("satisfiable, but no model was written (v lines)".to_string())
+        }
+        SatAnswer::Satisfiable(_) => Ok(SatAnswer::Satisfiable(model)),
+        other => Ok(other),
+    }
+}
+
+/// At most 100 characters of `text`, for error messages.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// How the givens reach varisat.
@@ -434,6 +637,119 @@ mod tests {
         assert!(text
             .lines()
             .all(|l| l.starts_with(['c', 'p']) || l.ends_with(" 0")));
+    }
+
+    #[test]
+    fn extra_clauses_are_counted_in_the_header() {
+        let g: Grid = SEED.parse().unwrap();
+        let mut plain = Vec::new();
+        write_dimacs(&g, &mut plain).unwrap();
+        let mut none = Vec::new();
+        write_dimacs_with::<Vec<i32>>(&g, &[], &mut none).unwrap();
+        assert_eq!(plain, none);
+        let mut out = Vec::new();
+        write_dimacs_with(&g, &[vec![-1, -10], vec![-2]], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(&format!("p cnf 729 {}\n", BASE_CLAUSES + g.givens() + 2)));
+        assert!(
+            text.ends_with("\n-1 -10 0\n-2 0\n"),
+            "{}",
+            &text[text.len() - 40..]
+        );
+    }
+
+    /// The model of a grid: its 81 true literals and the 648 false ones.
+    fn model_of(grid: &str) -> Vec<i32> {
+        let g: Grid = grid.parse().unwrap();
+        let mut model = Vec::new();
+        for cell in 0..81 {
+            for d in 1..=9u8 {
+                let v = var(cell, d);
+                model.push(if g.get(cell) == d { v } else { -v });
+            }
+        }
+        model
+    }
+
+    #[test]
+    fn decode_model_reads_back_the_grid() {
+        let mut model = model_of(SEED_SOLUTION);
+        assert_eq!(decode_model(&model).unwrap().to_digits(), SEED_SOLUTION);
+        // Only the true literals, a trailing 0 and an auxiliary variable: the same grid.
+        model.retain(|&l| l > 0);
+        model.extend([800, 0]);
+        assert_eq!(decode_model(&model).unwrap().to_digits(), SEED_SOLUTION);
+        // r1c1 holds 7 in the seed solution: drop it, then add a second digit.
+        let without: Vec<i32> = model.iter().copied().filter(|&l| l != var(0, 7)).collect();
+        assert_eq!(
+            decode_model(&without).unwrap_err(),
+            "cell r1c1 has no true digit in the model"
+        );
+        let mut two = model.clone();
+        two.push(var(80, 1));
+        assert_eq!(
+            decode_model(&two).unwrap_err(),
+            "cell r9c9 has two true digits in the model, 1 and 6"
+        );
+        let mut both = model.clone();
+        both.push(-var(0, 7));
+        assert_eq!(
+            decode_model(&both).unwrap_err(),
+            "variable 7 is both true and false in the model"
+        );
+    }
+
+    #[test]
+    fn sat_output_in_both_forms() {
+        let lits: Vec<String> = model_of(SEED_SOLUTION)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let competition = format!(
+            "c a comment\ns SATISFIABLE\nv {}\nv {} 0\nc done\n",
+            lits[..300].join(" "),
+            lits[300..].join(" ")
+        );
+        let SatAnswer::Satisfiable(model) = parse_sat_output(&competition).unwrap() else {
+            panic!("not satisfiable")
+        };
+        assert_eq!(decode_model(&model).unwrap().to_digits(), SEED_SOLUTION);
+        let minisat = format!("SAT\n{} 0\n", lits.join(" "));
+        assert_eq!(
+            parse_sat_output(&minisat).unwrap(),
+            SatAnswer::Satisfiable(model)
+        );
+        assert_eq!(
+            parse_sat_output("c x\ns UNSATISFIABLE\n"),
+            Ok(SatAnswer::Unsatisfiable)
+        );
+        assert_eq!(parse_sat_output("UNSAT\n"), Ok(SatAnswer::Unsatisfiable));
+        assert_eq!(parse_sat_output("INDET\n"), Ok(SatAnswer::Unknown));
+        assert_eq!(parse_sat_output("s UNKNOWN\n"), Ok(SatAnswer::Unknown));
+        assert_eq!(
+            parse_sat_output("Usage: solver FILE\n").unwrap_err(),
+            "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; its first line: \"Usage: solver FILE\""
+        );
+        assert_eq!(
+            parse_sat_output("").unwrap_err(),
+            "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; the output is empty"
+        );
+        assert_eq!(
+            parse_sat_output("s SATISFIABLE\nv 1 x 0\n").unwrap_err(),
+            "line 2: \"x\" is not a literal"
+        );
+        assert_eq!(
+            parse_sat_output("s SATISFIABLE\n").unwrap_err(),
+            "satisfiable, but no model was written (v lines)"
+        );
+        assert_eq!(
+            parse_sat_output("s MAYBE\n").unwrap_err(),
+            "line 1: unknown answer \"MAYBE\" (expected s SATISFIABLE, s UNSATISFIABLE or s UNKNOWN)"
+        );
+        assert_eq!(
+            parse_sat_output("s SATISFIABLE\ns UNSATISFIABLE\n").unwrap_err(),
+            "line 2: \"s UNSATISFIABLE\" contradicts the s line on line 1"
+        );
     }
 
     #[test]

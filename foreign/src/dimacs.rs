@@ -1,0 +1,341 @@
+//! `dimacs:` engines: an external SAT solver (minisat, cadical, picosat, cryptominisat5, kissat,
+//! ...) run once per puzzle on the CNF formula `harness cnf` writes
+//! ([`solvers::sat::write_dimacs`]), its model decoded back into a grid
+//! ([`solvers::sat::decode_model`]).
+//!
+//! Per formula, the session writes the CNF to a file in a temporary folder of its own and runs
+//! the command with the file's path appended. A program whose file name is `minisat` also gets a
+//! result-file path after it, and its answer is read from that file (`SAT` / `UNSAT` and the
+//! model); every other program is read from its standard output in the SAT-competition format
+//! (`s SATISFIABLE` / `s UNSATISFIABLE`, the model on `v` lines; exit codes 10 and 20 are
+//! expected, not required). See [`solvers::sat::parse_sat_output`].
+//!
+//! Counting to `limit` runs the solver again after each model found, with one more blocking
+//! clause (the negation of the model's 81 true cell literals), until the formula is
+//! unsatisfiable or `limit` models are found: one process per model.
+//!
+//! The budget is a kill timer: a watchdog thread kills the solver's process group (SIGKILL) when
+//! the deadline passes or the run is cancelled, and the request ends as a timeout. The solver is
+//! waited for without being reaped first, so the watchdog never signals a reused pid; it is then
+//! reaped with `wait4`, whose resource usage (user + system CPU time, peak resident memory) the
+//! session reports in [`Session::last_usage`], summed over the processes of one request (CPU)
+//! and their maximum (memory).
+
+use crate::usage::{self, clip};
+use solvers::engine::{
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Usage,
+};
+use solvers::sat::{decode_model, parse_sat_output, var, write_dimacs_with, SatAnswer};
+use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How often the watchdog checks the budget's cancel flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Most bytes of a solver's output read (a model is a few KiB; statistics may add more).
+const MAX_OUTPUT: u64 = 16 * 1024 * 1024;
+
+/// An external SAT solver on the DIMACS encoding, as an engine.
+pub struct DimacsEngine {
+    info: EngineInfo,
+    command: Vec<String>,
+}
+
+impl DimacsEngine {
+    /// An engine named `name` running `command` (program and arguments; the CNF file's path is
+    /// appended, and for `minisat` a result file's path after it).
+    pub fn new(name: impl Into<String>, command: Vec<String>) -> DimacsEngine {
+        DimacsEngine {
+            info: EngineInfo {
+                name: name.into(),
+                description: format!("SAT solver on the DIMACS encoding: {}", command.join(" ")),
+                version: None,
+                origin: Origin::Dimacs {
+                    command: command.clone(),
+                },
+                caps: Caps {
+                    counts: true,
+                    gives_solution: true,
+                    budget: BudgetMode::KilledByHarness,
+                    nodes: NodeUnit::None,
+                    guesses: false,
+                    parallel: true,
+                },
+            },
+            command,
+        }
+    }
+
+    /// Replaces the one-line description `harness list` shows.
+    pub fn with_description(mut self, description: impl Into<String>) -> DimacsEngine {
+        self.info.description = description.into();
+        self
+    }
+
+    /// The program and its arguments.
+    pub fn command(&self) -> &[String] {
+        &self.command
+    }
+}
+
+impl Engine for DimacsEngine {
+    fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    fn session(&self) -> Result<Box<dyn Session>, EngineError> {
+        let Some(program) = self.command.first() else {
+            return Err(EngineError::Load("empty command".into()));
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("sudoku-dimacs-")
+            .tempdir()
+            .map_err(|e| EngineError::Load(format!("cannot make a temporary folder: {e}")))?;
+        let minisat = Path::new(program)
+            .file_name()
+            .is_some_and(|n| n == "minisat");
+        Ok(Box::new(DimacsSession {
+            command: self.command.clone(),
+            minisat,
+            cnf: dir.path().join("puzzle.cnf"),
+            result: dir.path().join("result.txt"),
+            stdout: dir.path().join("stdout.txt"),
+            stderr: dir.path().join("stderr.txt"),
+            _dir: dir,
+            usage: None,
+        }))
+    }
+}
+
+/// A session: a temporary folder holding the formula and the solver's output.
+struct DimacsSession {
+    command: Vec<String>,
+    minisat: bool,
+    cnf: PathBuf,
+    result: PathBuf,
+    stdout: PathBuf,
+    stderr: PathBuf,
+    _dir: tempfile::TempDir,
+    /// Resources of the last request's processes.
+    usage: Option<Usage>,
+}
+
+/// How one run of the solver ended.
+enum Run {
+    Model(Grid),
+    Unsatisfiable,
+    Timeout,
+}
+
+impl DimacsSession {
+    fn program(&self) -> &str {
+        &self.command[0]
+    }
+
+    /// Runs the solver on `puzzle` plus `blocking` clauses within `budget`.
+    fn run(
+        &mut self,
+        puzzle: &Grid,
+        blocking: &[Vec<i32>],
+        budget: &Budget,
+    ) -> Result<Run, EngineError> {
+        {
+            let mut cnf = BufWriter::new(File::create(&self.cnf)?);
+            write_dimacs_with(puzzle, blocking, &mut cnf)?;
+            cnf.flush()?;
+        }
+        if self.minisat {
+            match std::fs::remove_file(&self.result) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e.into()),
+                _ => {}
+            }
+        }
+        let mut command = Command::new(self.program());
+        command
+            .args(&self.command[1..])
+            .arg(&self.cnf)
+            .stdin(Stdio::null())
+            .stdout(File::create(&self.stdout)?)
+            .stderr(File::create(&self.stderr)?)
+            .process_group(0);
+        if self.minisat {
+            command.arg(&self.result);
+        }
+        let child = command.spawn().map_err(|e| {
+            EngineError::Load(format!(
+                "cannot start {}: {e}",
+                clip(&self.command.join(" "))
+            ))
+        })?;
+        let pid = child.id();
+        usage::register(pid);
+        // `child` is reaped below with wait4, never through std.
+        drop(child);
+
+        let (stop, stopped) = mpsc::channel::<()>();
+        let watch = budget.clone();
+        let watchdog = std::thread::Builder::new()
+            .name(format!("dimacs-watchdog-{pid}"))
+            .spawn(move || loop {
+                let wait = match watch.deadline() {
+                    Some(d) => d.saturating_duration_since(Instant::now()).min(POLL),
+                    None => POLL,
+                };
+                match stopped.recv_timeout(wait) {
+                    Err(RecvTimeoutError::Timeout) if watch.exhausted(0) => {
+                        usage::kill_group(pid);
+                        return true;
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    _ => return false,
+                }
+            });
+        let watchdog = match watchdog {
+            Ok(w) => w,
+            Err(e) => {
+                usage::kill_group(pid);
+                let _ = usage::reap(pid);
+                return Err(EngineError::Io(e));
+            }
+        };
+        let waited = usage::wait_exited(pid);
+        drop(stop);
+        let killed = watchdog.join().unwrap_or(false);
+        waited?;
+        let (status, used) = usage::reap(pid)?;
+        let total = self.usage.get_or_insert_with(Usage::default);
+        total.cpu_micros += used.cpu_micros;
+        total.peak_rss_kib = total.peak_rss_kib.max(used.peak_rss_kib);
+
+        if killed {
+            return Ok(Run::Timeout);
+        }
+        if status.signal().is_some() {
+            return Err(EngineError::Crashed(format!(
+                "{} {}{}",
+                self.program(),
+                usage::describe_status(status),
+                self.stderr_note()
+            )));
+        }
+        let (source, text) = if self.minisat {
+            match read_bounded(&self.result) {
+                Ok(t) => ("its result file", t),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return Err(EngineError::Protocol(format!(
+                        "{} wrote no result file; it {}{}",
+                        self.program(),
+                        usage::describe_status(status),
+                        self.stderr_note()
+                    )))
+                }
+                Err(e) => return Err(e.into()),
+            }
+        } else {
+            ("its output", read_bounded(&self.stdout)?)
+        };
+        let bad = |m: String| {
+            EngineError::Protocol(format!(
+                "{} ({source}; it {}): {m}{}",
+                self.program(),
+                usage::describe_status(status),
+                self.stderr_note()
+            ))
+        };
+        match parse_sat_output(&text).map_err(&bad)? {
+            SatAnswer::Satisfiable(model) => decode_model(&model)
+                .map(Run::Model)
+                .map_err(|m| bad(format!("bad model: {m}"))),
+            SatAnswer::Unsatisfiable => Ok(Run::Unsatisfiable),
+            SatAnswer::Unknown => Err(bad("the solver answered UNKNOWN".into())),
+        }
+    }
+
+    /// `; its last line on stderr: "..."`, or nothing.
+    fn stderr_note(&self) -> String {
+        last_line(&self.stderr)
+            .map(|l| format!("; its last line on stderr: {}", clip(&l)))
+            .unwrap_or_default()
+    }
+}
+
+/// The file's first [`MAX_OUTPUT`] bytes, as text.
+fn read_bounded(path: &Path) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    File::open(path)?.take(MAX_OUTPUT).read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The last non-blank line of a file's last 4 KiB.
+fn last_line(path: &Path) -> Option<String> {
+    let mut file = File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(4096))).ok()?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(str::to_string)
+}
+
+/// The blocking clause of a solution: not all of its 81 cells as they are.
+fn blocking_clause(solution: &Grid) -> Vec<i32> {
+    (0..81).map(|cell| -var(cell, solution.get(cell))).collect()
+}
+
+impl Session for DimacsSession {
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+        self.usage = None;
+        if budget.exhausted(0) {
+            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
+        }
+        Ok(match self.run(puzzle, &[], budget)? {
+            Run::Model(grid) => Outcome::solved(grid, Stats::default()),
+            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
+            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
+        })
+    }
+
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        self.usage = None;
+        let mut count = Count {
+            solutions: 0,
+            complete: true,
+            first: None,
+            stats: Stats::default(),
+        };
+        let mut blocking = Vec::new();
+        while count.solutions < limit.max(1) {
+            if budget.exhausted(0) {
+                count.complete = false;
+                break;
+            }
+            match self.run(puzzle, &blocking, budget)? {
+                Run::Model(grid) => {
+                    count.solutions += 1;
+                    blocking.push(blocking_clause(&grid));
+                    count.first.get_or_insert(grid);
+                }
+                Run::Unsatisfiable => break,
+                Run::Timeout => {
+                    count.complete = false;
+                    break;
+                }
+            }
+        }
+        Ok(count)
+    }
+
+    fn last_usage(&self) -> Option<Usage> {
+        self.usage
+    }
+}

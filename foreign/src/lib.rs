@@ -1,0 +1,45 @@
+//! # foreign: external Sudoku solvers as engines
+//!
+//! The harness races its built-in solvers against solvers it did not compile: each kind of
+//! outsider becomes a [`solvers::engine::Engine`] here, so the runner, the benchmarks and the
+//! reports treat it like a built-in one (the same budget, the same checker, the same rows).
+//!
+//! | spelled | type | what runs | budget |
+//! |---|---|---|---|
+//! | `lib:PATH:SYMBOL[:CONFIGURATION]` | [`SharedLibEngine`] | a C function with tdoku's adapter signature, in-process | an answer after the deadline is a timeout |
+//! | `lib:` with `--isolate` | [`line::isolated`] | the same function hosted in a child process over the line protocol | the child is killed at the deadline |
+//! | `cmd:PROGRAM ARGS` | [`LineEngine`] | any program speaking the [line protocol](line#the-line-protocol), kept running | the program is killed at the deadline and restarted |
+//! | `dimacs:PROGRAM ARGS` | [`DimacsEngine`] | a SAT solver per puzzle on the DIMACS encoding | the solver is killed at the deadline |
+//!
+//! ## Design
+//! - **In-process where it can be timed, out of process where it must be survived.** A C call of
+//!   a microsecond is timed as ours are only when it is called directly ([`shared_lib`]); its
+//!   calls into one library file are serialized because these solvers keep their state in
+//!   globals. A crash there ends the process, so `--isolate` moves the library into a child
+//!   process that serves the line protocol ([`line::serve`], [`line::host_lib`]), as any
+//!   `cmd:` program does.
+//! - **Failures are values.** A crash, a hang past the budget or a malformed answer becomes an
+//!   [`EngineError`](solvers::engine::EngineError) (an `error` row) or a timeout, and the
+//!   child is started again for the next puzzle: one bad puzzle never costs the run.
+//! - **Nothing is probed.** What each engine can do is declared in its
+//!   [`Caps`](solvers::engine::Caps).
+//! - **Resources of children** (CPU time, peak memory) are read outside the timed call, from
+//!   `/proc` and the kernel's per-process CPU clock for a program that stays alive, from
+//!   `wait4` for one that has exited ([`Session::last_usage`](solvers::engine::Session::last_usage)).
+//! - **Only our own children are signalled**: each runs in a process group of its own, is killed
+//!   with its group, and is waited for without being reaped before anyone may signal it. A
+//!   program about to exit in a hurry calls [`kill_children`] so that no solver outlives it.
+//!
+//! Unix only (process groups, `waitid`, `/proc`): Linux is the platform measured.
+
+#![deny(missing_docs)]
+
+pub mod dimacs;
+pub mod line;
+pub mod shared_lib;
+mod usage;
+
+pub use dimacs::DimacsEngine;
+pub use line::LineEngine;
+pub use shared_lib::SharedLibEngine;
+pub use usage::kill_children;
