@@ -66,6 +66,37 @@ pub enum Command {
     /// Regression check: effort counters exactly against reports/baseline/, speed ratios within
     /// a tolerance.
     Regress(RegressArgs),
+    /// Turn a SAT solver's model of the `cnf` formula back into a grid (SAT-competition `v`
+    /// lines or minisat's result file; `-` for stdin).
+    Decode(DecodeArgs),
+    /// Host a shared library's solver over the line protocol on stdin/stdout (what `--isolate`
+    /// runs in its child process).
+    #[command(hide = true)]
+    HostLib(HostLibArgs),
+}
+
+/// Arguments of `harness decode`.
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The SAT solver's output or result file; `-` for stdin.
+    pub model: String,
+    /// Print the grid in block form (default: one line of 81 digits).
+    #[arg(long)]
+    pub block: bool,
+}
+
+/// Arguments of the hidden `harness host-lib`.
+#[derive(Debug, Args)]
+pub struct HostLibArgs {
+    /// The shared library.
+    pub library: PathBuf,
+    /// The adapter function's symbol.
+    pub symbol: String,
+    /// Its configuration argument.
+    pub configuration: u32,
+    /// The library writes no solution (it only counts).
+    #[arg(long)]
+    pub no_solution: bool,
 }
 
 /// How external solvers are found and hosted; shared by run, bench, solve and count.

@@ -44,6 +44,15 @@ fn main() -> ExitCode {
         }),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),
+        Command::Decode(args) => commands::decode::decode(args).map(|()| ExitCode::SUCCESS),
+        Command::HostLib(args) => foreign::line::host_lib(
+            &args.library,
+            &args.symbol,
+            args.configuration,
+            !args.no_solution,
+        )
+        .map(|()| ExitCode::SUCCESS)
+        .map_err(|e| anyhow::anyhow!("host-lib: {e}")),
         Command::List(args) => commands::list::list(args).map(|()| ExitCode::SUCCESS),
         Command::Generate(args) => commands::generate::generate(args).map(|end| {
             if end.failed > 0 {

@@ -346,17 +346,77 @@ impl Registry {
     }
 }
 
-/// Builds the engine of an external solver.
+/// Builds the engine of an external solver. With `isolate`, a `lib:` solver is hosted in a
+/// child process running this executable's `host-lib` subcommand.
 ///
 /// # Errors
-/// A library or symbol that cannot be loaded, a program that is not found.
+/// A library or symbol that cannot be loaded, a program that is not found on `PATH`.
 pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
-    let _ = isolate;
-    bail!(
-        "{}: external solvers ({:?}) are not available in this build",
-        e.name,
-        e.spec
-    )
+    let described = |d: &Option<String>, fallback: String| d.clone().unwrap_or(fallback);
+    Ok(match &e.spec {
+        ExternalSpec::Lib {
+            path,
+            symbol,
+            configuration,
+            gives_solution,
+        } if isolate => {
+            if !path.is_file() {
+                bail!("{}: library {} not found", e.name, path.display());
+            }
+            let exe = std::env::current_exe()
+                .context("finding this executable to host an isolated library")?;
+            let engine = foreign::line::isolated(
+                &e.name,
+                exe,
+                path,
+                symbol,
+                *configuration,
+                *gives_solution,
+            );
+            let d = described(&e.description, engine.info().description.clone());
+            Arc::new(engine.with_description(d))
+        }
+        ExternalSpec::Lib {
+            path,
+            symbol,
+            configuration,
+            gives_solution,
+        } => {
+            let engine = foreign::SharedLibEngine::load(
+                &e.name,
+                path,
+                symbol,
+                *configuration,
+                *gives_solution,
+            )
+            .map_err(|err| anyhow::anyhow!("{}: {err}", e.name))?;
+            let d = described(&e.description, engine.info().description.clone());
+            Arc::new(engine.with_description(d))
+        }
+        ExternalSpec::Cmd { command, counts } => {
+            if find_program(&command[0]).is_none() {
+                bail!("{}: program {:?} not found", e.name, command[0]);
+            }
+            let caps = solvers::engine::Caps {
+                counts: *counts,
+                ..foreign::LineEngine::program_caps()
+            };
+            let origin = Origin::LineProtocol {
+                command: command.clone(),
+            };
+            let engine = foreign::LineEngine::new(&e.name, command.clone(), caps, origin);
+            let d = described(&e.description, engine.info().description.clone());
+            Arc::new(engine.with_description(d))
+        }
+        ExternalSpec::Dimacs { command } => {
+            if find_program(&command[0]).is_none() {
+                bail!("{}: SAT solver {:?} not found", e.name, command[0]);
+            }
+            let engine = foreign::DimacsEngine::new(&e.name, command.clone());
+            let d = described(&e.description, engine.info().description.clone());
+            Arc::new(engine.with_description(d))
+        }
+    })
 }
 
 /// What run.json records of a solver: its name, origin, version, and for external solvers the

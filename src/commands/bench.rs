@@ -136,14 +136,27 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     println!(
         "  vs fastest = fastest's throughput / this one's, on the same puzzles (1.00 = fastest)"
     );
-    let champ = m.iter().find(|x| x.kind == Some(CHAMPION));
-    let reference = m.iter().find(|x| x.reference);
-    if let (Some(c), Some(r)) = (champ, reference) {
+    // The champion against every solver that is not built in (the reference crate, external
+    // solvers), on the same puzzles in the same rounds.
+    if let Some(c) = m.iter().find(|x| x.kind == Some(CHAMPION)) {
+        for r in m.iter().filter(|x| x.kind.is_none()) {
+            println!(
+                "  {} / {}: throughput ratio {} (>= 1.0: the champion is faster)",
+                c.name,
+                r.name,
+                perf::ratio(c, r)
+            );
+        }
+    }
+    let unchecked: Vec<String> = m
+        .iter()
+        .filter(|x| x.unchecked > 0)
+        .map(|x| format!("{} ({} solves)", x.name, x.unchecked))
+        .collect();
+    if !unchecked.is_empty() {
         println!(
-            "  {} / {}: throughput ratio {} (>= 1.0: the champion is faster)",
-            c.name,
-            r.name,
-            perf::ratio(c, r)
+            "  unchecked (the solver writes no solution): {}",
+            unchecked.join(", ")
         );
     }
 }

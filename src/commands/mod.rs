@@ -7,6 +7,7 @@ pub mod classic;
 pub mod cnf;
 pub mod compare;
 pub mod count;
+pub mod decode;
 pub mod generate;
 pub mod list;
 pub mod merge;

@@ -171,6 +171,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let wrong: usize = summary.iter().map(|s| s.wrong).sum();
     let solved: usize = summary.iter().map(|s| s.solved).sum();
     let timeouts: usize = summary.iter().map(|s| s.timeouts).sum();
+    let unchecked: usize = summary.iter().map(|s| s.unchecked).sum();
+    let errors: usize = summary.iter().map(|s| s.errors).sum();
     if !args.quiet {
         println!("{}", summary::table(&summary));
         for r in rows.iter().filter(|r| r.is_wrong()) {
@@ -180,8 +182,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             );
         }
     }
+    let mut extra = String::new();
+    if unchecked > 0 {
+        extra.push_str(&format!(", {unchecked} solved unchecked (no solution written)"));
+    }
+    if errors > 0 {
+        extra.push_str(&format!(", {errors} error(s)"));
+    }
     println!(
-        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s), {} invalid puzzle(s); results in {}",
+        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s); results in {}",
         rows.len(),
         elapsed,
         solved,
@@ -190,6 +199,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         invalid,
         out.display()
     );
+    if !args.quiet {
+        for r in rows.iter().filter(|r| r.status == crate::record::RowStatus::Error).take(10) {
+            eprintln!("ERROR: {} {} {}: {}", r.dataset, r.puzzle, r.solver, r.error);
+        }
+    }
     if interrupted {
         let planned: usize =
             datasets.iter().map(|d| d.entries.len()).sum::<usize>() * solvers.len();

@@ -1,0 +1,287 @@
+//! External solvers through the whole harness: `run`, `bench`, `solve`, `count`, `list`,
+//! `decode` with real parts (the public anchors built from `../shared/anchors`, a C library of
+//! ours that segfaults, our Python line-protocol solver, minisat), every answer checked.
+
+use super::common::{self, harness, shared_dir, skip};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program} >/dev/null 2>&1")])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The anchors built once into the target folder, or `None` (test skipped) when
+/// `../shared/anchors` or a C++ compiler is absent.
+fn anchors() -> Option<PathBuf> {
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let src = shared_dir()?.join("anchors");
+        if !src.join("build.sh").is_file() || !have("g++") {
+            return None;
+        }
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("anchors");
+        let status = Command::new("bash")
+            .arg(src.join("build.sh"))
+            .arg(&out)
+            .status()
+            .expect("bash runs");
+        assert!(status.success(), "../shared/anchors/build.sh failed");
+        Some(out)
+    });
+    if built.is_none() {
+        skip("../shared/anchors or g++ is absent");
+    }
+    built.clone()
+}
+
+/// A fixture of the foreign crate compiled as a shared library into `dir`.
+fn fixture(name: &str, dir: &Path) -> Option<PathBuf> {
+    if !have("cc") {
+        skip("no C compiler (cc)");
+        return None;
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("foreign/tests/fixtures/{name}.c"));
+    let lib = dir.join(format!("lib{name}.so"));
+    let status = Command::new("cc")
+        .args(["-O2", "-shared", "-fPIC", "-o"])
+        .arg(&lib)
+        .arg(&src)
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "cc failed on {name}.c");
+    Some(lib)
+}
+
+fn read_rows(dir: &Path) -> Vec<csv::StringRecord> {
+    let mut r = csv::Reader::from_path(dir.join("results.csv")).unwrap();
+    r.records().map(|x| x.unwrap()).collect()
+}
+
+/// Column `name` of `results.csv`.
+fn col(dir: &Path, name: &str) -> usize {
+    let mut r = csv::Reader::from_path(dir.join("results.csv")).unwrap();
+    r.headers().unwrap().iter().position(|h| h == name).unwrap()
+}
+
+/// Puzzle (with r1c1 given 9: the segfault fixture's trigger), its solution, and two plain ones.
+const TRIGGER: &str =
+    "9....4....4...57..8......2...6.7...4.1.....3.2...8.5...5......1..39...8....2....6";
+const SEED: &str =
+    "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+const HARD: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn anchors_race_beside_ours_with_every_answer_checked() {
+    let Some(anchors) = anchors() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let toml = tmp.path().join("solvers.toml");
+    let mut text = format!(
+        "[tdoku]\nlib = \"{a}/libtdoku.so\"\nsymbol = \"TdokuSolverDpllTriadSimd\"\n\
+         [kudoku]\nlib = \"{a}/libkudoku.so\"\nsymbol = \"OtherSolverKudoku\"\n\
+         [fast_solv_9r2]\nlib = \"{a}/libfast_solv_9r2.so\"\nsymbol = \"FastSolv9r2\"\ngives_solution = false\n",
+        a = anchors.display()
+    );
+    let mut names = vec!["bitboard-bands", "dlx", "tdoku", "kudoku", "fast_solv_9r2"];
+    if have("minisat") {
+        text.push_str("[minisat]\ndimacs = \"minisat\"\n");
+        names.push("minisat");
+    } else {
+        skip("minisat is not installed: raced without it");
+    }
+    std::fs::write(&toml, text).unwrap();
+    let out = tmp.path().join("run");
+    let assert = harness()
+        .args(["run", "--quiet", "--dataset", "named-hard", "--solvers"])
+        .arg(&toml)
+        .arg("--solver")
+        .arg(names.join(","))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let rows = read_rows(&out);
+    let (solver, status, correct, solution) = (
+        col(&out, "solver"),
+        col(&out, "status"),
+        col(&out, "correct"),
+        col(&out, "solution"),
+    );
+    let puzzles = rows.len() / names.len();
+    assert!(puzzles >= 5, "{puzzles} puzzles");
+    for name in &names {
+        let mine: Vec<_> = rows.iter().filter(|r| &r[solver] == *name).collect();
+        assert_eq!(mine.len(), puzzles, "{name}");
+        for r in mine {
+            assert_eq!(&r[status], "solved", "{name}: {r:?}");
+            if *name == "fast_solv_9r2" {
+                assert_eq!(&r[correct], "", "{name} writes no solution: unchecked");
+                assert_eq!(&r[solution], "");
+            } else {
+                assert_eq!(&r[correct], "true", "{name}: {r:?}");
+            }
+        }
+    }
+    assert!(
+        stdout.contains(&format!("{puzzles} solved unchecked")),
+        "{stdout}"
+    );
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for name in &names {
+        assert!(page.contains(name), "index.html lacks {name}");
+    }
+    let json = std::fs::read_to_string(out.join("run.json")).unwrap();
+    assert!(json.contains("libtdoku.so") && json.contains("sha256"), "{json}");
+}
+
+#[test]
+fn a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(lib) = fixture("segfault", tmp.path()) else {
+        return;
+    };
+    let data = tmp.path().join("p.txt");
+    std::fs::write(&data, format!("{SEED}\n{TRIGGER}\n{HARD}\n{TRIGGER}\n{SEED}\n")).unwrap();
+    let out = tmp.path().join("run");
+    let assert = harness()
+        .args(["run", "--quiet", "--isolate", "--dataset"])
+        .arg(&data)
+        .arg("--solver")
+        .arg(format!("dlx,crashy=lib:{}:SegfaultSolver", lib.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(stdout.contains("2 error(s)"), "{stdout}");
+    let rows = read_rows(&out);
+    let (solver, status, correct, error, puzzle) = (
+        col(&out, "solver"),
+        col(&out, "status"),
+        col(&out, "correct"),
+        col(&out, "error"),
+        col(&out, "puzzle"),
+    );
+    assert_eq!(rows.len(), 10);
+    for r in &rows {
+        let trigger = matches!(&r[puzzle], "2" | "4");
+        if &r[solver] == "crashy" && trigger {
+            assert_eq!(&r[status], "error", "{r:?}");
+            assert!(r[error].contains("signal") || r[error].contains("SIGSEGV"), "{r:?}");
+        } else {
+            assert_eq!(&r[status], "solved", "{r:?}");
+            assert_eq!(&r[correct], "true", "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn the_python_line_solver_races_and_counts() {
+    if !have("python3") {
+        skip("python3 is not installed");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/line_solver.py");
+    let spec = format!("py=cmd:python3 {}", script.display());
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    harness()
+        .args(["run", "--quiet", "--dataset", "seed", "--solver"])
+        .arg(format!("domain-reduction,{spec}"))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    let (solver, correct, nodes) = (col(&out, "solver"), col(&out, "correct"), col(&out, "nodes"));
+    let py: Vec<_> = rows.iter().filter(|r| &r[solver] == "py").collect();
+    assert_eq!(py.len(), 2);
+    for r in py {
+        assert_eq!(&r[correct], "true", "{r:?}");
+        assert!(r[nodes].parse::<u64>().unwrap() >= 1, "{r:?}");
+    }
+    // count: 1 for a unique puzzle, "at least 2" for the empty grid.
+    let once = harness()
+        .args(["count", SEED, "--solver", &spec])
+        .assert()
+        .success();
+    assert_eq!(String::from_utf8_lossy(&once.get_output().stdout).trim(), "1");
+    let many = harness()
+        .args(["count", &".".repeat(81), "--solver", &spec])
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&many.get_output().stdout).trim(),
+        "at least 2"
+    );
+}
+
+#[test]
+fn minisat_models_decode_to_the_checked_solution() {
+    if !have("minisat") {
+        skip("minisat is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let cnf = tmp.path().join("p.cnf");
+    let model = tmp.path().join("model.txt");
+    harness()
+        .args(["cnf", SEED, "-o"])
+        .arg(&cnf)
+        .assert()
+        .success();
+    let _ = Command::new("minisat")
+        .arg(&cnf)
+        .arg(&model)
+        .output()
+        .expect("minisat runs");
+    let out = harness().arg("decode").arg(&model).assert().success();
+    let grid = String::from_utf8_lossy(&out.get_output().stdout).trim().to_string();
+    let solution = "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    assert_eq!(grid, solution);
+    assert!(harness::verify::check(&common::cells(SEED), &common::cells(&grid), None).is_ok());
+    // A model that leaves a cell empty is refused, naming the cell.
+    std::fs::write(&model, "SAT\n-1 -2 -3 -4 -5 -6 -7 -8 -9 0\n").unwrap();
+    let err = harness().arg("decode").arg(&model).assert().code(2);
+    let text = String::from_utf8_lossy(&err.get_output().stderr).to_string();
+    assert!(text.contains("r1c1"), "{text}");
+}
+
+#[test]
+fn unknown_external_solvers_and_bad_specs_are_named() {
+    for (spec, says) in [
+        ("tdoku-nope", "unknown solver \"tdoku-nope\""),
+        ("lib:/nonexistent/libx.so:f", "/nonexistent/libx.so"),
+        ("cmd:no-such-program-xyz", "not found"),
+        ("lib:onlypath", "lib:PATH:SYMBOL"),
+    ] {
+        let out = harness()
+            .args(["run", "--quiet", "--dataset", "seed", "--no-report", "--solver", spec])
+            .assert()
+            .code(2);
+        let text = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(text.contains(says), "{spec}: {text}");
+    }
+}
+
+#[test]
+fn bench_gives_ratios_against_an_external_solver() {
+    let Some(anchors) = anchors() else { return };
+    let spec = format!(
+        "tdoku=lib:{}/libtdoku.so:TdokuSolverDpllTriadSimd",
+        anchors.display()
+    );
+    let out = harness()
+        .args(["bench", "--quick", "--rounds", "1", "--dataset", "named-hard", "--solver"])
+        .arg(format!("bitboard-bands,{spec}"))
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("tdoku") && text.contains("bitboard-bands"), "{text}");
+    assert!(text.contains("bitboard-bands / tdoku"), "{text}");
+}
