@@ -5,10 +5,10 @@ mod integration {
     pub mod cases;
     pub mod classic;
     pub mod cli;
-    pub mod external;
     pub mod common;
     pub mod conformance;
     pub mod crosscheck;
+    pub mod external;
     pub mod faults;
     pub mod generate;
     pub mod perf;

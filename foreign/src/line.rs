@@ -56,7 +56,9 @@
 //! Resources: after each request the harness reads the program's CPU time used since the
 //! previous reading and its peak resident memory since then ([`Session::last_usage`]; see the
 //! `usage` module). Only the program's own process is measured, not processes it starts (use
-//! `exec` in a wrapper script). The first request's CPU time includes the program's start-up.
+//! `exec` in a wrapper script). A program just started (or started again) first gets one
+//! warm-up request, `solve` of a full grid, whose answer is dropped: its start-up is then timed
+//! with no puzzle.
 
 use crate::usage::{self, clip};
 use solvers::engine::{
@@ -78,6 +80,13 @@ const MAX_LINE: u64 = 64 * 1024;
 
 /// Standard error bytes kept per program, for crash messages.
 const STDERR_TAIL: usize = 4096;
+
+/// How long a freshly started program may take to answer its warm-up request.
+const WARM_UP: Duration = Duration::from_secs(5);
+
+/// The warm-up request's puzzle: a full grid (its own solution).
+const WARM_UP_GRID: &str =
+    "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
 
 /// How often a request waiting for its answer checks the budget's cancel flag.
 const POLL: Duration = Duration::from_millis(50);
@@ -442,7 +451,15 @@ fn read_lines(out: impl Read, tx: Sender<Line>) {
 }
 
 impl Running {
+    /// Starts the program and waits for its answer to the warm-up request.
     fn start(command: &[String]) -> Result<Running, EngineError> {
+        let mut running = Running::spawn(command)?;
+        running.warm_up();
+        Ok(running)
+    }
+
+    /// Starts the program.
+    fn spawn(command: &[String]) -> Result<Running, EngineError> {
         let mut child = Command::new(&command[0])
             .args(&command[1..])
             .stdin(Stdio::piped())
@@ -483,6 +500,38 @@ impl Running {
             )));
         }
         Ok(running)
+    }
+
+    /// Sends one request with a plain answer (a full grid, which solves itself) and waits for
+    /// that answer, up to [`WARM_UP`], so that the program's start-up (an interpreter loading,
+    /// say) is timed with no puzzle; its CPU time and memory peak are then set aside. Whatever
+    /// the program answers is dropped. A program that answers nothing in time is left for the
+    /// first request to find out (an answer that comes later is out of step there).
+    fn warm_up(&mut self) {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return;
+        };
+        let request = format!("solve {WARM_UP_GRID}\n");
+        let written = usage::without_sigpipe(|| {
+            stdin.write_all(request.as_bytes())?;
+            stdin.flush()
+        });
+        if written.is_err() {
+            return;
+        }
+        let until = Instant::now() + WARM_UP;
+        loop {
+            match self
+                .lines
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                Ok(Line::Text(line)) if line.starts_with('#') => {}
+                Ok(Line::Text(_)) => break,
+                Ok(Line::End(_)) | Err(_) => return,
+            }
+        }
+        self.cpu_mark_ns.set(usage::cpu_ns(self.pid).unwrap_or(0));
+        usage::reset_peak_rss(self.pid);
     }
 
     /// Kills the program's process group and reaps it: the resources it used since the last
@@ -872,7 +921,7 @@ mod tests {
             start_error: None,
             measure: Cell::new(Measure::Nothing),
         };
-        let mut running = Running::start(&session.command).unwrap();
+        let mut running = Running::spawn(&session.command).unwrap();
         let (tx, rx) = mpsc::channel();
         running.lines = rx;
         session.running = Some(running);

@@ -25,7 +25,11 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<()> {
         text = std::fs::read_to_string(&args.model)
             .with_context(|| format!("cannot read {}", args.model))?;
     }
-    let name = if args.model == "-" { "stdin" } else { &args.model };
+    let name = if args.model == "-" {
+        "stdin"
+    } else {
+        &args.model
+    };
     let model = match sat::parse_sat_output(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))? {
         SatAnswer::Satisfiable(model) => model,
         SatAnswer::Unsatisfiable => {

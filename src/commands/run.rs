@@ -184,7 +184,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     }
     let mut extra = String::new();
     if unchecked > 0 {
-        extra.push_str(&format!(", {unchecked} solved unchecked (no solution written)"));
+        extra.push_str(&format!(
+            ", {unchecked} solved unchecked (no solution written)"
+        ));
     }
     if errors > 0 {
         extra.push_str(&format!(", {errors} error(s)"));
@@ -200,8 +202,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         out.display()
     );
     if !args.quiet {
-        for r in rows.iter().filter(|r| r.status == crate::record::RowStatus::Error).take(10) {
-            eprintln!("ERROR: {} {} {}: {}", r.dataset, r.puzzle, r.solver, r.error);
+        for r in rows
+            .iter()
+            .filter(|r| r.status == crate::record::RowStatus::Error)
+            .take(10)
+        {
+            eprintln!(
+                "ERROR: {} {} {}: {}",
+                r.dataset, r.puzzle, r.solver, r.error
+            );
         }
     }
     if interrupted {
@@ -239,6 +248,7 @@ fn interrupt_flag() -> Arc<AtomicBool> {
         let installed = ctrlc::set_handler(move || {
             if seen.swap(true, Ordering::SeqCst) {
                 eprintln!("\ninterrupted again: exiting now (status 130), nothing more is saved");
+                foreign::kill_children();
                 std::process::exit(130);
             }
             eprintln!(
