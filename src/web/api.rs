@@ -2,7 +2,7 @@
 //!
 //! | route | request (JSON body) | response |
 //! |---|---|---|
-//! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates}` |
+//! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates, load?: {running, admitted, solve_slots, queue}}` |
 //! | `POST /api/solve` | `{puzzle, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check}` |
 //! | `POST /api/count` | `{puzzle, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats}` |
 //! | `POST /api/candidates` | `{puzzle}` | `{method, candidates: [81 strings], empty_without_candidate?}` |
