@@ -143,7 +143,11 @@ fn o_dev_null_stays_a_character_device() {
             .args(["solve", "in.txt", "-o", out])
             .assert()
             .success();
-        harness().args(["cnf", SEED, "-o", out]).assert().success();
+        harness()
+            .current_dir(dir.path())
+            .args(["cnf", SEED, "-o", out])
+            .assert()
+            .success();
     }
     let after = std::fs::metadata(null).unwrap();
     assert!(after.file_type().is_char_device(), "/dev/null was replaced");
@@ -191,10 +195,19 @@ fn o_dash_and_dev_stdout_write_to_stdout() {
             .success()
             .stdout(format!("{SEED_SOLUTION}\n"));
     }
-    let plain = harness().args(["cnf", SEED]).output().unwrap().stdout;
+    let plain = harness()
+        .current_dir(d)
+        .args(["cnf", SEED])
+        .output()
+        .unwrap()
+        .stdout;
     assert!(String::from_utf8_lossy(&plain).starts_with("c "), "DIMACS");
     for out in ["-", "/dev/stdout"] {
-        let got = harness().args(["cnf", SEED, "-o", out]).output().unwrap();
+        let got = harness()
+            .current_dir(d)
+            .args(["cnf", SEED, "-o", out])
+            .output()
+            .unwrap();
         assert!(got.status.success());
         assert_eq!(got.stdout, plain, "cnf -o {out}");
     }
