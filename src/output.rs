@@ -360,7 +360,8 @@ pub struct RunInfo {
     pub date: String,
     /// Wall time of the whole run, s.
     pub elapsed_seconds: f64,
-    /// True when the run was stopped early (rows then cover only what finished).
+    /// True when a signal stopped the solves before all had finished: the rows cover only the
+    /// solves that finished (a signal after the last solve leaves it false: the rows are whole).
     pub interrupted: bool,
     /// The command line.
     pub command: Vec<String>,
