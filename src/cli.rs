@@ -256,7 +256,8 @@ pub struct GridsArgs {
     /// `line` (81 digits a line) or `block` (9 rows of 9, blank line after each grid).
     #[arg(long, default_value = "line", value_parser = ["line", "block"])]
     pub format: String,
-    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
+    /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// No progress bar.
@@ -292,7 +293,8 @@ pub struct PuzzlesArgs {
     /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
     #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
     pub format: String,
-    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
+    /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Worker threads; default one per core. The file is the same for any thread count.
@@ -315,7 +317,8 @@ pub struct SolveArgs {
     /// External solvers: the solvers file, isolation.
     #[command(flatten)]
     pub external: ExternalArgs,
-    /// Output file (written to a temporary name, renamed at the end); default stdout.
+    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
+    /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Worker threads; default one per core.
@@ -347,7 +350,8 @@ pub struct CandidatesArgs {
 pub struct CnfArgs {
     /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
     pub puzzle: String,
-    /// Write the DIMACS file here (atomically) instead of stdout.
+    /// Write the DIMACS file here (atomically; a FIFO or device in place; `-` = stdout) instead
+    /// of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
 }

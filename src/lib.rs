@@ -13,6 +13,7 @@ pub mod commands;
 pub mod dataset;
 pub mod format;
 pub mod generate;
+pub mod interrupt;
 pub mod output;
 pub mod perf;
 pub mod record;

@@ -2,8 +2,9 @@
 //!
 //! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
 //! puzzle, or `generate puzzles` could not make some), 2 on a usage or input error (for `solve`
-//! and `-s`: some puzzle could not be read), 130 when a run was interrupted (Ctrl-C or SIGTERM;
-//! its finished rows are saved).
+//! and `-s`: some puzzle could not be read; for `run`: no puzzle could be read), 130 when a command
+//! was stopped by Ctrl-C, SIGTERM or SIGHUP (a run saves its finished rows; every command removes
+//! its unfinished temporary files and says what it kept).
 
 use clap::Parser;
 use harness::cli::{Cli, Command};
@@ -19,6 +20,12 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    // One handler for every command: a signal removes the temporary files being written, says
+    // what was kept and exits with status 130 (`run` and `serve` first stop their work; see
+    // `harness::interrupt`).
+    if let Err(e) = harness::interrupt::install() {
+        eprintln!("warning: Ctrl-C will leave temporary files behind: {e}");
+    }
     let Some(command) = &cli.command else {
         // The classic mode: `harness -c N` / `harness -s PATH`.
         return match commands::classic::classic(&cli.classic) {

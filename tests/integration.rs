@@ -11,10 +11,12 @@ mod integration {
     pub mod external;
     pub mod faults;
     pub mod generate;
+    pub mod outputs;
     pub mod perf;
     pub mod proptest_parsers;
     pub mod puzzle_commands;
     pub mod report;
     pub mod solve;
     pub mod web;
+    pub mod web_limits;
 }

@@ -64,24 +64,17 @@ fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     pb
 }
 
-/// Runs `write` on `out` (temporary file renamed into place) or on stdout.
+/// Runs `write` on `out` (see [`output::write_atomic`]: a regular file is written to a temporary
+/// file renamed into place, a FIFO or device is streamed into, `-` is stdout), or on stdout when
+/// `out` is `None`.
+///
+/// # Errors
+/// Those of `write` and of [`output::write_atomic`].
 pub fn to_file_or_stdout(
     out: Option<&Path>,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    match out {
-        Some(path) => {
-            output::write_atomic(path, write)?;
-            Ok(())
-        }
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            write(&mut w)?;
-            w.flush().context("writing to stdout")?;
-            Ok(())
-        }
-    }
+    output::write_atomic(out.unwrap_or(Path::new("-")), write)
 }
 
 /// Refuses `--count 0`: it would write an empty file and exit 0, which hides a mistyped count.

@@ -2,6 +2,7 @@
 
 use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset};
+use crate::interrupt;
 use crate::output::{self, DatasetInfo, RunInfo};
 use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
@@ -10,7 +11,7 @@ use anyhow::Context;
 use solvers::engine::Engine;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 /// Resolves `--solver` values (`all`, built-in names, solvers-file names, inline external
@@ -55,7 +56,9 @@ pub fn refuse_duplicate_names(datasets: &[Dataset]) -> anyhow::Result<()> {
 pub struct RunEnd {
     /// Answers the checker rejected.
     pub wrong: usize,
-    /// True when Ctrl-C or SIGTERM stopped the run early (the files hold what finished).
+    /// True when Ctrl-C or SIGTERM stopped the command (exit status 130): during the solves (the
+    /// files hold what finished, and run.json says `"interrupted": true`), or after them, before
+    /// the report (the files hold the whole run).
     pub interrupted: bool,
 }
 
@@ -80,6 +83,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
         PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
     });
+    let created = !out.exists();
     output::ensure_writable(&out)?;
     if let Some(shard) = args.shard {
         let all: usize = datasets.iter().map(|d| d.entries.len()).sum();
@@ -92,8 +96,27 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             );
         }
     }
-    // Catch Ctrl-C from here on: the run below can then save what it finished.
-    let cancel = interrupt_flag();
+    // Until here a signal stops the process at once (nothing is written yet). From here on the
+    // first one stops the solves and the finished rows are saved; a second one exits at once.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let solved_all = Arc::new(AtomicBool::new(false));
+    let solving = {
+        let (cancel, solved_all) = (cancel.clone(), solved_all.clone());
+        interrupt::on_signal(move || {
+            cancel.store(true, Ordering::SeqCst);
+            if solved_all.load(Ordering::SeqCst) {
+                eprintln!(
+                    "\ninterrupted: every solve has finished; saving the results, then stopping \
+                     (interrupt again to quit at once)"
+                );
+            } else {
+                eprintln!(
+                    "\ninterrupted: stopping the solves in flight and saving the finished rows \
+                     (interrupt again to quit at once)"
+                );
+            }
+        })
+    };
 
     let mut invalid = 0;
     for ds in &datasets {
@@ -105,6 +128,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         }
     }
     let puzzles: usize = datasets.iter().map(|d| d.entries.len()).sum();
+    if puzzles > 0 && invalid == puzzles {
+        // Nothing to solve: an input error (exit status 2), not a run.
+        if created {
+            let _ = std::fs::remove_dir(&out);
+        }
+        anyhow::bail!(
+            "none of the {puzzles} puzzle(s) could be read (the reasons are above); nothing was run"
+        );
+    }
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     if !args.quiet {
         eprintln!(
@@ -130,8 +162,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     opts.cancel = cancel.clone();
     let t0 = Instant::now();
     let rows = runner::run(&datasets, &opts)?;
+    solved_all.store(true, Ordering::SeqCst);
     let elapsed = t0.elapsed().as_secs_f64();
-    let interrupted = cancel.load(Ordering::SeqCst);
+    let planned = puzzles * solvers.len();
+    // `interrupted` in run.json means the rows are incomplete: a signal after the last solve
+    // finished stops the command, but the rows are the whole run.
+    let interrupted = cancel.load(Ordering::SeqCst) && rows.len() < planned;
     let summary = summary::summarize(&rows);
     let info = RunInfo {
         harness_version: env!("CARGO_PKG_VERSION").into(),
@@ -167,6 +203,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     };
     output::write_run(&out, &rows, &summary, &info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
+    // Saved: a signal from here on stops the process at once (see `interrupt`), saying what was
+    // kept.
+    drop(solving);
+    let stopped = cancel.load(Ordering::SeqCst);
 
     let wrong: usize = summary.iter().map(|s| s.wrong).sum();
     let solved: usize = summary.iter().map(|s| s.solved).sum();
@@ -214,53 +254,41 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         }
     }
     if interrupted {
-        let planned: usize =
-            datasets.iter().map(|d| d.entries.len()).sum::<usize>() * solvers.len();
         eprintln!(
             "interrupted: {} of {planned} solves finished and saved (run.json says \"interrupted\": true)",
             rows.len()
         );
+    } else if stopped {
+        // Every solve had finished when the signal came: the results are whole; stop before the
+        // report.
+        eprintln!(
+            "interrupted after every solve finished: the results in {} are complete (run.json \
+             says \"interrupted\": false); the report was not rendered (`harness report {}` \
+             renders it)",
+            out.display(),
+            out.display()
+        );
+        return Ok(RunEnd {
+            wrong,
+            interrupted: true,
+        });
     }
     if !args.no_report {
+        interrupt::set_note(Some(format!(
+            "the report was not finished (`harness report {}` renders it)",
+            out.display()
+        )));
         let report = crate::report::render(&out).with_context(|| {
             format!(
                 "the results are saved in {}, but rendering the report failed",
                 out.display()
             )
-        })?;
+        });
+        interrupt::set_note(None);
+        let report = report?;
         if !args.quiet {
             println!("report: {}", report.index.display());
         }
     }
     Ok(RunEnd { wrong, interrupted })
-}
-
-/// The run's cancel flag, wired (once per process) to Ctrl-C (SIGINT) and SIGTERM: the first
-/// signal sets it, so the solves in flight stop, the unfinished ones are dropped and the rows done
-/// so far are saved with `"interrupted": true`; a second signal exits at once with status 130,
-/// leaving no file half-written under its final name (every file is written atomically).
-/// The flag is cleared at each call, for callers that run more than once in a process.
-fn interrupt_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    let flag = FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let seen = flag.clone();
-        let installed = ctrlc::set_handler(move || {
-            if seen.swap(true, Ordering::SeqCst) {
-                eprintln!("\ninterrupted again: exiting now (status 130), nothing more is saved");
-                foreign::kill_children();
-                std::process::exit(130);
-            }
-            eprintln!(
-                "\ninterrupted: stopping the solves in flight and saving the finished rows \
-                 (interrupt again to quit at once)"
-            );
-        });
-        if let Err(e) = installed {
-            eprintln!("warning: Ctrl-C will not save partial results: {e}");
-        }
-        flag
-    });
-    flag.store(false, Ordering::SeqCst);
-    flag.clone()
 }

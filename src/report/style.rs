@@ -257,13 +257,6 @@ pub fn write_png(
         draw(&root).with_context(|| format!("drawing {}", path.display()))?;
         root.present().map_err(plot_err)?;
     }
-    // tempfile creates the file 0600; a plot is an ordinary, shareable file (0644).
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
-    }
-    tmp.persist(path)
-        .with_context(|| format!("renaming into place: {}", path.display()))?;
-    Ok(())
+    // A plot is an ordinary, shareable file (0644, or the mode of the file it replaces).
+    tmp.commit()
 }

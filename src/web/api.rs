@@ -2,7 +2,7 @@
 //!
 //! | route | request (JSON body) | response |
 //! |---|---|---|
-//! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates}` |
+//! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates, load?: {running, admitted, solve_slots, queue}}` |
 //! | `POST /api/solve` | `{puzzle, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check}` |
 //! | `POST /api/count` | `{puzzle, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats}` |
 //! | `POST /api/candidates` | `{puzzle}` | `{method, candidates: [81 strings], empty_without_candidate?}` |
@@ -13,17 +13,27 @@
 //! `{"error": "..."}` naming the cell, e.g. `digit 5 given twice in row 1 (r1c1 and r1c4)`; so is
 //! a body that is not the JSON asked for. No input leads to a 500.
 //!
+//! Solve work (solve, count, generate) passes the server's [`Gate`]: a request beyond its
+//! limits gets HTTP 503 with `Retry-After: 1`; a body over the size limit gets 413; a method a
+//! route does not take gets 405 with an `Allow` header; every error body is `{"error": "..."}`.
+//! A solve or count stops (through its [`Budget`]'s cancel flag) when its client disconnects or
+//! the server shuts down.
+//!
 //! `time_us` is the wall time of the solver's `solve`/`count` call alone, in µs; `stats` holds the
 //! effort counters (nodes, guesses, backtracks, propagations) defined in the `solvers` crate docs.
 
 use super::engine::{self, Source};
+use super::gate::Gate;
 use crate::verify;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvers::{Budget, Grid, SolverKind, Stats, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Default time budget of one API solve or count, ms.
@@ -39,7 +49,8 @@ pub const DEFAULT_SOLVER: SolverKind = SolverKind::BitmaskSingles;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ApiError {
-    /// 400 for bad input; 500 only if a worker thread died.
+    /// 400 for bad input, 413 for a body over the limit, 503 when the server is busy or shutting
+    /// down; 500 only if a worker thread died.
     pub status: StatusCode,
     /// What was wrong, naming the cell where there is one.
     pub message: String,
@@ -53,21 +64,46 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// A 503 Service Unavailable (sent with `Retry-After: 1`) with `message`.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
+    /// The 503 of a request cut short by the server's shutdown.
+    pub fn shutting_down() -> ApiError {
+        ApiError::busy("the server is shutting down")
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut res = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        res
     }
 }
 
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
-        ApiError::bad_request(format!("bad request body: {}", r.body_text()))
+        let status = match r.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError {
+            status,
+            message: format!("bad request body: {}", r.body_text()),
+        }
     }
 }
 
@@ -94,14 +130,14 @@ fn parse_solver(name: Option<&str>) -> Result<SolverKind, ApiError> {
     }
 }
 
-fn budget(timeout_ms: Option<u64>) -> Result<Budget, ApiError> {
+fn budget(timeout_ms: Option<u64>, cancel: &Arc<AtomicBool>) -> Result<Budget, ApiError> {
     let ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     if ms == 0 || ms > MAX_TIMEOUT_MS {
         return Err(ApiError::bad_request(format!(
             "timeout_ms must be 1..={MAX_TIMEOUT_MS}, got {ms}"
         )));
     }
-    Ok(Budget::with_timeout(Duration::from_millis(ms)))
+    Ok(Budget::with_timeout(Duration::from_millis(ms)).cancel_flag(cancel.clone()))
 }
 
 /// Effort counters as JSON.
@@ -156,14 +192,15 @@ pub struct SolveResponse {
     pub check: String,
 }
 
-/// Solves a puzzle (blocking; the handler runs it on a blocking thread).
+/// Solves a puzzle (blocking; the handler runs it on a blocking thread). Setting `cancel` stops
+/// the solve at its next budget check.
 ///
 /// # Errors
 /// A 400 [`ApiError`] for a bad puzzle, solver name or timeout.
-pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
+pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveResponse, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
     let kind = parse_solver(req.solver.as_deref())?;
-    let budget = budget(req.timeout_ms)?;
+    let budget = budget(req.timeout_ms, cancel)?;
     let solver = kind.build();
     let t0 = Instant::now();
     let out = solver.solve(&puzzle, &budget);
@@ -215,19 +252,29 @@ pub struct CountResponse {
     pub stats: StatsJson,
 }
 
-/// Counts a puzzle's solutions up to a limit (blocking).
+/// The count limit a request asks for (default 2).
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad puzzle, limit, timeout, or a solver that does not count.
-pub fn count(req: &CountRequest) -> Result<CountResponse, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
+/// A 400 [`ApiError`] for a limit outside 1..=[`MAX_COUNT_LIMIT`].
+fn count_limit(req: &CountRequest) -> Result<u64, ApiError> {
     let limit = req.limit.unwrap_or(2);
     if limit == 0 || limit > MAX_COUNT_LIMIT {
         return Err(ApiError::bad_request(format!(
             "limit must be 1..={MAX_COUNT_LIMIT}, got {limit}"
         )));
     }
-    let budget = budget(req.timeout_ms)?;
+    Ok(limit)
+}
+
+/// Counts a puzzle's solutions up to a limit (blocking). Setting `cancel` stops the count at its
+/// next budget check.
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad puzzle, limit, timeout, or a solver that does not count.
+pub fn count(req: &CountRequest, cancel: &Arc<AtomicBool>) -> Result<CountResponse, ApiError> {
+    let puzzle = parse_puzzle(&req.puzzle)?;
+    let limit = count_limit(req)?;
+    let budget = budget(req.timeout_ms, cancel)?;
     let kinds: Vec<SolverKind> = match req.solver.as_deref() {
         None | Some("") => vec![crate::generate::counting_solver()],
         Some(n) => vec![parse_solver(Some(n))?],
@@ -331,11 +378,15 @@ pub struct GenerateResponse {
     pub seed: u64,
 }
 
-/// Makes a new puzzle (blocking).
+/// Makes a new puzzle (blocking). The generator runs to its end (a few grids tried, each in
+/// milliseconds): `_cancel` is not polled.
 ///
 /// # Errors
 /// A 400 [`ApiError`] for an unknown source or dataset or givens out of 17..=81.
-pub fn generate(req: &GenerateRequest) -> Result<GenerateResponse, ApiError> {
+pub fn generate(
+    req: &GenerateRequest,
+    _cancel: &Arc<AtomicBool>,
+) -> Result<GenerateResponse, ApiError> {
     let source = match req.source.as_deref() {
         None | Some("") | Some("generator") => Source::Generator { givens: req.givens },
         Some("dataset") => Source::Dataset(req.dataset.clone().filter(|d| !d.is_empty())),
@@ -365,6 +416,22 @@ pub struct InfoResponse {
     pub datasets: Vec<String>,
     /// How `/api/candidates` computes candidates.
     pub candidates: String,
+    /// The server's solve work now and its limits (absent outside a server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<Load>,
+}
+
+/// The solve work of a server, in [`InfoResponse`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Load {
+    /// Solve work running now.
+    pub running: usize,
+    /// Requests running or waiting for a slot.
+    pub admitted: usize,
+    /// Solve work that may run at once.
+    pub solve_slots: usize,
+    /// Requests that may wait for a slot.
+    pub queue: usize,
 }
 
 /// One solver in [`InfoResponse`].
@@ -391,48 +458,105 @@ pub fn info() -> InfoResponse {
             .map(|s| s.name.to_string())
             .collect(),
         candidates: engine::candidates(&Grid::EMPTY).method.to_string(),
+        load: None,
+    }
+}
+
+/// Sets its flag when dropped: the handler's future holds one, so a client that disconnects
+/// (hyper then drops the future) stops its solve.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+fn worker_failed(e: tokio::task::JoinError) -> ApiError {
+    ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: format!("worker failed: {e}"),
     }
 }
 
 /// Runs a blocking API function on tokio's blocking pool and turns its result into a response.
-async fn blocking<Q, A>(req: Q, f: fn(&Q) -> Result<A, ApiError>) -> Result<Json<A>, ApiError>
+/// With a `gate`, first waits for a turn there (taking `solutions` solution permits); the
+/// permits are released when the work ends. The work's cancel flag is set when this future is
+/// dropped (the client went away) or the gate's server shuts down (then the answer is a 503).
+pub(super) async fn blocking<Q, A>(
+    gate: Option<&Gate>,
+    solutions: u32,
+    req: Q,
+    f: fn(&Q, &Arc<AtomicBool>) -> Result<A, ApiError>,
+) -> Result<Json<A>, ApiError>
 where
     Q: Send + 'static,
     A: Send + 'static,
 {
-    tokio::task::spawn_blocking(move || f(&req))
-        .await
-        .map_err(|e| ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message: format!("worker failed: {e}"),
-        })?
-        .map(Json)
+    let pass = match gate {
+        Some(g) => Some(g.enter(solutions).await?),
+        None => None,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _on_drop = CancelOnDrop(cancel.clone());
+    let flag = cancel.clone();
+    let work = tokio::task::spawn_blocking(move || {
+        let _pass = pass;
+        f(&req, &flag)
+    });
+    let stopping = async {
+        match gate {
+            Some(g) => g.stopping().await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        r = work => r.map_err(worker_failed)?.map(Json),
+        () = stopping => {
+            cancel.store(true, Ordering::Relaxed);
+            Err(ApiError::shutting_down())
+        }
+    }
 }
 
 pub(super) async fn solve_handler(
+    State(gate): State<Arc<Gate>>,
     body: Result<Json<SolveRequest>, JsonRejection>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    blocking(body?.0, solve).await
+    blocking(Some(&gate), 0, body?.0, solve).await
 }
 
 pub(super) async fn count_handler(
+    State(gate): State<Arc<Gate>>,
     body: Result<Json<CountRequest>, JsonRejection>,
 ) -> Result<Json<CountResponse>, ApiError> {
-    blocking(body?.0, count).await
+    let req = body?.0;
+    // Every count may keep up to `limit` solutions: it takes as many permits of the gate's pool.
+    let solutions = u32::try_from(count_limit(&req)?).unwrap_or(u32::MAX);
+    blocking(Some(&gate), solutions, req, count).await
 }
 
 pub(super) async fn candidates_handler(
     body: Result<Json<CandidatesRequest>, JsonRejection>,
 ) -> Result<Json<CandidatesResponse>, ApiError> {
-    blocking(body?.0, candidates).await
+    // Polynomial work (the rules alone, no search): not gated.
+    blocking(None, 0, body?.0, |req, _| candidates(req)).await
 }
 
 pub(super) async fn generate_handler(
+    State(gate): State<Arc<Gate>>,
     body: Result<Json<GenerateRequest>, JsonRejection>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
-    blocking(body?.0, generate).await
+    blocking(Some(&gate), 0, body?.0, generate).await
 }
 
-pub(super) async fn info_handler() -> Json<InfoResponse> {
-    Json(info())
+pub(super) async fn info_handler(State(gate): State<Arc<Gate>>) -> Json<InfoResponse> {
+    let mut i = info();
+    i.load = Some(Load {
+        running: gate.running(),
+        admitted: gate.admitted(),
+        solve_slots: gate.limits().solve_slots,
+        queue: gate.limits().queue,
+    });
+    Json(i)
 }

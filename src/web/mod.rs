@@ -5,6 +5,8 @@
 //!   from the network) and the JSON API.
 //! - [`api`]: the JSON API under `/api/` (solve, count, candidates, generate, info): request and
 //!   response shapes, puzzle validation (HTTP 400 with a message naming the cell), handlers.
+//! - [`gate`]: load shedding: how much solve work runs at once, the queue, the 503s, the
+//!   connection and header limits ([`gate::Limits`]).
 //! - [`engine`]: the two services the API takes from elsewhere in the project, puzzle generation
 //!   and candidates (pencil marks), behind a small interface.
 //! - [`autofill`]: `harness autofill`, which drives a browser over WebDriver (fantoccini): reads a
@@ -16,4 +18,5 @@
 pub mod api;
 pub mod autofill;
 pub mod engine;
+pub mod gate;
 pub mod server;

@@ -2,17 +2,30 @@
 //!
 //! The page's three files live in `src/web/assets/` and are compiled into the binary with
 //! `include_str!`; the page loads nothing else (no CDN, no font, no image).
+//!
+//! [`serve_with`] runs its own accept loop on hyper's HTTP/1 connection builder, to bound what
+//! clients can hold: at most [`Limits::max_connections`] connections (one more is answered 503
+//! and closed), [`Limits::header_timeout`] to send a request's headers (or the next request on
+//! an idle connection), bodies of at most [`Limits::body_limit`] bytes; solve work passes the
+//! [`Gate`]. On shutdown the listener closes, every solve in flight is cancelled (its client gets
+//! a 503), and the connections are closed gracefully, within [`SHUTDOWN_GRACE`].
 
 use super::api;
-use axum::extract::Query;
+pub use super::gate::{Gate, Limits};
+use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::Html;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use solvers::Grid;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
 /// The board page.
 pub const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -100,24 +113,25 @@ fn html_escape(s: &str) -> String {
 
 /// The page with a board: the puzzle of `?puzzle=` (81-character line form), else a fresh
 /// generated one. A bad `?puzzle=` gives a 400 page naming the cell.
-async fn index(Query(q): Query<HashMap<String, String>>) -> Result<Html<String>, api::ApiError> {
+async fn index(
+    State(gate): State<Arc<Gate>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Html<String>, api::ApiError> {
     let (puzzle, origin) = match q.get("puzzle") {
         Some(text) => (api::parse_puzzle(text)?, "given in the address".to_string()),
         None => {
-            let g = tokio::task::spawn_blocking(|| {
+            // Generating is solve work: it passes the gate like the API's.
+            let g = api::blocking(Some(&gate), 0, (), |(), _| {
                 super::engine::generate(
                     &super::engine::Source::Generator {
                         givens: Some(START_GIVENS),
                     },
                     rand::random(),
                 )
+                .map_err(|e| api::ApiError::bad_request(e.to_string()))
             })
-            .await
-            .map_err(|e| api::ApiError {
-                status: StatusCode::INTERNAL_SERVER_ERROR,
-                message: format!("worker failed: {e}"),
-            })?
-            .map_err(|e| api::ApiError::bad_request(e.to_string()))?;
+            .await?
+            .0;
             (g.puzzle, g.origin)
         }
     };
@@ -131,9 +145,16 @@ async fn index(Query(q): Query<HashMap<String, String>>) -> Result<Html<String>,
     ))
 }
 
-/// The whole app: `/`, `/app.js`, `/style.css` and the routes of [`api`]. Anything else is a 404
-/// with a JSON `{"error"}` body.
+/// [`router_with`] a gate of [`Limits::default`].
 pub fn router() -> Router {
+    router_with(Arc::new(Gate::new(Limits::default())))
+}
+
+/// The whole app: `/`, `/app.js`, `/style.css` and the routes of [`api`], solve work passing
+/// `gate`. Anything else is a 404, a method a route does not take a 405 (with `Allow`), a body
+/// over the gate's limit a 413; each with a JSON `{"error"}` body.
+pub fn router_with(gate: Arc<Gate>) -> Router {
+    let body_limit = gate.limits().body_limit;
     Router::new()
         .route("/", get(index))
         .route(
@@ -155,6 +176,17 @@ pub fn router() -> Router {
                 axum::Json(serde_json::json!({ "error": "no such page" })),
             )
         })
+        // axum adds the `Allow` header to this answer.
+        .method_not_allowed_fallback(|method: axum::http::Method| async move {
+            (
+                StatusCode::METHOD_NOT_ALLOWED,
+                axum::Json(serde_json::json!({
+                    "error": format!("method {method} is not allowed here (see the Allow header)")
+                })),
+            )
+        })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(gate)
 }
 
 /// Binds 127.0.0.1:`port` (0 = a free port chosen by the system).
@@ -165,7 +197,21 @@ pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
     tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port))).await
 }
 
-/// Serves [`router`] on `listener` until `shutdown` completes.
+/// How long a shutdown waits for connections to finish once their solves are cancelled.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// The answer to a connection over [`Limits::max_connections`], written before it is closed.
+fn too_many_connections() -> Vec<u8> {
+    let body = r#"{"error": "too many connections; retry in a second"}"#;
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
+         connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Serves [`router`] on `listener` with [`Limits::default`] until `shutdown` completes.
 ///
 /// # Errors
 /// On an I/O error of the listener.
@@ -173,7 +219,68 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router())
-        .with_graceful_shutdown(shutdown)
-        .await
+    serve_with(listener, Arc::new(Gate::new(Limits::default())), shutdown).await
+}
+
+/// Serves [`router_with`] `gate` on `listener` until `shutdown` completes (see the module docs),
+/// then cancels the solves in flight and returns once every connection is closed, or after
+/// [`SHUTDOWN_GRACE`].
+///
+/// # Errors
+/// Never in practice: failed accepts (out of file descriptors, say) are waited out and retried.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    gate: Arc<Gate>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = router_with(gate.clone());
+    let limits = gate.limits().clone();
+    let connections = Arc::new(Semaphore::new(limits.max_connections));
+    let mut tasks = tokio::task::JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((stream, _)) => stream,
+                // EMFILE, ECONNABORTED...: the connection waits in the backlog; try again soon.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        while tasks.try_join_next().is_some() {}
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            // A fresh connection's send buffer is empty: this write does not block.
+            let _ = stream.try_write(&too_many_connections());
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let gate = gate.clone();
+        let header_timeout = limits.header_timeout;
+        tasks.spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let conn = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                () = gate.stopping() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    drop(listener);
+    gate.shut_down();
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, async {
+        while tasks.join_next().await.is_some() {}
+    })
+    .await;
+    Ok(())
 }

@@ -295,3 +295,387 @@ fn max_nodes_end_to_end_and_reproducible() {
     }
     assert_eq!(runs[0], runs[1], "node counts differ between two runs");
 }
+
+/// Every temporary file of `write_atomic` under `dir`, at any depth: `.NAME.XXXXXX.tmp` or
+/// `.NAME.XXXXXX.png`.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if p.is_dir() {
+            out.extend(temporaries(&p));
+        } else if name.starts_with('.') && (name.ends_with(".tmp") || name.ends_with(".png")) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Polls until a temporary file appears under `dir`; returns it.
+fn wait_for_temporary(dir: &Path, limit: Duration) -> PathBuf {
+    let t0 = Instant::now();
+    loop {
+        if let Some(p) = temporaries(dir).pop() {
+            return p;
+        }
+        assert!(
+            t0.elapsed() < limit,
+            "no temporary file under {}",
+            dir.display()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A child's whole stderr, once it has ended.
+fn stderr_of(child: &mut Child) -> String {
+    let mut s = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        std::io::Read::read_to_string(&mut e, &mut s).unwrap();
+    }
+    s
+}
+
+/// Solves the seed puzzle a few times (block form for `-s`).
+fn block_puzzles(dir: &Path) -> PathBuf {
+    let grid = solvers::Grid::parse_line(EASY[0]).unwrap();
+    let text: String = (0..50).map(|_| format!("{}\n", grid.to_block())).collect();
+    let path = dir.join("blocks.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Every command that writes, stopped by SIGINT or SIGTERM while its output is a temporary file:
+/// it exits with status 130, leaves no temporary file, does not touch its output (absent stays
+/// absent, an old file stays whole), and says so on stderr.
+#[cfg(unix)]
+#[test]
+fn every_writing_command_removes_its_temporary_files_on_a_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let blocks = block_puzzles(d);
+    // Two shards of a tiny run, for `merge`; a finished run, for `report` and `compare`.
+    let shard = |k: &str| {
+        let out = d.join(format!("shard-{k}"));
+        harness()
+            .args(["run", "-q", "--no-report", "--dataset", "seed", "--solver"])
+            .args(["bitmask-dfs", "--shard", &format!("{k}/2"), "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (s1, s2) = (shard("1"), shard("2"));
+    let finished = d.join("finished");
+    harness()
+        .args(["run", "-q", "--no-report", "--dataset", "seed", "--solver"])
+        .args(["bitmask-dfs", "--out"])
+        .arg(&finished)
+        .assert()
+        .success();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    // (what, arguments, the output, whether it exists before, stdin fed slowly).
+    let cases: Vec<(&str, Vec<String>, PathBuf, bool, bool)> = vec![
+        (
+            "solve -o (stdin still coming)",
+            vec![
+                "solve".into(),
+                "-".into(),
+                "-o".into(),
+                s(&d.join("sol.txt")),
+            ],
+            d.join("sol.txt"),
+            false,
+            true,
+        ),
+        (
+            "solve -o over an old file",
+            vec![
+                "solve".into(),
+                "-".into(),
+                "-o".into(),
+                s(&d.join("old.txt")),
+            ],
+            d.join("old.txt"),
+            true,
+            true,
+        ),
+        (
+            "generate puzzles -o",
+            [
+                "generate", "puzzles", "--count", "100000", "--seed", "1", "-q", "-o",
+            ]
+            .map(String::from)
+            .into_iter()
+            .chain([s(&d.join("puzzles.csv"))])
+            .collect(),
+            d.join("puzzles.csv"),
+            false,
+            false,
+        ),
+        (
+            "generate grids -o",
+            ["generate", "grids", "--count", "3", "-q", "-o"]
+                .map(String::from)
+                .into_iter()
+                .chain([s(&d.join("grids.txt"))])
+                .collect(),
+            d.join("grids.txt"),
+            false,
+            false,
+        ),
+        (
+            "classic -c",
+            vec!["-c".into(), "10".into()],
+            d.join("sudoku.txt"),
+            false,
+            false,
+        ),
+        (
+            "classic -s",
+            vec!["-s".into(), s(&blocks)],
+            d.join("sudoku.txt"),
+            false,
+            false,
+        ),
+        (
+            "cnf -o",
+            vec![
+                "cnf".into(),
+                EASY[0].into(),
+                "-o".into(),
+                s(&d.join("f.cnf")),
+            ],
+            d.join("f.cnf"),
+            false,
+            false,
+        ),
+        (
+            "merge",
+            vec![
+                "merge".into(),
+                s(&s1),
+                s(&s2),
+                "--out".into(),
+                s(&d.join("merged")),
+            ],
+            d.join("merged/results.csv"),
+            false,
+            false,
+        ),
+        (
+            "report",
+            vec!["report".into(), s(&finished)],
+            finished.join("index.html"),
+            false,
+            false,
+        ),
+        (
+            "compare -o",
+            vec![
+                "compare".into(),
+                s(&s1),
+                s(&finished),
+                "-o".into(),
+                s(&d.join("cmp.csv")),
+            ],
+            d.join("cmp.csv"),
+            false,
+            false,
+        ),
+    ];
+    for (k, (what, args, output, exists, feed)) in cases.into_iter().enumerate() {
+        if exists {
+            std::fs::write(&output, "old, whole\n").unwrap();
+        }
+        let mut cmd = Command::new(harness_path());
+        cmd.args(&args)
+            .current_dir(d)
+            // Each file waits 60 s before its rename: the signal always comes first.
+            .env("HARNESS_TEST_SLOW_WRITE_MS", "60000")
+            .stdin(if feed { Stdio::piped() } else { Stdio::null() })
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        if feed {
+            // Puzzles trickle in, as from a slow pipe, until the child is gone.
+            let mut stdin = child.stdin.take().unwrap();
+            std::thread::spawn(move || loop {
+                use std::io::Write;
+                if writeln!(stdin, "{}", EASY[k % EASY.len()]).is_err() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            });
+        }
+        let tmp = wait_for_temporary(d, Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(100));
+        let sig = if k % 2 == 0 {
+            libc::SIGINT
+        } else {
+            libc::SIGTERM
+        };
+        signal(&child, sig);
+        let status = wait_exit(&mut child, Duration::from_secs(30));
+        let err = stderr_of(&mut child);
+        assert_eq!(status.code(), Some(130), "{what}: {err}");
+        assert_eq!(temporaries(d), Vec::<PathBuf>::new(), "{what}: {err}");
+        assert!(!tmp.exists(), "{what}");
+        assert!(err.contains("interrupted (status 130)"), "{what}: {err}");
+        // The file being written when the signal came: `.NAME.XXXXXX.tmp` -> NAME.
+        let tmp_name = tmp.file_name().unwrap().to_string_lossy().into_owned();
+        let parts: Vec<&str> = tmp_name[1..].rsplitn(3, '.').collect();
+        let shown = parts[2];
+        if exists {
+            assert_eq!(std::fs::read_to_string(&output).unwrap(), "old, whole\n");
+            assert!(err.contains("left as it was"), "{what}: {err}");
+        } else {
+            assert!(!output.exists(), "{what}: {} exists", output.display());
+            assert!(err.contains("not written"), "{what}: {err}");
+        }
+        assert!(err.contains(shown), "{what}: {shown}: {err}");
+    }
+}
+
+/// A signal while `run` is still reading its datasets (here: a FIFO the test writes slowly)
+/// stops it at once with status 130 and a message, before anything is written.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_run_loads_its_datasets_exits_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("slow.txt");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo(3) on a NUL-terminated path in the test's own folder.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let out = dir.path().join("run");
+    let mut child = spawn_run(&fifo, &out, &[]);
+    // The child opens the FIFO for reading; this open waits for it.
+    let mut w = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    use std::io::Write;
+    writeln!(w, "{} easy-1", EASY[0]).unwrap();
+    w.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(30));
+    let err = stderr_of(&mut child);
+    drop(w);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted (status 130): nothing was written"),
+        "{err}"
+    );
+    assert!(!out.exists(), "the output folder was made");
+}
+
+/// Ctrl-C while `run` renders its report: it stops at once (the report is not finished), the
+/// results are complete and kept, run.json says `"interrupted": false` (every solve finished),
+/// and the message says how to render the report.
+#[cfg(unix)]
+#[test]
+fn a_signal_during_the_report_stops_it_and_keeps_the_complete_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 0);
+    let out = dir.path().join("run");
+    // Each row and each file waits 1 s: the report (a dozen files) would take over 10 s.
+    let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "1000")]);
+    wait_for_temporary(&out.join("plots"), Duration::from_secs(120));
+    assert!(out.join("run.json").exists(), "the results are saved first");
+    let t0 = Instant::now();
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(30));
+    let stopped_in = t0.elapsed();
+    let err = stderr_of(&mut child);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        stopped_in < Duration::from_secs(5),
+        "took {stopped_in:?}: {err}"
+    );
+    assert_eq!(temporaries(&out), Vec::<PathBuf>::new(), "{err}");
+    assert!(!out.join("index.html").exists(), "the report was finished");
+    assert!(err.contains("kept"), "{err}");
+    assert!(err.contains("results.csv"), "{err}");
+    assert!(err.contains("harness report"), "{err}");
+    assert_eq!(results(&out).len(), EASY.len());
+    assert_eq!(
+        run_json(&out)["interrupted"],
+        serde_json::Value::Bool(false)
+    );
+}
+
+/// Ctrl-C after every solve finished, while the results are being written: the save completes
+/// (the rows are the whole run, so run.json says `"interrupted": false`), then `run` stops
+/// before the report with status 130.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_saving_finishes_the_save_and_skips_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 0);
+    let out = dir.path().join("run");
+    let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "300")]);
+    wait_for_file(&out, ".results.csv.", Duration::from_secs(120));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(60));
+    let err = stderr_of(&mut child);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted after every solve finished"),
+        "{err}"
+    );
+    assert_eq!(results(&out).len(), EASY.len());
+    assert_eq!(
+        run_json(&out)["interrupted"],
+        serde_json::Value::Bool(false)
+    );
+    assert!(!out.join("index.html").exists());
+    assert_eq!(temporaries(&out), Vec::<PathBuf>::new());
+}
+
+/// `--out FILE` where FILE is a regular file: the message says it is a file.
+#[test]
+fn out_naming_a_file_says_it_is_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "x").unwrap();
+    harness()
+        .args(["run", "--dataset", "seed", "--out"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("it is a file, not a folder")
+                .and(predicate::str::contains("File exists").not()),
+        );
+}
+
+/// `run` over datasets none of whose puzzles can be read: exit 2, nothing written.
+#[test]
+fn run_exits_2_when_no_puzzle_can_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("bad.txt");
+    std::fs::write(&data, "12345\n11.......\n").unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["run", "-q", "--dataset"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "none of the 2 puzzle(s) could be read",
+        ));
+    assert!(!out.exists());
+    // One readable puzzle among bad ones is a run (exit 0).
+    std::fs::write(&data, format!("12345\n{}\n", EASY[0])).unwrap();
+    harness()
+        .args(["run", "-q", "--dataset"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+}
