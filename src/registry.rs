@@ -31,7 +31,7 @@
 
 use anyhow::{bail, Context};
 use serde::Deserialize;
-use solvers::engine::{BuiltinEngine, Engine, Origin};
+use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
 use solvers::SolverKind;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -436,6 +436,12 @@ pub struct SolverRecord {
     /// Files that make up the solver (the library; the program and any script argument).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<FileRecord>,
+    /// What its `nodes` column counts: `search_tree`, `solver_calls` or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<String>,
+    /// False for a solver that writes no solution (its solves are unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gives_solution: Option<bool>,
 }
 
 /// A file of an external solver, identified by content.
@@ -511,6 +517,15 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
         version: info.version.clone(),
         command,
         files,
+        nodes: Some(
+            match info.caps.nodes {
+                NodeUnit::SearchTree => "search_tree",
+                NodeUnit::SolverCalls => "solver_calls",
+                NodeUnit::None => "none",
+            }
+            .to_string(),
+        ),
+        gives_solution: Some(info.caps.gives_solution),
     }
 }
 

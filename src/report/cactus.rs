@@ -27,6 +27,8 @@ pub struct Curve {
     pub color: RGBColor,
     /// Times of the solved puzzles, µs, ascending.
     pub times: Vec<f64>,
+    /// How many of them are unchecked (the solver writes no solution).
+    pub unchecked: usize,
 }
 
 /// What the plot shows for one dataset.
@@ -69,6 +71,7 @@ pub fn data(run: &Run, dataset: &str) -> Cactus {
                 solver: s.clone(),
                 color: solver_color(s, i),
                 times,
+                unchecked: rows.iter().filter(|r| r.is_unchecked()).count(),
             })
         })
         .collect();
@@ -185,7 +188,16 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 color.stroke_width(2),
             ))
             .map_err(plot_err)?
-            .label(format!("{} ({} solved)", k.solver, k.times.len()))
+            .label(if k.unchecked > 0 {
+                format!(
+                    "{} ({} solved, {} unchecked)",
+                    k.solver,
+                    k.times.len(),
+                    k.unchecked
+                )
+            } else {
+                format!("{} ({} solved)", k.solver, k.times.len())
+            })
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
             });

@@ -30,11 +30,13 @@ pub struct Cloud {
     pub timeout_count: usize,
 }
 
-/// Gathers the points of every solver over every dataset.
+/// Gathers the points of every solver over every dataset whose nodes are search-tree nodes
+/// (the others would put unlike units on one axis; [`left_out`] names them).
 pub fn data(run: &Run) -> Vec<Cloud> {
     run.solvers
         .iter()
         .enumerate()
+        .filter(|(_, s)| run.counts_search_nodes(s))
         .map(|(i, s)| {
             let pt = |r: &crate::runner::Row| ((r.nodes.max(1)) as f64, r.micros.max(0.1));
             let mine: Vec<_> = run
@@ -63,6 +65,16 @@ pub fn data(run: &Run) -> Vec<Cloud> {
                     .collect(),
             }
         })
+        .collect()
+}
+
+/// The solvers the plot leaves out: their `nodes` are not search-tree nodes (`sat`'s varisat
+/// calls; external solvers, which report none).
+pub fn left_out(run: &Run) -> Vec<String> {
+    run.solvers
+        .iter()
+        .filter(|s| !run.counts_search_nodes(s))
+        .cloned()
         .collect()
 }
 

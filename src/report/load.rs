@@ -2,6 +2,7 @@
 //! `compare` and `merge` never rerun a solver and never need the puzzle files).
 
 use crate::output::RunInfo;
+use crate::record::RowStatus;
 use crate::runner::Row;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -34,18 +35,28 @@ impl Run {
             .filter(move |r| r.dataset == dataset && r.solver == solver)
     }
 
+    /// True when `solver`'s `nodes` are search-tree nodes (as run.json records; for runs written
+    /// before it did, the built-in solvers but `sat`, whose nodes are varisat calls).
+    pub fn counts_search_nodes(&self, solver: &str) -> bool {
+        match self.info.solver_details.iter().find(|d| d.name == solver) {
+            Some(d) => d.nodes.as_deref().map_or(d.kind == "builtin", |n| n == "search_tree"),
+            None => solver != "sat" && solver.parse::<solvers::SolverKind>().is_ok(),
+        }
+    }
+
     /// Per-puzzle time budget, µs, if the run had one.
     pub fn budget_micros(&self) -> Option<f64> {
         self.info.timeout_ms.map(|ms| ms as f64 * 1e3)
     }
 }
 
-/// True when a row counts as solved in the plots: a checked solution, or a `no_solution` no check
-/// contradicted. Timeouts, wrong answers and invalid puzzles are unsolved.
+/// True when a row counts as solved in the plots: a checked solution, a solve of a solver that
+/// writes no solution (unchecked, and said so), or a `no_solution` no check contradicted.
+/// Timeouts, errors, wrong answers and invalid puzzles are unsolved.
 pub fn counts_as_solved(r: &Row) -> bool {
-    match r.status.as_str() {
-        "solved" => r.correct == Some(true),
-        "no_solution" => r.correct != Some(false),
+    match r.status {
+        RowStatus::Solved => r.correct != Some(false),
+        RowStatus::NoSolution => r.correct != Some(false),
         _ => false,
     }
 }

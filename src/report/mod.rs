@@ -296,10 +296,20 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
         title: "Effort vs time".into(),
         svg: "plots/effort.svg".into(),
         png: None,
-        caption: "One point per solve: search-tree nodes against µs, both log scales; × marks a \
-                  timeout. Lower at the same node count = cheaper nodes; further left = a smaller \
-                  search."
-            .into(),
+        caption: {
+            let mut c = "One point per solve: search-tree nodes against µs, both log scales; × \
+                         marks a timeout. Lower at the same node count = cheaper nodes; further \
+                         left = a smaller search."
+                .to_string();
+            let out = effort::left_out(run);
+            if !out.is_empty() {
+                c.push_str(&format!(
+                    " Not drawn, as their nodes count something else (solver calls) or nothing: {}.",
+                    out.join(", ")
+                ));
+            }
+            c
+        },
     });
 
     let tp = throughput::data(&run.datasets, &run.solvers, &summary);
