@@ -183,13 +183,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         }
     }
     println!(
-        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s), {} invalid puzzle(s); results in {}",
-        rows.len(),
+        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s), {} invalid puzzle(s)\nresults: {}",
+        summary::count(rows.len()),
         elapsed,
-        solved,
-        wrong,
-        timeouts,
-        invalid,
+        summary::count(solved),
+        summary::count(wrong),
+        summary::count(timeouts),
+        summary::count(invalid),
         out.display()
     );
     if interrupted {
