@@ -17,16 +17,25 @@ pub struct Cli {
     pub classic: ClassicArgs,
 }
 
-/// The classic command-line mode: `harness -c N` or `harness -s PATH`, writing `./sudoku.txt`.
-/// Values are taken as raw text and checked by `commands::classic`, so every bad value (`0`,
-/// `-3`, `1e6`, `abc`, none) gets the same one-line error and exit status 2.
+/// The classic command-line mode: `harness -c N [--seed S]` or `harness -s PATH`, writing
+/// `./sudoku.txt`. Values are taken as raw text and checked by `commands::classic`, so every bad
+/// value (`0`, `-3`, `1e6`, `abc`, none) gets the same one-line error and exit status 2.
+///
+/// `-s` here, with no subcommand, is the classic solve; after `run` (`harness run -s NAME`) it
+/// is `--solver`.
 #[derive(Debug, Args, Default)]
 pub struct ClassicArgs {
     /// Write N distinct solved grids (1..=1000000, first digit fixed) in block form to ./sudoku.txt.
     #[arg(short = 'c', value_name = "N", num_args = 0..=1, default_missing_value = "",
           allow_hyphen_values = true, conflicts_with = "solve_path")]
     pub create: Option<String>,
+    /// With -c: the seed of the grids (the same seed writes the same file). Default: from the
+    /// clock, printed.
+    #[arg(long = "seed", value_name = "S", num_args = 0..=1, default_missing_value = "",
+          allow_hyphen_values = true)]
+    pub seed: Option<String>,
     /// Solve the block-form puzzles (0 = empty) in PATH; write the solutions to ./sudoku.txt.
+    /// (Without a subcommand only: `harness run -s NAME` is `run --solver`.)
     #[arg(short = 's', value_name = "PATH", num_args = 0..=1, default_missing_value = "",
           allow_hyphen_values = true)]
     pub solve_path: Option<String>,
@@ -70,7 +79,8 @@ pub enum Command {
 /// Arguments of `harness run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Solvers: `all`, or names separated by commas (see `harness list`).
+    /// Solvers: `all`, or names separated by commas (see `harness list`). Here `-s` is
+    /// `--solver`; `harness -s PATH` with no subcommand is the classic solve.
     #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
     pub solver: Vec<String>,
     /// A shipped dataset name or a file path; repeat for several. Default: the shipped sets.
