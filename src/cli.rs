@@ -48,7 +48,7 @@ pub enum Command {
     Run(RunArgs),
     /// List the solvers and the shipped datasets.
     List,
-    /// Serve the web board and its JSON API on 127.0.0.1 (see README "Web board").
+    /// Serve the web board and its JSON API on 127.0.0.1 (see docs/web-board.md).
     Serve(ServeArgs),
     /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
     Autofill(AutofillArgs),
