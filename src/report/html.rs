@@ -141,7 +141,13 @@ pub fn render(p: &Page<'_>) -> String {
     );
     for r in &p.summary {
         let ratio = mean_ratio(&p.summary, r);
-        let best = matches!(ratio, Some(x) if x < 1.0005);
+        // Bold: the dataset's winner in the verdicts (most solved, then the lowest median).
+        let best = p.verdicts.iter().any(|v| {
+            v.dataset == r.dataset
+                && v.ranked
+                    .first()
+                    .is_some_and(|w| w.solver == r.solver && w.solved > 0)
+        });
         let di = run
             .datasets
             .iter()

@@ -228,6 +228,18 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
     );
     let body = &html[html.find("<tbody>").unwrap()..html.find("</tbody>").unwrap()];
     assert_eq!(body.matches("<tr").count(), 6, "2 datasets x 3 solvers");
+    // The bold rows are the verdicts' winners: bitmask-singles on both sets.
+    let best: Vec<&str> = body
+        .split("<tr class=\"best\">")
+        .skip(1)
+        .map(|r| &r[..r.find("</tr>").unwrap()])
+        .collect();
+    assert_eq!(best.len(), 2, "{best:?}");
+    assert!(
+        best.iter()
+            .all(|r| r.contains("</span>bitmask-singles</td>")),
+        "{best:?}"
+    );
     no_cell_can_wrap(&html);
     for img in ["cactus-seed.svg", "distribution.svg", "effort.svg"] {
         assert!(plots.join(img).is_file());
