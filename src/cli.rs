@@ -17,16 +17,25 @@ pub struct Cli {
     pub classic: ClassicArgs,
 }
 
-/// The classic command-line mode: `harness -c N` or `harness -s PATH`, writing `./sudoku.txt`.
-/// Values are taken as raw text and checked by `commands::classic`, so every bad value (`0`,
-/// `-3`, `1e6`, `abc`, none) gets the same one-line error and exit status 2.
+/// The classic command-line mode: `harness -c N [--seed S]` or `harness -s PATH`, writing
+/// `./sudoku.txt`. Values are taken as raw text and checked by `commands::classic`, so every bad
+/// value (`0`, `-3`, `1e6`, `abc`, none) gets the same one-line error and exit status 2.
+///
+/// `-s` here, with no subcommand, is the classic solve; after `run` (`harness run -s NAME`) it
+/// is `--solver`.
 #[derive(Debug, Args, Default)]
 pub struct ClassicArgs {
     /// Write N distinct solved grids (1..=1000000, first digit fixed) in block form to ./sudoku.txt.
     #[arg(short = 'c', value_name = "N", num_args = 0..=1, default_missing_value = "",
           allow_hyphen_values = true, conflicts_with = "solve_path")]
     pub create: Option<String>,
+    /// With -c: the seed of the grids (the same seed writes the same file). Default: from the
+    /// clock, printed.
+    #[arg(long = "seed", value_name = "S", num_args = 0..=1, default_missing_value = "",
+          allow_hyphen_values = true)]
+    pub seed: Option<String>,
     /// Solve the block-form puzzles (0 = empty) in PATH; write the solutions to ./sudoku.txt.
+    /// (Without a subcommand only: `harness run -s NAME` is `run --solver`.)
     #[arg(short = 's', value_name = "PATH", num_args = 0..=1, default_missing_value = "",
           allow_hyphen_values = true)]
     pub solve_path: Option<String>,
@@ -40,7 +49,7 @@ pub enum Command {
     /// List the solvers (built-in and from the solvers file, with what each can do) and the
     /// shipped datasets.
     List(ListArgs),
-    /// Serve the web board and its JSON API on 127.0.0.1 (see README "Web board").
+    /// Serve the web board and its JSON API on 127.0.0.1 (see docs/web-board.md).
     Serve(ServeArgs),
     /// Read a board off a web page in a headless browser (WebDriver), solve it, type it in.
     Autofill(AutofillArgs),
@@ -118,6 +127,7 @@ pub struct RunArgs {
     /// Solvers: `all` (every built-in solver), names separated by commas (see `harness list`),
     /// names from the solvers file, or external solvers given inline as
     /// `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]`, `[NAME=]cmd:PROGRAM ARGS`, `[NAME=]dimacs:PROGRAM ARGS`.
+    /// Here `-s` is `--solver`; `harness -s PATH` with no subcommand is the classic solve.
     #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
     pub solver: Vec<String>,
     /// External solvers: the solvers file, isolation.

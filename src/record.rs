@@ -53,6 +53,17 @@ impl From<solvers::Status> for RowStatus {
     }
 }
 
+impl std::str::FromStr for RowStatus {
+    type Err = String;
+    /// Parses the CSV spelling ([`RowStatus::as_str`]).
+    fn from_str(s: &str) -> Result<RowStatus, String> {
+        RowStatus::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| format!("unknown status {s:?}"))
+    }
+}
+
 impl std::fmt::Display for RowStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

@@ -6,7 +6,9 @@ use crate::runner::Row;
 use serde::{Deserialize, Serialize};
 
 /// One row of `summary.csv`. Times are µs per puzzle over the puzzles that could be read
-/// (solved, no_solution and timeout rows; a timeout counts at the time it took to give up).
+/// (every row but `invalid` ones; a timeout counts at the time it took to give up). The six
+/// counts `solved`, `wrong`, `no_solution`, `timeouts`, `errors` and `invalid` partition
+/// `puzzles`: every row is counted in exactly one of them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// Dataset name.
@@ -19,16 +21,18 @@ pub struct SummaryRow {
     pub solved: usize,
     /// Answers the checker rejected (see `results.csv`'s `error` column).
     pub wrong: usize,
-    /// Puzzles the solver proved unsolvable.
+    /// Puzzles the solver said have no solution, and nothing says otherwise (a `no_solution` that
+    /// another solver or the file's stated solution contradicts is counted in `wrong`).
     pub no_solution: usize,
     /// Puzzles whose budget ran out.
     pub timeouts: usize,
-    /// Puzzles that could not be read.
-    pub invalid: usize,
-    /// Solves that failed outside the search (an external solver crashed or broke its
-    /// protocol). 0 in summary.csv files written before the column existed.
+    /// Rows whose status is `error`: the solver itself failed (for example an external solver
+    /// that crashed or printed no answer). 0 in summary.csv files written before the column
+    /// existed.
     #[serde(default)]
     pub errors: usize,
+    /// Puzzles that could not be read.
+    pub invalid: usize,
     /// Puzzles solved by a solver that writes no solution, so the answer could not be checked
     /// (not counted in `solved`).
     #[serde(default)]
@@ -41,7 +45,10 @@ pub struct SummaryRow {
     pub p90_micros: f64,
     /// Slowest puzzle, µs.
     pub max_micros: f64,
-    /// Puzzles per second of solver time on one thread: puzzles / (sum of µs / 10^6).
+    /// Solved puzzles per second of solver time on one thread: `solved / (sum of µs over every
+    /// readable puzzle / 10^6)`. Only checked solutions count as puzzles, but the time spent on
+    /// the others (timeouts at the time they took to give up, wrong answers, errors) counts too,
+    /// so giving up early never raises it. 0 when nothing was solved.
     pub puzzles_per_second: f64,
     /// Mean search-tree nodes per puzzle.
     pub mean_nodes: f64,
@@ -96,20 +103,23 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
             let mut times: Vec<f64> = valid.iter().map(|r| r.micros).collect();
             times.sort_by(f64::total_cmp);
             let total: f64 = times.iter().sum();
-            let count = |s: RowStatus| g.iter().filter(|r| r.status == s).count();
+            let count =
+                |s: RowStatus| g.iter().filter(|r| r.status == s && !r.is_wrong()).count();
+            let solved: Vec<&&Row> = g
+                .iter()
+                .filter(|r| r.correct == Some(true) && r.status == RowStatus::Solved)
+                .collect();
+
             SummaryRow {
                 dataset: key.0.clone(),
                 solver: key.1.clone(),
                 puzzles: g.len(),
-                solved: g
-                    .iter()
-                    .filter(|r| r.correct == Some(true) && r.status == RowStatus::Solved)
-                    .count(),
+                solved: solved.len(),
                 wrong: g.iter().filter(|r| r.is_wrong()).count(),
                 no_solution: count(RowStatus::NoSolution),
                 timeouts: count(RowStatus::Timeout),
-                invalid: count(RowStatus::Invalid),
                 errors: count(RowStatus::Error),
+                invalid: count(RowStatus::Invalid),
                 unchecked: g.iter().filter(|r| r.is_unchecked()).count(),
                 median_micros: round3(median(&times)),
                 mean_micros: if times.is_empty() {
@@ -120,7 +130,7 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
                 p90_micros: percentile(&times, 90.0),
                 max_micros: times.last().copied().unwrap_or(0.0),
                 puzzles_per_second: if total > 0.0 {
-                    round3(times.len() as f64 / (total / 1e6))
+                    round3(solved.len() as f64 / (total / 1e6))
                 } else {
                     0.0
                 },
@@ -155,45 +165,158 @@ pub fn human_micros(us: f64) -> String {
     }
 }
 
-/// The summary as a table for the terminal.
-pub fn table(summary: &[SummaryRow]) -> comfy_table::Table {
-    use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec![
-        "dataset",
+/// `n` with a comma every three digits: `3,685,419`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count with thousands separators (for the tables of people): `3,685,419`.
+pub fn count(n: usize) -> String {
+    thousands(n as u64)
+}
+
+/// A non-negative figure for a table column in one unit: one decimal below 1,000 (`5.8`,
+/// `412.3`), whole with thousands separators from 1,000 (`1,017`, `210,300`); negative or
+/// non-finite values are `-`.
+pub fn figure(x: f64) -> String {
+    if !x.is_finite() || x < 0.0 {
+        "-".into()
+    } else if x < 999.95 {
+        format!("{x:.1}")
+    } else {
+        thousands(x.round() as u64)
+    }
+}
+
+/// A rate for a table column: two decimals below 10 (`0.99`, `4.75`), whole with thousands
+/// separators from 10 (`171,939`); `-` for 0 or less (nothing solved).
+pub fn rate(x: f64) -> String {
+    if !x.is_finite() || x <= 0.0 {
+        "-".into()
+    } else if x < 9.995 {
+        format!("{x:.2}")
+    } else {
+        thousands(x.round() as u64)
+    }
+}
+
+/// The most columns [`table`] takes for the shipped datasets and solvers, whatever the timings:
+/// it fits a 100-column terminal.
+pub const TABLE_WIDTH: usize = 100;
+
+/// The summary as text for the terminal, one block per dataset (in the order of `summary`):
+/// a line naming the dataset and its puzzles, then one line per solver with the six counts
+/// (`solved`, `wrong`, `no-sol`, `timeout`, `error`, `invalid`, which add up to the puzzles), the
+/// median µs per puzzle, solved puzzles per second of solver time, and mean search-tree nodes.
+/// Every column holds one unit; p90, max and mean µs are in `summary.csv` and the report. With
+/// the shipped solvers' names (up to 16 characters) and figures up to 11 characters (times up to
+/// 999 s, counts up to 9,999 per status but `solved`, up to 999,999), a line is at most 99
+/// columns; the notes under the table fit [`TABLE_WIDTH`] too.
+pub fn table(summary: &[SummaryRow]) -> String {
+    const HEAD: [&str; 10] = [
         "solver",
-        "puzzles",
         "solved",
         "wrong",
+        "no-sol",
         "timeout",
-        "median",
-        "p90",
-        "max",
+        "error",
+        "invalid",
+        "median µs",
         "puzzles/s",
         "mean nodes",
-    ]);
-    for s in summary {
-        t.add_row(vec![
-            s.dataset.clone(),
-            s.solver.clone(),
-            s.puzzles.to_string(),
-            s.solved.to_string(),
-            s.wrong.to_string(),
-            s.timeouts.to_string(),
-            human_micros(s.median_micros),
-            human_micros(s.p90_micros),
-            human_micros(s.max_micros),
-            format!("{:.0}", s.puzzles_per_second),
-            format!("{:.0}", s.mean_nodes),
-        ]);
-    }
-    for i in 2..11 {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
+    ];
+    // Space before each column: counts sit close together, the figures a little apart.
+    const GAP: [usize; 10] = [0, 2, 1, 1, 1, 1, 1, 2, 2, 2];
+    let mut datasets: Vec<&str> = Vec::new();
+    for r in summary {
+        if !datasets.contains(&r.dataset.as_str()) {
+            datasets.push(&r.dataset);
         }
     }
-    t
+    let mut out = String::new();
+    for (i, d) in datasets.iter().enumerate() {
+        let rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.dataset == *d).collect();
+        let cells: Vec<[String; 10]> = rows
+            .iter()
+            .map(|r| {
+                [
+                    r.solver.clone(),
+                    if r.unchecked > 0 {
+                        format!("{}*", count(r.solved + r.unchecked))
+                    } else {
+                        count(r.solved)
+                    },
+                    count(r.wrong),
+                    count(r.no_solution),
+                    count(r.timeouts),
+                    count(r.errors),
+                    count(r.invalid),
+                    figure(r.median_micros),
+                    rate(r.puzzles_per_second),
+                    thousands(r.mean_nodes.round() as u64),
+                ]
+            })
+            .collect();
+        let width = |c: usize| {
+            cells
+                .iter()
+                .map(|row| row[c].chars().count())
+                .chain([HEAD[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..10).map(width).collect();
+        let line = |row: &[String]| {
+            let mut l = String::new();
+            for (c, text) in row.iter().enumerate() {
+                let pad = widths[c] - text.chars().count();
+                l.push_str(&" ".repeat(GAP[c]));
+                if c == 0 {
+                    l.push_str(text);
+                    l.push_str(&" ".repeat(pad));
+                } else {
+                    l.push_str(&" ".repeat(pad));
+                    l.push_str(text);
+                }
+            }
+            l.trim_end().to_string()
+        };
+        if i > 0 {
+            out.push('\n');
+        }
+        let puzzles = rows.first().map_or(0, |r| r.puzzles);
+        out.push_str(&format!(
+            "{d}: {} puzzle{}\n",
+            count(puzzles),
+            if puzzles == 1 { "" } else { "s" }
+        ));
+        let head: Vec<String> = HEAD.iter().map(|h| h.to_string()).collect();
+        out.push_str(&line(&head));
+        out.push('\n');
+        for row in &cells {
+            out.push_str(&line(row));
+            out.push('\n');
+        }
+    }
+    if summary.iter().any(|r| r.unchecked > 0) {
+        out.push_str("\n* solved, unchecked: the solver writes no solution to check.");
+    }
+    if !summary.is_empty() {
+        out.push_str(
+            "\nmedian µs: per puzzle, a timeout at the time it gave up. puzzles/s: solved puzzles per \
+             second of\nsolver time on one thread, the time of timeouts included. p90, max, mean: \
+             summary.csv, the report.\n",
+        );
+    }
+    out
 }
 
 #[cfg(test)]
@@ -208,5 +331,134 @@ mod tests {
         assert_eq!(percentile(&v, 100.0), 10.0);
         assert_eq!(median(&[3.0]), 3.0);
         assert_eq!(percentile(&[], 50.0), 0.0);
+    }
+
+    #[test]
+    fn thousands_and_figures() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(3_685_419), "3,685,419");
+        assert_eq!(thousands(49_158), "49,158");
+        assert_eq!(figure(5.84), "5.8");
+        assert_eq!(figure(999.94), "999.9");
+        assert_eq!(figure(999.96), "1,000");
+        assert_eq!(figure(210_300.2), "210,300");
+        assert_eq!(figure(f64::NAN), "-");
+        assert_eq!(rate(0.704), "0.70");
+        assert_eq!(rate(9.996), "10");
+        assert_eq!(rate(171_938.6), "171,939");
+        assert_eq!(rate(0.0), "-");
+    }
+
+    fn row(dataset: &str, solver: &str, status: &str, correct: Option<bool>, micros: f64) -> Row {
+        Row {
+            dataset: dataset.into(),
+            puzzle: "p".into(),
+            solver: solver.into(),
+            status: status.parse().unwrap(),
+            correct,
+            micros,
+            nodes: 10,
+            guesses: 0,
+            backtracks: 0,
+            propagations: 0,
+            updates: 0,
+            solution: String::new(),
+            line: 1,
+            givens: 17,
+            grid: String::new(),
+            error: String::new(),
+            cpu_micros: None,
+            peak_rss_kib: None,
+        }
+    }
+
+    /// Every row lands in exactly one count; puzzles/s counts the solved puzzles only, over all the
+    /// time spent.
+    #[test]
+    fn counts_partition_the_rows_and_throughput_is_over_solved_puzzles() {
+        let rows = vec![
+            row("d", "s", "solved", Some(true), 10.0),
+            row("d", "s", "solved", Some(true), 30.0),
+            row("d", "s", "solved", Some(false), 5.0),
+            row("d", "s", "no_solution", Some(false), 5.0),
+            row("d", "s", "no_solution", None, 7.0),
+            row("d", "s", "timeout", None, 1000.0),
+            row("d", "s", "error", None, 3.0),
+            row("d", "s", "invalid", None, 0.0),
+        ];
+        let s = &summarize(&rows)[0];
+        assert_eq!(
+            (
+                s.puzzles,
+                s.solved,
+                s.wrong,
+                s.no_solution,
+                s.timeouts,
+                s.errors,
+                s.invalid
+            ),
+            (8, 2, 2, 1, 1, 1, 1)
+        );
+        let parts = s.solved + s.wrong + s.no_solution + s.timeouts + s.errors + s.invalid;
+        assert_eq!(parts, s.puzzles);
+        // 2 solved puzzles in 3 + 5 + 5 + 7 + 10 + 30 + 1000 = 1060 µs of solver time: 1,886.792/s.
+        assert_eq!(s.puzzles_per_second, 1886.792);
+        // Times over the 7 readable rows: 3 5 5 7 10 30 1000.
+        assert_eq!(s.median_micros, 7.0);
+        assert_eq!(s.max_micros, 1000.0);
+    }
+
+    #[test]
+    fn table_by_hand() {
+        let mut rows = vec![
+            row("seed", "backtracking", "solved", Some(true), 420_520.0),
+            row("seed", "backtracking", "timeout", None, 1_000_100.0),
+            row("seed", "bitboard-bands", "solved", Some(true), 5.8),
+            row("seed", "bitboard-bands", "solved", Some(true), 5.8),
+        ];
+        rows[0].nodes = 3_685_419;
+        let t = table(&summarize(&rows));
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[0], "seed: 2 puzzles");
+        assert_eq!(
+            lines[1],
+            "solver          solved wrong no-sol timeout error invalid  median µs  puzzles/s  mean nodes"
+        );
+        // median of 420,520 and 1,000,100 µs = 710,310; 1 solved in 1.42062 s = 0.704/s.
+        assert_eq!(
+            lines[2],
+            "backtracking         1     0      0       1     0       0    710,310       0.70   1,842,715"
+        );
+        // 2 solved in 11.6 µs = 172,414/s.
+        assert_eq!(
+            lines[3],
+            "bitboard-bands       2     0      0       0     0       0        5.8    172,414          10"
+        );
+    }
+
+    /// The widest table the shipped datasets and solvers can give: every count and figure at
+    /// the widest the doc of [`table`] allows.
+    #[test]
+    fn table_fits_100_columns_at_the_widest() {
+        let mut rows = Vec::new();
+        for d in crate::dataset::SHIPPED {
+            for k in solvers::SolverKind::ALL {
+                let mut r = row(d.name, k.name(), "solved", Some(true), 999_000_000.0);
+                r.nodes = 999_999_999;
+                rows.push(r);
+            }
+        }
+        let mut summary = summarize(&rows);
+        for s in &mut summary {
+            (s.solved, s.wrong, s.no_solution) = (999_999, 9_999, 9_999);
+            (s.timeouts, s.errors, s.invalid) = (9_999, 9_999, 9_999);
+            s.puzzles_per_second = 999_999_999.0;
+        }
+        let t = table(&summary);
+        let widest = t.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest <= TABLE_WIDTH, "{widest} columns:\n{t}");
+        assert_eq!(widest, 99, "{t}");
     }
 }

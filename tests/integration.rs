@@ -8,6 +8,7 @@ mod integration {
     pub mod common;
     pub mod conformance;
     pub mod crosscheck;
+    pub mod doc_commands;
     pub mod external;
     pub mod faults;
     pub mod generate;

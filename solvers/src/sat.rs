@@ -31,7 +31,7 @@
 //! decisions), so they stay valid, and reused, for the next puzzle. The other mode,
 //! [`GivenMode::UnitClauses`], builds a fresh solver per puzzle with the givens as unit clauses.
 //! On the first 1,000 puzzles of the 17-clue collection (one thread), assumptions were faster: see
-//! the README's solver notes for the figures. Effort with assumptions depends on the puzzles the
+//! docs/solvers-and-counters.md for the figures. Effort with assumptions depends on the puzzles the
 //! thread solved before (learned clauses, variable activity), so it is not reproducible puzzle by
 //! puzzle; the unit-clause mode is.
 //!
@@ -55,7 +55,8 @@
 //! a call that returns after the deadline is **flagged**: the outcome is [`Status::Timeout`](crate::Status::Timeout) (the
 //! answer is dropped, as another solver would have stopped), so an overrun never counts as a
 //! solve within budget. The overrun itself is bounded only by the difficulty of one 729-variable
-//! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see the README).
+//! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see
+//! docs/solvers-and-counters.md).
 
 use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats};
 use std::cell::RefCell;

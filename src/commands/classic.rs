@@ -1,9 +1,10 @@
 //! The classic mode: `harness -c N` and `harness -s PATH`, both writing `./sudoku.txt`, as in the
 //! classic command-line assignment for this problem.
 //!
-//! - `-c N`: N distinct solved grids (N a whole number 1..=1,000,000) in block form, made by the
-//!   `transform` method with the top-left digit fixed to [`FIRST_DIGIT`] (so at most 5,806,080 are
-//!   possible; distinct by construction, see [`crate::generate::transform`]).
+//! - `-c N [--seed S]`: N distinct solved grids (N a whole number 1..=1,000,000) in block form,
+//!   made by the `transform` method with the top-left digit fixed to [`FIRST_DIGIT`] (so at most
+//!   5,806,080 are possible; distinct by construction, see [`crate::generate::transform`]). The
+//!   same seed writes the same file; without `--seed` one is taken from the clock, and printed.
 //! - `-s PATH`: the block-form puzzles of PATH (0 = empty) solved, in the same form and order; a
 //!   malformed or unsolvable puzzle is reported with its line and written as a marked entry
 //!   (see [`super::solve`]), and the rest are still solved.
@@ -44,6 +45,25 @@ pub fn parse_count(text: &str) -> anyhow::Result<u64> {
     }
 }
 
+/// Parses `--seed`'s value: a whole number 0..=18446744073709551615 in plain decimal digits.
+///
+/// # Errors
+/// Anything else, with a one-line message.
+pub fn parse_seed(text: &str) -> anyhow::Result<u64> {
+    let t = text.trim();
+    match t.parse::<u64>() {
+        Ok(n) if t.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ if t.is_empty() => bail!(
+            "--seed needs a value: a whole number from 0 to {}",
+            u64::MAX
+        ),
+        _ => bail!(
+            "--seed {t:?}: the seed must be a whole number from 0 to {}",
+            u64::MAX
+        ),
+    }
+}
+
 /// What the classic mode did.
 pub enum ClassicEnd {
     /// `-c`: grids written.
@@ -58,9 +78,15 @@ pub enum ClassicEnd {
 /// A bad `-c` value, a missing or unreadable `-s` file, an unwritable `sudoku.txt`, or neither
 /// flag given (then the message points to `--help`).
 pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
+    if args.seed.is_some() && args.create.is_none() {
+        bail!("--seed goes with -c N: `harness -c N --seed S` writes the same grids every time");
+    }
     if let Some(text) = &args.create {
         let n = parse_count(text)?;
-        let seed = super::generate::seed_or_clock_quiet();
+        let seed = match &args.seed {
+            Some(s) => parse_seed(s)?,
+            None => super::generate::seed_or_clock_quiet(),
+        };
         output::write_atomic(Path::new(OUTPUT), |w| {
             write_grids(
                 w,
@@ -73,7 +99,9 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             )?;
             Ok(())
         })?;
-        eprintln!("wrote {n} distinct solved grids to {OUTPUT}");
+        eprintln!(
+            "wrote {n} distinct solved grids to {OUTPUT} (seed {seed}: `harness -c {n} --seed {seed}` writes the same file)"
+        );
         return Ok(ClassicEnd::Created(n));
     }
     if let Some(path) = &args.solve_path {
@@ -107,7 +135,17 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_count;
+    use super::{parse_count, parse_seed};
+
+    #[test]
+    fn seeds() {
+        assert_eq!(parse_seed("0").unwrap(), 0);
+        assert_eq!(parse_seed("18446744073709551615").unwrap(), u64::MAX);
+        for bad in ["", "-1", "+1", "1e3", "abc", "18446744073709551616"] {
+            let e = parse_seed(bad).unwrap_err().to_string();
+            assert!(!e.contains('\n') && e.contains("--seed"), "{e}");
+        }
+    }
 
     #[test]
     fn counts() {

@@ -41,7 +41,7 @@ pub fn seed_or_clock(seed: Option<u64>) -> u64 {
     })
 }
 
-/// A seed from the clock, not announced (for the classic `-c`, whose grids need only differ).
+/// A seed from the clock, not announced (the classic `-c` prints it in its own last line).
 pub fn seed_or_clock_quiet() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -225,20 +225,21 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     let mut extra = String::new();
     if unchecked > 0 {
         extra.push_str(&format!(
-            ", {unchecked} solved unchecked (no solution written)"
+            ", {} solved unchecked (no solution written)",
+            summary::count(unchecked)
         ));
     }
     if errors > 0 {
-        extra.push_str(&format!(", {errors} error(s)"));
+        extra.push_str(&format!(", {} error(s)", summary::count(errors)));
     }
     println!(
-        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s); results in {}",
-        rows.len(),
+        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s)\nresults: {}",
+        summary::count(rows.len()),
         elapsed,
-        solved,
-        wrong,
-        timeouts,
-        invalid,
+        summary::count(solved),
+        summary::count(wrong),
+        summary::count(timeouts),
+        summary::count(invalid),
         out.display()
     );
     if !args.quiet {

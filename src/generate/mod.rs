@@ -25,10 +25,10 @@ pub use symmetry::Symmetry;
 use solvers::SolverKind;
 
 /// Counting solvers in order of preference, fastest first, by registry name. The first one present
-/// in [`SolverKind::ALL`] that counts is used: the champion (`bitboard-bands`, on the `champion`
-/// branch) once it is merged, until then `bitmask-singles`. Changing the generators' (and
-/// `harness solve`'s, and the classic `-s`'s) default solver is a change to this line.
-pub const PREFERRED_COUNTERS: &[&str] = &["bitboard-bands", "champion", "bitmask-singles"];
+/// in [`SolverKind::ALL`] that counts is used: the champion, `bitboard-bands`. It is the one
+/// default solver of the generators, `harness solve`, `harness count`, the classic `-s`, the web
+/// API and `harness autofill`; changing it is a change to this line.
+pub const PREFERRED_COUNTERS: &[&str] = &["bitboard-bands", "bitmask-singles"];
 
 /// The solver the generators count solutions with when none is named: the first of
 /// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.

@@ -118,7 +118,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
     let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
     let caption = format!(
         "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
-        c.dataset, c.puzzles
+        c.dataset,
+        crate::summary::count(c.puzzles)
     );
     let mut chart = chart_builder(root, &caption)
         .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
@@ -148,7 +149,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         .map_err(plot_err)?;
     chart
         .draw_series(std::iter::once(Text::new(
-            format!("all {} puzzles", c.puzzles),
+            format!("all {} puzzles", crate::summary::count(c.puzzles)),
             (x0 * 1.1, n),
             ("sans-serif", 13).into_font().color(&grey).pos(
                 plotters::style::text_anchor::Pos::new(
@@ -192,11 +193,15 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 format!(
                     "{} ({} solved, {} unchecked)",
                     k.solver,
-                    k.times.len(),
+                    crate::summary::count(k.times.len()),
                     k.unchecked
                 )
             } else {
-                format!("{} ({} solved)", k.solver, k.times.len())
+                format!(
+                    "{} ({} solved)",
+                    k.solver,
+                    crate::summary::count(k.times.len())
+                )
             })
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))

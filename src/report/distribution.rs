@@ -3,7 +3,9 @@
 //! slowest puzzle. Every readable puzzle counts, a timeout at the time it took to give up.
 
 use super::load::Run;
-use super::style::{dataset_chart, draw_legend, log_top, plot_err, solver_color, swatch};
+use super::style::{
+    dataset_chart, log_top, plot_err, side_legend, side_legend_width, solver_color,
+};
 use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -101,9 +103,10 @@ pub fn data(run: &Run) -> Distribution {
     }
 }
 
-/// Pixel width that gives every box room.
+/// Pixel width: room for every box, but no wider than the page's figures (1,000 px), so the plot
+/// is shown at its own size and its legend and labels stay legible.
 pub fn width(d: &Distribution) -> u32 {
-    (260 + 40 * d.datasets.len() * d.solvers.len()).clamp(900, 2400) as u32
+    (260 + 40 * d.datasets.len() * d.solvers.len()).clamp(900, 1000) as u32
 }
 
 /// Draws the box plot.
@@ -120,10 +123,16 @@ pub fn draw<DB: DrawingBackend>(
     });
     let (y0, y1) = if lo.is_finite() {
         let y0 = (lo / 2.0).max(FLOOR_MICROS);
-        (y0, log_top(y0, (hi * 1.5).max(lo * 10.0), 0.2))
+        (y0, log_top(y0, hi * 1.3, 0.05))
     } else {
         (1.0, 10.0)
     };
+    // The legend stands in its own column right of the plot, so the axis is fitted to the boxes
+    // alone and no box hides behind it.
+    let (plot, legend) =
+        root.split_horizontally(root.dim_in_pixel().0 - side_legend_width(root, &d.solvers));
+    side_legend(&legend, &d.solvers)?;
+    let root = &plot;
     let mut chart = dataset_chart(
         root,
         "Time per puzzle: distribution per dataset and solver",
@@ -134,7 +143,7 @@ pub fn draw<DB: DrawingBackend>(
     let ns = d.solvers.len().max(1) as f64;
     let slot = 0.8 / ns;
     let half = slot * 0.35;
-    for (s, (name, color)) in d.solvers.iter().enumerate() {
+    for (s, (_, color)) in d.solvers.iter().enumerate() {
         let color = *color;
         let xs = |di: usize| di as f64 - 0.4 + slot * (s as f64 + 0.5);
         let mine: Vec<(f64, Five)> = d
@@ -150,9 +159,7 @@ pub fn draw<DB: DrawingBackend>(
                     color.mix(0.45).filled(),
                 )
             }))
-            .map_err(plot_err)?
-            .label(name.clone())
-            .legend(swatch(color));
+            .map_err(plot_err)?;
         chart
             .draw_series(mine.iter().map(|&(x, f)| {
                 Rectangle::new([(x - half, f.q1), (x + half, f.q3)], color.stroke_width(1))
@@ -179,7 +186,7 @@ pub fn draw<DB: DrawingBackend>(
             }))
             .map_err(plot_err)?;
     }
-    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
+    Ok(())
 }
 
 #[cfg(test)]

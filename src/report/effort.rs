@@ -128,11 +128,11 @@ pub fn draw<DB: DrawingBackend>(
             .label(format!(
                 "{} ({} solves{})",
                 c.solver,
-                c.solves,
+                crate::summary::count(c.solves),
                 if c.timeout_count == 0 {
                     String::new()
                 } else {
-                    format!(", {} timeouts ×", c.timeout_count)
+                    format!(", {} timeouts ×", crate::summary::count(c.timeout_count))
                 }
             ))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));

@@ -107,22 +107,55 @@ pub struct Page<'a> {
     pub plots: Vec<PlotFile>,
 }
 
-/// What the "vs fastest" column (and the ratios of the throughput plot) is computed from, as
-/// both pages say under the summary table.
-pub const VS_FASTEST: &str = "vs fastest is the fastest solver's puzzles/s on the dataset over \
-     this solver's, i.e. a ratio of mean time per puzzle (total time / puzzles), as in the \
-     throughput plot; it is not the ratio of the medians shown beside it, which the verdicts \
-     above use.";
+/// What the summary table's "mean ratio" column is, as both pages say under the table.
+pub const MEAN_RATIO: &str = "mean ratio: the fastest solver's puzzles/s on the dataset over \
+     this solver's, i.e. this solver's time per solved puzzle (all its solver time over the \
+     puzzles it solved) over the fastest one's, as in the bars of the throughput plot. The verdicts' \"× slower\" is the ratio of the medians instead, \
+     which one solve delayed by the scheduler cannot move.";
 
-/// The ratio of the fastest throughput of `dataset` to `row`'s: 1 for the fastest, 12 for a
-/// solver twelve times slower; `None` when the row has no throughput.
-pub fn slower_than_fastest(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
+/// The ratio of the highest throughput (solved puzzles per second) of `dataset` to `row`'s: 1
+/// for the fastest, 12 for a solver whose time per solved puzzle (all its time over the puzzles
+/// it solved) is twelve times the fastest's; `None` when the row solved nothing.
+pub fn mean_ratio(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
     let best = summary
         .iter()
         .filter(|s| s.dataset == row.dataset)
         .map(|s| s.puzzles_per_second)
         .fold(0.0f64, f64::max);
     (row.puzzles_per_second > 0.0).then(|| best / row.puzzles_per_second)
+}
+
+/// The median ratio of `row` to the dataset's winner (the verdicts' "× slower"): `None` when
+/// either has no time recorded.
+pub fn median_ratio(winner: &SummaryRow, row: &SummaryRow) -> Option<f64> {
+    (winner.median_micros > 0.0 && row.median_micros > 0.0)
+        .then(|| row.median_micros / winner.median_micros)
+}
+
+/// What did not end as a checked solution, for a table cell: `-` when nothing, else for
+/// example `1 timeout` or `2 wrong, 1 timeout`.
+pub fn unsolved_text(r: &SummaryRow) -> String {
+    let parts: Vec<String> = [
+        (r.wrong, "wrong"),
+        (r.no_solution, "no solution"),
+        (r.timeouts, "timeout"),
+        (r.errors, "error"),
+        (r.invalid, "invalid"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{} {what}", summary::count(*n)))
+    .collect();
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Puzzles that did not end as a checked solution.
+pub fn unsolved(r: &SummaryRow) -> usize {
+    r.puzzles - r.solved
 }
 
 /// Orders one dataset's rows best first (see [`Verdict::ranked`]).
@@ -314,17 +347,16 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
 
     let tp = throughput::data(&run.datasets, &run.solvers, &summary);
     let svg = plots_dir.join("throughput.svg");
-    style::write_svg(&svg, (throughput::width(&tp), SIZE.1), |r| {
-        throughput::draw(r, &tp)
-    })?;
+    style::write_svg(&svg, throughput::size(&tp), |r| throughput::draw(r, &tp))?;
     files.push(svg);
     plots.push(PlotFile {
         title: "Throughput".into(),
         svg: "plots/throughput.svg".into(),
         png: None,
-        caption: "Puzzles per second of solver time on one thread (log scale); each bar is \
-                  labelled with its value and how many times slower it is than the fastest \
-                  solver on that dataset."
+        caption: "Solved puzzles per second of solver time on one thread, one chart per \
+                  dataset, fastest first; each axis is logarithmic and fitted to its dataset. \
+                  Only checked solutions count as puzzles; the time spent on timeouts and wrong \
+                  answers counts too."
             .into(),
     });
 
@@ -347,89 +379,132 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
     Ok(Report { files, index })
 }
 
-/// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3.14k`.
+/// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3,142`.
 pub fn fmt_ratio(r: f64) -> String {
     if !r.is_finite() {
         "-".into()
-    } else if r >= 1000.0 {
-        style::si(r)
     } else if r < 10.0 {
         format!("{r:.2}")
     } else if r < 100.0 {
         format!("{r:.1}")
     } else {
-        format!("{r:.0}")
+        summary::thousands(r.round() as u64)
     }
 }
 
-/// A throughput for people: `21.3k`.
+/// A throughput for people ([`summary::rate`]): `21,310`, `0.99`; `-` for none.
 pub fn fmt_pps(p: f64) -> String {
-    style::si(p)
+    summary::rate(p)
 }
 
-/// The verdict of one dataset as one sentence: the winner, its numbers, and how far behind each
-/// other solver is (ratio of median times per puzzle, and fewer puzzles solved).
-pub fn verdict_text(v: &Verdict) -> String {
+/// The verdict of one dataset: the winner with its numbers, then every other solver with its
+/// median ratio (the page's one "× slower" figure) and what it left unsolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerdictText {
+    /// `bitboard-bands wins: 1,000/1,000 solved, median 1.9 µs`, or why there is no winner.
+    pub head: String,
+    /// (solver, `1.61× slower`, `, 1 fewer solved (1 timeout)` or empty), in rank order; a
+    /// solver that solved fewer puzzles may have a lower median (`2.00× faster`).
+    pub others: Vec<(String, String, String)>,
+}
+
+impl VerdictText {
+    /// As one sentence, for Markdown and plain text.
+    pub fn sentence(&self) -> String {
+        let mut s = self.head.clone();
+        if !self.others.is_empty() {
+            s.push_str(". Median time per puzzle against it: ");
+            let parts: Vec<String> = self
+                .others
+                .iter()
+                .map(|(n, r, more)| format!("{n} {r}{more}"))
+                .collect();
+            s.push_str(&parts.join("; "));
+        }
+        s.push('.');
+        s
+    }
+}
+
+/// The verdict of one dataset (see [`VerdictText`]).
+pub fn verdict(v: &Verdict) -> VerdictText {
+    let plain = |head: String| VerdictText {
+        head,
+        others: Vec::new(),
+    };
     let Some(w) = v.ranked.first() else {
-        return format!("{}: no solver ran.", v.dataset);
+        return plain("no solver ran".into());
     };
     let readable = w.puzzles - w.invalid;
     if readable == 0 {
-        return format!("no readable puzzle ({} invalid).", w.invalid);
+        return plain(format!(
+            "no readable puzzle ({} invalid)",
+            summary::count(w.invalid)
+        ));
     }
     if w.solved == 0 {
-        return format!(
-            "no solver solved any of the {readable} readable puzzles (see the error and status columns of results.csv)."
-        );
+        return plain(format!(
+            "no solver solved any of the {} readable puzzles (see the error and status columns \
+             of results.csv)",
+            summary::count(readable)
+        ));
     }
     if w.wrong > 0 {
-        return format!(
-            "no winner: every solver gave wrong answers ({} wrong for {}, the best of them).",
-            w.wrong, w.solver
-        );
+        return plain(format!(
+            "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
+            summary::count(w.wrong),
+            w.solver
+        ));
     }
-    let mut s = format!(
-        "{} wins: {}/{} solved, median {}, {} puzzles/s",
+    let head = format!(
+        "{} wins: {}/{} solved, median {}",
         w.solver,
-        w.solved,
-        readable,
+        summary::count(w.solved),
+        summary::count(readable),
         summary::human_micros(w.median_micros),
-        fmt_pps(w.puzzles_per_second)
     );
-    for o in &v.ranked[1..] {
-        if o.wrong > 0 {
-            s.push_str(&format!(
-                "; {} disqualified ({} wrong answer(s))",
-                o.solver, o.wrong
-            ));
-            continue;
-        }
-        if w.median_micros > 0.0 && o.median_micros > 0.0 {
-            s.push_str(&format!(
-                "; {} {}× slower (median)",
-                o.solver,
-                fmt_ratio(o.median_micros / w.median_micros)
-            ));
-        } else {
-            s.push_str(&format!("; {} no time recorded", o.solver));
-        }
-        if o.unchecked > 0 {
-            s.push_str(&format!(
-                ", {} solved unchecked (it writes no solution)",
-                o.unchecked
-            ));
-        }
-        if o.solved + o.unchecked < w.solved {
-            s.push_str(&format!(
-                " and {} fewer solved ({} timeout(s), {} error(s))",
-                w.solved - o.solved - o.unchecked,
-                o.timeouts,
-                o.errors
-            ));
-        }
-    }
-    s.push('.');
-    s
+    let others = v.ranked[1..]
+        .iter()
+        .map(|o| {
+            if o.wrong > 0 {
+                return (
+                    o.solver.clone(),
+                    format!(
+                        "disqualified ({} wrong answer{})",
+                        summary::count(o.wrong),
+                        if o.wrong == 1 { "" } else { "s" }
+                    ),
+                    String::new(),
+                );
+            }
+            let ratio = match median_ratio(w, o) {
+                Some(r) if r < 1.0 => format!("{}× faster", fmt_ratio(1.0 / r)),
+                Some(r) => format!("{}× slower", fmt_ratio(r)),
+                None => "no time recorded".into(),
+            };
+            let mut more = String::new();
+            if o.unchecked > 0 {
+                more.push_str(&format!(
+                    ", {} solved unchecked (it writes no solution)",
+                    summary::count(o.unchecked)
+                ));
+            }
+            if o.solved + o.unchecked < w.solved {
+                more.push_str(&format!(
+                    ", {} fewer solved ({})",
+                    summary::count(w.solved - o.solved - o.unchecked),
+                    unsolved_text(o)
+                ));
+            }
+            (o.solver.clone(), ratio, more)
+        })
+        .collect();
+    VerdictText { head, others }
+}
+
+/// The verdict of one dataset as one sentence ([`VerdictText::sentence`]).
+pub fn verdict_text(v: &Verdict) -> String {
+    verdict(v).sentence()
 }
 
 /// The run's metadata as (name, value) pairs, for both pages.
@@ -525,8 +600,8 @@ mod tests {
             wrong: 0,
             no_solution: 0,
             timeouts: 1000 - solved,
-            invalid: 0,
             errors: 0,
+            invalid: 0,
             unchecked: 0,
             median_micros: median,
             mean_micros: mean,
@@ -552,14 +627,23 @@ mod tests {
         };
         let t = verdict_text(&v);
         // 7.2 / 3.1 = 2.32
-        assert!(
-            t.starts_with("fast wins: 1000/1000 solved, median 3.1 µs"),
-            "{t}"
+        assert_eq!(
+            t,
+            "fast wins: 1,000/1,000 solved, median 3.1 µs. Median time per puzzle against it: \
+             steady 2.32× slower."
         );
-        assert!(t.ends_with("; steady 2.32× slower (median)."), "{t}");
         // More puzzles solved beats a lower median.
         let mut rows = vec![row("quick", 999, 1.0, 1.0), row("sure", 1000, 9.0, 9.0)];
         rank(&mut rows);
         assert_eq!(rows[0].solver, "sure");
+        let t = verdict_text(&Verdict {
+            dataset: "d".into(),
+            ranked: rows,
+        });
+        // 1.0 / 9.0 µs: faster by the median, but it left one puzzle unsolved.
+        assert!(
+            t.ends_with("quick 9.00× faster, 1 fewer solved (1 timeout)."),
+            "{t}"
+        );
     }
 }

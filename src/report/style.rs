@@ -187,13 +187,7 @@ where
         .map_err(plot_err)
 }
 
-/// A legend mark for a filled series (bars, boxes): an 18 x 12 px swatch of `color`, drawn at
-/// the backend pixel `(x, y)` the legend gives (y = the label's middle).
-pub fn swatch(color: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
-    move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled())
-}
-
-/// Draws the legend of the chart's labelled series at `position`: 14 px text on a nearly opaque
+/// Draws the legend of the chart's labelled series at `position`: 15 px text on a nearly opaque
 /// white box with a grey border.
 ///
 /// # Errors
@@ -207,9 +201,52 @@ pub fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .position(position)
         .background_style(WHITE.mix(0.9))
         .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
+        .label_font(("sans-serif", 15))
         .draw()
         .map_err(plot_err)
+}
+
+/// Width, px, of the legend [`side_legend`] draws for `entries` on `area`'s backend.
+pub fn side_legend_width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor)],
+) -> u32 {
+    let widest = entries
+        .iter()
+        .map(|(name, _)| {
+            area.estimate_text_size(name, &("sans-serif", 15).into_text_style(area))
+                .map_or(9 * name.chars().count() as u32, |(w, _)| w)
+        })
+        .max()
+        .unwrap_or(0);
+    widest + 56
+}
+
+/// A legend in a column of its own (right of a plot): one 18 x 12 px swatch and 15 px name per
+/// entry, 22 px apart, from the top of the plot down.
+///
+/// # Errors
+/// When drawing fails.
+pub fn side_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor)],
+) -> anyhow::Result<()> {
+    let font =
+        ("sans-serif", 15)
+            .into_font()
+            .color(&BLACK)
+            .pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ));
+    for (i, (name, color)) in entries.iter().enumerate() {
+        let y = 60 + 22 * i as i32;
+        area.draw(&Rectangle::new([(8, y - 6), (26, y + 6)], color.filled()))
+            .map_err(plot_err)?;
+        area.draw(&Text::new(name.as_str(), (34, y), font.clone()))
+            .map_err(plot_err)?;
+    }
+    Ok(())
 }
 
 /// Turns a plotters error (whose type depends on the backend) into an [`anyhow::Error`].

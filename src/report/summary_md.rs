@@ -2,9 +2,11 @@
 //! verdicts, the summary table, the slowest puzzles per solver with their 81-character grids, the
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
-use super::{fmt_pps, fmt_ratio, metadata, slower_than_fastest, verdict_text, Page, VS_FASTEST};
+use super::{
+    fmt_pps, fmt_ratio, mean_ratio, metadata, unsolved_text, verdict_text, Page, MEAN_RATIO,
+};
+use crate::summary::{count, figure};
 use crate::record::RowStatus;
-use crate::summary::human_micros;
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.
@@ -37,36 +39,32 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(s, "\n## Summary\n");
     let _ = writeln!(
         s,
-        "| dataset | solver | puzzles | solved | wrong | timeouts | median | p90 | max | puzzles/s | vs fastest (puzzles/s) | mean nodes |"
+        "| dataset | solver | solved | unsolved | median µs | p90 µs | max µs | puzzles/s | mean ratio | mean nodes |"
     );
-    let _ = writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    let _ = writeln!(s, "|---|---|--:|---|--:|--:|--:|--:|--:|--:|");
     for r in &p.summary {
-        let vs = match slower_than_fastest(&p.summary, r) {
-            Some(x) if x < 1.0005 => "fastest".to_string(),
-            Some(x) => format!("{}× slower", fmt_ratio(x)),
-            None => "-".into(),
-        };
+        let ratio = mean_ratio(&p.summary, r).map_or("-".into(), fmt_ratio);
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} |",
+            "| {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(&r.dataset),
             cell(&r.solver),
-            r.puzzles,
-            r.solved,
-            r.wrong,
-            r.timeouts,
-            human_micros(r.median_micros),
-            human_micros(r.p90_micros),
-            human_micros(r.max_micros),
+            count(r.solved),
+            count(r.puzzles),
+            unsolved_text(r),
+            figure(r.median_micros),
+            figure(r.p90_micros),
+            figure(r.max_micros),
             fmt_pps(r.puzzles_per_second),
-            vs,
-            r.mean_nodes
+            ratio,
+            figure(r.mean_nodes)
         );
     }
     let _ = writeln!(
         s,
         "\nTimes are µs per puzzle over the readable puzzles (a timeout counts at the time it gave \
-         up); puzzles/s is puzzles / total solver time on one thread. {VS_FASTEST}\n"
+         up). puzzles/s: solved puzzles per second of solver time on one thread, the time spent on \
+         timeouts included. {MEAN_RATIO}\n"
     );
     let _ = writeln!(s, "## Plots\n");
     for pl in &p.plots {
@@ -81,7 +79,7 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(s, "## Hardest puzzles\n");
     let _ = writeln!(
         s,
-        "The {} puzzles on which even the fastest solver took longest; each cell is time (nodes).\n",
+        "The {} puzzles on which even the fastest solver took longest; each cell is µs (nodes).\n",
         p.hardest.len()
     );
     let mut head = "| dataset | puzzle | givens |".to_string();
@@ -102,15 +100,13 @@ pub fn render(p: &Page<'_>) -> String {
         );
         for r in &h.rows {
             line.push_str(&match r {
-                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
-                    format!(
-                        " {} ({}){} |",
-                        human_micros(r.micros),
-                        fmt_pps(r.nodes as f64),
-                        if r.is_wrong() { " WRONG" } else { "" }
-                    )
-                }
-                Some(r) => format!(" {} at {} |", r.status, human_micros(r.micros)),
+                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => format!(
+                    " {} ({}){} |",
+                    figure(r.micros),
+                    count(r.nodes as usize),
+                    if r.is_wrong() { " WRONG" } else { "" }
+                ),
+                Some(r) => format!(" {} at {} |", r.status, figure(r.micros)),
                 None => " - |".into(),
             });
         }
@@ -122,7 +118,7 @@ pub fn render(p: &Page<'_>) -> String {
         let _ = writeln!(s, "### {solver}\n");
         let _ = writeln!(
             s,
-            "| dataset | puzzle | status | time | nodes | guesses | grid |\n|---|---|---|--:|--:|--:|---|"
+            "| dataset | puzzle | status | µs | nodes | guesses | grid |\n|---|---|---|--:|--:|--:|---|"
         );
         for r in rows {
             let _ = writeln!(
@@ -131,9 +127,9 @@ pub fn render(p: &Page<'_>) -> String {
                 cell(&r.dataset),
                 cell(&r.puzzle),
                 r.status,
-                human_micros(r.micros),
-                r.nodes,
-                r.guesses,
+                figure(r.micros),
+                count(r.nodes as usize),
+                count(r.guesses as usize),
                 r.grid
             );
         }

@@ -42,8 +42,11 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 pub const MAX_TIMEOUT_MS: u64 = 60_000;
 /// Largest solution count a request may ask for.
 pub const MAX_COUNT_LIMIT: u64 = 100_000;
-/// The solver used when a request names none.
-pub const DEFAULT_SOLVER: SolverKind = SolverKind::BitmaskSingles;
+/// The solver used when a request names none: the one `harness solve` and `harness count` use
+/// by default, [`crate::generate::counting_solver`] (the champion, `bitboard-bands`).
+pub fn default_solver() -> SolverKind {
+    crate::generate::counting_solver()
+}
 
 /// An API error: an HTTP status and a message, sent as `{"error": message}`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,7 +126,7 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ApiError> {
 
 fn parse_solver(name: Option<&str>) -> Result<SolverKind, ApiError> {
     match name {
-        None | Some("") => Ok(DEFAULT_SOLVER),
+        None | Some("") => Ok(default_solver()),
         Some(n) => n
             .parse()
             .map_err(|e: solvers::UnknownSolver| ApiError::bad_request(e.to_string())),
@@ -169,7 +172,7 @@ impl From<Stats> for StatsJson {
 pub struct SolveRequest {
     /// The puzzle, 81-character line form.
     pub puzzle: String,
-    /// A solver name of `harness list`; default `bitmask-singles`.
+    /// A solver name of `harness list`; default [`default_solver`] (`bitboard-bands`).
     pub solver: Option<String>,
     /// Time budget, ms (1..=60000); default 10000.
     pub timeout_ms: Option<u64>,

@@ -395,10 +395,13 @@ pub struct FillReport {
     pub unique: Option<bool>,
 }
 
-/// The solver that autofill uses.
-pub const SOLVER: SolverKind = SolverKind::BitmaskSingles;
+/// The solver that autofill uses: the default of `harness solve`, `count` and the web API,
+/// [`crate::generate::counting_solver`].
+pub fn solver() -> SolverKind {
+    crate::generate::counting_solver()
+}
 
-/// Solves `puzzle` with [`SOLVER`] (30 s budget) and counts its solutions up to 2.
+/// Solves `puzzle` with [`solver`] (30 s budget) and counts its solutions up to 2.
 ///
 /// # Errors
 /// [`AutofillError::Unsolvable`] for repeated digits, no solution, or a solver out of time.
@@ -406,20 +409,21 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
     if let Some(c) = puzzle.first_conflict() {
         return Err(AutofillError::Unsolvable(c.to_string()));
     }
-    let solver = SOLVER.build();
+    let kind = solver();
+    let solver = kind.build();
     let out = solver.solve(puzzle, &Budget::with_timeout(Duration::from_secs(30)));
     let solution = match (out.status, out.solution) {
         (Status::Solved, Some(s)) => s,
         (Status::Timeout, _) => {
             return Err(AutofillError::Unsolvable(format!(
                 "{} ran out of its 30 s budget",
-                SOLVER.name()
+                kind.name()
             )))
         }
         _ => {
             return Err(AutofillError::Unsolvable(format!(
                 "{} searched it all and found no solution",
-                SOLVER.name()
+                kind.name()
             )))
         }
     };

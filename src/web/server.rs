@@ -86,7 +86,7 @@ fn solver_options() -> String {
                 "<option value=\"{0}\" title=\"{1}\"{2}>{0}</option>",
                 k.name(),
                 html_escape(k.description()),
-                if *k == api::DEFAULT_SOLVER {
+                if *k == api::default_solver() {
                     " selected"
                 } else {
                     ""

@@ -160,3 +160,62 @@ fn s_with_a_missing_file_is_a_clear_error() {
         .assert()
         .success();
 }
+
+/// `-c` prints its seed, and `--seed` makes the same file again; a bad seed, or a seed without
+/// `-c`, is a one-line error.
+#[test]
+fn c_prints_its_seed_and_accepts_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = harness()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .success();
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        let text = std::fs::read_to_string(dir.path().join("sudoku.txt")).unwrap();
+        (err, text)
+    };
+    let (err, first) = run(&["-c", "4"]);
+    // "wrote 4 distinct solved grids to sudoku.txt (seed S: `harness -c 4 --seed S` ...)"
+    let seed = err
+        .split("(seed ")
+        .nth(1)
+        .and_then(|t| t.split(':').next())
+        .unwrap_or_else(|| panic!("no seed in {err:?}"))
+        .to_string();
+    assert!(
+        err.contains(&format!("`harness -c 4 --seed {seed}`")),
+        "{err}"
+    );
+    let (_, again) = run(&["-c", "4", "--seed", &seed]);
+    assert_eq!(again, first, "the printed seed makes the same file");
+    let (_, a) = run(&["-c", "4", "--seed", "7"]);
+    let (_, b) = run(&["-c", "4", "--seed", "7"]);
+    assert_eq!(a, b);
+    assert_ne!(a, first, "another seed, other grids");
+    for (args, msg) in [
+        (
+            &["-c", "4", "--seed", "x"][..],
+            "--seed \"x\": the seed must be a whole number",
+        ),
+        (
+            &["-c", "4", "--seed", "-1"][..],
+            "--seed \"-1\": the seed must be a whole number",
+        ),
+        (&["--seed", "7"][..], "--seed goes with -c N"),
+        (
+            &["-s", "sudoku.txt", "--seed", "7"][..],
+            "--seed goes with -c N",
+        ),
+    ] {
+        let out = harness()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(msg));
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}

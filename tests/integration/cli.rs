@@ -202,3 +202,75 @@ fn a_dataset_named_twice_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("is a folder; give a puzzle file"));
 }
+
+/// One default solver: the champion, for `solve`, `count`, the generators, the classic `-s`, the
+/// web API and `autofill`, all through `generate::counting_solver`.
+#[test]
+fn one_default_solver_everywhere() {
+    use harness::web::{api, autofill};
+    let champion = solvers::SolverKind::BitboardBands;
+    assert_eq!(harness::generate::counting_solver(), champion);
+    assert_eq!(api::default_solver(), champion);
+    assert_eq!(autofill::solver(), champion);
+    let seed = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let solved = api::solve(
+        &api::SolveRequest {
+            puzzle: seed.into(),
+            solver: None,
+            timeout_ms: None,
+        },
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(solved.solver, "bitboard-bands");
+    let counted = api::count(
+        &api::CountRequest {
+            puzzle: seed.into(),
+            limit: None,
+            solver: None,
+            timeout_ms: None,
+        },
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(counted.solver, "bitboard-bands");
+    assert_eq!(counted.solutions, 1);
+}
+
+/// The default run (every solver, the default datasets, as the quick start runs it) prints a
+/// table that fits a 100-column terminal: one block per dataset, a line per solver.
+#[test]
+fn default_run_table_fits_100_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = harness()
+        .args(["run", "--no-report", "--out"])
+        .arg(dir.path().join("run"))
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for line in stdout.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    let heads = stdout
+        .lines()
+        .filter(|l| l.starts_with("solver ") && l.contains("median µs"))
+        .count();
+    let defaults = harness::dataset::SHIPPED
+        .iter()
+        .filter(|d| d.default)
+        .count();
+    assert_eq!(heads, defaults, "one block per default dataset:\n{stdout}");
+    for k in solvers::SolverKind::ALL {
+        let rows = stdout
+            .lines()
+            .filter(|l| l.split_whitespace().next() == Some(k.name()))
+            .count();
+        assert_eq!(rows, defaults, "{k}: a line per dataset");
+    }
+    assert!(stdout.contains("clues30-1000: 1,000 puzzles"), "{stdout}");
+}
