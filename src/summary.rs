@@ -103,8 +103,7 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
             let mut times: Vec<f64> = valid.iter().map(|r| r.micros).collect();
             times.sort_by(f64::total_cmp);
             let total: f64 = times.iter().sum();
-            let count =
-                |s: RowStatus| g.iter().filter(|r| r.status == s && !r.is_wrong()).count();
+            let count = |s: RowStatus| g.iter().filter(|r| r.status == s && !r.is_wrong()).count();
             let solved: Vec<&&Row> = g
                 .iter()
                 .filter(|r| r.correct == Some(true) && r.status == RowStatus::Solved)

@@ -12,8 +12,8 @@ use super::style::{css, solver_color};
 use super::{
     fmt_pps, fmt_ratio, mean_ratio, metadata, unsolved, unsolved_text, verdict, Page, MEAN_RATIO,
 };
-use crate::summary::{count, figure};
 use crate::record::RowStatus;
+use crate::summary::{count, figure};
 use std::fmt::Write;
 
 /// Escapes text for HTML.
@@ -219,12 +219,14 @@ pub fn render(p: &Page<'_>) -> String {
         );
         for r in &h.rows {
             let cell = match r {
-                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => format!(
-                    "{}{} <span class=\"sub\">{}</span>",
-                    if r.is_wrong() { "WRONG " } else { "" },
-                    esc(&figure(r.micros)),
-                    esc(&count(r.nodes as usize))
-                ),
+                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
+                    format!(
+                        "{}{} <span class=\"sub\">{}</span>",
+                        if r.is_wrong() { "WRONG " } else { "" },
+                        esc(&figure(r.micros)),
+                        esc(&count(r.nodes as usize))
+                    )
+                }
                 Some(r) => format!("{} at {}", esc(r.status.as_str()), esc(&figure(r.micros))),
                 None => "-".into(),
             };

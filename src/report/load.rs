@@ -39,7 +39,10 @@ impl Run {
     /// before it did, the built-in solvers but `sat`, whose nodes are varisat calls).
     pub fn counts_search_nodes(&self, solver: &str) -> bool {
         match self.info.solver_details.iter().find(|d| d.name == solver) {
-            Some(d) => d.nodes.as_deref().map_or(d.kind == "builtin", |n| n == "search_tree"),
+            Some(d) => d
+                .nodes
+                .as_deref()
+                .map_or(d.kind == "builtin", |n| n == "search_tree"),
             None => solver != "sat" && solver.parse::<solvers::SolverKind>().is_ok(),
         }
     }

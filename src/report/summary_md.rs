@@ -5,8 +5,8 @@
 use super::{
     fmt_pps, fmt_ratio, mean_ratio, metadata, unsolved_text, verdict_text, Page, MEAN_RATIO,
 };
-use crate::summary::{count, figure};
 use crate::record::RowStatus;
+use crate::summary::{count, figure};
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.
@@ -100,12 +100,14 @@ pub fn render(p: &Page<'_>) -> String {
         );
         for r in &h.rows {
             line.push_str(&match r {
-                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => format!(
-                    " {} ({}){} |",
-                    figure(r.micros),
-                    count(r.nodes as usize),
-                    if r.is_wrong() { " WRONG" } else { "" }
-                ),
+                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
+                    format!(
+                        " {} ({}){} |",
+                        figure(r.micros),
+                        count(r.nodes as usize),
+                        if r.is_wrong() { " WRONG" } else { "" }
+                    )
+                }
                 Some(r) => format!(" {} at {} |", r.status, figure(r.micros)),
                 None => " - |".into(),
             });
