@@ -455,7 +455,13 @@ pub fn write_run(
 /// When the folder cannot be created or a file cannot be removed or written.
 pub fn start_run(dir: &Path, info: &RunInfo) -> anyhow::Result<ResultsWriter> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    for stale in ["run.json", "summary.csv", "index.html", "summary.md"] {
+    for stale in [
+        "run.json",
+        "results.csv",
+        "summary.csv",
+        "index.html",
+        "summary.md",
+    ] {
         match std::fs::remove_file(dir.join(stale)) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 return Err(e).with_context(|| format!("replacing {}", dir.join(stale).display()))
@@ -573,6 +579,7 @@ impl ResultsWriter {
                 return Err(e).with_context(what);
             }
         }
+        crate::interrupt::mark_kept(&self.path);
         Ok(())
     }
 }
