@@ -172,9 +172,8 @@ pub fn run_stream(
     let pool = builder.build()?;
     let sessions = Sessions::new(pool.current_num_threads(), per_puzzle);
     let mut size = FIRST_CHUNK;
-    let mut read = |n: usize| -> Vec<(Arc<str>, crate::format::Entry)> {
-        puzzles.by_ref().take(n).collect()
-    };
+    let mut read =
+        |n: usize| -> Vec<(Arc<str>, crate::format::Entry)> { puzzles.by_ref().take(n).collect() };
     let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Row>>(1);
     let result = std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut sink = sink;
@@ -184,7 +183,11 @@ pub fn run_stream(
             }
             Ok(())
         });
-        let mut next = if per_puzzle == 0 { Vec::new() } else { read(size) };
+        let mut next = if per_puzzle == 0 {
+            Vec::new()
+        } else {
+            read(size)
+        };
         while !next.is_empty() {
             let chunk = std::mem::take(&mut next);
             let t0 = Instant::now();

@@ -225,7 +225,11 @@ impl Group {
             errors: self.errors,
             unchecked: self.unchecked,
             median_micros: round3(median),
-            mean_micros: if n == 0 { 0.0 } else { round3(total / n as f64) },
+            mean_micros: if n == 0 {
+                0.0
+            } else {
+                round3(total / n as f64)
+            },
             p90_micros: p90,
             max_micros: if n == 0 { 0.0 } else { nth(n - 1) },
             puzzles_per_second: if total > 0.0 {

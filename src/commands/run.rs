@@ -3,9 +3,9 @@
 use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset, Source};
 use crate::format::Entry;
-use crate::record::Row;
 use crate::interrupt;
 use crate::output::{self, DatasetInfo, RunInfo};
+use crate::record::Row;
 use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
 use crate::summary;
@@ -96,11 +96,7 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
         }
         Ok(())
     };
-    differs(
-        "solvers",
-        old.solvers.join(","),
-        new.solvers.join(","),
-    )?;
+    differs("solvers", old.solvers.join(","), new.solvers.join(","))?;
     let ds = |i: &RunInfo| {
         i.datasets
             .iter()
@@ -211,11 +207,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         }
         None => None,
     };
-    let out = args.resume.clone().or_else(|| args.out.clone()).unwrap_or_else(|| {
-        let stamp = humantime::format_rfc3339_seconds(started).to_string();
-        let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
-        PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
-    });
+    let out = args
+        .resume
+        .clone()
+        .or_else(|| args.out.clone())
+        .unwrap_or_else(|| {
+            let stamp = humantime::format_rfc3339_seconds(started).to_string();
+            let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
+            PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
+        });
     let created = !out.exists();
     output::ensure_writable(&out)?;
 
@@ -362,7 +362,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             }
             output::write_info(&out, &info)?;
             let _ = std::fs::remove_file(out.join("summary.csv"));
-            (output::ResultsWriter::open(&out.join("results.csv"), Some(keep))?, done)
+            (
+                output::ResultsWriter::open(&out.join("results.csv"), Some(keep))?,
+                done,
+            )
         }
         None => (output::start_run(&out, &info)?, 0),
     };
@@ -470,10 +473,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             );
         }
         if wrong > wrong_rows.len() {
-            eprintln!(
-                "WRONG: {} more (see results.csv)",
-                wrong - wrong_rows.len()
-            );
+            eprintln!("WRONG: {} more (see results.csv)", wrong - wrong_rows.len());
         }
     }
     let mut extra = String::new();

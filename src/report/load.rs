@@ -39,7 +39,10 @@ impl Run {
     /// before it did, the built-in solvers but `sat`, whose nodes are varisat calls).
     pub fn counts_search_nodes(&self, solver: &str) -> bool {
         match self.info.solver_details.iter().find(|d| d.name == solver) {
-            Some(d) => d.nodes.as_deref().map_or(d.kind == "builtin", |n| n == "search_tree"),
+            Some(d) => d
+                .nodes
+                .as_deref()
+                .map_or(d.kind == "builtin", |n| n == "search_tree"),
             None => solver != "sat" && solver.parse::<solvers::SolverKind>().is_ok(),
         }
     }
@@ -116,10 +119,8 @@ pub fn for_each_row(
     let mut file = std::fs::File::open(&path)
         .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
     let len = whole_lines_len(&mut file).with_context(|| format!("reading {}", path.display()))?;
-    let mut rdr = csv::Reader::from_reader(std::io::BufReader::with_capacity(
-        1 << 20,
-        file.take(len),
-    ));
+    let mut rdr =
+        csv::Reader::from_reader(std::io::BufReader::with_capacity(1 << 20, file.take(len)));
     let headers = if len == 0 {
         csv::StringRecord::new()
     } else {

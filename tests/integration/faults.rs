@@ -262,7 +262,11 @@ fn sigkill_mid_write_leaves_whole_rows_and_an_incomplete_run() {
             .spawn()
             .unwrap();
         let tmp = if writing == "summary.csv" {
-            Some(wait_for_file(&out, ".summary.csv.", Duration::from_secs(120)))
+            Some(wait_for_file(
+                &out,
+                ".summary.csv.",
+                Duration::from_secs(120),
+            ))
         } else {
             // The old run's files are removed before the new run.json is written.
             let t0 = Instant::now();
@@ -280,9 +284,15 @@ fn sigkill_mid_write_leaves_whole_rows_and_an_incomplete_run() {
         signal(&child, libc::SIGKILL);
         wait_exit(&mut child, Duration::from_secs(30));
         if let Some(tmp) = tmp {
-            assert!(tmp.exists(), "the temporary file is left, under its own name");
+            assert!(
+                tmp.exists(),
+                "the temporary file is left, under its own name"
+            );
         }
-        assert!(!out.join("summary.csv").exists(), "summary.csv after SIGKILL");
+        assert!(
+            !out.join("summary.csv").exists(),
+            "summary.csv after SIGKILL"
+        );
         let info = run_json(&out);
         assert_eq!(info["complete"], serde_json::Value::Bool(false));
         let rows = check_whole_rows(&out);
