@@ -530,7 +530,7 @@ impl ResultsWriter {
             }
         };
         let csv = csv::WriterBuilder::new()
-            .has_headers(keep.is_none_or(|len| len == 0))
+            .has_headers(keep.map_or(true, |len| len == 0))
             .from_writer(std::io::BufWriter::with_capacity(1 << 20, file));
         Ok(ResultsWriter {
             csv,

@@ -77,7 +77,7 @@ fn puzzle_stream(
         .into_iter()
         .flat_map(|(name, entries)| entries.map(move |e| (name.clone(), e)))
         .filter(move |_| {
-            let keep = shard.is_none_or(|s| s.takes(global));
+            let keep = shard.map_or(true, |s| s.takes(global));
             global += 1;
             keep
         }))
@@ -235,7 +235,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     for (k, src) in sources.iter().enumerate() {
         let mut entries = src.entries()?;
         for e in entries.by_ref() {
-            let keep = args.shard.is_none_or(|s| s.takes(all));
+            let keep = args.shard.map_or(true, |s| s.takes(all));
             all += 1;
             if !keep {
                 continue;

@@ -53,6 +53,8 @@ fn harness_path() -> PathBuf {
 /// Runs `harness run` with `args` to the end; returns its peak resident memory, KiB (wait4's
 /// `ru_maxrss` of that child alone).
 #[cfg(target_os = "linux")]
+// The child is reaped by wait4 below, which std's `Child` does not see.
+#[allow(clippy::zombie_processes)]
 fn peak_rss_kib(args: &[&str]) -> i64 {
     let child = std::process::Command::new(harness_path())
         .args(args)
