@@ -158,6 +158,11 @@ pub struct RunArgs {
     /// Do not render the report (plots, summary.md, index.html) at the end.
     #[arg(long)]
     pub no_report: bool,
+    /// Continue the interrupted or killed run in RUN_DIR from its saved rows (give the same
+    /// solvers, datasets, budgets and shard as that run; they are checked against its run.json).
+    /// The rows of the last, partly saved chunk are solved again.
+    #[arg(long, value_name = "RUN_DIR")]
+    pub resume: Option<PathBuf>,
 }
 
 /// Arguments of `harness list`.

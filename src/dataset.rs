@@ -146,3 +146,144 @@ pub fn load(spec: &str) -> anyhow::Result<Dataset> {
 pub fn defaults() -> Vec<Dataset> {
     SHIPPED.iter().filter(|s| s.default).map(shipped).collect()
 }
+
+/// A dataset to be read as a stream: its name, source and format, and where its entries come
+/// from, read again each time [`Source::entries`] is called (a shipped text, a regular file) or,
+/// for an input that can be read once only (a FIFO, a device), held in memory from
+/// [`open`].
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Shipped name, or the file name of a path.
+    pub name: String,
+    /// Where it came from: `shipped:NAME` or the path as given.
+    pub source: String,
+    /// The detected format.
+    pub format: Format,
+    origin: Origin,
+}
+
+#[derive(Debug, Clone)]
+enum Origin {
+    Text(&'static str),
+    File(std::path::PathBuf),
+    Held(std::sync::Arc<Vec<Entry>>),
+}
+
+/// The entries of a [`Source`], in file order, read as they are asked for.
+pub enum Entries {
+    /// From a shipped text or a file.
+    Reader(PuzzleReader),
+    /// Held in memory.
+    Held(std::sync::Arc<Vec<Entry>>, usize),
+}
+
+impl Entries {
+    /// The I/O error that ended the iteration early, if any.
+    pub fn io_error(&mut self) -> Option<std::io::Error> {
+        match self {
+            Entries::Reader(r) => r.io_error(),
+            Entries::Held(..) => None,
+        }
+    }
+}
+
+impl Iterator for Entries {
+    type Item = Entry;
+    fn next(&mut self) -> Option<Entry> {
+        match self {
+            Entries::Reader(r) => r.next(),
+            Entries::Held(v, i) => {
+                let e = v.get(*i).cloned();
+                *i += 1;
+                e
+            }
+        }
+    }
+}
+
+impl Source {
+    /// Starts reading the entries again from the first.
+    ///
+    /// # Errors
+    /// When the file can no longer be opened or its first lines cannot be read.
+    pub fn entries(&self) -> anyhow::Result<Entries> {
+        Ok(match &self.origin {
+            Origin::Text(t) => Entries::Reader(PuzzleReader::from_text(t, &self.name)),
+            Origin::File(p) => {
+                let file = std::fs::File::open(p)
+                    .with_context(|| format!("cannot open dataset {}", self.source))?;
+                Entries::Reader(
+                    PuzzleReader::with_format(file, &self.source, Some(self.format))
+                        .with_context(|| format!("reading {}", self.source))?,
+                )
+            }
+            Origin::Held(v) => Entries::Held(v.clone(), 0),
+        })
+    }
+}
+
+/// A shipped dataset as a [`Source`].
+pub fn shipped_source(s: &Shipped) -> Source {
+    Source {
+        name: s.name.to_string(),
+        source: format!("shipped:{}", s.name),
+        format: PuzzleReader::from_text(s.text, s.name).format(),
+        origin: Origin::Text(s.text),
+    }
+}
+
+/// Opens a dataset by shipped name, or else the file at `spec`, to be read as a stream: a
+/// regular file is only opened here (to detect its format) and read again by each
+/// [`Source::entries`]; any other input (a FIFO, a device) is read whole now, as [`load`] does.
+///
+/// # Errors
+/// As [`load`].
+pub fn open(spec: &str) -> anyhow::Result<Source> {
+    if let Some(s) = SHIPPED.iter().find(|s| s.name == spec) {
+        return Ok(shipped_source(s));
+    }
+    let path = Path::new(spec);
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        let file = std::fs::File::open(path).with_context(|| format!("cannot open {spec}"))?;
+        let format = PuzzleReader::new(file, spec)
+            .with_context(|| format!("reading {spec}"))?
+            .format();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| spec.to_string());
+        return Ok(Source {
+            name,
+            source: spec.to_string(),
+            format,
+            origin: Origin::File(path.to_path_buf()),
+        });
+    }
+    let d = load(spec)?;
+    Ok(Source {
+        name: d.name,
+        source: d.source,
+        format: d.format,
+        origin: Origin::Held(std::sync::Arc::new(d.entries)),
+    })
+}
+
+/// The default datasets as [`Source`]s.
+pub fn default_sources() -> Vec<Source> {
+    SHIPPED
+        .iter()
+        .filter(|s| s.default)
+        .map(shipped_source)
+        .collect()
+}
+
+impl From<Dataset> for Source {
+    fn from(d: Dataset) -> Source {
+        Source {
+            name: d.name,
+            source: d.source,
+            format: d.format,
+            origin: Origin::Held(std::sync::Arc::new(d.entries)),
+        }
+    }
+}

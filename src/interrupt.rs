@@ -228,6 +228,15 @@ impl Drop for TempGuard {
     }
 }
 
+/// Records `path`, a file this process finished writing in place (not through a temporary
+/// file), as kept: a later signal lists it among the complete files.
+pub fn mark_kept(path: &std::path::Path) {
+    let mut reg = registry();
+    if !reg.kept.iter().any(|k| k == path) {
+        reg.kept.push(path.to_path_buf());
+    }
+}
+
 /// A registered output written in place (stdout, a FIFO, a device): a signal reports it as cut
 /// short until the guard is dropped.
 pub struct StreamGuard {

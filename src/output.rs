@@ -363,6 +363,13 @@ pub struct RunInfo {
     /// True when a signal stopped the solves before all had finished: the rows cover only the
     /// solves that finished (a signal after the last solve leaves it false: the rows are whole).
     pub interrupted: bool,
+    /// True when the run finished: false in the run.json a run writes when it starts (so a
+    /// killed run says so) and in an interrupted one; `results.csv` then holds the rows flushed
+    /// so far, whole lines only (a killed run may end in one cut line, which readers skip), and
+    /// `summary.csv` is absent for a killed run. Runs written before the field existed were
+    /// complete whenever `interrupted` was false.
+    #[serde(default = "complete_unless_interrupted")]
+    pub complete: bool,
     /// The command line.
     pub command: Vec<String>,
     /// This run's slice of the puzzles when run with `--shard K/N` (absent for a whole run).
@@ -375,6 +382,12 @@ pub struct RunInfo {
     /// size and sha256 of its files (empty in run.json files written before the field existed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub solver_details: Vec<crate::registry::SolverRecord>,
+}
+
+fn complete_unless_interrupted() -> bool {
+    // serde cannot see the sibling field here; older files were written only at the end, and
+    // `report::load::read_info` corrects the value for an old interrupted run.
+    true
 }
 
 /// The CPU model name, from `/proc/cpuinfo` (`unknown` elsewhere).
@@ -431,6 +444,144 @@ pub fn write_run(
         writeln!(w)?;
         Ok(())
     })
+}
+
+/// Starts a run in `dir` (created if missing) whose rows are appended as they finish: removes
+/// the files of an older run there (run.json first, summary.csv, the report), then writes
+/// `info` as run.json (atomically; the caller sets `complete: false`, `interrupted: true`, so a
+/// run killed from here on says its rows are partial), then creates `results.csv` empty.
+///
+/// # Errors
+/// When the folder cannot be created or a file cannot be removed or written.
+pub fn start_run(dir: &Path, info: &RunInfo) -> anyhow::Result<ResultsWriter> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for stale in [
+        "run.json",
+        "results.csv",
+        "summary.csv",
+        "index.html",
+        "summary.md",
+    ] {
+        match std::fs::remove_file(dir.join(stale)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("replacing {}", dir.join(stale).display()))
+            }
+            _ => {}
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir.join("plots"));
+    write_info(dir, info)?;
+    ResultsWriter::open(&dir.join("results.csv"), None)
+}
+
+/// Ends a run started with [`start_run`]: writes `summary.csv`, then `info` as run.json (each
+/// atomically).
+///
+/// # Errors
+/// When a file cannot be written.
+pub fn finish_run(dir: &Path, summary: &[SummaryRow], info: &RunInfo) -> anyhow::Result<()> {
+    write_csv(&dir.join("summary.csv"), summary)?;
+    write_info(dir, info)
+}
+
+/// Writes `info` as `dir/run.json`, atomically.
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_info(dir: &Path, info: &RunInfo) -> anyhow::Result<()> {
+    write_atomic(&dir.join("run.json"), |w| {
+        serde_json::to_writer_pretty(&mut *w, info)?;
+        writeln!(w)?;
+        Ok(())
+    })
+}
+
+/// `results.csv` written in place as a run goes: each [`ResultsWriter::append`] writes whole
+/// rows and flushes them to the file, so a process killed between two appends leaves only whole
+/// lines (one killed inside an append may leave a cut last line, without its newline). A signal
+/// reports the file as cut short while it is open.
+pub struct ResultsWriter {
+    csv: csv::Writer<std::io::BufWriter<std::fs::File>>,
+    path: PathBuf,
+    delay: Option<std::time::Duration>,
+    _streaming: crate::interrupt::StreamGuard,
+}
+
+impl ResultsWriter {
+    /// Opens `path` for rows: created or emptied when `keep` is `None` (the header comes with the
+    /// first row); else cut to its first `keep` bytes (whole lines, header included) and
+    /// appended to.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or cut.
+    pub fn open(path: &Path, keep: Option<u64>) -> anyhow::Result<ResultsWriter> {
+        let what = || format!("cannot write {}", path.display());
+        let file = match keep {
+            None => std::fs::File::create(path).with_context(what)?,
+            Some(len) => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .with_context(what)?;
+                f.set_len(len).with_context(what)?;
+                let mut f = f;
+                std::io::Seek::seek(&mut f, std::io::SeekFrom::End(0)).with_context(what)?;
+                f
+            }
+        };
+        let csv = csv::WriterBuilder::new()
+            .has_headers(keep.map_or(true, |len| len == 0))
+            .from_writer(std::io::BufWriter::with_capacity(1 << 20, file));
+        Ok(ResultsWriter {
+            csv,
+            path: path.to_path_buf(),
+            delay: test_write_delay(),
+            _streaming: crate::interrupt::stream(&path.display().to_string()),
+        })
+    }
+
+    /// Appends `rows` and flushes them to the file.
+    ///
+    /// # Errors
+    /// When writing fails (a full disk): the file then ends somewhere in these rows.
+    pub fn append(&mut self, rows: &[Row]) -> anyhow::Result<()> {
+        let what = || format!("writing {}", self.path.display());
+        for r in rows {
+            self.csv.serialize(r).with_context(what)?;
+            if let Some(d) = self.delay {
+                self.csv.flush().with_context(what)?;
+                std::thread::sleep(d);
+            }
+        }
+        self.csv.flush().with_context(what)?;
+        Ok(())
+    }
+
+    /// Flushes, syncs and closes the file.
+    ///
+    /// # Errors
+    /// When the data cannot be written or synced.
+    pub fn finish(self) -> anyhow::Result<()> {
+        let what = || format!("writing {}", self.path.display());
+        let file = self
+            .csv
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("{}", e.error()))
+            .with_context(what)?
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("{}", e.error()))
+            .with_context(what)?;
+        if let Err(e) = file.sync_all() {
+            if !matches!(
+                e.kind(),
+                std::io::ErrorKind::Unsupported | std::io::ErrorKind::InvalidInput
+            ) {
+                return Err(e).with_context(what);
+            }
+        }
+        crate::interrupt::mark_kept(&self.path);
+        Ok(())
+    }
 }
 
 /// Checks before a long run that `dir` can be created and written, so a run never solves for an

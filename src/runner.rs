@@ -1,7 +1,8 @@
 //! The runner: every chosen solver over every puzzle of every dataset, in parallel with rayon,
 //! each answer checked by [`crate::verify`], one [`Row`] per dataset x puzzle x solver.
 //!
-//! Work items are ordered puzzle-major, solver-minor, so the solvers interleave over the run and
+//! Puzzles come as a stream and are solved in bounded chunks ([`run_stream`]), so memory does
+//! not grow with the run. Work items are ordered puzzle-major, solver-minor, so the solvers interleave over the run and
 //! machine drift hits them alike. Each solve gets a fresh [`Budget`] (deadline and node limit);
 //! timing wraps the `solve` call alone (µs, from a monotonic clock).
 
@@ -33,6 +34,9 @@ pub struct RunOptions {
     /// started, give no row. An interrupted solve is not a `timeout`, so it is dropped rather
     /// than recorded; a solve that finished before the flag was seen keeps its row.
     pub cancel: Arc<AtomicBool>,
+    /// Set by [`run_stream`] once the last solve has finished (its rows may still be on their
+    /// way to the sink).
+    pub solved_all: Arc<AtomicBool>,
 }
 
 impl Default for RunOptions {
@@ -47,6 +51,7 @@ impl Default for RunOptions {
             threads: None,
             progress: false,
             cancel: Arc::new(AtomicBool::new(false)),
+            solved_all: Arc::new(AtomicBool::new(false)),
         }
     }
 }
@@ -95,22 +100,55 @@ impl Sessions {
 
 /// Runs `opts.solvers` over `datasets`; rows come back in dataset, puzzle, solver order. When
 /// `opts.cancel` is set part-way, only the solves that finished are returned (see
-/// [`RunOptions::cancel`]).
+/// [`RunOptions::cancel`]). This is [`run_stream`] collecting every row.
 ///
 /// # Errors
 /// Only when the thread pool cannot be built.
 pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> {
+    let total: usize = datasets.iter().map(|d| d.entries.len()).sum();
+    let puzzles = datasets.iter().flat_map(|d| {
+        let name: Arc<str> = Arc::from(d.name.as_str());
+        d.entries.iter().map(move |e| (name.clone(), e.clone()))
+    });
+    let mut rows = Vec::new();
+    run_stream(puzzles, Some(total as u64), opts, |chunk| {
+        rows.extend(chunk);
+        Ok(())
+    })?;
+    Ok(rows)
+}
+
+/// Puzzles in the first chunk of [`run_stream`]; a chunk that takes under half a second doubles
+/// the next one, up to [`MAX_CHUNK`]; one over two seconds halves it.
+pub const FIRST_CHUNK: usize = 64;
+/// The largest chunk of [`run_stream`], in puzzles (with two fast solvers about 5 MB of rows).
+pub const MAX_CHUNK: usize = 8192;
+
+/// Runs `opts.solvers` over a stream of `(dataset name, entry)` puzzles, in bounded chunks: a
+/// chunk of puzzles is read, its dataset x puzzle x solver items solved on the rayon pool (every
+/// solver of a puzzle in the same chunk, so the no-solution cross-check sees them all), and its
+/// rows, in whole-run order, handed to `sink` on a writer thread while the next chunk is solved
+/// (at most one chunk waits for the writer). Memory holds at most three chunks, whatever the
+/// stream's length. `total` (puzzles) sizes the progress bar. `opts.solved_all` is set once the
+/// last solve has finished, before its chunk is handed over. When `opts.cancel` is set, the
+/// chunk in flight keeps the rows of the solves that finished (see [`RunOptions::cancel`]) and no
+/// further puzzle is read.
+///
+/// # Errors
+/// When the thread pool cannot be built, or `sink` fails (the run stops at the next chunk).
+pub fn run_stream(
+    mut puzzles: impl Iterator<Item = (Arc<str>, crate::format::Entry)>,
+    total: Option<u64>,
+    opts: &RunOptions,
+    sink: impl FnMut(Vec<Row>) -> anyhow::Result<()> + Send,
+) -> anyhow::Result<()> {
     let solvers = &opts.solvers;
-    let mut items = Vec::new();
-    for (d, ds) in datasets.iter().enumerate() {
-        for e in 0..ds.entries.len() {
-            for s in 0..solvers.len() {
-                items.push((d, e, s));
-            }
-        }
-    }
+    let per_puzzle = solvers.len();
     let bar = if opts.progress {
-        ProgressBar::with_draw_target(Some(items.len() as u64), ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(
+            total.map(|t| t * per_puzzle as u64),
+            ProgressDrawTarget::stderr(),
+        )
     } else {
         ProgressBar::hidden()
     };
@@ -132,33 +170,76 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
         builder = builder.num_threads(n);
     }
     let pool = builder.build()?;
-    let sessions = Sessions::new(pool.current_num_threads(), solvers.len());
-    let mut rows: Vec<Option<Row>> = pool.install(|| {
-        items
-            .par_iter()
-            .map(|&(d, e, s)| {
-                if opts.cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let engine = solvers[s].as_ref();
-                let row = sessions.with(s, engine, |session| {
-                    solve_one(&datasets[d], e, engine, session, opts)
-                });
-                if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
-                    && opts.cancel.load(Ordering::Relaxed)
-                {
-                    // Stopped by the cancel flag (a child process may have had the signal too):
-                    // neither a real timeout nor a real failure.
-                    return None;
-                }
-                bar.inc(1);
-                Some(row)
-            })
-            .collect()
+    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle);
+    let mut size = FIRST_CHUNK;
+    let mut read =
+        |n: usize| -> Vec<(Arc<str>, crate::format::Entry)> { puzzles.by_ref().take(n).collect() };
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Row>>(1);
+    let result = std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut sink = sink;
+        let writer = scope.spawn(move || -> anyhow::Result<()> {
+            for rows in rx {
+                sink(rows)?;
+            }
+            Ok(())
+        });
+        let mut next = if per_puzzle == 0 {
+            Vec::new()
+        } else {
+            read(size)
+        };
+        while !next.is_empty() {
+            let chunk = std::mem::take(&mut next);
+            let t0 = Instant::now();
+            let mut rows: Vec<Option<Row>> = pool.install(|| {
+                (0..chunk.len() * per_puzzle)
+                    .into_par_iter()
+                    .map(|i| {
+                        let (name, entry) = &chunk[i / per_puzzle];
+                        let s = i % per_puzzle;
+                        if opts.cancel.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        let engine = solvers[s].as_ref();
+                        let row = sessions.with(s, engine, |session| {
+                            solve_one(name, entry, engine, session, opts)
+                        });
+                        if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
+                            && opts.cancel.load(Ordering::Relaxed)
+                        {
+                            // Stopped by the cancel flag (a child process may have had the
+                            // signal too): neither a real timeout nor a real failure.
+                            return None;
+                        }
+                        bar.inc(1);
+                        Some(row)
+                    })
+                    .collect()
+            });
+            drop(chunk);
+            cross_check(&mut rows, per_puzzle);
+            let took = t0.elapsed();
+            if took < Duration::from_millis(500) {
+                size = (size * 2).min(MAX_CHUNK);
+            } else if took > Duration::from_secs(2) {
+                size = (size / 2).max(1);
+            }
+            if !opts.cancel.load(Ordering::Relaxed) {
+                next = read(size);
+            }
+            if next.is_empty() {
+                opts.solved_all.store(true, Ordering::SeqCst);
+            }
+            if tx.send(rows.into_iter().flatten().collect()).is_err() {
+                // The writer stopped on an error: its join below says which.
+                break;
+            }
+        }
+        drop(tx);
+        writer.join().expect("the writer thread does not panic")
     });
     bar.finish_and_clear();
-    cross_check(&mut rows, solvers.len());
-    Ok(rows.into_iter().flatten().collect())
+    result
 }
 
 /// CPU time of the calling thread, µs (`CLOCK_THREAD_CPUTIME_ID`); `None` where unavailable.
@@ -180,16 +261,15 @@ pub fn thread_cpu_micros() -> Option<f64> {
 }
 
 fn solve_one(
-    ds: &Dataset,
-    e: usize,
+    dataset: &str,
+    entry: &crate::format::Entry,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     opts: &RunOptions,
 ) -> Row {
-    let entry = &ds.entries[e];
     let info = engine.info();
     let mut row = Row {
-        dataset: ds.name.clone(),
+        dataset: dataset.to_string(),
         puzzle: entry.label(),
         solver: info.name.clone(),
         status: RowStatus::Invalid,

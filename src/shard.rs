@@ -396,6 +396,7 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
             .map(|r| r.info.elapsed_seconds)
             .fold(0.0, f64::max),
         interrupted: ordered.iter().any(|r| r.info.interrupted),
+        complete: ordered.iter().all(|r| r.info.complete),
         command,
         solver_details: first.info.solver_details.clone(),
         shard: None,

@@ -83,69 +83,179 @@ pub fn median(sorted: &[f64]) -> f64 {
 
 /// Summarises `rows`, keeping the order in which dataset x solver pairs first appear.
 pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
-    let mut keys: Vec<(String, String)> = Vec::new();
-    let mut groups: std::collections::HashMap<(String, String), Vec<&Row>> = Default::default();
+    let mut acc = Accumulator::default();
     for r in rows {
-        let key = (r.dataset.clone(), r.solver.clone());
-        let g = groups.entry(key.clone()).or_default();
-        if g.is_empty() {
-            keys.push(key);
-        }
-        g.push(r);
+        acc.add(r);
     }
-    keys.into_iter()
-        .map(|key| {
-            let g = &groups[&key];
-            let valid: Vec<&&Row> = g
-                .iter()
-                .filter(|r| r.status != RowStatus::Invalid)
-                .collect();
-            let mut times: Vec<f64> = valid.iter().map(|r| r.micros).collect();
-            times.sort_by(f64::total_cmp);
-            let total: f64 = times.iter().sum();
-            let count = |s: RowStatus| g.iter().filter(|r| r.status == s && !r.is_wrong()).count();
-            let solved: Vec<&&Row> = g
-                .iter()
-                .filter(|r| r.correct == Some(true) && r.status == RowStatus::Solved)
-                .collect();
+    acc.finish()
+}
 
-            SummaryRow {
-                dataset: key.0.clone(),
-                solver: key.1.clone(),
-                puzzles: g.len(),
-                solved: solved.len(),
-                wrong: g.iter().filter(|r| r.is_wrong()).count(),
-                no_solution: count(RowStatus::NoSolution),
-                timeouts: count(RowStatus::Timeout),
-                errors: count(RowStatus::Error),
-                invalid: count(RowStatus::Invalid),
-                unchecked: g.iter().filter(|r| r.is_unchecked()).count(),
-                median_micros: round3(median(&times)),
-                mean_micros: if times.is_empty() {
-                    0.0
-                } else {
-                    round3(total / times.len() as f64)
-                },
-                p90_micros: percentile(&times, 90.0),
-                max_micros: times.last().copied().unwrap_or(0.0),
-                puzzles_per_second: if total > 0.0 {
-                    round3(solved.len() as f64 / (total / 1e6))
-                } else {
-                    0.0
-                },
-                mean_nodes: if valid.is_empty() {
-                    0.0
-                } else {
-                    round3(valid.iter().map(|r| r.nodes as f64).sum::<f64>() / valid.len() as f64)
-                },
-                mean_cpu_micros: {
-                    let cpu: Vec<f64> = valid.iter().filter_map(|r| r.cpu_micros).collect();
-                    (!cpu.is_empty()).then(|| round3(cpu.iter().sum::<f64>() / cpu.len() as f64))
-                },
-                max_peak_rss_kib: valid.iter().filter_map(|r| r.peak_rss_kib).max(),
+/// The summary computed online, one row at a time, in memory that does not hold the rows:
+/// counts and sums are kept exactly (times and CPU times as integer nanoseconds, the rows'
+/// resolution), and each dataset x solver pair keeps its times as a compact vector of `u32`
+/// nanoseconds (4 bytes a row; a time past 4.29 s goes to a `u64` side vector), so medians and
+/// p90s are exact. [`summarize`] is this over a slice.
+#[derive(Debug, Default)]
+pub struct Accumulator {
+    /// Dataset -> solver -> index into `groups`.
+    index: std::collections::HashMap<String, std::collections::HashMap<String, usize>>,
+    groups: Vec<Group>,
+}
+
+#[derive(Debug, Default)]
+struct Group {
+    dataset: String,
+    solver: String,
+    puzzles: usize,
+    solved: usize,
+    wrong: usize,
+    no_solution: usize,
+    timeouts: usize,
+    invalid: usize,
+    errors: usize,
+    unchecked: usize,
+    /// Times of the valid rows, ns, when they fit in a `u32`.
+    ns: Vec<u32>,
+    /// Times of the valid rows past `u32::MAX` ns.
+    long_ns: Vec<u64>,
+    sum_ns: u128,
+    sum_nodes: u128,
+    cpu_ns: u128,
+    cpu_rows: usize,
+    max_rss: Option<u64>,
+}
+
+/// µs with ns resolution (as rows hold them) -> integer ns.
+fn to_ns(micros: f64) -> u64 {
+    (micros * 1e3).round().max(0.0) as u64
+}
+
+/// Integer ns -> µs, the same `f64` a row holds.
+fn to_micros(ns: u64) -> f64 {
+    ns as f64 / 1e3
+}
+
+impl Accumulator {
+    /// Counts one row in.
+    pub fn add(&mut self, r: &Row) {
+        let i = match self.index.get(&r.dataset).and_then(|m| m.get(&r.solver)) {
+            Some(&i) => i,
+            None => {
+                let i = self.groups.len();
+                self.groups.push(Group {
+                    dataset: r.dataset.clone(),
+                    solver: r.solver.clone(),
+                    ..Group::default()
+                });
+                self.index
+                    .entry(r.dataset.clone())
+                    .or_default()
+                    .insert(r.solver.clone(), i);
+                i
             }
-        })
-        .collect()
+        };
+        let g = &mut self.groups[i];
+        g.puzzles += 1;
+        if r.correct == Some(true) && r.status == RowStatus::Solved {
+            g.solved += 1;
+        }
+        if r.is_wrong() {
+            g.wrong += 1;
+        }
+        if r.is_unchecked() {
+            g.unchecked += 1;
+        }
+        // Every row lands in exactly one count: a wrong answer is counted as wrong only.
+        match r.status {
+            _ if r.is_wrong() => {}
+            RowStatus::NoSolution => g.no_solution += 1,
+            RowStatus::Timeout => g.timeouts += 1,
+            RowStatus::Invalid => g.invalid += 1,
+            RowStatus::Error => g.errors += 1,
+            RowStatus::Solved => {}
+        }
+        if r.status == RowStatus::Invalid {
+            return;
+        }
+        let ns = to_ns(r.micros);
+        match u32::try_from(ns) {
+            Ok(n) => g.ns.push(n),
+            Err(_) => g.long_ns.push(ns),
+        }
+        g.sum_ns += u128::from(ns);
+        g.sum_nodes += u128::from(r.nodes);
+        if let Some(c) = r.cpu_micros {
+            g.cpu_ns += u128::from(to_ns(c));
+            g.cpu_rows += 1;
+        }
+        g.max_rss = g.max_rss.max(r.peak_rss_kib);
+    }
+
+    /// The summary rows, in the order the dataset x solver pairs first appeared.
+    pub fn finish(self) -> Vec<SummaryRow> {
+        self.groups.into_iter().map(Group::finish).collect()
+    }
+}
+
+impl Group {
+    fn finish(mut self) -> SummaryRow {
+        self.ns.sort_unstable();
+        self.long_ns.sort_unstable();
+        let n = self.ns.len() + self.long_ns.len();
+        // The k-th smallest time (0-based): every long time is larger than every short one.
+        let nth = |k: usize| -> f64 {
+            if k < self.ns.len() {
+                to_micros(u64::from(self.ns[k]))
+            } else {
+                to_micros(self.long_ns[k - self.ns.len()])
+            }
+        };
+        let median = match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => nth(n / 2),
+            _ => (nth(n / 2 - 1) + nth(n / 2)) / 2.0,
+        };
+        let p90 = if n == 0 {
+            0.0
+        } else {
+            let rank = ((0.9 * n as f64).ceil() as usize).clamp(1, n);
+            nth(rank - 1)
+        };
+        let total = self.sum_ns as f64 / 1e3;
+        SummaryRow {
+            dataset: self.dataset,
+            solver: self.solver,
+            puzzles: self.puzzles,
+            solved: self.solved,
+            wrong: self.wrong,
+            no_solution: self.no_solution,
+            timeouts: self.timeouts,
+            invalid: self.invalid,
+            errors: self.errors,
+            unchecked: self.unchecked,
+            median_micros: round3(median),
+            mean_micros: if n == 0 {
+                0.0
+            } else {
+                round3(total / n as f64)
+            },
+            p90_micros: p90,
+            max_micros: if n == 0 { 0.0 } else { nth(n - 1) },
+            puzzles_per_second: if total > 0.0 {
+                round3(self.solved as f64 / (total / 1e6))
+            } else {
+                0.0
+            },
+            mean_nodes: if n == 0 {
+                0.0
+            } else {
+                round3(self.sum_nodes as f64 / n as f64)
+            },
+            mean_cpu_micros: (self.cpu_rows > 0)
+                .then(|| round3(self.cpu_ns as f64 / 1e3 / self.cpu_rows as f64)),
+            max_peak_rss_kib: self.max_rss,
+        }
+    }
 }
 
 /// Rounds to 3 decimals (ns resolution for µs), so CSV cells stay short.
@@ -459,5 +569,45 @@ mod tests {
         let widest = t.lines().map(|l| l.chars().count()).max().unwrap();
         assert!(widest <= TABLE_WIDTH, "{widest} columns:\n{t}");
         assert_eq!(widest, 99, "{t}");
+    }
+
+    fn timed_row(solver: &str, micros: f64) -> Row {
+        Row {
+            dataset: "d".into(),
+            puzzle: "1".into(),
+            solver: solver.into(),
+            status: RowStatus::Solved,
+            correct: Some(true),
+            micros,
+            nodes: 3,
+            guesses: 0,
+            backtracks: 0,
+            propagations: 0,
+            updates: 0,
+            solution: String::new(),
+            line: 1,
+            givens: 30,
+            grid: String::new(),
+            error: String::new(),
+            cpu_micros: None,
+            peak_rss_kib: None,
+        }
+    }
+
+    /// Times past `u32::MAX` ns (4.29 s) still sort after the short ones and sum exactly.
+    #[test]
+    fn online_summary_by_hand_with_long_times() {
+        let times = [5_000_000.0, 1.5, 2.25, 4_300_000.001, 3.0];
+        let rows: Vec<Row> = times.iter().map(|&t| timed_row("a", t)).collect();
+        let s = &summarize(&rows)[0];
+        assert_eq!(s.puzzles, 5);
+        assert_eq!(s.median_micros, 3.0);
+        assert_eq!(s.p90_micros, 5_000_000.0);
+        assert_eq!(s.max_micros, 5_000_000.0);
+        assert_eq!(s.mean_micros, 1_860_001.35);
+        assert_eq!(s.mean_nodes, 3.0);
+        let even = summarize(&rows[1..]);
+        assert_eq!(even[0].median_micros, 2.625);
+        assert_eq!(even[0].p90_micros, 4_300_000.001);
     }
 }

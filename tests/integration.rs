@@ -17,6 +17,7 @@ mod integration {
     pub mod proptest_parsers;
     pub mod puzzle_commands;
     pub mod report;
+    pub mod scale;
     pub mod solve;
     pub mod web;
     pub mod web_limits;

@@ -72,22 +72,88 @@ pub fn read_info(dir: &Path) -> anyhow::Result<RunInfo> {
     let path = dir.join("run.json");
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{}: not a run.json", path.display()))
+    let mut info: RunInfo = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a run.json", path.display()))?;
+    // An interrupted run is never complete (run.json files older than the `complete` field).
+    info.complete &= !info.interrupted;
+    Ok(info)
 }
 
-/// Reads the rows of `results.csv` in `dir`.
+/// The length of `file`'s whole lines: up to and including its last newline (a run killed while
+/// appending may leave a cut last line, which is not a row).
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn whole_lines_len(file: &mut std::fs::File) -> std::io::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.seek(SeekFrom::End(0))?;
+    let mut end = len;
+    let mut buf = vec![0u8; 64 * 1024];
+    while end > 0 {
+        let start = end.saturating_sub(buf.len() as u64);
+        let n = (end - start) as usize;
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut buf[..n])?;
+        if let Some(i) = buf[..n].iter().rposition(|&b| b == b'\n') {
+            file.seek(SeekFrom::Start(0))?;
+            return Ok(start + i as u64 + 1);
+        }
+        end = start;
+    }
+    file.seek(SeekFrom::Start(0))?;
+    Ok(0)
+}
+
+/// Reads the whole lines of `results.csv` in `dir` as a stream, calling `f` with each row and
+/// the byte offset where its line starts; returns the length of the whole lines read.
+///
+/// # Errors
+/// When the file is missing, a record does not parse (the message names file and line), or `f`
+/// fails.
+pub fn for_each_row(
+    dir: &Path,
+    mut f: impl FnMut(Row, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<u64> {
+    use std::io::Read;
+    let path = dir.join("results.csv");
+    let mut file = std::fs::File::open(&path)
+        .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
+    let len = whole_lines_len(&mut file).with_context(|| format!("reading {}", path.display()))?;
+    let mut rdr =
+        csv::Reader::from_reader(std::io::BufReader::with_capacity(1 << 20, file.take(len)));
+    let headers = if len == 0 {
+        csv::StringRecord::new()
+    } else {
+        rdr.headers()
+            .with_context(|| format!("{}:1: bad header", path.display()))?
+            .clone()
+    };
+    let mut rec = csv::StringRecord::new();
+    let mut i = 0;
+    while rdr
+        .read_record(&mut rec)
+        .with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?
+    {
+        let at = rec.position().map_or(0, |p| p.byte());
+        let row: Row = rec
+            .deserialize(Some(&headers))
+            .with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?;
+        f(row, at)?;
+        i += 1;
+    }
+    Ok(len)
+}
+
+/// Reads the rows of `results.csv` in `dir` (its whole lines: see [`for_each_row`]).
 ///
 /// # Errors
 /// When the file is missing or a record does not parse (the message names file and line).
 pub fn read_rows(dir: &Path) -> anyhow::Result<Vec<Row>> {
-    let path = dir.join("results.csv");
-    let mut rdr = csv::Reader::from_path(&path)
-        .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
     let mut rows = Vec::new();
-    for (i, rec) in rdr.deserialize::<Row>().enumerate() {
-        let row = rec.with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?;
-        rows.push(row);
-    }
+    for_each_row(dir, |r, _| {
+        rows.push(r);
+        Ok(())
+    })?;
     Ok(rows)
 }
 

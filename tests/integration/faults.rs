@@ -173,11 +173,12 @@ fn sigterm_is_handled_like_ctrl_c() {
     check_interrupted_run(&out);
 }
 
-/// A second Ctrl-C while the results are being written exits at once; the file being written
-/// never appears under its final name.
+/// A second Ctrl-C while the rows are being written exits at once: results.csv, written in
+/// place as the run goes, holds whole rows only; summary.csv never appears; run.json (written
+/// when the run started) says the run is incomplete.
 #[cfg(unix)]
 #[test]
-fn second_sigint_exits_at_once_without_a_partial_file() {
+fn second_sigint_exits_at_once_leaving_whole_rows() {
     let dir = tempfile::tempdir().unwrap();
     let data = dataset(dir.path(), 1);
     let out = dir.path().join("run");
@@ -186,21 +187,61 @@ fn second_sigint_exits_at_once_without_a_partial_file() {
     let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
     std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGINT);
-    wait_for_file(&out, ".results.csv.", Duration::from_secs(60));
+    wait_for_rows(&out, 1, Duration::from_secs(60));
     signal(&child, libc::SIGINT);
     let status = wait_exit(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(130));
-    for f in ["results.csv", "summary.csv", "run.json"] {
-        assert!(!out.join(f).exists(), "{f} exists after the second Ctrl-C");
+    assert!(!out.join("summary.csv").exists());
+    let rows = results(&out);
+    assert!((1..EASY.len()).contains(&rows.len()), "{rows:?}");
+    check_whole_rows(&out);
+    let info = run_json(&out);
+    assert_eq!(info["complete"], serde_json::Value::Bool(false));
+    assert_eq!(info["interrupted"], serde_json::Value::Bool(true));
+}
+
+/// Waits until results.csv holds at least `n` rows.
+fn wait_for_rows(out: &Path, n: usize, limit: Duration) {
+    let t0 = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(out.join("results.csv"))
+            .map(|t| t.matches('\n').count())
+            .unwrap_or(0);
+        if lines > n {
+            return;
+        }
+        assert!(t0.elapsed() < limit, "no {n} rows in {}", out.display());
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
-/// SIGKILL (no handler can run) in the middle of writing results.csv, then of summary.csv, then
-/// of results.csv over a finished run in the same folder: each final file either does not exist
-/// or is whole and parses, and run.json (written last) is never there to vouch for them.
+/// Every whole line of results.csv is a valid row (as the report reads it), the header first.
+fn check_whole_rows(out: &Path) -> Vec<harness::record::Row> {
+    let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut rdr = csv::Reader::from_reader(whole.as_bytes());
+    let rows: Vec<harness::record::Row> = rdr
+        .deserialize()
+        .map(|r| r.expect("every whole line is a row"))
+        .collect();
+    assert_eq!(rows, harness::report::load::read_rows(out).unwrap());
+    for r in &rows {
+        if r.status == harness::record::RowStatus::Solved {
+            assert_eq!(r.correct, Some(true), "{r:?}");
+            assert_eq!(r.solution.len(), 81, "{r:?}");
+        }
+    }
+    rows
+}
+
+/// SIGKILL (no handler can run) while results.csv is being appended to, then while summary.csv
+/// is being written, then over a finished run in the same folder: results.csv holds whole rows
+/// only (each valid), summary.csv either does not exist or is whole, and run.json (written when
+/// the run started) says the run is not complete; the report renders the rows and says they are
+/// partial.
 #[cfg(unix)]
 #[test]
-fn sigkill_mid_write_leaves_no_truncated_file() {
+fn sigkill_mid_write_leaves_whole_rows_and_an_incomplete_run() {
     for (writing, done) in [("results.csv", 0), ("summary.csv", 1), ("results.csv", 2)] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("run");
@@ -220,29 +261,52 @@ fn sigkill_mid_write_leaves_no_truncated_file() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let tmp = wait_for_file(&out, &format!(".{writing}."), Duration::from_secs(120));
-        // Let it write a row or two into the temporary file first.
+        let tmp = if writing == "summary.csv" {
+            Some(wait_for_file(
+                &out,
+                ".summary.csv.",
+                Duration::from_secs(120),
+            ))
+        } else {
+            // The old run's files are removed before the new run.json is written.
+            let t0 = Instant::now();
+            while !std::fs::read_to_string(out.join("run.json"))
+                .is_ok_and(|t| t.contains("\"complete\": false"))
+            {
+                assert!(t0.elapsed() < Duration::from_secs(120), "no new run.json");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            wait_for_rows(&out, 2, Duration::from_secs(120));
+            None
+        };
+        // Let it write a row or two more first.
         std::thread::sleep(Duration::from_millis(600));
         signal(&child, libc::SIGKILL);
         wait_exit(&mut child, Duration::from_secs(30));
-        assert!(
-            tmp.exists(),
-            "the temporary file is left, under its own name"
-        );
-        assert!(!out.join("run.json").exists());
-        if done == 2 {
-            // The previous run's file, whole.
-            assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
-        } else {
+        if let Some(tmp) = tmp {
             assert!(
-                !out.join(writing).exists(),
-                "{writing} exists after SIGKILL"
+                tmp.exists(),
+                "the temporary file is left, under its own name"
             );
         }
+        assert!(
+            !out.join("summary.csv").exists(),
+            "summary.csv after SIGKILL"
+        );
+        let info = run_json(&out);
+        assert_eq!(info["complete"], serde_json::Value::Bool(false));
+        let rows = check_whole_rows(&out);
+        let all = 2 * solvers::SolverKind::ALL.len();
         if done == 1 {
-            // results.csv was finished before the kill: whole, every row.
-            assert_eq!(results(&out).len(), 2 * solvers::SolverKind::ALL.len());
+            // results.csv was finished before the kill: every row.
+            assert_eq!(rows.len(), all);
+        } else {
+            assert!((2..all).contains(&rows.len()), "{}", rows.len());
         }
+        // The report renders what was saved and says it is partial.
+        harness().arg("report").arg(&out).assert().success();
+        let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(md.contains("Interrupted run"), "{md}");
     }
 }
 
@@ -616,7 +680,7 @@ fn a_signal_while_saving_finishes_the_save_and_skips_the_report() {
     let data = dataset(dir.path(), 0);
     let out = dir.path().join("run");
     let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "300")]);
-    wait_for_file(&out, ".results.csv.", Duration::from_secs(120));
+    wait_for_rows(&out, 1, Duration::from_secs(120));
     signal(&child, libc::SIGINT);
     let status = wait_exit(&mut child, Duration::from_secs(60));
     let err = stderr_of(&mut child);
