@@ -10,6 +10,7 @@ mod integration {
     pub mod crosscheck;
     pub mod faults;
     pub mod generate;
+    pub mod logic;
     pub mod perf;
     pub mod proptest_parsers;
     pub mod puzzle_commands;

@@ -1,0 +1,335 @@
+//! The human techniques (`solvers::logic`): HoDoKu's regression library, every step checked
+//! against the solution, the rater's levels.
+//!
+//! `reglib_pass_table` runs `../shared/cases/hodoku-reglib/reglib-1.3.txt` (HoDoKu's own
+//! regression library, one pencil-mark position per line with the one instance of a technique it
+//! holds and that instance's eliminations or placements) for every technique we implement and
+//! prints the pass table of `docs/logic.md`. When ../shared is absent it says
+//! `SKIPPED <test>: <reason>` on stderr (see `common::skip`).
+
+use super::common::shared_case;
+use solvers::logic::{self, board::Cells, Board, Candidate, Level, Step, Technique};
+use solvers::{Budget, Grid, SolverKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One case of the library.
+struct Case {
+    line: usize,
+    code: String,
+    fail_case: bool,
+    board: Board,
+    /// All filled cells (givens and placed digits), the puzzle whose solution checks the steps.
+    filled: Grid,
+    eliminations: BTreeSet<Candidate>,
+    placements: BTreeSet<Candidate>,
+}
+
+/// `<digit><row><col>` items, space-separated; `None` on a malformed item.
+fn candidates(s: &str) -> Option<BTreeSet<Candidate>> {
+    s.split_whitespace()
+        .map(|t| {
+            let b = t.as_bytes();
+            if b.len() != 3 || !b.iter().all(|c| (b'1'..=b'9').contains(c)) {
+                return None;
+            }
+            let (d, r, c) = (b[0] - b'0', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
+            Some(Candidate::new(r * 9 + c, d))
+        })
+        .collect()
+}
+
+/// Parses one line `:<code>:<digits>:<givens>:<deleted>:<eliminations>:<placements>:<extra>:`.
+fn parse_case(line_no: usize, line: &str) -> Result<Case, String> {
+    let parts: Vec<&str> = line.split(':').collect();
+    if parts.len() < 7 || !parts[0].is_empty() {
+        return Err(format!("line {line_no}: not a library case"));
+    }
+    let raw = parts[1].trim();
+    let (code, variant) = match raw.split_once('-') {
+        Some((c, v)) => (c.to_string(), Some(v)),
+        None if raw.len() == 5 => (raw[..4].to_string(), Some(&raw[4..])),
+        None => (raw.to_string(), None),
+    };
+    let mut values = [0u8; 81];
+    let mut givens: Cells = 0;
+    let (mut cell, mut plus) = (0usize, false);
+    for ch in parts[3].trim().chars() {
+        match ch {
+            '+' => plus = true,
+            '.' | '0' | '1'..='9' => {
+                if cell >= 81 {
+                    return Err(format!("line {line_no}: more than 81 cells"));
+                }
+                values[cell] = ch.to_digit(10).unwrap_or(0) as u8;
+                if values[cell] != 0 && !plus {
+                    givens |= 1 << cell;
+                }
+                cell += 1;
+                plus = false;
+            }
+            _ => {
+                return Err(format!(
+                    "line {line_no}: bad character {ch:?} in the givens"
+                ))
+            }
+        }
+    }
+    if cell != 81 {
+        return Err(format!("line {line_no}: {cell} cells, not 81"));
+    }
+    let bad = |what: &str| format!("line {line_no}: bad {what} list");
+    let deleted = candidates(parts[4]).ok_or_else(|| bad("deleted-candidates"))?;
+    let mut cands = [0x1ffu16; 81];
+    for c in &deleted {
+        cands[c.cell as usize] &= !(1 << (c.digit - 1));
+    }
+    Ok(Case {
+        line: line_no,
+        code,
+        fail_case: variant == Some("x"),
+        board: Board::from_marks(&values, givens, &cands),
+        filled: Grid::from_cells(values).expect("digits"),
+        eliminations: candidates(parts[5]).ok_or_else(|| bad("eliminations"))?,
+        placements: candidates(parts[6]).ok_or_else(|| bad("placements"))?,
+    })
+}
+
+/// The technique a library code is run with: our technique of that code; HoDoKu's nice loops
+/// (`0706` continuous, `0707` discontinuous) with our AIC, which finds the same eliminations;
+/// dual kites and dual empty rectangles (`0404`, `0405`, two instances at once) with the single
+/// technique, whose steps must then cover the case together.
+fn technique_for(code: &str) -> Option<Technique> {
+    match code {
+        "0706" | "0707" => Some(Technique::Aic),
+        "0404" => Some(Technique::TwoStringKite),
+        "0405" => Some(Technique::EmptyRectangle),
+        _ => Technique::from_code(code),
+    }
+}
+
+/// The techniques whose steps a case of `t` is checked against: `t`, and for finned and sashimi
+/// fish of three or four lines both (HoDoKu searches them together; a siamese fish, `03111`,
+/// joins a finned and a sashimi one).
+fn searched_with(t: Technique) -> Vec<Technique> {
+    use Technique::*;
+    match t {
+        FinnedSwordfish | SashimiSwordfish => vec![
+            t,
+            if t == FinnedSwordfish {
+                SashimiSwordfish
+            } else {
+                FinnedSwordfish
+            },
+        ],
+        FinnedJellyfish | SashimiJellyfish => vec![
+            t,
+            if t == FinnedJellyfish {
+                SashimiJellyfish
+            } else {
+                FinnedJellyfish
+            },
+        ],
+        _ => vec![t],
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    cases: u32,
+    /// One of our steps has exactly the expected eliminations (placements).
+    exact: u32,
+    /// Our steps together cover the expected eliminations, none alone equals them.
+    covered: u32,
+    failed: u32,
+}
+
+/// The first placement or elimination of `step` that contradicts `solution`.
+fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
+    step.placements
+        .iter()
+        .find(|p| solution.get(p.cell as usize) != p.digit)
+        .or_else(|| {
+            step.eliminations
+                .iter()
+                .find(|e| solution.get(e.cell as usize) == e.digit)
+        })
+        .copied()
+}
+
+/// Cases expected to fail, by line of reglib-1.3.txt, with the reason.
+const KNOWN_FAILURES: &[(usize, &str)] = &[];
+
+#[test]
+fn reglib_pass_table() {
+    let Some(text) = shared_case("hodoku-reglib/reglib-1.3.txt") else {
+        return;
+    };
+    let counter = SolverKind::BitboardBands.build();
+    let mut table: BTreeMap<Technique, Tally> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut unexpected_failures = Vec::new();
+    let mut skipped_codes: BTreeMap<String, u32> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let case = parse_case(i + 1, line).unwrap_or_else(|e| panic!("{e}"));
+        let Some(t) = technique_for(&case.code) else {
+            *skipped_codes.entry(case.code.clone()).or_default() += 1;
+            continue;
+        };
+        let count = counter
+            .count(&case.filled, 2, &Budget::unlimited())
+            .expect("counts");
+        let solution = (count.solutions == 1).then(|| count.first.expect("first"));
+        let steps: Vec<Step> = searched_with(t)
+            .into_iter()
+            .flat_map(|x| logic::find_all(&case.board, x))
+            .collect();
+        let entry = table.entry(t).or_default();
+        entry.cases += 1;
+        if let Some(sol) = &solution {
+            for s in &steps {
+                if let Some(w) = wrong(s, sol) {
+                    problems.push(format!(
+                        "line {}: {t} step contradicts the solution at {w}: {s}",
+                        case.line
+                    ));
+                }
+            }
+        }
+        let passed = if case.fail_case {
+            steps.is_empty()
+        } else {
+            let (want, got): (&BTreeSet<Candidate>, Vec<BTreeSet<Candidate>>) =
+                if case.placements.is_empty() {
+                    (
+                        &case.eliminations,
+                        steps
+                            .iter()
+                            .map(|s| s.eliminations.iter().copied().collect())
+                            .collect(),
+                    )
+                } else {
+                    (
+                        &case.placements,
+                        steps
+                            .iter()
+                            .map(|s| s.placements.iter().copied().collect())
+                            .collect(),
+                    )
+                };
+            if got.iter().any(|g| g == want) {
+                entry.exact += 1;
+                true
+            } else if want.iter().all(|c| got.iter().any(|g| g.contains(c))) {
+                entry.covered += 1;
+                true
+            } else {
+                false
+            }
+        };
+        if case.fail_case && passed {
+            entry.exact += 1;
+        }
+        if !passed {
+            entry.failed += 1;
+            if !KNOWN_FAILURES.iter().any(|&(l, _)| l == case.line) {
+                unexpected_failures.push(format!(
+                    "line {} ({} {}): {} steps: {}",
+                    case.line,
+                    case.code,
+                    t,
+                    steps.len(),
+                    steps
+                        .iter()
+                        .map(|s| s.effects())
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+            }
+        }
+    }
+    let mut out = String::from(
+        "| technique | code | cases | exact | covered | failed |\n|---|---|---:|---:|---:|---:|\n",
+    );
+    let mut total = Tally::default();
+    for (t, n) in &table {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            t.name(),
+            t.code(),
+            n.cases,
+            n.exact,
+            n.covered,
+            n.failed
+        ));
+        total.cases += n.cases;
+        total.exact += n.exact;
+        total.covered += n.covered;
+        total.failed += n.failed;
+    }
+    out.push_str(&format!(
+        "| **all** | | {} | {} | {} | {} |\n",
+        total.cases, total.exact, total.covered, total.failed
+    ));
+    println!("{out}");
+    println!(
+        "not run (techniques we do not implement): {}",
+        skipped_codes
+            .iter()
+            .map(|(c, n)| format!("{c} x{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for f in &unexpected_failures {
+        println!("FAILED {f}");
+    }
+    assert!(problems.is_empty(), "wrong steps:\n{}", problems.join("\n"));
+    assert!(
+        unexpected_failures.is_empty(),
+        "{} cases failed (see the FAILED lines above)",
+        unexpected_failures.len()
+    );
+    assert!(total.cases > 800, "only {} cases ran", total.cases);
+}
+
+/// Rates every puzzle of `entries` (every step checked against the solution inside `rate`, a
+/// wrong one is `RateError::WrongStep`); the rating's solution must be the stated one. Returns
+/// how many puzzles reached each level.
+fn rate_all(name: &str, entries: &[harness::format::Entry]) -> BTreeMap<Level, usize> {
+    let mut levels = BTreeMap::new();
+    for e in entries {
+        let p = e.puzzle.as_ref().expect("a good puzzle");
+        let r = logic::rate(&p.grid).unwrap_or_else(|err| panic!("{name} #{}: {err}", e.index));
+        if let Some(s) = &p.solution {
+            assert_eq!(&r.solution, s, "{name} #{}", e.index);
+        }
+        *levels.entry(r.level).or_default() += 1;
+        let placed: u32 = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+            Technique::BruteForce,
+        ]
+        .iter()
+        .map(|&t| r.count(t))
+        .sum();
+        assert_eq!(
+            placed as usize,
+            81 - p.grid.givens(),
+            "{name} #{}: one placing step per empty cell",
+            e.index
+        );
+    }
+    levels
+}
+
+#[test]
+fn every_step_agrees_with_the_solution_on_the_shipped_sets() {
+    for s in harness::dataset::SHIPPED {
+        let d = harness::dataset::shipped(s);
+        let levels = rate_all(s.name, &d.entries);
+        println!("{}: {levels:?}", s.name);
+    }
+}
