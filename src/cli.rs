@@ -65,6 +65,9 @@ pub enum Command {
     /// Regression check: effort counters exactly against reports/baseline/, speed ratios within
     /// a tolerance.
     Regress(RegressArgs),
+    /// Rate every puzzle of a file as a person solves it (HoDoKu's scale): score, level, hardest
+    /// technique, techniques used; CSV.
+    Rate(RateArgs),
 }
 
 /// Arguments of `harness run`.
@@ -262,6 +265,26 @@ pub struct SolveArgs {
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
     pub timeout_ms: u64,
+}
+
+/// Arguments of `harness rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
+    pub file: String,
+    /// Output CSV file (written to a temporary name, renamed at the end); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The output is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Print every puzzle's steps (technique, cells, eliminations) to stdout; the CSV then goes
+    /// only to `-o`.
+    #[arg(long)]
+    pub trace: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// Arguments of `harness candidates`.

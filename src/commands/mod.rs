@@ -11,6 +11,7 @@ pub mod generate;
 pub mod list;
 pub mod merge;
 pub mod puzzle_arg;
+pub mod rate;
 pub mod regress;
 pub mod report;
 pub mod run;

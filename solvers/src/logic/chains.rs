@@ -15,7 +15,8 @@
 //! - **AIC** (alternating inference chain, HoDoKu's nice loops): any candidates, any links. Ends
 //!   with the same digit: a cell seeing both loses it; ends in one cell: its other candidates go;
 //!   ends with different digits in cells that see each other: each end's cell loses the other
-//!   end's digit; a chain from a candidate back to itself proves it true.
+//!   end's digit; a chain from a candidate back to itself proves it true; a chain whose ends are
+//!   also weakly linked is a continuous loop, and every weak link of it eliminates.
 //!
 //! Chains are found as implications: assume a candidate false; a strong link makes its partner
 //! true; a weak link from a true candidate makes its neighbours false; a breadth-first search
@@ -119,10 +120,12 @@ impl Links {
 
 /// Breadth-first implications from candidate `start` assumed false. State `2 * node + 1` is
 /// "node true", `2 * node` "node false"; `prev[s]` is the state before `s` (u16::MAX: not
-/// reached), `dist[s]` its number of links.
+/// reached), `dist[s]` its number of links, `cells[s]` the cells on its chain. A chain never
+/// comes back to a cell it has left (HoDoKu's "lasso" rule), except to end in the start cell.
 struct Search {
     prev: Vec<u16>,
     dist: Vec<u8>,
+    cells: Vec<u128>,
     queue: Vec<u16>,
 }
 
@@ -131,6 +134,7 @@ impl Search {
         Search {
             prev: vec![u16::MAX; 1458],
             dist: vec![0; 1458],
+            cells: vec![0; 1458],
             queue: Vec::with_capacity(1458),
         }
     }
@@ -139,8 +143,10 @@ impl Search {
         self.prev.fill(u16::MAX);
         self.queue.clear();
         let s0 = 2 * start;
+        let start_cell = start / 9;
         self.prev[s0] = s0 as u16;
         self.dist[s0] = 0;
+        self.cells[s0] = 1u128 << start_cell;
         self.queue.push(s0 as u16);
         let mut head = 0;
         while head < self.queue.len() {
@@ -151,12 +157,22 @@ impl Search {
                 continue;
             }
             let (n, on) = (s / 2, s % 2 == 1);
+            let cell = n / 9;
             let next = if on { &links.weak[n] } else { &links.strong[n] };
             for &m in next {
                 let t = 2 * m as usize + usize::from(!on);
-                if self.prev[t] == u16::MAX {
-                    self.prev[t] = s as u16;
-                    self.dist[t] = (d + 1) as u8;
+                if self.prev[t] != u16::MAX {
+                    continue;
+                }
+                let to = m as usize / 9;
+                let closes = to == start_cell && cell != start_cell;
+                if to != cell && !closes && self.cells[s] & (1u128 << to) != 0 {
+                    continue; // a lasso
+                }
+                self.prev[t] = s as u16;
+                self.dist[t] = (d + 1) as u8;
+                self.cells[t] = self.cells[s] | 1u128 << to;
+                if !closes {
                     self.queue.push(t as u16);
                 }
             }
@@ -206,6 +222,30 @@ fn chain_eliminations(b: &Board, x: Candidate, y: Candidate, kind: Kind) -> Vec<
     e
 }
 
+/// What a continuous loop eliminates (`path` ends where it starts; links alternate strong, weak,
+/// starting strong). Each weak link has exactly one true end in a continuous loop: two
+/// candidates of one cell leave it no other candidate; one digit in two cells leaves no cell
+/// seeing both with it.
+fn loop_eliminations(b: &Board, path: &[Candidate]) -> Vec<Candidate> {
+    let mut e = Vec::new();
+    for i in (1..path.len() - 1).step_by(2) {
+        let (u, v) = (path[i], path[i + 1]);
+        let (uc, vc) = (u.cell as usize, v.cell as usize);
+        if uc == vc {
+            for d in digits(b.cands(uc) & !bit(u.digit) & !bit(v.digit)) {
+                e.push(Candidate::new(uc, d));
+            }
+        } else {
+            for c in cells(b.digit_cells(u.digit) & PEERS[uc] & PEERS[vc]) {
+                e.push(Candidate::new(c, u.digit));
+            }
+        }
+    }
+    e.sort();
+    e.dedup();
+    e
+}
+
 fn chains(b: &Board, t: Technique, out: &mut Finds) {
     let kinds: Vec<Kind> = match t {
         Technique::TurbotFish | Technique::XChain => (1..=9).map(Kind::X).collect(),
@@ -242,11 +282,19 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
                 if kind != Kind::Any && (x.digit != y.digit || x == y) {
                     continue;
                 }
-                let e = chain_eliminations(b, x, y, kind);
+                let mut path = search.path(end);
+                let closes =
+                    kind == Kind::Any && x != y && links.weak[end].contains(&(start as u16));
+                let e = if closes {
+                    // a continuous loop: every weak link holds exactly one true end
+                    path.push(x);
+                    loop_eliminations(b, &path)
+                } else {
+                    chain_eliminations(b, x, y, kind)
+                };
                 if e.is_empty() {
                     continue;
                 }
-                let path = search.path(end);
                 match best.get(&e) {
                     Some(p) if p.len() <= path.len() => {}
                     _ => {
