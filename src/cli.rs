@@ -234,6 +234,16 @@ pub struct PuzzlesArgs {
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
     #[arg(long, default_value_t = 20)]
     pub attempts: u32,
+    /// Keep only puzzles of this level (HoDoKu's scale, as `harness rate` rates): easy, medium,
+    /// hard, unfair, extreme, beyond. CSV output then has `score,level` columns too.
+    #[arg(long, value_parser = parse_level)]
+    pub level: Option<solvers::logic::Level>,
+    /// Keep only puzzles whose score is in MIN..MAX (either end may be left out: `900..`).
+    #[arg(long, value_parser = parse_score_range)]
+    pub score: Option<(u32, u32)>,
+    /// Candidate puzzles to rate per output puzzle before reporting that none was in range.
+    #[arg(long, default_value_t = 1000)]
+    pub level_attempts: u32,
     /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
     #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
     pub format: String,
@@ -378,6 +388,46 @@ pub struct RegressArgs {
 /// The most worker threads any command accepts: far above any core count in use, low enough that a
 /// typo (`--threads 100000`) cannot make thousands of OS threads.
 pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--level`: a level name, any case.
+///
+/// # Errors
+/// A message listing the levels.
+pub fn parse_level(s: &str) -> Result<solvers::logic::Level, String> {
+    solvers::logic::Level::from_name(s.trim()).ok_or_else(|| {
+        format!(
+            "expected one of {}",
+            solvers::logic::Level::ALL
+                .iter()
+                .map(|l| l.name().to_lowercase())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// Parses `--score MIN..MAX` (`MIN..` and `..MAX` too) into an inclusive range.
+///
+/// # Errors
+/// A message with the accepted form.
+pub fn parse_score_range(s: &str) -> Result<(u32, u32), String> {
+    let bad = || {
+        format!("expected MIN..MAX (whole numbers, MIN <= MAX; either may be left out), got {s:?}")
+    };
+    let (a, b) = s.trim().split_once("..").ok_or_else(bad)?;
+    let num = |t: &str, default: u32| -> Result<u32, String> {
+        if t.trim().is_empty() {
+            Ok(default)
+        } else {
+            t.trim().parse().map_err(|_| bad())
+        }
+    };
+    let (lo, hi) = (num(a, 0)?, num(b, u32::MAX)?);
+    if lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
 
 /// Parses `--threads`: a whole number from 1 to [`MAX_THREADS`].
 ///

@@ -459,3 +459,121 @@ fn level_parity_with_hodoku_py() {
         puzzles.len()
     );
 }
+
+/// Norvig's top95 #1: hodoku-py 0.2.1 rates it Medium, score 696 (so do we).
+const TOP95_1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn rate_writes_one_row_per_entry_with_errors_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let out = dir.path().join("ratings.csv");
+    // a puzzle, a bad line, a puzzle with many solutions (one given), the same puzzle again
+    let one_given = format!("1{}", ".".repeat(80));
+    std::fs::write(
+        &input,
+        format!("{TOP95_1}\n12345\n{one_given}\n{TOP95_1}\n"),
+    )
+    .unwrap();
+    let assert = super::common::harness()
+        .args(["rate", "-q", "-j", "2"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(stderr.contains("in.txt:2:"), "{stderr}");
+    assert!(stderr.contains("more than one solution"), "{stderr}");
+    assert!(stderr.contains("read 4, rated 2"), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(&rows[0][3..6], ["696", "Medium", "Locked Triple"]);
+    assert_eq!(rows[0][6], "0");
+    assert!(rows[0][8].starts_with("full_house:"), "{:?}", rows[0]);
+    assert_eq!(rows[0][3..9], rows[3][3..9]);
+    assert!(rows[1][9].ends_with("in.txt:2: 5 characters, expected 81"), "{:?}", rows[1]);
+    assert_eq!(rows[2][9], "the puzzle has more than one solution");
+}
+
+#[test]
+fn rate_trace_prints_every_step() {
+    let assert = super::common::harness()
+        .args(["rate", "-q", "--trace", "-"])
+        .write_stdin(format!("{TOP95_1}\n"))
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let steps = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(char::is_numeric) && l.contains(". "))
+        .count();
+    assert_eq!(steps, 71, "{out}");
+    assert!(out.contains("Locked Triple:"), "{out}");
+    assert!(out.contains("score 696, level Medium"), "{out}");
+}
+
+#[test]
+fn generate_puzzles_by_level_and_score() {
+    let assert = super::common::harness()
+        .args([
+            "generate", "puzzles", "--level", "hard", "--count", "12", "--seed", "7", "-q",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("name,puzzle,solution,score,level"));
+    let mut n = 0;
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        let grid = Grid::parse_line(f[1]).unwrap();
+        assert_eq!(super::common::count_solutions(grid.cells(), 2), 1, "{l}");
+        let r = logic::rate(&grid).unwrap();
+        assert_eq!(
+            (r.level, r.score.to_string().as_str(), f[4]),
+            (Level::Hard, f[3], "Hard")
+        );
+        n += 1;
+    }
+    assert_eq!(n, 12);
+
+    let assert = super::common::harness()
+        .args([
+            "generate",
+            "puzzles",
+            "--score",
+            "1000..1500",
+            "--count",
+            "5",
+            "--seed",
+            "1",
+            "-q",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    for l in text.lines().skip(1) {
+        let score: u32 = l.split(',').nth(3).unwrap().parse().unwrap();
+        assert!((1000..=1500).contains(&score), "{l}");
+    }
+    assert_eq!(text.lines().count(), 6);
+
+    super::common::harness()
+        .args(["generate", "puzzles", "--level", "tricky", "--count", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "expected one of easy, medium, hard",
+        ));
+    super::common::harness()
+        .args(["generate", "puzzles", "--score", "9..3", "--count", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected MIN..MAX"));
+}
