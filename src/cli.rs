@@ -68,6 +68,8 @@ pub enum Command {
     /// Rate every puzzle of a file as a person solves it (HoDoKu's scale): score, level, hardest
     /// technique, techniques used; CSV.
     Rate(RateArgs),
+    /// The next step a person would take on a board: technique, cells, eliminations or placement.
+    Hint(HintArgs),
 }
 
 /// Arguments of `harness run`.
@@ -293,6 +295,16 @@ pub struct RateArgs {
     #[arg(long)]
     pub trace: bool,
     /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Arguments of `harness hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The board: 81 characters (`1`-`9` filled; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Print the step only, without the pencil marks.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }

@@ -92,6 +92,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
+        Command::Hint(args) => commands::hint::hint(args).map(|()| ExitCode::SUCCESS),
         Command::Rate(args) => commands::rate::rate(args).map(|c| {
             if c.invalid > 0 {
                 ExitCode::from(2)

@@ -8,6 +8,7 @@ pub mod cnf;
 pub mod compare;
 pub mod count;
 pub mod generate;
+pub mod hint;
 pub mod list;
 pub mod merge;
 pub mod puzzle_arg;

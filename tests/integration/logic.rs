@@ -497,7 +497,11 @@ fn rate_writes_one_row_per_entry_with_errors_named() {
     assert_eq!(rows[0][6], "0");
     assert!(rows[0][8].starts_with("full_house:"), "{:?}", rows[0]);
     assert_eq!(rows[0][3..9], rows[3][3..9]);
-    assert!(rows[1][9].ends_with("in.txt:2: 5 characters, expected 81"), "{:?}", rows[1]);
+    assert!(
+        rows[1][9].ends_with("in.txt:2: 5 characters, expected 81"),
+        "{:?}",
+        rows[1]
+    );
     assert_eq!(rows[2][9], "the puzzle has more than one solution");
 }
 
@@ -576,4 +580,48 @@ fn generate_puzzles_by_level_and_score() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("expected MIN..MAX"));
+}
+
+#[test]
+fn hint_names_the_next_step() {
+    // by hand: in box 4 of top95 #1, digit 4 has one place left, r6c2
+    super::common::harness()
+        .args(["hint", "-q", TOP95_1])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "next step: Hidden Single (Easy, cost 14)",
+        ))
+        .stdout(predicates::str::contains("places: r6c2=4"));
+    // the same board with the solved cell filled: the next hint differs
+    let mut cells: Vec<char> = TOP95_1.chars().collect();
+    cells[5 * 9 + 1] = '4';
+    let next: String = cells.iter().collect();
+    let out = super::common::harness()
+        .args(["hint", &next])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(!text.contains("places: r6c2=4"), "{text}");
+    assert!(
+        text.starts_with("+-------------+"),
+        "pencil marks first: {text}"
+    );
+    // a wrong digit: no solution
+    let mut wrong = cells.clone();
+    wrong[5 * 9 + 1] = '7';
+    super::common::harness()
+        .args(["hint", &wrong.iter().collect::<String>()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("this board has no solution"));
+    // a full board
+    let sol = logic::rate(&Grid::parse_line(TOP95_1).unwrap())
+        .unwrap()
+        .solution;
+    super::common::harness()
+        .args(["hint", &sol.to_line()])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("the board is full"));
 }

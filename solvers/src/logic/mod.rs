@@ -50,7 +50,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use board::{Board, Cells};
-pub use rating::{rate, rate_traced, RateError, Rating};
+pub use rating::{hint, rate, rate_traced, RateError, Rating};
 pub use solver::Logic;
 
 use crate::{cell_name, Unit};

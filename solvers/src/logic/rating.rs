@@ -190,6 +190,47 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
     })
 }
 
+/// The next step a person would take on `board`, a puzzle part-way solved (81 cells, 0 = empty;
+/// the candidates are what the filled cells leave): the easiest technique that applies, in
+/// [`Technique::ALL`] order; the uniqueness techniques only when the board has exactly one
+/// solution; when no technique applies, a [`Technique::BruteForce`] step giving the cell with the
+/// fewest candidates its solution digit. `None` when the board is full.
+///
+/// # Errors
+/// [`RateError::NoSolution`] when the board cannot be completed (a digit is wrong, or the givens
+/// clash); [`RateError::WrongStep`] when a step contradicts the solution (a bug).
+pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
+    if board.first_conflict().is_some() {
+        return Err(RateError::NoSolution);
+    }
+    let count = BitboardBands
+        .count(board, 2, &Budget::unlimited())
+        .expect("bitboard-bands counts");
+    let Some(solution) = count.first else {
+        return Err(RateError::NoSolution);
+    };
+    if board.is_full() {
+        return Ok(None);
+    }
+    let b = Board::new(board);
+    let techniques: Vec<Technique> = rater_techniques()
+        .iter()
+        .copied()
+        .filter(|t| count.solutions == 1 || !t.assumes_uniqueness())
+        .collect();
+    let step = next_step(&b, &techniques).unwrap_or_else(|| guess(&b, &solution));
+    // Without the uniqueness techniques no step removes a digit of any solution, so checking
+    // against the first solution found is right for a board with several.
+    if let Some(wrong) = wrong_candidate(&step, &solution) {
+        return Err(RateError::WrongStep {
+            solution: solution.get(wrong.cell as usize),
+            step: Box::new(step),
+            wrong,
+        });
+    }
+    Ok(Some(step))
+}
+
 /// HoDoKu's last resort done our way: the empty cell with the fewest candidates (the first such)
 /// gets its solution digit.
 fn guess(board: &Board, solution: &Grid) -> Step {
