@@ -300,7 +300,8 @@ pub struct Step {
     pub candidates: Vec<Candidate>,
     /// Where `candidates` splits into its two colours, for colouring steps (0 otherwise).
     pub split: usize,
-    /// Fins of a finned fish, the strong-link ends of a kite or W-wing, extra candidates.
+    /// Fins of a finned fish; for other techniques the candidates the step goes through (a
+    /// wing's `z` candidates, the links of a kite or W-wing, the box of an empty rectangle).
     pub fins: Vec<Candidate>,
     /// Digits placed.
     pub placements: Vec<Candidate>,
@@ -419,7 +420,12 @@ impl fmt::Display for Step {
         }
         if !self.fins.is_empty() {
             let fins: Vec<String> = self.fins.iter().map(|c| c.to_string()).collect();
-            write!(f, " fins {}", fins.join(" "))?;
+            let label = if self.technique.code().starts_with("03") {
+                "fins"
+            } else {
+                "via"
+            };
+            write!(f, " {label} {}", fins.join(" "))?;
         }
         write!(f, " => {}", self.effects())
     }
