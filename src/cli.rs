@@ -75,6 +75,11 @@ pub enum Command {
     /// Regression check: effort counters exactly against reports/baseline/, speed ratios within
     /// a tolerance.
     Regress(RegressArgs),
+    /// Rate every puzzle of a file as a person solves it (HoDoKu's scale): score, level, hardest
+    /// technique, techniques used; CSV.
+    Rate(RateArgs),
+    /// The next step a person would take on a board: technique, cells, eliminations or placement.
+    Hint(HintArgs),
     /// Turn a SAT solver's model of the `cnf` formula back into a grid (SAT-competition `v`
     /// lines or minisat's result file; `-` for stdin).
     Decode(DecodeArgs),
@@ -305,6 +310,16 @@ pub struct PuzzlesArgs {
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
     #[arg(long, default_value_t = 20)]
     pub attempts: u32,
+    /// Keep only puzzles of this level (HoDoKu's scale, as `harness rate` rates): easy, medium,
+    /// hard, unfair, extreme, beyond. CSV output then has `score,level` columns too.
+    #[arg(long, value_parser = parse_level)]
+    pub level: Option<solvers::logic::Level>,
+    /// Keep only puzzles whose score is in MIN..MAX (either end may be left out: `900..`).
+    #[arg(long, value_parser = parse_score_range)]
+    pub score: Option<(u32, u32)>,
+    /// Candidate puzzles to rate per output puzzle before reporting that none was in range.
+    #[arg(long, default_value_t = 1000)]
+    pub level_attempts: u32,
     /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
     #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
     pub format: String,
@@ -342,6 +357,36 @@ pub struct SolveArgs {
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
     pub timeout_ms: u64,
+}
+
+/// Arguments of `harness rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
+    pub file: String,
+    /// Output CSV file (written to a temporary name, renamed at the end); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The output is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Print every puzzle's steps (technique, cells, eliminations) to stdout; the CSV then goes
+    /// only to `-o`.
+    #[arg(long)]
+    pub trace: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Arguments of `harness hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The board: 81 characters (`1`-`9` filled; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    pub puzzle: String,
+    /// Print the step only, without the pencil marks.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// Arguments of `harness candidates`.
@@ -443,6 +488,46 @@ pub struct RegressArgs {
 /// The most worker threads any command accepts: far above any core count in use, low enough that a
 /// typo (`--threads 100000`) cannot make thousands of OS threads.
 pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--level`: a level name, any case.
+///
+/// # Errors
+/// A message listing the levels.
+pub fn parse_level(s: &str) -> Result<solvers::logic::Level, String> {
+    solvers::logic::Level::from_name(s.trim()).ok_or_else(|| {
+        format!(
+            "expected one of {}",
+            solvers::logic::Level::ALL
+                .iter()
+                .map(|l| l.name().to_lowercase())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// Parses `--score MIN..MAX` (`MIN..` and `..MAX` too) into an inclusive range.
+///
+/// # Errors
+/// A message with the accepted form.
+pub fn parse_score_range(s: &str) -> Result<(u32, u32), String> {
+    let bad = || {
+        format!("expected MIN..MAX (whole numbers, MIN <= MAX; either may be left out), got {s:?}")
+    };
+    let (a, b) = s.trim().split_once("..").ok_or_else(bad)?;
+    let num = |t: &str, default: u32| -> Result<u32, String> {
+        if t.trim().is_empty() {
+            Ok(default)
+        } else {
+            t.trim().parse().map_err(|_| bad())
+        }
+    };
+    let (lo, hi) = (num(a, 0)?, num(b, u32::MAX)?);
+    if lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
 
 /// Parses `--threads`: a whole number from 1 to [`MAX_THREADS`].
 ///

@@ -1,10 +1,11 @@
 //! The `harness` binary: parses the command line and hands off to `harness::commands`.
 //!
 //! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
-//! puzzle, or `generate puzzles` could not make some), 2 on a usage or input error (for `solve`
-//! and `-s`: some puzzle could not be read; for `run`: no puzzle could be read), 130 when a command
-//! was stopped by Ctrl-C, SIGTERM or SIGHUP (a run saves its finished rows; every command removes
-//! its unfinished temporary files and says what it kept).
+//! puzzle, `generate puzzles` could not make some, or `rate` met a puzzle without a rating), 2 on
+//! a usage or input error (for `solve`, `rate` and `-s`: some puzzle could not be read; for
+//! `run`: no puzzle could be read), 130 when a command was stopped by Ctrl-C, SIGTERM or SIGHUP
+//! (a run saves its finished rows; every command removes its unfinished temporary files and says
+//! what it kept).
 
 use clap::Parser;
 use harness::cli::{Cli, Command};
@@ -105,6 +106,16 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
+        Command::Hint(args) => commands::hint::hint(args).map(|()| ExitCode::SUCCESS),
+        Command::Rate(args) => commands::rate::rate(args).map(|c| {
+            if c.invalid > 0 {
+                ExitCode::from(2)
+            } else if c.unratable > 0 || c.bugs > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }),
     };
     match result {
         Ok(code) => code,

@@ -12,6 +12,7 @@ mod integration {
     pub mod external;
     pub mod faults;
     pub mod generate;
+    pub mod logic;
     pub mod outputs;
     pub mod perf;
     pub mod proptest_parsers;

@@ -13,6 +13,7 @@
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
 //! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
+//! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
 //! The harness runs every solver, built-in or external, as an [`engine::Engine`]: what it can do
 //! is declared in [`engine::Caps`] (for built-in ones, [`SolverKind::counts`]), never probed.
@@ -52,6 +53,7 @@ pub mod dlx;
 pub mod domain_reduction;
 pub mod engine;
 mod grid;
+pub mod logic;
 pub mod sat;
 
 pub use budget::Budget;
@@ -302,6 +304,8 @@ pub enum SolverKind {
     Sat,
     /// [`bitboard_bands::BitboardBands`].
     BitboardBands,
+    /// [`logic::Logic`].
+    Logic,
 }
 
 impl SolverKind {
@@ -314,6 +318,7 @@ impl SolverKind {
         SolverKind::Dlx,
         SolverKind::Sat,
         SolverKind::BitboardBands,
+        SolverKind::Logic,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -326,6 +331,7 @@ impl SolverKind {
             SolverKind::Dlx => "dlx",
             SolverKind::Sat => "sat",
             SolverKind::BitboardBands => "bitboard-bands",
+            SolverKind::Logic => "logic",
         }
     }
 
@@ -349,6 +355,9 @@ impl SolverKind {
             SolverKind::BitboardBands => {
                 "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
             }
+            SolverKind::Logic => {
+                "human techniques easiest first (singles .. fish, wings, chains), MRV guess when stuck"
+            }
         }
     }
 
@@ -368,6 +377,7 @@ impl SolverKind {
             SolverKind::Dlx => Box::new(dlx::Dlx),
             SolverKind::Sat => Box::new(sat::Sat::default()),
             SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
+            SolverKind::Logic => Box::new(logic::Logic),
         }
     }
 }

@@ -2,7 +2,10 @@
 
 use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs};
 use crate::generate::grids::{write_grids, GridFormat};
-use crate::generate::{counting_solver, generate_puzzle, puzzle, PuzzleOptions, Target};
+use crate::generate::{
+    counting_solver, generate_puzzle, generate_rated_puzzle, puzzle, PuzzleOptions, RatingFilter,
+    Target,
+};
 use crate::output;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -150,13 +153,25 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
+    let filter = (args.level.is_some() || args.score.is_some()).then(|| {
+        let (min_score, max_score) = args.score.unwrap_or((0, u32::MAX));
+        RatingFilter {
+            level: args.level,
+            min_score,
+            max_score,
+        }
+    });
     let pb = bar(args.count, args.quiet, "puzzles");
     let mut failed = 0u64;
     let mut written = 0u64;
     let mut givens_total = 0u64;
     let result = to_file_or_stdout(args.out.as_deref(), |w| {
         if csv {
-            writeln!(w, "name,puzzle,solution")?;
+            if filter.is_some() {
+                writeln!(w, "name,puzzle,solution,score,level")?;
+            } else {
+                writeln!(w, "name,puzzle,solution")?;
+            }
         }
         let mut start = 0;
         while start < args.count {
@@ -165,7 +180,13 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
                 (start..end)
                     .into_par_iter()
                     .map(|i| {
-                        let r = generate_puzzle(&options, seed, i);
+                        let r = match &filter {
+                            None => generate_puzzle(&options, seed, i).map(|p| (p, None)),
+                            Some(f) => {
+                                generate_rated_puzzle(&options, f, args.level_attempts, seed, i)
+                                    .map(|(p, r)| (p, Some(r)))
+                            }
+                        };
                         pb.inc(1);
                         r
                     })
@@ -173,11 +194,13 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
             });
             for (i, r) in (start..).zip(made) {
                 match r {
-                    Ok(p) => {
+                    Ok((p, rating)) => {
                         written += 1;
                         givens_total += p.givens() as u64;
                         let (q, s) = (p.puzzle.to_digits(), p.solution.to_digits());
-                        if csv {
+                        if let (true, Some(r)) = (csv, &rating) {
+                            writeln!(w, "{},{q},{s},{},{}", i + 1, r.score, r.level)?;
+                        } else if csv {
                             writeln!(w, "{},{q},{s}", i + 1)?;
                         } else {
                             writeln!(w, "{q} {s}")?;

@@ -7,7 +7,7 @@
 //! | [`random_grid`] | the `random` method: a grid filled by randomized MRV search |
 //! | [`grids`] | batches of grids by either method, written fast in line or block form |
 //! | [`symmetry`] | symmetries of the givens and their orbits of cells |
-//! | [`puzzle`] | [`generate_puzzle`]: remove givens while the solution stays unique |
+//! | [`puzzle`] | [`generate_puzzle`]: remove givens while the solution stays unique; [`generate_rated_puzzle`]: the first such puzzle whose rating is in a range |
 //!
 //! The solver that counts solutions is chosen in one place, [`counting_solver`].
 
@@ -19,7 +19,9 @@ pub mod symmetry;
 pub mod transform;
 
 pub use grids::GridMethod;
-pub use puzzle::{generate_puzzle, GeneratedPuzzle, PuzzleOptions, Target};
+pub use puzzle::{
+    generate_puzzle, generate_rated_puzzle, GeneratedPuzzle, PuzzleOptions, RatingFilter, Target,
+};
 pub use symmetry::Symmetry;
 
 use solvers::SolverKind;
@@ -77,4 +79,15 @@ pub enum GenerateError {
         /// Grids tried.
         attempts: u32,
     },
+    /// No candidate puzzle had a rating in the asked range.
+    #[error("no puzzle rated {wanted} in {tries} candidate(s) (raise --level-attempts)")]
+    RatingNotReached {
+        /// The range asked for, as text (`level Hard`, `score 900..1200`).
+        wanted: String,
+        /// Candidate puzzles rated.
+        tries: u32,
+    },
+    /// The rater failed on a generated puzzle (a technique contradicted the solution: a bug).
+    #[error("rating a generated puzzle: {0}")]
+    Rating(String),
 }

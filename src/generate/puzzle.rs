@@ -26,6 +26,7 @@ use super::random_grid::random_grid;
 use super::rng::{Purpose, Rng};
 use super::symmetry::Symmetry;
 use super::{counting_solver, GenerateError};
+use solvers::logic::{self, Level, Rating};
 use solvers::{Budget, Grid, Solver, SolverKind};
 
 /// How far to remove givens.
@@ -131,6 +132,88 @@ pub fn generate_puzzle(
         clues,
         best,
         attempts: options.attempts.max(1),
+    })
+}
+
+/// Which ratings ([`solvers::logic::rate`]) a generated puzzle must have: a level, a score range,
+/// or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingFilter {
+    /// The level asked for, if any.
+    pub level: Option<Level>,
+    /// The lowest score accepted.
+    pub min_score: u32,
+    /// The highest score accepted.
+    pub max_score: u32,
+}
+
+impl RatingFilter {
+    /// Any rating.
+    pub const ANY: RatingFilter = RatingFilter {
+        level: None,
+        min_score: 0,
+        max_score: u32::MAX,
+    };
+
+    /// True when `r` is in range.
+    pub fn accepts(&self, r: &Rating) -> bool {
+        self.level.map_or(true, |l| l == r.level)
+            && (self.min_score..=self.max_score).contains(&r.score)
+    }
+
+    /// The range as text: `level Hard`, `score 900..1200`, `level Hard, score 900..1200`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(l) = self.level {
+            parts.push(format!("level {l}"));
+        }
+        if self.min_score > 0 || self.max_score < u32::MAX {
+            parts.push(format!("score {}..{}", self.min_score, self.max_score));
+        }
+        if parts.is_empty() {
+            parts.push("anything".into());
+        }
+        parts.join(", ")
+    }
+}
+
+/// Candidate streams per output puzzle of [`generate_rated_puzzle`]: candidate `k` of puzzle `i`
+/// is [`generate_puzzle`]'s puzzle `i * RATED_STREAMS + k`.
+pub const RATED_STREAMS: u64 = 1 << 20;
+
+/// Makes puzzle number `index` of a batch seeded by `seed` whose rating passes `filter`: the first
+/// of the candidates `k = 0, 1, ...` (each [`generate_puzzle`]'s puzzle `index * RATED_STREAMS +
+/// k`) rated in range, trying at most `tries` (capped at [`RATED_STREAMS`]). Deterministic in
+/// `(options, filter, seed, index)`. Returns the puzzle and its rating.
+///
+/// Rare levels need many candidates: of minimal puzzles about 40% rate Easy, 20% Medium, 17% Hard,
+/// 9% Unfair, 9% Extreme and 3% Beyond.
+///
+/// # Errors
+/// As [`generate_puzzle`]; [`GenerateError::RatingNotReached`] when no candidate was in range;
+/// [`GenerateError::Rating`] when the rater found a bug.
+pub fn generate_rated_puzzle(
+    options: &PuzzleOptions,
+    filter: &RatingFilter,
+    tries: u32,
+    seed: u64,
+    index: u64,
+) -> Result<(GeneratedPuzzle, Rating), GenerateError> {
+    let tries = (tries.max(1) as u64).min(RATED_STREAMS);
+    for k in 0..tries {
+        let p = generate_puzzle(
+            options,
+            seed,
+            index.wrapping_mul(RATED_STREAMS).wrapping_add(k),
+        )?;
+        let r = logic::rate(&p.puzzle).map_err(|e| GenerateError::Rating(e.to_string()))?;
+        if filter.accepts(&r) {
+            return Ok((p, r));
+        }
+    }
+    Err(GenerateError::RatingNotReached {
+        wanted: filter.describe(),
+        tries: tries as u32,
     })
 }
 

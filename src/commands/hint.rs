@@ -1,0 +1,85 @@
+//! `harness hint PUZZLE`: the next step a person would take on a board, as a teacher would point
+//! it out: the technique, its level and cost, the units, cells and candidates that prove it, and
+//! what it places or eliminates, over the board's pencil marks.
+
+use crate::cli::HintArgs;
+use crate::commands::candidates::render_pencil_marks;
+use crate::commands::puzzle_arg::read_puzzle;
+use solvers::cell_name;
+use solvers::logic::{self, Board, RateError, Step};
+
+/// The hint as text: one line naming the step, then its parts, one per line.
+pub fn describe(step: &Step) -> String {
+    let t = step.technique;
+    let mut s = format!(
+        "next step: {} ({}, cost {})\n  {step}\n",
+        t.name(),
+        t.level(),
+        t.score()
+    );
+    let cells = |v: &[u8]| {
+        v.iter()
+            .map(|&c| cell_name(c as usize))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if !step.units.is_empty() {
+        let units: Vec<String> = step.units.iter().map(|u| u.to_string()).collect();
+        s.push_str(&format!("  units: {}\n", units.join(", ")));
+    }
+    if !step.cells.is_empty() {
+        s.push_str(&format!("  cells: {}\n", cells(&step.cells)));
+    }
+    if !step.candidates.is_empty() {
+        let list: Vec<String> = step.candidates.iter().map(|c| c.to_string()).collect();
+        s.push_str(&format!("  candidates: {}\n", list.join(" ")));
+    }
+    if !step.fins.is_empty() {
+        let list: Vec<String> = step.fins.iter().map(|c| c.to_string()).collect();
+        s.push_str(&format!("  fins / links: {}\n", list.join(" ")));
+    }
+    if !step.placements.is_empty() {
+        let list: Vec<String> = step
+            .placements
+            .iter()
+            .map(|p| format!("{}={}", cell_name(p.cell as usize), p.digit))
+            .collect();
+        s.push_str(&format!("  places: {}\n", list.join(", ")));
+    }
+    if !step.eliminations.is_empty() {
+        let list: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|e| format!("{}<>{}", cell_name(e.cell as usize), e.digit))
+            .collect();
+        s.push_str(&format!("  eliminates: {}\n", list.join(", ")));
+    }
+    s
+}
+
+/// Prints the board's pencil marks and its next step.
+///
+/// # Errors
+/// A bad puzzle, or a board without solution (exit 2).
+pub fn hint(args: &HintArgs) -> anyhow::Result<()> {
+    let grid = read_puzzle(&args.puzzle)?;
+    let step = match logic::hint(&grid) {
+        Ok(s) => s,
+        Err(RateError::NoSolution) => {
+            anyhow::bail!(
+                "this board has no solution: a digit in it is wrong (or the givens clash)"
+            )
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let Some(step) = step else {
+        println!("the board is full: nothing left to do");
+        return Ok(());
+    };
+    if !args.quiet {
+        let b = Board::new(&grid);
+        print!("{}", render_pencil_marks(&grid, &grid, &b.marks()));
+    }
+    print!("{}", describe(&step));
+    Ok(())
+}

@@ -1,0 +1,357 @@
+//! `harness rate FILE`: rate every puzzle of a file as a person would solve it (HoDoKu's scale),
+//! in parallel, streaming, in input order.
+//!
+//! Each puzzle is rated by [`solvers::logic::rate`]: the easiest technique that applies, step by
+//! step, each step's cost summed into a score, the level from the hardest technique and the score,
+//! every step checked against the solution. Output is CSV, one row per input entry:
+//!
+//! `index,name,puzzle,score,level,hardest,guesses,steps,techniques,error`
+//!
+//! where `techniques` lists the techniques used as `id:count` pairs, space-separated, in solving
+//! order (`hidden_single:31 naked_single:20 x_wing:1`), and `error` says why a puzzle has no
+//! rating (unreadable, no solution, more than one); the other fields are then empty.
+//!
+//! A reader thread parses the input into chunks of [`CHUNK`] entries (a channel holds at most
+//! two); each chunk is rated on the rayon pool (`par_iter`, order kept) and written before the
+//! next, so memory stays flat. `--trace` prints every puzzle's steps to stdout instead of the CSV
+//! (the CSV then needs `-o`).
+
+use crate::cli::RateArgs;
+use crate::commands::candidates::render_pencil_marks;
+use crate::format::Entry;
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use solvers::logic::{self, Board, Level, RateError, Rating, Technique};
+use std::io::Write;
+use std::sync::mpsc;
+
+/// Puzzles per chunk handed to the pool.
+pub const CHUNK: usize = 1024;
+
+/// The CSV header.
+pub const HEADER: &str = "index,name,puzzle,score,level,hardest,guesses,steps,techniques,error";
+
+/// A technique's id in the `techniques` column: its variant name in snake case (`x_wing`,
+/// `locked_candidates1`).
+pub fn technique_id(t: Technique) -> String {
+    let name = format!("{t:?}");
+    let mut id = String::with_capacity(name.len() + 4);
+    for (i, ch) in name.chars().enumerate() {
+        if ch.is_ascii_uppercase() {
+            if i > 0 {
+                id.push('_');
+            }
+            id.push(ch.to_ascii_lowercase());
+        } else {
+            id.push(ch);
+        }
+    }
+    id
+}
+
+/// The `techniques` column of a rating: `id:count` for each technique used, in solving order.
+pub fn technique_counts(r: &Rating) -> String {
+    Technique::ALL
+        .iter()
+        .zip(&r.counts)
+        .filter(|(_, &n)| n > 0)
+        .map(|(&t, n)| format!("{}:{n}", technique_id(t)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Counts of a rating run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RateCounts {
+    /// Entries read.
+    pub read: u64,
+    /// Puzzles rated.
+    pub rated: u64,
+    /// Entries that could not be read.
+    pub invalid: u64,
+    /// Readable puzzles without a rating: no solution, or more than one.
+    pub unratable: u64,
+    /// Puzzles where a technique contradicted the solution (a bug).
+    pub bugs: u64,
+    /// Rated puzzles per level, indexed like [`Level::ALL`].
+    pub levels: [u64; 6],
+}
+
+impl RateCounts {
+    /// The final line: `read N, rated N (Easy N, ...), invalid N, unratable N`.
+    pub fn line(&self) -> String {
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(self.levels)
+            .map(|(l, n)| format!("{l} {n}"))
+            .collect();
+        let mut s = format!(
+            "read {}, rated {} ({}), invalid {}, unratable {}",
+            self.read,
+            self.rated,
+            levels.join(", "),
+            self.invalid,
+            self.unratable
+        );
+        if self.bugs > 0 {
+            s.push_str(&format!(", WRONG STEPS (bugs) {}", self.bugs));
+        }
+        s
+    }
+}
+
+/// One entry's outcome.
+enum Outcome {
+    Rated(Rating),
+    Invalid(String),
+    Unratable(RateError),
+}
+
+fn rate_entry(e: &Entry, trace: bool) -> Outcome {
+    match &e.puzzle {
+        Err(err) => Outcome::Invalid(err.to_string()),
+        Ok(p) => {
+            let r = if trace {
+                logic::rate_traced(&p.grid)
+            } else {
+                logic::rate(&p.grid)
+            };
+            match r {
+                Ok(r) => Outcome::Rated(r),
+                Err(err) => Outcome::Unratable(err),
+            }
+        }
+    }
+}
+
+fn write_row(csv: &mut csv::Writer<Vec<u8>>, e: &Entry, o: &Outcome) -> csv::Result<()> {
+    let index = e.index.to_string();
+    let name = e.name.clone().unwrap_or_default();
+    let puzzle = e
+        .puzzle
+        .as_ref()
+        .map(|p| p.grid.to_line())
+        .unwrap_or_default();
+    match o {
+        Outcome::Rated(r) => csv.write_record([
+            index.as_str(),
+            &name,
+            &puzzle,
+            &r.score.to_string(),
+            r.level.name(),
+            r.hardest.map(|t| t.name()).unwrap_or(""),
+            &r.guesses.to_string(),
+            &r.counts.iter().sum::<u32>().to_string(),
+            &technique_counts(r),
+            "",
+        ]),
+        Outcome::Invalid(why) => {
+            csv.write_record([index.as_str(), &name, &puzzle, "", "", "", "", "", "", why])
+        }
+        Outcome::Unratable(err) => csv.write_record([
+            index.as_str(),
+            &name,
+            &puzzle,
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            &err.to_string(),
+        ]),
+    }
+}
+
+/// The text `--trace` prints for one puzzle: the givens' pencil marks, every step numbered, the
+/// rating.
+fn trace_text(e: &Entry, o: &Outcome, source: &str) -> String {
+    let mut s = String::new();
+    let head = format!("puzzle {} ({source}:{})", e.index, e.line);
+    match (o, &e.puzzle) {
+        (Outcome::Rated(r), Ok(p)) => {
+            s.push_str(&format!("{head}: {}\n", p.grid.to_line()));
+            let b = Board::new(&p.grid);
+            s.push_str(&render_pencil_marks(&p.grid, &p.grid, &b.marks()));
+            for (i, step) in r.steps.iter().enumerate() {
+                s.push_str(&format!("{:4}. {step}\n", i + 1));
+            }
+            s.push_str(&format!(
+                "score {}, level {}, hardest {}, {} guess(es), solution {}\n\n",
+                r.score,
+                r.level,
+                r.hardest.map(|t| t.name()).unwrap_or("-"),
+                r.guesses,
+                r.solution.to_line()
+            ));
+        }
+        (Outcome::Unratable(err), _) => s.push_str(&format!("{head}: no rating: {err}\n\n")),
+        (Outcome::Invalid(why), _) => s.push_str(&format!("{head}: unreadable: {why}\n\n")),
+        (Outcome::Rated(_), Err(_)) => {}
+    }
+    s
+}
+
+/// Rates every entry of `reader` on `pool`, writing CSV rows to `csv_out` (when given) and, with
+/// `trace`, each puzzle's steps to `trace_out`, in input order. Failures are reported on stderr
+/// with their line.
+///
+/// # Errors
+/// An I/O error reading the input or writing an output.
+pub fn rate_stream(
+    reader: crate::format::PuzzleReader,
+    source: &str,
+    mut csv_out: Option<&mut dyn Write>,
+    mut trace_out: Option<&mut dyn Write>,
+    pool: &rayon::ThreadPool,
+    progress: &ProgressBar,
+) -> anyhow::Result<RateCounts> {
+    let trace = trace_out.is_some();
+    let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
+    let reading = std::thread::spawn(move || -> Option<std::io::Error> {
+        let mut reader = reader;
+        loop {
+            let chunk: Vec<Entry> = reader.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() || tx.send(chunk).is_err() {
+                break;
+            }
+        }
+        reader.io_error()
+    });
+    let mut counts = RateCounts::default();
+    if let Some(w) = csv_out.as_mut() {
+        writeln!(w, "{HEADER}").context("writing the ratings")?;
+    }
+    let mut result: anyhow::Result<()> = Ok(());
+    for chunk in rx.iter() {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|e| {
+                    let o = rate_entry(e, trace);
+                    progress.inc(1);
+                    o
+                })
+                .collect()
+        });
+        let mut csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        let mut text = String::new();
+        for (e, o) in chunk.iter().zip(&outcomes) {
+            counts.read += 1;
+            match o {
+                Outcome::Rated(r) => {
+                    counts.rated += 1;
+                    counts.levels[r.level as usize] += 1;
+                }
+                Outcome::Invalid(why) => {
+                    counts.invalid += 1;
+                    progress.suspend(|| eprintln!("{why}"));
+                }
+                Outcome::Unratable(err) => {
+                    if matches!(err, RateError::WrongStep { .. }) {
+                        counts.bugs += 1;
+                    } else {
+                        counts.unratable += 1;
+                    }
+                    progress.suspend(|| eprintln!("{source}:{}: {err}", e.line));
+                }
+            }
+            if result.is_ok() && csv_out.is_some() {
+                result = write_row(&mut csv, e, o).context("writing the ratings");
+            }
+            if trace {
+                text.push_str(&trace_text(e, o, source));
+            }
+        }
+        if result.is_ok() {
+            if let Some(w) = csv_out.as_mut() {
+                result = csv
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .and_then(|rows| w.write_all(&rows))
+                    .context("writing the ratings");
+            }
+        }
+        if result.is_ok() {
+            if let Some(w) = trace_out.as_mut() {
+                result = w.write_all(text.as_bytes()).context("writing the trace");
+            }
+        }
+        if result.is_err() {
+            break;
+        }
+    }
+    drop(rx);
+    let io_error = reading.join().expect("reader thread");
+    result?;
+    if let Some(e) = io_error {
+        return Err(e).with_context(|| format!("reading {source}"));
+    }
+    Ok(counts)
+}
+
+fn progress_bar(quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} {spinner} {human_pos} puzzles rated ({per_sec})",
+        )
+        .expect("template"),
+    );
+    pb
+}
+
+/// Runs `harness rate`; returns the counts (the final line is already printed on stderr).
+///
+/// # Errors
+/// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
+pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
+    let reader = super::solve::open(&args.file, None)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    let pb = progress_bar(args.quiet);
+    let started = std::time::Instant::now();
+    let counts = match (&args.out, args.trace) {
+        (None, true) => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            let c = rate_stream(reader, &args.file, None, Some(&mut w), &pool, &pb)?;
+            w.flush().context("writing to stdout")?;
+            c
+        }
+        (out, trace) => {
+            let mut counts = RateCounts::default();
+            let stdout = std::io::stdout();
+            let mut trace_w = std::io::BufWriter::new(stdout.lock());
+            super::generate::to_file_or_stdout(out.as_deref(), |w| {
+                counts = rate_stream(
+                    reader,
+                    &args.file,
+                    Some(w),
+                    trace.then_some(&mut trace_w as &mut dyn Write),
+                    &pool,
+                    &pb,
+                )?;
+                Ok(())
+            })?;
+            trace_w.flush().context("writing to stdout")?;
+            counts
+        }
+    };
+    pb.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{} in {secs:.2} s ({:.0} puzzles/s)",
+        counts.line(),
+        counts.read as f64 / secs.max(1e-9)
+    );
+    Ok(counts)
+}

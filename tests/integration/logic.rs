@@ -1,0 +1,627 @@
+//! The human techniques (`solvers::logic`): HoDoKu's regression library, every step checked
+//! against the solution, the rater's levels.
+//!
+//! `reglib_pass_table` runs `../shared/cases/hodoku-reglib/reglib-1.3.txt` (HoDoKu's own
+//! regression library, one pencil-mark position per line with the one instance of a technique it
+//! holds and that instance's eliminations or placements) for every technique we implement and
+//! prints the pass table of `docs/logic.md`. When ../shared is absent it says
+//! `SKIPPED <test>: <reason>` on stderr (see `common::skip`).
+
+use super::common::{shared_case, shared_dataset, skip};
+use solvers::logic::{self, board::Cells, Board, Candidate, Level, Step, Technique};
+use solvers::{Budget, Grid, SolverKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One case of the library.
+struct Case {
+    line: usize,
+    code: String,
+    fail_case: bool,
+    board: Board,
+    /// All filled cells (givens and placed digits), the puzzle whose solution checks the steps.
+    filled: Grid,
+    eliminations: BTreeSet<Candidate>,
+    placements: BTreeSet<Candidate>,
+}
+
+/// `<digit><row><col>` items, space-separated; `None` on a malformed item.
+fn candidates(s: &str) -> Option<BTreeSet<Candidate>> {
+    s.split_whitespace()
+        .map(|t| {
+            let b = t.as_bytes();
+            if b.len() != 3 || !b.iter().all(|c| (b'1'..=b'9').contains(c)) {
+                return None;
+            }
+            let (d, r, c) = (b[0] - b'0', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
+            Some(Candidate::new(r * 9 + c, d))
+        })
+        .collect()
+}
+
+/// Parses one line `:<code>:<digits>:<givens>:<deleted>:<eliminations>:<placements>:<extra>:`.
+fn parse_case(line_no: usize, line: &str) -> Result<Case, String> {
+    let parts: Vec<&str> = line.split(':').collect();
+    if parts.len() < 7 || !parts[0].is_empty() {
+        return Err(format!("line {line_no}: not a library case"));
+    }
+    let raw = parts[1].trim();
+    let (code, variant) = match raw.split_once('-') {
+        Some((c, v)) => (c.to_string(), Some(v)),
+        None if raw.len() == 5 => (raw[..4].to_string(), Some(&raw[4..])),
+        None => (raw.to_string(), None),
+    };
+    let mut values = [0u8; 81];
+    let mut givens: Cells = 0;
+    let (mut cell, mut plus) = (0usize, false);
+    for ch in parts[3].trim().chars() {
+        match ch {
+            '+' => plus = true,
+            '.' | '0' | '1'..='9' => {
+                if cell >= 81 {
+                    return Err(format!("line {line_no}: more than 81 cells"));
+                }
+                values[cell] = ch.to_digit(10).unwrap_or(0) as u8;
+                if values[cell] != 0 && !plus {
+                    givens |= 1 << cell;
+                }
+                cell += 1;
+                plus = false;
+            }
+            _ => {
+                return Err(format!(
+                    "line {line_no}: bad character {ch:?} in the givens"
+                ))
+            }
+        }
+    }
+    if cell != 81 {
+        return Err(format!("line {line_no}: {cell} cells, not 81"));
+    }
+    let bad = |what: &str| format!("line {line_no}: bad {what} list");
+    let deleted = candidates(parts[4]).ok_or_else(|| bad("deleted-candidates"))?;
+    let mut cands = [0x1ffu16; 81];
+    for c in &deleted {
+        cands[c.cell as usize] &= !(1 << (c.digit - 1));
+    }
+    Ok(Case {
+        line: line_no,
+        code,
+        fail_case: variant == Some("x"),
+        board: Board::from_marks(&values, givens, &cands),
+        filled: Grid::from_cells(values).expect("digits"),
+        eliminations: candidates(parts[5]).ok_or_else(|| bad("eliminations"))?,
+        placements: candidates(parts[6]).ok_or_else(|| bad("placements"))?,
+    })
+}
+
+/// The technique a library code is run with: our technique of that code; HoDoKu's nice loops
+/// (`0706` continuous, `0707` discontinuous) with our AIC, which finds the same eliminations;
+/// dual kites and dual empty rectangles (`0404`, `0405`, two instances at once) with the single
+/// technique, whose steps must then cover the case together.
+fn technique_for(code: &str) -> Option<Technique> {
+    match code {
+        "0706" | "0707" => Some(Technique::Aic),
+        "0404" => Some(Technique::TwoStringKite),
+        "0405" => Some(Technique::EmptyRectangle),
+        _ => Technique::from_code(code),
+    }
+}
+
+/// The techniques whose steps a case of `t` is checked against: `t`, and for finned and sashimi
+/// fish of three or four lines both (HoDoKu searches them together; a siamese fish, `03111`,
+/// joins a finned and a sashimi one).
+fn searched_with(t: Technique) -> Vec<Technique> {
+    use Technique::*;
+    match t {
+        FinnedSwordfish | SashimiSwordfish => vec![
+            t,
+            if t == FinnedSwordfish {
+                SashimiSwordfish
+            } else {
+                FinnedSwordfish
+            },
+        ],
+        FinnedJellyfish | SashimiJellyfish => vec![
+            t,
+            if t == FinnedJellyfish {
+                SashimiJellyfish
+            } else {
+                FinnedJellyfish
+            },
+        ],
+        _ => vec![t],
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    cases: u32,
+    /// One of our steps has exactly the expected eliminations (placements).
+    exact: u32,
+    /// Our steps together cover the expected eliminations, none alone equals them.
+    covered: u32,
+    failed: u32,
+}
+
+/// The first placement or elimination of `step` that contradicts `solution`.
+fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
+    step.placements
+        .iter()
+        .find(|p| solution.get(p.cell as usize) != p.digit)
+        .or_else(|| {
+            step.eliminations
+                .iter()
+                .find(|e| solution.get(e.cell as usize) == e.digit)
+        })
+        .copied()
+}
+
+/// Cases expected to fail, by line of reglib-1.3.txt, with the reason.
+const KNOWN_FAILURES: &[(usize, &str)] = &[];
+
+#[test]
+fn reglib_pass_table() {
+    let Some(text) = shared_case("hodoku-reglib/reglib-1.3.txt") else {
+        return;
+    };
+    let counter = SolverKind::BitboardBands.build();
+    let mut table: BTreeMap<Technique, Tally> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut unexpected_failures = Vec::new();
+    let mut skipped_codes: BTreeMap<String, u32> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let case = parse_case(i + 1, line).unwrap_or_else(|e| panic!("{e}"));
+        let Some(t) = technique_for(&case.code) else {
+            *skipped_codes.entry(case.code.clone()).or_default() += 1;
+            continue;
+        };
+        let count = counter
+            .count(&case.filled, 2, &Budget::unlimited())
+            .expect("counts");
+        let solution = (count.solutions == 1).then(|| count.first.expect("first"));
+        let steps: Vec<Step> = searched_with(t)
+            .into_iter()
+            .flat_map(|x| logic::find_all(&case.board, x))
+            .collect();
+        let entry = table.entry(t).or_default();
+        entry.cases += 1;
+        if let Some(sol) = &solution {
+            for s in &steps {
+                if let Some(w) = wrong(s, sol) {
+                    problems.push(format!(
+                        "line {}: {t} step contradicts the solution at {w}: {s}",
+                        case.line
+                    ));
+                }
+            }
+        }
+        let passed = if case.fail_case {
+            steps.is_empty()
+        } else {
+            let (want, got): (&BTreeSet<Candidate>, Vec<BTreeSet<Candidate>>) =
+                if case.placements.is_empty() {
+                    (
+                        &case.eliminations,
+                        steps
+                            .iter()
+                            .map(|s| s.eliminations.iter().copied().collect())
+                            .collect(),
+                    )
+                } else {
+                    (
+                        &case.placements,
+                        steps
+                            .iter()
+                            .map(|s| s.placements.iter().copied().collect())
+                            .collect(),
+                    )
+                };
+            if got.iter().any(|g| g == want) {
+                entry.exact += 1;
+                true
+            } else if want.iter().all(|c| got.iter().any(|g| g.contains(c))) {
+                entry.covered += 1;
+                true
+            } else {
+                false
+            }
+        };
+        if case.fail_case && passed {
+            entry.exact += 1;
+        }
+        if !passed {
+            entry.failed += 1;
+            if !KNOWN_FAILURES.iter().any(|&(l, _)| l == case.line) {
+                unexpected_failures.push(format!(
+                    "line {} ({} {}): {} steps: {}",
+                    case.line,
+                    case.code,
+                    t,
+                    steps.len(),
+                    steps
+                        .iter()
+                        .map(|s| s.effects())
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+            }
+        }
+    }
+    let mut out = String::from(
+        "| technique | code | cases | exact | covered | failed |\n|---|---|---:|---:|---:|---:|\n",
+    );
+    let mut total = Tally::default();
+    for (t, n) in &table {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            t.name(),
+            t.code(),
+            n.cases,
+            n.exact,
+            n.covered,
+            n.failed
+        ));
+        total.cases += n.cases;
+        total.exact += n.exact;
+        total.covered += n.covered;
+        total.failed += n.failed;
+    }
+    out.push_str(&format!(
+        "| **all** | | {} | {} | {} | {} |\n",
+        total.cases, total.exact, total.covered, total.failed
+    ));
+    println!("{out}");
+    println!(
+        "not run (techniques we do not implement): {}",
+        skipped_codes
+            .iter()
+            .map(|(c, n)| format!("{c} x{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for f in &unexpected_failures {
+        println!("FAILED {f}");
+    }
+    assert!(problems.is_empty(), "wrong steps:\n{}", problems.join("\n"));
+    assert!(
+        unexpected_failures.is_empty(),
+        "{} cases failed (see the FAILED lines above)",
+        unexpected_failures.len()
+    );
+    assert!(total.cases > 800, "only {} cases ran", total.cases);
+}
+
+/// Rates every puzzle of `entries` (every step checked against the solution inside `rate`, a
+/// wrong one is `RateError::WrongStep`); the rating's solution must be the stated one. Returns
+/// how many puzzles reached each level.
+fn rate_all(name: &str, entries: &[harness::format::Entry]) -> BTreeMap<Level, usize> {
+    let mut levels = BTreeMap::new();
+    for e in entries {
+        let p = e.puzzle.as_ref().expect("a good puzzle");
+        let r = logic::rate(&p.grid).unwrap_or_else(|err| panic!("{name} #{}: {err}", e.index));
+        if let Some(s) = &p.solution {
+            assert_eq!(&r.solution, s, "{name} #{}", e.index);
+        }
+        *levels.entry(r.level).or_default() += 1;
+        let placed: u32 = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+            Technique::BruteForce,
+        ]
+        .iter()
+        .map(|&t| r.count(t))
+        .sum();
+        assert_eq!(
+            placed as usize,
+            81 - p.grid.givens(),
+            "{name} #{}: one placing step per empty cell",
+            e.index
+        );
+    }
+    levels
+}
+
+#[test]
+fn every_step_agrees_with_the_solution_on_the_shipped_sets() {
+    for s in harness::dataset::SHIPPED {
+        let d = harness::dataset::shipped(s);
+        let levels = rate_all(s.name, &d.entries);
+        println!("{}: {levels:?}", s.name);
+    }
+}
+
+/// Rates `puzzles` (81-character lines) with hodoku-py in two processes (alternate puzzles),
+/// returning (level name in upper case, score) per puzzle, or `None` when hodoku-py cannot be
+/// imported.
+fn hodoku_py_levels(puzzles: &[String]) -> Option<Vec<(String, u32)>> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    const SCRIPT: &str = "import sys\nfrom hodoku.api import Solver\ns = Solver()\nfor line in sys.stdin:\n    p = line.strip()\n    if p:\n        r = s.solve(p)\n        print(r.level.name, r.score, flush=True)\n";
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+    let importable = Command::new(&python)
+        .args(["-c", "import hodoku.api"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !importable {
+        return None;
+    }
+    let children: Vec<_> = (0..2)
+        .map(|k| {
+            let part: Vec<&str> = puzzles
+                .iter()
+                .skip(k)
+                .step_by(2)
+                .map(|p| p.as_str())
+                .collect();
+            let mut child = Command::new(&python)
+                .args(["-c", SCRIPT])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("python starts");
+            let mut stdin = child.stdin.take().expect("stdin");
+            let text = part.join("\n") + "\n";
+            std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+            child
+        })
+        .collect();
+    let mut out = vec![(String::new(), 0); puzzles.len()];
+    let mut n = 0;
+    for (k, child) in children.into_iter().enumerate() {
+        let o = child.wait_with_output().expect("hodoku-py runs");
+        assert!(o.status.success(), "hodoku-py failed");
+        for (i, line) in String::from_utf8_lossy(&o.stdout).lines().enumerate() {
+            let (level, score) = line.split_once(' ').expect("LEVEL SCORE");
+            out[k + 2 * i] = (level.to_string(), score.parse().expect("a score"));
+            n += 1;
+        }
+    }
+    assert_eq!(n, puzzles.len(), "one hodoku-py rating per puzzle");
+    Some(out)
+}
+
+/// Every `step`-th puzzle of a shared dataset, at most `n`.
+fn sample(name: &str, step: usize, n: usize) -> Option<Vec<String>> {
+    let path = shared_dataset(name)?;
+    let text = std::fs::read_to_string(path).expect("dataset");
+    Some(
+        text.lines()
+            .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
+            .step_by(step)
+            .take(n)
+            .map(|l| l.trim()[..81].to_string())
+            .collect(),
+    )
+}
+
+/// Our levels against hodoku-py's (a port of HoDoKu with its full fidelity) on 270 puzzles of
+/// `../shared/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
+/// confusion matrix and the shares; asserts at least 95% equal levels when our `Beyond` (a guess
+/// was needed; HoDoKu then uses its Extreme-level last resorts) counts as `Extreme`.
+#[test]
+fn level_parity_with_hodoku_py() {
+    let (Some(a), Some(b), Some(c)) = (
+        sample("kaggle_bryanpark_first9999", 99, 100),
+        sample("puzzles2_17_clue", 327, 150),
+        sample("puzzles3_magictour_top1465", 73, 20),
+    ) else {
+        return;
+    };
+    let puzzles: Vec<String> = a.into_iter().chain(b).chain(c).collect();
+    let Some(theirs) = hodoku_py_levels(&puzzles) else {
+        skip("hodoku-py is not importable by python3 (pip install hodoku-py; or set PYTHON)");
+        return;
+    };
+    let names = ["EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME"];
+    let mut matrix = [[0u32; 6]; 5];
+    let (mut strict, mut equivalent, mut scores) = (0, 0, 0);
+    for (p, (level, score)) in puzzles.iter().zip(&theirs) {
+        let r = logic::rate(&Grid::parse_line(p).expect("a puzzle")).expect("rated");
+        let row = names
+            .iter()
+            .position(|n| n == level)
+            .expect("a HoDoKu level");
+        matrix[row][r.level as usize] += 1;
+        strict += u32::from(r.level.name().to_uppercase() == *level);
+        equivalent += u32::from(r.hodoku_level().name().to_uppercase() == *level);
+        scores += u32::from(r.score == *score);
+    }
+    let n = puzzles.len() as f64;
+    let mut table = String::from("| hodoku-py \\ ours |");
+    for l in Level::ALL {
+        table.push_str(&format!(" {l} |"));
+    }
+    table.push_str("\n|---|---:|---:|---:|---:|---:|---:|\n");
+    for (i, row) in matrix.iter().enumerate() {
+        table.push_str(&format!("| {} |", Level::ALL[i]));
+        for v in row {
+            table.push_str(&format!(" {v} |"));
+        }
+        table.push('\n');
+    }
+    println!("{table}");
+    println!(
+        "{} puzzles: same level {strict} ({:.1}%); same level with Beyond as Extreme {equivalent} ({:.1}%); same score {scores} ({:.1}%)",
+        puzzles.len(),
+        100.0 * strict as f64 / n,
+        100.0 * equivalent as f64 / n,
+        100.0 * scores as f64 / n
+    );
+    assert!(
+        equivalent as f64 >= 0.95 * n,
+        "only {equivalent} of {} levels agree",
+        puzzles.len()
+    );
+}
+
+/// Norvig's top95 #1: hodoku-py 0.2.1 rates it Medium, score 696 (so do we).
+const TOP95_1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn rate_writes_one_row_per_entry_with_errors_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let out = dir.path().join("ratings.csv");
+    // a puzzle, a bad line, a puzzle with many solutions (one given), the same puzzle again
+    let one_given = format!("1{}", ".".repeat(80));
+    std::fs::write(
+        &input,
+        format!("{TOP95_1}\n12345\n{one_given}\n{TOP95_1}\n"),
+    )
+    .unwrap();
+    let assert = super::common::harness()
+        .args(["rate", "-q", "-j", "2"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(stderr.contains("in.txt:2:"), "{stderr}");
+    assert!(stderr.contains("more than one solution"), "{stderr}");
+    assert!(stderr.contains("read 4, rated 2"), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(&rows[0][3..6], ["696", "Medium", "Locked Triple"]);
+    assert_eq!(rows[0][6], "0");
+    assert!(rows[0][8].starts_with("full_house:"), "{:?}", rows[0]);
+    assert_eq!(rows[0][3..9], rows[3][3..9]);
+    assert!(
+        rows[1][9].ends_with("in.txt:2: 5 characters, expected 81"),
+        "{:?}",
+        rows[1]
+    );
+    assert_eq!(rows[2][9], "the puzzle has more than one solution");
+}
+
+#[test]
+fn rate_trace_prints_every_step() {
+    let assert = super::common::harness()
+        .args(["rate", "-q", "--trace", "-"])
+        .write_stdin(format!("{TOP95_1}\n"))
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let steps = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(char::is_numeric) && l.contains(". "))
+        .count();
+    assert_eq!(steps, 71, "{out}");
+    assert!(out.contains("Locked Triple:"), "{out}");
+    assert!(out.contains("score 696, level Medium"), "{out}");
+}
+
+#[test]
+fn generate_puzzles_by_level_and_score() {
+    let assert = super::common::harness()
+        .args([
+            "generate", "puzzles", "--level", "hard", "--count", "12", "--seed", "7", "-q",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("name,puzzle,solution,score,level"));
+    let mut n = 0;
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        let grid = Grid::parse_line(f[1]).unwrap();
+        assert_eq!(super::common::count_solutions(grid.cells(), 2), 1, "{l}");
+        let r = logic::rate(&grid).unwrap();
+        assert_eq!(
+            (r.level, r.score.to_string().as_str(), f[4]),
+            (Level::Hard, f[3], "Hard")
+        );
+        n += 1;
+    }
+    assert_eq!(n, 12);
+
+    let assert = super::common::harness()
+        .args([
+            "generate",
+            "puzzles",
+            "--score",
+            "1000..1500",
+            "--count",
+            "5",
+            "--seed",
+            "1",
+            "-q",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    for l in text.lines().skip(1) {
+        let score: u32 = l.split(',').nth(3).unwrap().parse().unwrap();
+        assert!((1000..=1500).contains(&score), "{l}");
+    }
+    assert_eq!(text.lines().count(), 6);
+
+    super::common::harness()
+        .args(["generate", "puzzles", "--level", "tricky", "--count", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "expected one of easy, medium, hard",
+        ));
+    super::common::harness()
+        .args(["generate", "puzzles", "--score", "9..3", "--count", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected MIN..MAX"));
+}
+
+#[test]
+fn hint_names_the_next_step() {
+    // by hand: in box 4 of top95 #1, digit 4 has one place left, r6c2
+    super::common::harness()
+        .args(["hint", "-q", TOP95_1])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "next step: Hidden Single (Easy, cost 14)",
+        ))
+        .stdout(predicates::str::contains("places: r6c2=4"));
+    // the same board with the solved cell filled: the next hint differs
+    let mut cells: Vec<char> = TOP95_1.chars().collect();
+    cells[5 * 9 + 1] = '4';
+    let next: String = cells.iter().collect();
+    let out = super::common::harness()
+        .args(["hint", &next])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(!text.contains("places: r6c2=4"), "{text}");
+    assert!(
+        text.starts_with("+-------------+"),
+        "pencil marks first: {text}"
+    );
+    // a wrong digit: no solution
+    let mut wrong = cells.clone();
+    wrong[5 * 9 + 1] = '7';
+    super::common::harness()
+        .args(["hint", &wrong.iter().collect::<String>()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("this board has no solution"));
+    // a full board
+    let sol = logic::rate(&Grid::parse_line(TOP95_1).unwrap())
+        .unwrap()
+        .solution;
+    super::common::harness()
+        .args(["hint", &sol.to_line()])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("the board is full"));
+}
