@@ -7,6 +7,7 @@
 //! | `POST /api/count` | `{puzzle, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats}` |
 //! | `POST /api/candidates` | `{puzzle}` | `{method, candidates: [81 strings], empty_without_candidate?}` |
 //! | `POST /api/generate` | `{source?: "generator"\|"dataset", givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed}` |
+//! | `POST /api/hint` | `{puzzle}` (the board as filled) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
 //! `puzzle` is the 81-character line form (`1`-`9` givens; `.` `0` `_` `-` `*` empty). A puzzle
 //! that cannot be read, or whose givens repeat a digit in a unit, is answered with HTTP 400 and
@@ -410,6 +411,120 @@ pub fn generate(
     })
 }
 
+/// `POST /api/hint` body.
+#[derive(Debug, Clone, Deserialize)]
+pub struct HintRequest {
+    /// The board as the player filled it, 81-character line form.
+    pub puzzle: String,
+}
+
+/// A candidate in [`HintResponse`]: `cell` 0..81 (row-major), `digit` 1..=9, `name` `rRcC`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CandidateJson {
+    /// The cell, 0..81.
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+    /// The cell's name, `rRcC`.
+    pub name: String,
+}
+
+/// `POST /api/hint` answer: the next step ([`solvers::logic::hint`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HintResponse {
+    /// True when the board is full (then there is no step).
+    pub done: bool,
+    /// HoDoKu's name of the technique.
+    pub technique: Option<String>,
+    /// Its level (Easy ... Extreme).
+    pub level: Option<String>,
+    /// Its cost (HoDoKu's score of one step).
+    pub cost: Option<u32>,
+    /// The step in one line, e.g. `X-Wing: 4 in row 1, row 5, column 3, column 9 => r2c3<>4`.
+    pub text: Option<String>,
+    /// Digits of the pattern.
+    pub digits: Vec<u8>,
+    /// Units of the pattern (`row 1`, `box 5`).
+    pub units: Vec<String>,
+    /// Cells of the pattern, 0..81.
+    pub cells: Vec<usize>,
+    /// Candidates that prove the step (a chain's, a colouring's).
+    pub candidates: Vec<CandidateJson>,
+    /// Fins of a fish, or the candidates a wing or kite goes through.
+    pub fins: Vec<CandidateJson>,
+    /// Digits the step places.
+    pub placements: Vec<CandidateJson>,
+    /// Candidates the step eliminates.
+    pub eliminations: Vec<CandidateJson>,
+    /// The pencil marks the step reasons on: 81 strings, the candidates of each empty cell
+    /// (`"158"`), `""` for a filled cell.
+    pub marks: Vec<String>,
+}
+
+fn candidate_json(c: &solvers::logic::Candidate) -> CandidateJson {
+    CandidateJson {
+        cell: c.cell as usize,
+        digit: c.digit,
+        name: solvers::cell_name(c.cell as usize),
+    }
+}
+
+/// The next step on a board (blocking).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad board or a board without solution (a wrong digit).
+pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
+    let grid = parse_puzzle(&req.puzzle)?;
+    let step = solvers::logic::hint(&grid).map_err(|e| match e {
+        solvers::logic::RateError::NoSolution => {
+            ApiError::bad_request("this board has no solution: a digit in it is wrong")
+        }
+        other => ApiError::bad_request(other.to_string()),
+    })?;
+    let board = solvers::logic::Board::new(&grid);
+    let marks = (0..81)
+        .map(|c| {
+            (1..=9u8)
+                .filter(|&d| grid.get(c) == 0 && board.has(c, d))
+                .map(|d| (b'0' + d) as char)
+                .collect()
+        })
+        .collect();
+    let list = |v: &[solvers::logic::Candidate]| v.iter().map(candidate_json).collect();
+    Ok(match step {
+        None => HintResponse {
+            done: true,
+            technique: None,
+            level: None,
+            cost: None,
+            text: None,
+            digits: Vec::new(),
+            units: Vec::new(),
+            cells: Vec::new(),
+            candidates: Vec::new(),
+            fins: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            marks,
+        },
+        Some(s) => HintResponse {
+            done: false,
+            technique: Some(s.technique.name().to_string()),
+            level: Some(s.technique.level().name().to_string()),
+            cost: Some(s.technique.score()),
+            text: Some(s.to_string()),
+            digits: solvers::logic::board::digits(s.digits).collect(),
+            units: s.units.iter().map(|u| u.to_string()).collect(),
+            cells: s.cells.iter().map(|&c| c as usize).collect(),
+            candidates: list(&s.candidates),
+            fins: list(&s.fins),
+            placements: list(&s.placements),
+            eliminations: list(&s.eliminations),
+            marks,
+        },
+    })
+}
+
 /// `GET /api/info` answer: what the page offers in its menus.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct InfoResponse {
@@ -551,6 +666,14 @@ pub(super) async fn generate_handler(
     body: Result<Json<GenerateRequest>, JsonRejection>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
     blocking(Some(&gate), 0, body?.0, generate).await
+}
+
+pub(super) async fn hint_handler(
+    State(gate): State<Arc<Gate>>,
+    body: Result<Json<HintRequest>, JsonRejection>,
+) -> Result<Json<HintResponse>, ApiError> {
+    // Rating needs the solution (every step is checked against it): a solve, so gated.
+    blocking(Some(&gate), 0, body?.0, |req, _| hint(req)).await
 }
 
 pub(super) async fn info_handler(State(gate): State<Arc<Gate>>) -> Json<InfoResponse> {

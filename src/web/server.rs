@@ -170,6 +170,7 @@ pub fn router_with(gate: Arc<Gate>) -> Router {
         .route("/api/count", post(api::count_handler))
         .route("/api/candidates", post(api::candidates_handler))
         .route("/api/generate", post(api::generate_handler))
+        .route("/api/hint", post(api::hint_handler))
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,

@@ -625,3 +625,165 @@ fn hint_names_the_next_step() {
         .success()
         .stdout(predicates::str::contains("the board is full"));
 }
+
+/// A board (a Hard puzzle part-way solved) whose next step is a skyscraper on 6 in columns 6 and
+/// 9: r3c6/r7c6 and r1c9/r7c9 are the only 6s of those columns, r7c6 and r7c9 share row 7, so
+/// r3c6 or r1c9 is 6 and r1c5, r3c7 (which see both) are not (checked by hand on the marks).
+const SKYSCRAPER_BOARD: &str =
+    "24.8.7...6.74..8..3189...47581274369926358471734691...47218.95....7.2..4.635497..";
+
+fn api(uri: &str, body: serde_json::Value) -> (axum::http::StatusCode, serde_json::Value) {
+    use tower::ServiceExt;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let req = axum::http::Request::builder()
+            .method("POST")
+            .uri(uri)
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        let res = harness::web::server::router().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    })
+}
+
+#[test]
+fn api_hint_gives_the_next_step() {
+    let (st, v) = api(
+        "/api/hint",
+        serde_json::json!({ "puzzle": SKYSCRAPER_BOARD }),
+    );
+    assert_eq!(st, axum::http::StatusCode::OK, "{v}");
+    assert_eq!(v["technique"], "Skyscraper");
+    assert_eq!(v["level"], "Hard");
+    assert_eq!(v["cost"], 130);
+    assert_eq!(v["digits"], serde_json::json!([6]));
+    let names = |k: &str| -> Vec<String> {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{}<>{}", c["name"].as_str().unwrap(), c["digit"]))
+            .collect()
+    };
+    assert_eq!(names("eliminations"), ["r1c5<>6", "r3c7<>6"]);
+    let mut cells: Vec<u64> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    cells.sort();
+    assert_eq!(cells, [8, 23, 59, 62]); // r1c9 r3c6 r7c6 r7c9
+    assert_eq!(v["marks"][4], "136"); // r1c5
+    assert_eq!(v["marks"][0], ""); // a filled cell
+
+    let mut wrong: Vec<char> = SKYSCRAPER_BOARD.chars().collect();
+    wrong[2] = '9'; // r1c3 is 5 in the solution; 9 leaves no solution
+    let (st, v) = api(
+        "/api/hint",
+        serde_json::json!({ "puzzle": wrong.iter().collect::<String>() }),
+    );
+    assert_eq!(st, axum::http::StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["error"],
+        "this board has no solution: a digit in it is wrong"
+    );
+
+    let full = logic::rate(&Grid::parse_line(TOP95_1).unwrap())
+        .unwrap()
+        .solution
+        .to_line();
+    let (st, v) = api("/api/hint", serde_json::json!({ "puzzle": full }));
+    assert_eq!(
+        (st, v["done"].clone()),
+        (axum::http::StatusCode::OK, serde_json::json!(true))
+    );
+}
+
+/// The board's hint button in headless Chromium; saves `hint.png` (the screenshot of the board
+/// with the skyscraper hint shown) in the test's temporary folder under `web-e2e/`.
+#[test]
+#[ignore = "needs chromium and chromium-driver: cargo test --test integration logic::e2e -- --ignored"]
+fn e2e_hint_button_in_headless_chromium() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("harness serve starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let result = rt.block_on(async {
+        let browser = harness::web::autofill::Browser::open(None)
+            .await
+            .expect("browser opens");
+        let c = &browser.client;
+        c.goto(&format!("{url}?puzzle={SKYSCRAPER_BOARD}"))
+            .await
+            .unwrap();
+        c.find(fantoccini::Locator::Id("hint"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let mut status = String::new();
+        for _ in 0..100 {
+            status = c
+                .find(fantoccini::Locator::Id("status"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            if status.starts_with("Hint") {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let shaded = c
+            .find_all(fantoccini::Locator::Css("#board td.hint-cell"))
+            .await
+            .unwrap()
+            .len();
+        let struck = c
+            .find_all(fantoccini::Locator::Css("#board span.hint-elim"))
+            .await
+            .unwrap()
+            .len();
+        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-e2e");
+        std::fs::create_dir_all(&dir).unwrap();
+        let shot = dir.join("hint.png");
+        std::fs::write(&shot, c.screenshot().await.unwrap()).unwrap();
+        eprintln!("screenshot: {}", shot.display());
+        browser.close().await;
+        (status, shaded, struck)
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let (status, shaded, struck) = result;
+    assert!(
+        status.starts_with("Hint (Hard, cost 130): Skyscraper: 6"),
+        "{status}"
+    );
+    assert_eq!((shaded, struck), (4, 2));
+}

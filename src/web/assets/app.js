@@ -58,6 +58,7 @@ function clearMarks() {
 function load(p, origin) {
   puzzle = p;
   solution = null;
+  clearHint();
   cells.forEach((el, i) => {
     const ch = p[i];
     const given = ch >= "1" && ch <= "9";
@@ -76,6 +77,7 @@ function load(p, origin) {
 function setCell(i, value) {
   const el = cells[i];
   if (el.readOnly) return;
+  clearHint();
   el.value = value;
   el.classList.remove("solved", "wrong");
   refresh();
@@ -174,6 +176,50 @@ document.getElementById("candidates").addEventListener("click", async () => {
   }
 });
 
+function clearHint() {
+  cells.forEach((el) => el.parentElement.classList.remove("hint-cell"));
+}
+
+// The next step on the board: its cells shaded, the pencil marks it reasons on drawn, the
+// candidates that prove it in blue (a chain's or colouring's, else the pattern's digits in its
+// cells), what it eliminates struck through in red, a placement green.
+async function showHint() {
+  clearHint();
+  try {
+    const r = await api("hint", { puzzle: boardText() });
+    if (r.done) {
+      say("The board is full.", "ok");
+      return;
+    }
+    const key = (list) => new Set(list.map((c) => c.cell * 10 + c.digit));
+    const proof = key(r.candidates.concat(r.fins));
+    if (r.candidates.length === 0) {
+      r.cells.forEach((i) => r.digits.forEach((d) => proof.add(i * 10 + d)));
+    }
+    const elim = key(r.eliminations);
+    const place = key(r.placements);
+    r.marks.forEach((m, i) => {
+      marks[i].innerHTML = "";
+      if (cells[i].value) return;
+      for (let d = 1; d <= 9; d++) {
+        const s = document.createElement("span");
+        const k = i * 10 + d;
+        s.textContent = m.includes(String(d)) ? String(d) : "";
+        if (place.has(k)) s.className = "hint-place";
+        else if (elim.has(k)) s.className = "hint-elim";
+        else if (proof.has(k)) s.className = "hint-key";
+        marks[i].appendChild(s);
+      }
+    });
+    r.cells.forEach((i) => cells[i].parentElement.classList.add("hint-cell"));
+    say(`Hint (${r.level}, cost ${r.cost}): ${r.text}`);
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+document.getElementById("hint").addEventListener("click", showHint);
+
 document.getElementById("clear").addEventListener("click", () => {
   cells.forEach((el) => {
     if (!el.readOnly) el.value = "";
@@ -231,3 +277,5 @@ function showSolver() {
 solverSelect.addEventListener("change", showSolver);
 showSolver();
 refresh();
+// `?hint=1` in the address: show the first hint at once (for screenshots and links).
+if (new URLSearchParams(location.search).get("hint") === "1") showHint();
