@@ -13,6 +13,7 @@
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
 //! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
+//! | `triads` | [`triads`] | DPLL over box-row/box-column triads on SIMD lanes (tdoku's design), AVX2/SSSE3/SSE2 chosen at run time, portable fallback |
 //!
 //! The harness runs every solver, built-in or external, as an [`engine::Engine`]: what it can do
 //! is declared in [`engine::Caps`] (for built-in ones, [`SolverKind::counts`]), never probed.
@@ -53,6 +54,7 @@ pub mod domain_reduction;
 pub mod engine;
 mod grid;
 pub mod sat;
+pub mod triads;
 
 pub use budget::Budget;
 pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
@@ -302,6 +304,8 @@ pub enum SolverKind {
     Sat,
     /// [`bitboard_bands::BitboardBands`].
     BitboardBands,
+    /// [`triads::Triads`].
+    Triads,
 }
 
 impl SolverKind {
@@ -314,6 +318,7 @@ impl SolverKind {
         SolverKind::Dlx,
         SolverKind::Sat,
         SolverKind::BitboardBands,
+        SolverKind::Triads,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -326,6 +331,7 @@ impl SolverKind {
             SolverKind::Dlx => "dlx",
             SolverKind::Sat => "sat",
             SolverKind::BitboardBands => "bitboard-bands",
+            SolverKind::Triads => "triads",
         }
     }
 
@@ -349,6 +355,9 @@ impl SolverKind {
             SolverKind::BitboardBands => {
                 "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
             }
+            SolverKind::Triads => {
+                "DPLL over box-row/box-column triads on SIMD lanes (run-time AVX2/SSSE3/SSE2, portable)"
+            }
         }
     }
 
@@ -368,6 +377,7 @@ impl SolverKind {
             SolverKind::Dlx => Box::new(dlx::Dlx),
             SolverKind::Sat => Box::new(sat::Sat::default()),
             SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
+            SolverKind::Triads => Box::new(triads::Triads::new()),
         }
     }
 }
