@@ -301,6 +301,96 @@ const LANE2: Lanes16 = {
 const THREE: Lanes16 = Lanes16([3; 16]);
 /// A new box: every cell and every negative triad allows every digit.
 const BOX_START: Lanes16 = lanes16([ALL9, ALL9, 0, 0], [ALL9, ALL9, ALL9, 0]);
+/// A given in box lane `e` (a cell lane): the lanes that lose its digit (the other cells of the
+/// box, the negative triads of its row and column), and the lane that keeps only it.
+const fn clue_masks(e: usize, own: bool) -> Lanes16 {
+    let (ei, ej) = (e / 4, e % 4);
+    let mut l = [0u16; 16];
+    if own {
+        l[e] = 0xffff;
+    } else {
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < 3 {
+                if lane(i, j) != e {
+                    l[lane(i, j)] = 0xffff;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        l[lane(ei, 3)] = 0xffff;
+        l[lane(3, ej)] = 0xffff;
+    }
+    Lanes16(l)
+}
+const CLUE_OTHERS: [Lanes16; 16] = {
+    let mut t = [Lanes16([0; 16]); 16];
+    let mut e = 0;
+    while e < 16 {
+        if e % 4 < 3 && e / 4 < 3 {
+            t[e] = clue_masks(e, false);
+        }
+        e += 1;
+    }
+    t
+};
+const CLUE_OWN: [Lanes16; 16] = {
+    let mut t = [Lanes16([0; 16]); 16];
+    let mut e = 0;
+    while e < 16 {
+        t[e] = clue_masks(e, true);
+        e += 1;
+    }
+    t
+};
+/// A given in row `e` of box `p` of a band: the permutations it rules out (`PERMS[k][p] != e`).
+const CLUE_PERMS: [[Lanes8; 3]; 3] = {
+    let mut t = [[Lanes8([0; 8]); 3]; 3];
+    let mut p = 0;
+    while p < 3 {
+        let mut e = 0;
+        while e < 3 {
+            let mut k = 0;
+            while k < 6 {
+                if PERMS[k][p] != e {
+                    t[p][e].0[k] = 0xffff;
+                }
+                k += 1;
+            }
+            e += 1;
+        }
+        p += 1;
+    }
+    t
+};
+/// Where each cell (0..81, row-major) lies: `[row, column, box, box lane, box row, box column,
+/// row in its box, column in its box]`.
+const CELL_AT: [[u8; 8]; 81] = {
+    let mut t = [[0u8; 8]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let (bi, bj, ei, ej) = (r / 3, c / 3, r % 3, c % 3);
+        t[i] = [
+            r as u8,
+            c as u8,
+            (bi * 3 + bj) as u8,
+            lane(ei, ej) as u8,
+            bi as u8,
+            bj as u8,
+            ei as u8,
+            ej as u8,
+        ];
+        i += 1;
+    }
+    t
+};
+
+/// Lane `(i, j)` of every cell holds 1: a solved box has these popcounts in its cell lanes.
+const ONE_PER_CELL: Lanes16 = lanes16([1, 0, 0, 0], [0, 0, 0, 0]);
+
 /// Lane 3 of a band's message to a box (the unrestricted triads of the other orientation).
 const MESSAGE_ALL: Lanes8 = Lanes8([0, 0, 0, ALL9, 0, 0, 0, 0]);
 /// A new band: every permutation possible for every digit.
@@ -340,6 +430,10 @@ mod portable {
         #[inline(always)]
         pub fn load(c: &Lanes16) -> V16 {
             V16(c.0)
+        }
+        #[inline(always)]
+        pub fn splat(x: u16) -> V16 {
+            V16([x; 16])
         }
         #[inline(always)]
         pub fn lanes(self) -> [u16; 16] {
@@ -453,6 +547,14 @@ mod portable {
             V8([0; 8])
         }
         #[inline(always)]
+        pub fn splat(x: u16) -> V8 {
+            V8([x; 8])
+        }
+        #[inline(always)]
+        pub fn and(self, o: V8) -> V8 {
+            V8(std::array::from_fn(|i| self.0[i] & o.0[i]))
+        }
+        #[inline(always)]
         pub fn or(self, o: V8) -> V8 {
             V8(std::array::from_fn(|i| self.0[i] | o.0[i]))
         }
@@ -526,6 +628,14 @@ mod x86 {
         #[inline(always)]
         pub fn zero() -> X8 {
             X8(unsafe { _mm_setzero_si128() })
+        }
+        #[inline(always)]
+        pub fn splat(x: u16) -> X8 {
+            X8(unsafe { _mm_set1_epi16(x as i16) })
+        }
+        #[inline(always)]
+        pub fn and(self, o: X8) -> X8 {
+            X8(unsafe { _mm_and_si128(self.0, o.0) })
         }
         #[inline(always)]
         pub fn or(self, o: X8) -> X8 {
@@ -621,6 +731,11 @@ mod x86 {
                     hi: _mm_load_si128(c.0.as_ptr().add(8).cast()),
                 }
             }
+        }
+        #[inline(always)]
+        pub fn splat(x: u16) -> Self {
+            let v = unsafe { _mm_set1_epi16(x as i16) };
+            Pair { lo: v, hi: v }
         }
         #[inline(always)]
         pub fn lanes(self) -> [u16; 16] {
@@ -763,6 +878,10 @@ mod x86 {
             Avx(unsafe { _mm256_load_si256(c.0.as_ptr().cast()) })
         }
         #[inline(always)]
+        pub fn splat(x: u16) -> Avx {
+            Avx(unsafe { _mm256_set1_epi16(x as i16) })
+        }
+        #[inline(always)]
         pub fn lanes(self) -> [u16; 16] {
             let mut out = [0u16; 16];
             unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self.0) };
@@ -864,40 +983,22 @@ mod x86 {
 // ---------------------------------------------------------------------------------------------
 // The engine, once per path.
 
-/// Scalar set-up shared by the paths: the boxes and the pending band eliminations after the
-/// givens (81 cells, 0 = empty), or `None` when two givens clash in a box.
-fn start(cells: &[u8; 81]) -> Option<([Lanes16; 9], [Lanes8; 6])> {
-    let mut boxes = [BOX_START; 9];
-    let mut elims = [Lanes8([0; 8]); 6];
-    for (i, &d) in cells.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let m = 1u16 << (d - 1);
-        let (r, c) = (i / 9, i % 9);
-        let (bi, bj, ei, ej) = (r / 3, c / 3, r % 3, c % 3);
-        let b = &mut boxes[bi * 3 + bj].0;
-        if b[lane(ei, ej)] & m == 0 {
-            return None;
-        }
-        for x in 0..3 {
-            for y in 0..3 {
-                b[lane(x, y)] &= !m;
-            }
-        }
-        b[lane(ei, ej)] = m;
-        b[lane(ei, 3)] &= !m;
-        b[lane(3, ej)] &= !m;
-        for (k, perm) in PERMS.iter().enumerate() {
-            if perm[bj] != ei {
-                elims[bi].0[k] |= m;
-            }
-            if perm[bi] != ej {
-                elims[3 + bj].0[k] |= m;
-            }
-        }
+/// The nonempty cells of `cells` (81 digits, 0 = empty) as bits 0..81.
+#[inline(always)]
+fn given_bits(cells: &[u8; 81]) -> u128 {
+    let mut bits = 0u128;
+    for (k, chunk) in cells.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // Bit 7 of each byte: set when the byte (a digit 0..=9) is nonzero.
+        let hi = (x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | x) & 0x8080_8080_8080_8080;
+        // Gather the eight flags into one byte.
+        let packed = (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        bits |= (packed as u128) << (8 * k);
     }
-    Some((boxes, elims))
+    if cells[80] != 0 {
+        bits |= 1 << 80;
+    }
+    bits
 }
 
 /// The digit bit to branch on among a band's six permutation lanes: the lowest digit with two
@@ -929,29 +1030,24 @@ fn pick_digit(lanes: &[u16; 8]) -> u16 {
     0
 }
 
-/// The grid of a leaf (every cell one candidate, every unit valid), else `None`.
-fn leaf_grid(boxes: [[u16; 16]; 9]) -> Option<[u8; 81]> {
-    let mut out = [0u8; 81];
-    let (mut rows, mut cols, mut boxm) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    for (bx, b) in boxes.iter().enumerate() {
-        for i in 0..3 {
-            for j in 0..3 {
-                let x = b[lane(i, j)];
-                if x == 0 || x & (x - 1) != 0 {
-                    return None;
+/// The grid of a solved state's boxes (every cell lane one candidate), row-major digits.
+fn solved_grid(boxes: [[u16; 16]; 9]) -> [u8; 81] {
+    let mut rows = [[0u8; 9]; 9];
+    for bi in 0..3 {
+        for bj in 0..3 {
+            let b = &boxes[bi * 3 + bj];
+            for i in 0..3 {
+                for j in 0..3 {
+                    rows[bi * 3 + i][bj * 3 + j] = b[lane(i, j)].trailing_zeros() as u8 + 1;
                 }
-                let (r, c) = ((bx / 3) * 3 + i, (bx % 3) * 3 + j);
-                if (rows[r] | cols[c] | boxm[bx]) & x != 0 {
-                    return None;
-                }
-                rows[r] |= x;
-                cols[c] |= x;
-                boxm[bx] |= x;
-                out[r * 9 + c] = x.trailing_zeros() as u8 + 1;
             }
         }
     }
-    Some(out)
+    let mut out = [0u8; 81];
+    for (o, r) in out.chunks_exact_mut(9).zip(rows.iter()) {
+        o.copy_from_slice(r);
+    }
+    out
 }
 
 macro_rules! engine {
@@ -994,12 +1090,16 @@ macro_rules! engine {
             /// Removes from box `bx` every candidate outside `allowed`, propagates, and updates
             /// its two bands. False on a contradiction.
             $(#[$attr])*
+            #[inline]
             fn restrict_box(s: &mut State, bx: usize, allowed: V, from_vertical: bool) -> bool {
+                let elim = s.boxes[bx].andnot(allowed);
+                elim.is_zero() || narrow_box(s, bx, elim, from_vertical)
+            }
+
+            /// [`restrict_box`] once `elim` (candidates to remove) is known to be nonempty.
+            $(#[$attr])*
+            fn narrow_box(s: &mut State, bx: usize, mut elim: V, from_vertical: bool) -> bool {
                 let mut cells = s.boxes[bx];
-                let mut elim = cells.andnot(allowed);
-                if elim.is_zero() {
-                    return true;
-                }
                 let min = V::load(&BOX_MIN);
                 let cell_lanes = V::load(&CELLS);
                 let (mut to_h, mut to_v) = (H::zero(), H::zero());
@@ -1045,11 +1145,16 @@ macro_rules! engine {
             /// Applies band `band`'s pending eliminations and restricts its boxes, box
             /// `from_peer` last. False on a contradiction.
             $(#[$attr])*
+            #[inline]
             fn update_band(s: &mut State, band: usize, from_peer: usize) -> bool {
                 let Band { perms, elims } = s.bands[band];
-                if !perms.intersects(elims) {
-                    return true;
-                }
+                !perms.intersects(elims) || narrow_band(s, band, from_peer)
+            }
+
+            /// [`update_band`] once the band has pending eliminations.
+            $(#[$attr])*
+            fn narrow_band(s: &mut State, band: usize, from_peer: usize) -> bool {
+                let Band { perms, elims } = s.bands[band];
                 let mut perms = perms.andnot(elims);
                 let mut t = triads(perms);
                 // A triad with exactly three digits holds all three.
@@ -1084,6 +1189,25 @@ macro_rules! engine {
                 true
             }
 
+            /// True when the leaf `s` (no band above nine permutations) is a solution: every
+            /// band has exactly one permutation per digit and every cell one candidate. Then the
+            /// grid is valid: each digit lies in one row and one column of each box (its two
+            /// bands), every cell is within both of its triads, so a digit fills at most one
+            /// cell per box, and per row (column) one box holds it.
+            #[inline(always)]
+            fn solved(s: &State) -> bool {
+                for band in &s.bands {
+                    let l = band.perms.lanes();
+                    if l[0] | l[1] | l[2] | l[3] | l[4] | l[5] != ALL9 || band.perms.popcount() != 9 {
+                        return false;
+                    }
+                }
+                let (cells, one) = (V::load(&CELLS), V::load(&ONE_PER_CELL));
+                s.boxes
+                    .iter()
+                    .all(|b| b.popcounts().and(cells).xor(one).is_zero())
+            }
+
             /// Explores the node `s` (already counted and propagated). True when the search
             /// must stop (limit reached or budget spent).
             $(#[$attr])*
@@ -1101,11 +1225,8 @@ macro_rules! engine {
                         }
                     }
                     if best == usize::MAX {
-                        let boxes = s.boxes.map(|b| b.lanes());
-                        if let Some(cells) = leaf_grid(boxes) {
-                            if tally.solution(|| cells) {
-                                return true;
-                            }
+                        if solved(s) && tally.solution(|| solved_grid(s.boxes.map(|b| b.lanes()))) {
+                            return true;
                         }
                         tally.stats.backtracks += in_place;
                         return false;
@@ -1143,27 +1264,43 @@ macro_rules! engine {
             /// Solves or counts `cells` (81, 0 = empty) into `tally`.
             $(#[$attr])*
             pub(super) fn run(cells: &[u8; 81], tally: &mut Tally) {
-                let Some((boxes, elims)) = start(cells) else {
-                    return;
-                };
-                let band = |i: usize| Band {
+                let band = Band {
                     perms: H::load(&BAND_START),
-                    elims: H::load(&elims[i]),
+                    elims: H::zero(),
                 };
                 let mut s = State {
-                    boxes: [
-                        V::load(&boxes[0]),
-                        V::load(&boxes[1]),
-                        V::load(&boxes[2]),
-                        V::load(&boxes[3]),
-                        V::load(&boxes[4]),
-                        V::load(&boxes[5]),
-                        V::load(&boxes[6]),
-                        V::load(&boxes[7]),
-                        V::load(&boxes[8]),
-                    ],
-                    bands: [band(0), band(1), band(2), band(3), band(4), band(5)],
+                    boxes: [V::load(&BOX_START); 9],
+                    bands: [band; 6],
                 };
+                // The givens: each box and both bands learn them, unpropagated. Two givens
+                // of a digit in one unit: no solution.
+                let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+                let mut bits = given_bits(cells);
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let m = 1u16 << (cells[i].wrapping_sub(1) & 15);
+                    let [r, c, bx, e, bi, bj, ei, ej] = CELL_AT[i % 81].map(usize::from);
+                    let (r, c, bx) = (r % 9, c % 9, bx % 9);
+                    if (rows[r] | cols[c] | boxes[bx]) & m != 0 {
+                        return;
+                    }
+                    rows[r] |= m;
+                    cols[c] |= m;
+                    boxes[bx] |= m;
+                    let (e, bi, bj, ei, ej) = (e % 16, bi % 3, bj % 3, ei % 3, ej % 3);
+                    let (vm, hm) = (V::splat(m), H::splat(m));
+                    let b = &mut s.boxes[bx];
+                    *b = b.andnot(
+                        V::load(&CLUE_OTHERS[e])
+                            .and(vm)
+                            .or(V::load(&CLUE_OWN[e]).andnot(vm)),
+                    );
+                    let h = &mut s.bands[bi].elims;
+                    *h = h.or(H::load(&CLUE_PERMS[bj][ei]).and(hm));
+                    let v = &mut s.bands[3 + bj].elims;
+                    *v = v.or(H::load(&CLUE_PERMS[bi][ej]).and(hm));
+                }
                 for b in 0..6 {
                     if !update_band(&mut s, b, b % 3) {
                         return;
@@ -1323,7 +1460,7 @@ impl Triads {
 
     fn run<'a>(&self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
         let mut tally = Tally::new(limit, budget);
-        if tally.out_of_budget || puzzle.first_conflict().is_some() {
+        if tally.out_of_budget {
             return tally;
         }
         let cells = puzzle.cells();
