@@ -1273,22 +1273,14 @@ macro_rules! engine {
                     bands: [band; 6],
                 };
                 // The givens: each box and both bands learn them, unpropagated. Two givens
-                // of a digit in one unit: no solution.
-                let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+                // of a digit in one unit leave a cell or a band digit without candidates, which
+                // propagation (or, at the latest, the leaf check) finds.
                 let mut bits = given_bits(cells);
                 while bits != 0 {
                     let i = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let m = 1u16 << (cells[i].wrapping_sub(1) & 15);
-                    let [r, c, bx, e, bi, bj, ei, ej] = CELL_AT[i % 81].map(usize::from);
-                    let (r, c, bx) = (r % 9, c % 9, bx % 9);
-                    if (rows[r] | cols[c] | boxes[bx]) & m != 0 {
-                        return;
-                    }
-                    rows[r] |= m;
-                    cols[c] |= m;
-                    boxes[bx] |= m;
-                    let (e, bi, bj, ei, ej) = (e % 16, bi % 3, bj % 3, ei % 3, ej % 3);
+                    let [_, _, bx, e, bi, bj, ei, ej] = CELL_AT[i].map(usize::from);
                     let (vm, hm) = (V::splat(m), H::splat(m));
                     let b = &mut s.boxes[bx];
                     *b = b.andnot(
