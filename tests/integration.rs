@@ -15,6 +15,7 @@ mod integration {
     pub mod proptest_parsers;
     pub mod puzzle_commands;
     pub mod report;
+    pub mod simd_paths;
     pub mod solve;
     pub mod web;
 }
