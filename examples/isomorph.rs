@@ -56,9 +56,17 @@ fn transform(cells: &[u8; 81], rng: &mut Mix) -> [u8; 81] {
     let mut out = [0u8; 81];
     for r in 0..9 {
         for c in 0..9 {
-            let (sr, sc) = if transpose { (cols[c], rows[r]) } else { (rows[r], cols[c]) };
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
             let d = cells[sr * 9 + sc];
-            out[r * 9 + c] = if d == 0 { 0 } else { digits[d as usize - 1] as u8 + 1 };
+            out[r * 9 + c] = if d == 0 {
+                0
+            } else {
+                digits[d as usize - 1] as u8 + 1
+            };
         }
     }
     out
@@ -87,7 +95,10 @@ fn main() {
         match entry.puzzle {
             Ok(p) => {
                 let t = transform(p.grid.cells(), &mut rng);
-                out.extend(t.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }));
+                out.extend(
+                    t.iter()
+                        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }),
+                );
                 out.push('\n');
             }
             Err(e) => {

@@ -673,10 +673,19 @@ mod x86 {
     #[inline(always)]
     unsafe fn popcounts_swar(x: __m128i) -> __m128i {
         unsafe {
-            let x = _mm_sub_epi16(x, _mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi16(0x5555)));
+            let x = _mm_sub_epi16(
+                x,
+                _mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi16(0x5555)),
+            );
             let m2 = _mm_set1_epi16(0x3333);
-            let x = _mm_add_epi16(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi16(x, 2), m2));
-            let x = _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 4)), _mm_set1_epi16(0x0f0f));
+            let x = _mm_add_epi16(
+                _mm_and_si128(x, m2),
+                _mm_and_si128(_mm_srli_epi16(x, 2), m2),
+            );
+            let x = _mm_and_si128(
+                _mm_add_epi16(x, _mm_srli_epi16(x, 4)),
+                _mm_set1_epi16(0x0f0f),
+            );
             _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), _mm_set1_epi16(0x1f))
         }
     }
@@ -777,16 +786,16 @@ mod x86 {
         #[inline(always)]
         pub fn nonzero(self) -> Self {
             self.each(|a| unsafe {
-                _mm_xor_si128(
-                    _mm_cmpeq_epi16(a, _mm_setzero_si128()),
-                    _mm_set1_epi16(-1),
-                )
+                _mm_xor_si128(_mm_cmpeq_epi16(a, _mm_setzero_si128()), _mm_set1_epi16(-1))
             })
         }
         #[inline(always)]
         pub fn any_lt(self, o: Self) -> bool {
             unsafe {
-                let lt = _mm_or_si128(_mm_cmplt_epi16(self.lo, o.lo), _mm_cmplt_epi16(self.hi, o.hi));
+                let lt = _mm_or_si128(
+                    _mm_cmplt_epi16(self.lo, o.lo),
+                    _mm_cmplt_epi16(self.hi, o.hi),
+                );
                 _mm_movemask_epi8(lt) != 0
             }
         }
@@ -907,12 +916,13 @@ mod x86 {
         pub fn popcounts(self) -> Avx {
             unsafe {
                 let lut = _mm256_setr_epi8(
-                    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2,
-                    3, 2, 3, 3, 4,
+                    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+                    2, 3, 2, 3, 3, 4,
                 );
                 let nib = _mm256_set1_epi8(0x0f);
                 let lo = _mm256_shuffle_epi8(lut, _mm256_and_si256(self.0, nib));
-                let hi = _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(self.0, 4), nib));
+                let hi =
+                    _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(self.0, 4), nib));
                 let bytes = _mm256_add_epi8(lo, hi);
                 Avx(_mm256_and_si256(
                     _mm256_add_epi16(bytes, _mm256_srli_epi16(bytes, 8)),
@@ -1561,7 +1571,10 @@ mod tests {
                 let theirs = BitboardBands.count(&g, 3, &unlimited).unwrap();
                 assert_eq!(ours.solutions, theirs.solutions, "{path} {p}");
                 assert!(ours.complete);
-                assert!(is_solution_of(ours.first.as_ref().unwrap(), &g), "{path} {p}");
+                assert!(
+                    is_solution_of(ours.first.as_ref().unwrap(), &g),
+                    "{path} {p}"
+                );
             }
             let c = t.count(&Grid::EMPTY, 5, &unlimited).unwrap();
             assert_eq!(c.solutions, 5, "{path}");
@@ -1591,7 +1604,9 @@ mod tests {
         cells[1] = 7; // row 1 already holds a 7 in r1c1
         let g = Grid::from_cells(cells).unwrap();
         for path in SimdPath::available_paths() {
-            let out = Triads::with_path(path).unwrap().solve(&g, &Budget::unlimited());
+            let out = Triads::with_path(path)
+                .unwrap()
+                .solve(&g, &Budget::unlimited());
             assert_eq!(out.status, Status::NoSolution, "{path}");
         }
     }

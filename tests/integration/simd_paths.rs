@@ -64,6 +64,9 @@ fn conformance_crosscheck_and_bad_sudoku_pass_on_every_simd_path() {
                 "no test of {module} ran on the {path} path:\n{stdout}"
             );
         }
-        assert!(stdout.contains("forced_path_is_in_effect ... ok"), "{stdout}");
+        assert!(
+            stdout.contains("forced_path_is_in_effect ... ok"),
+            "{stdout}"
+        );
     }
 }
