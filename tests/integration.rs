@@ -19,6 +19,7 @@ mod integration {
     pub mod puzzle_commands;
     pub mod report;
     pub mod scale;
+    pub mod simd_paths;
     pub mod solve;
     pub mod web;
     pub mod web_limits;

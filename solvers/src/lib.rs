@@ -13,6 +13,7 @@
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
 //! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
+//! | `triads` | [`triads`] | DPLL over box-row/box-column triads on SIMD lanes (tdoku's design), AVX2/SSSE3/SSE2 chosen at run time, portable fallback |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
 //! The harness runs every solver, built-in or external, as an [`engine::Engine`]: what it can do
@@ -55,6 +56,7 @@ pub mod engine;
 mod grid;
 pub mod logic;
 pub mod sat;
+pub mod triads;
 
 pub use budget::Budget;
 pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
@@ -304,6 +306,8 @@ pub enum SolverKind {
     Sat,
     /// [`bitboard_bands::BitboardBands`].
     BitboardBands,
+    /// [`triads::Triads`].
+    Triads,
     /// [`logic::Logic`].
     Logic,
 }
@@ -318,6 +322,7 @@ impl SolverKind {
         SolverKind::Dlx,
         SolverKind::Sat,
         SolverKind::BitboardBands,
+        SolverKind::Triads,
         SolverKind::Logic,
     ];
 
@@ -331,6 +336,7 @@ impl SolverKind {
             SolverKind::Dlx => "dlx",
             SolverKind::Sat => "sat",
             SolverKind::BitboardBands => "bitboard-bands",
+            SolverKind::Triads => "triads",
             SolverKind::Logic => "logic",
         }
     }
@@ -355,6 +361,9 @@ impl SolverKind {
             SolverKind::BitboardBands => {
                 "band bitboards (JCZSolve family): bit-parallel singles, locked candidates, bi-value guesses"
             }
+            SolverKind::Triads => {
+                "DPLL over box-row/box-column triads on SIMD lanes (run-time AVX2/SSSE3/SSE2, portable)"
+            }
             SolverKind::Logic => {
                 "human techniques easiest first (singles .. fish, wings, chains), MRV guess when stuck"
             }
@@ -377,6 +386,7 @@ impl SolverKind {
             SolverKind::Dlx => Box::new(dlx::Dlx),
             SolverKind::Sat => Box::new(sat::Sat::default()),
             SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
+            SolverKind::Triads => Box::new(triads::Triads::new()),
             SolverKind::Logic => Box::new(logic::Logic),
         }
     }
