@@ -42,7 +42,7 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
 
 /// Node `cell * 9 + digit - 1` of the implication graph.
 #[inline]
-fn node(cell: usize, d: u8) -> usize {
+pub(crate) fn node(cell: usize, d: u8) -> usize {
     cell * 9 + d as usize - 1
 }
 
@@ -53,7 +53,7 @@ fn cand(n: usize) -> Candidate {
 
 /// Which links a chain may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     /// One digit, links along units.
     X(u8),
     /// Bivalue cells: strong links inside cells, weak links along units.
@@ -63,13 +63,13 @@ enum Kind {
 }
 
 /// The strong and weak links of every candidate, for chains of `kind`.
-struct Links {
+pub(crate) struct Links {
     strong: Vec<Vec<u16>>,
     weak: Vec<Vec<u16>>,
 }
 
 impl Links {
-    fn new(b: &Board, kind: Kind) -> Links {
+    pub(crate) fn new(b: &Board, kind: Kind) -> Links {
         let mut strong = vec![Vec::new(); 729];
         let mut weak = vec![Vec::new(); 729];
         for cell in 0..81 {
@@ -122,15 +122,15 @@ impl Links {
 /// "node true", `2 * node` "node false"; `prev[s]` is the state before `s` (u16::MAX: not
 /// reached), `dist[s]` its number of links, `cells[s]` the cells on its chain. A chain never
 /// comes back to a cell it has left (HoDoKu's "lasso" rule), except to end in the start cell.
-struct Search {
-    prev: Vec<u16>,
+pub(crate) struct Search {
+    pub(crate) prev: Vec<u16>,
     dist: Vec<u8>,
     cells: Vec<u128>,
     queue: Vec<u16>,
 }
 
 impl Search {
-    fn new() -> Search {
+    pub(crate) fn new() -> Search {
         Search {
             prev: vec![u16::MAX; 1458],
             dist: vec![0; 1458],
@@ -140,10 +140,15 @@ impl Search {
     }
 
     fn run(&mut self, links: &Links, start: usize) {
+        self.run_from(links, 2 * start, true);
+    }
+
+    /// The search from state `s0` (`2 * node`: node false, `+ 1`: node true); `lasso`: keep
+    /// HoDoKu's chain rule (no return to a cell left), else follow every implication.
+    pub(crate) fn run_from(&mut self, links: &Links, s0: usize, lasso: bool) {
         self.prev.fill(u16::MAX);
         self.queue.clear();
-        let s0 = 2 * start;
-        let start_cell = start / 9;
+        let start_cell = s0 / 18;
         self.prev[s0] = s0 as u16;
         self.dist[s0] = 0;
         self.cells[s0] = 1u128 << start_cell;
@@ -165,8 +170,8 @@ impl Search {
                     continue;
                 }
                 let to = m as usize / 9;
-                let closes = to == start_cell && cell != start_cell;
-                if to != cell && !closes && self.cells[s] & (1u128 << to) != 0 {
+                let closes = lasso && to == start_cell && cell != start_cell;
+                if lasso && to != cell && !closes && self.cells[s] & (1u128 << to) != 0 {
                     continue; // a lasso
                 }
                 self.prev[t] = s as u16;

@@ -18,6 +18,7 @@
 //! | [`uniqueness`] | uniqueness tests 1 to 6, hidden rectangle, avoidable rectangles, BUG+1 |
 //! | [`colouring`] | simple colours (trap, wrap), multi-colours (types 1 and 2) |
 //! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
+//! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
 //!
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
 //! applied once, until the grid is full; the score is the sum of the step costs; the level is the
@@ -40,6 +41,7 @@ pub mod board;
 pub mod chains;
 pub mod colouring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 mod rating;
 pub mod single_digit;
@@ -210,6 +212,10 @@ techniques! {
     XChain = "X-Chain", "0701", 260, Unfair;
     XyChain = "XY-Chain", "0702", 260, Unfair;
     Aic = "AIC", "0708", 280, Unfair;
+    ForcingChainContradiction = "Forcing Chain Contradiction", "1301", 500, Extreme;
+    ForcingChainVerity = "Forcing Chain Verity", "1302", 500, Extreme;
+    ForcingNetContradiction = "Forcing Net Contradiction", "1303", 700, Extreme;
+    ForcingNetVerity = "Forcing Net Verity", "1304", 700, Extreme;
     BruteForce = "Brute Force", "", 10000, Extreme;
 }
 
@@ -478,6 +484,10 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
             colouring::find(board, t, out)
         }
         TurbotFish | RemotePair | XChain | XyChain | Aic => chains::find(board, t, out),
+        ForcingChainContradiction
+        | ForcingChainVerity
+        | ForcingNetContradiction
+        | ForcingNetVerity => forcing::find(board, t, out),
         BruteForce => {}
     }
 }

@@ -8,7 +8,8 @@ use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 /// ([`Technique::ALL`] order, HoDoKu's) until none does; then a guess on the empty cell with the
 /// fewest candidates (MRV), candidates in increasing order. It never uses the uniqueness
 /// techniques (they assume one solution, and this solver also counts solutions), so every step
-/// keeps every solution of the position and counting is exact.
+/// keeps every solution of the position and counting is exact; nor the forcing chains and nets,
+/// which try an assumption and follow it, as the search does.
 ///
 /// Counters: the root is one node and every guessed digit one more; **guesses** counts branch
 /// points with two or more candidates; **propagations** counts digits placed by techniques
@@ -18,12 +19,23 @@ use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Logic;
 
-/// The techniques of the solver, in order: all but the uniqueness ones and the guess.
+/// The techniques of the solver, in order: all but the uniqueness ones, the forcing chains and
+/// nets (trial and error from one assumption: here the search plays that part) and the guess.
 fn solver_techniques() -> Vec<Technique> {
     Technique::ALL
         .iter()
         .copied()
-        .filter(|t| !t.assumes_uniqueness() && *t != Technique::BruteForce)
+        .filter(|t| {
+            !t.assumes_uniqueness()
+                && !matches!(
+                    t,
+                    Technique::ForcingChainContradiction
+                        | Technique::ForcingChainVerity
+                        | Technique::ForcingNetContradiction
+                        | Technique::ForcingNetVerity
+                        | Technique::BruteForce
+                )
+        })
         .collect()
 }
 
