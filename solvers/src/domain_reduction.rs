@@ -13,9 +13,25 @@
 //! Every Sudoku Puzzle" (norvig.com/sudoku.html, "Constraint Propagation"), and the first two
 //! techniques of every player's manual.
 //!
-//! State is 81 candidate masks and 81 cells (about 250 bytes), copied on every branch, so undoing a
-//! guess is free; the queue of naked singles is a fixed array of 81 cells. Nothing is allocated
-//! during a solve (unless a trace is asked for).
+//! State (copied on every branch, so undoing a guess is free; about 440 bytes): the candidates
+//! of each empty cell (0 for a filled cell), for each digit the set of empty cells that still
+//! have it (a 128-bit mask), the digits placed in each unit, and the cells. Placing a digit
+//! visits only the peers that still have it (the digit's set AND the cell's peer set), so a
+//! placement costs about the number of candidates it removes. The naked-single queue is a fixed
+//! array of 81 cells. Nothing is allocated during a solve (unless a trace is asked for).
+//!
+//! The hidden-single rule folds the candidates of each unit into "digits seen at least once" and
+//! "at least twice" without a branch: each row's three thirds are folded once and shared by the
+//! row and its box, the columns are folded four at a time in 64-bit words. A pass folds all 27
+//! units, fails on a digit with no place, and fills every hidden single it found (each followed by
+//! the naked singles it creates); passes repeat until one finds nothing. The fixpoint, and whether
+//! it is a contradiction, do not depend on that order; the propagation counts of a failing node
+//! do.
+//!
+//! MRV ties go to the first cell in the order of the broken diagonals ((row - column) mod 9,
+//! then the column): ties broken in row-major order keep choosing cells near the top of the grid
+//! and made the search 1.3 to 2.6 times larger on the public hard sets and on random isomorphic
+//! transforms of them.
 //!
 //! Counters: the root is one node; every candidate tried at a branch point enters one more node.
 //! Every branch point has two or more candidates (singles are placed first), so guesses equal
@@ -51,6 +67,21 @@ static UNITS: [[u8; 9]; 27] = {
         i += 1;
     }
     u
+};
+
+/// The 20 peers of each cell as a set (bit `peer`).
+static PEER_MASK: [u128; 81] = {
+    let mut m = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 20 {
+            m[cell] |= 1u128 << PEERS[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    m
 };
 
 /// The 20 peers of each cell (same row, column or box, the cell itself excluded).
@@ -286,23 +317,89 @@ impl Queue {
     }
 }
 
-/// One node's state: candidates per cell (a filled cell keeps only its digit's bit) and cells.
+/// One node's state: candidates per empty cell (0 for a filled cell), the digits placed in each
+/// unit, and the cells.
 #[derive(Clone, Copy)]
 struct State {
     cand: [u16; 81],
+    /// For each digit (bit `d - 1`), the empty cells that still have it (bit `cell`): the peers
+    /// a placement must update, without visiting the others.
+    places: [u128; 9],
+    /// Digits placed in each unit (rows 0..9, columns 9..18, boxes 18..27).
+    placed: [u16; 27],
     cells: [u8; 81],
     empty: u8,
 }
 
+/// The cells in MRV tie-break order (the first wins among the cells with the fewest candidates):
+/// the broken diagonals, `(row - column) mod 9` = 0 first, then 1, ..., each from column 1 to 9,
+/// so that nine consecutive cells cover every row and every column once. Breaking ties in
+/// row-major order instead keeps choosing cells near the top of the grid and made the search
+/// 1.3 to 2.6 times larger on the public hard sets.
+static TIE_BREAK_ORDER: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut k = 0;
+    while k < 81 {
+        let (diagonal, c) = (k / 9, k % 9);
+        t[k] = (9 * ((c + diagonal) % 9) + c) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// Number of candidates of a nine-bit mask, and 255 for 0 (a filled cell, never the MRV cell).
+/// A table: the default target has no `popcnt`.
+static COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 1;
+    while i < 512 {
+        t[i] = (i as u16).count_ones() as u8;
+        i += 1;
+    }
+    t[0] = 255;
+    t
+};
+
+/// Digits seen at least once (`once`) and at least twice (`twice`) among some cells' candidates.
+#[derive(Clone, Copy, Default)]
+struct Fold {
+    once: u16,
+    twice: u16,
+}
+
+impl Fold {
+    #[inline(always)]
+    fn of3(a: u16, b: u16, c: u16) -> Fold {
+        Fold {
+            once: a | b | c,
+            twice: (a & b) | (c & (a | b)),
+        }
+    }
+
+    #[inline(always)]
+    fn join(self, o: Fold) -> Fold {
+        Fold {
+            once: self.once | o.once,
+            twice: self.twice | o.twice | (self.once & o.once),
+        }
+    }
+}
+
 impl State {
+    fn empty_grid() -> State {
+        State {
+            cand: [ALL; 81],
+            places: [(1u128 << 81) - 1; 9],
+            placed: [0; 27],
+            cells: [0; 81],
+            empty: 81,
+        }
+    }
+
     /// Places the givens (not counted as propagations); a given its peers rule out is a
     /// contradiction.
     fn from_givens(puzzle: &Grid, queue: &mut Queue) -> Result<State, Contradiction> {
-        let mut s = State {
-            cand: [ALL; 81],
-            cells: [0; 81],
-            empty: 81,
-        };
+        let mut s = State::empty_grid();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 if s.cand[cell] & (1 << (digit - 1)) == 0 {
@@ -315,25 +412,36 @@ impl State {
     }
 
     /// Fills `cell` with `digit` (a candidate of it) and removes `digit` from its peers'
-    /// candidates, queueing peers left with one candidate. O(20).
-    #[inline]
+    /// candidates, queueing peers left with one candidate. O(20), one rarely taken branch per
+    /// peer.
+    #[inline(always)]
     fn assign(&mut self, cell: usize, digit: u8, queue: &mut Queue) -> Result<(), Contradiction> {
         let bit = 1u16 << (digit - 1);
         self.cells[cell] = digit;
-        self.cand[cell] = bit;
+        let mut old = self.cand[cell];
+        self.cand[cell] = 0;
         self.empty -= 1;
-        for &p in PEERS[cell].iter() {
-            let p = p as usize;
-            let c = self.cand[p];
-            if c & bit != 0 && self.cells[p] == 0 {
-                let left = c & !bit;
-                self.cand[p] = left;
+        self.placed[cell / 9] |= bit;
+        self.placed[9 + cell % 9] |= bit;
+        self.placed[18 + BOX_OF[cell]] |= bit;
+        let me = 1u128 << cell;
+        while old != 0 {
+            self.places[old.trailing_zeros() as usize] &= !me;
+            old &= old - 1;
+        }
+        let d = digit as usize - 1;
+        let mut hits = self.places[d] & PEER_MASK[cell];
+        self.places[d] &= !hits;
+        while hits != 0 {
+            let p = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let left = self.cand[p] & !bit;
+            self.cand[p] = left;
+            if left & left.wrapping_sub(1) == 0 {
                 if left == 0 {
                     return Err(Contradiction::NoCandidate { cell: p });
                 }
-                if left & (left - 1) == 0 {
-                    queue.push(p);
-                }
+                queue.push(p);
             }
         }
         Ok(())
@@ -363,7 +471,55 @@ impl State {
         Ok(())
     }
 
-    /// Naked and hidden singles to a fixpoint. O(27 x 9) per pass of the hidden-single scan.
+    /// The candidate folds of the 27 units (rows, columns, boxes), branch-free: each row's
+    /// three thirds are folded once and shared by the row and its box; the columns are folded
+    /// down the rows, all nine at once.
+    #[inline]
+    fn folds(&self) -> [Fold; 27] {
+        let c = &self.cand;
+        let mut f = [Fold::default(); 27];
+        for band in 0..3 {
+            let mut boxes = [Fold::default(); 3];
+            for r in 3 * band..3 * band + 3 {
+                let i = 9 * r;
+                let t0 = Fold::of3(c[i], c[i + 1], c[i + 2]);
+                let t1 = Fold::of3(c[i + 3], c[i + 4], c[i + 5]);
+                let t2 = Fold::of3(c[i + 6], c[i + 7], c[i + 8]);
+                f[r] = t0.join(t1).join(t2);
+                boxes[0] = boxes[0].join(t0);
+                boxes[1] = boxes[1].join(t1);
+                boxes[2] = boxes[2].join(t2);
+            }
+            f[18 + 3 * band..21 + 3 * band].copy_from_slice(&boxes);
+        }
+        // The columns down the rows, four columns per 64-bit word (columns 0-3, 4-7, 8).
+        let lanes = |i: usize| -> u64 {
+            c[i] as u64 | (c[i + 1] as u64) << 16 | (c[i + 2] as u64) << 32 | (c[i + 3] as u64) << 48
+        };
+        let (mut once, mut twice) = ([0u64; 3], [0u64; 3]);
+        for r in 0..9 {
+            let i = 9 * r;
+            let row = [lanes(i), lanes(i + 4), c[i + 8] as u64];
+            for k in 0..3 {
+                twice[k] |= once[k] & row[k];
+                once[k] |= row[k];
+            }
+        }
+        for k in 0..9 {
+            let shift = 16 * (k % 4);
+            f[9 + k] = Fold {
+                once: (once[k / 4] >> shift) as u16,
+                twice: (twice[k / 4] >> shift) as u16,
+            };
+        }
+        f
+    }
+
+    /// Naked and hidden singles to a fixpoint. Each pass folds the 27 units once (a digit with
+    /// no place left in a unit is a contradiction), then fills every hidden single the pass
+    /// found, in unit order, each followed by the naked singles it creates; a hidden single that
+    /// an earlier fill of the same pass took away is skipped (the next pass sees the
+    /// contradiction, if any).
     fn propagate<T: Tracer>(
         &mut self,
         queue: &mut Queue,
@@ -376,35 +532,30 @@ impl State {
             if self.empty == 0 {
                 return Ok(());
             }
-            let mut changed = false;
-            for (u, unit) in UNITS.iter().enumerate() {
-                let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-                for &c in unit.iter() {
-                    let m = self.cand[c as usize];
-                    if self.cells[c as usize] != 0 {
-                        placed |= m;
-                    } else {
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-                let missing = ALL & !(once | placed);
+            let folds = self.folds();
+            let mut any = 0;
+            for (u, f) in folds.iter().enumerate() {
+                let missing = ALL & !(f.once | self.placed[u]);
                 if missing != 0 {
                     return Err(Contradiction::NoPlace {
                         digit: missing.trailing_zeros() as u8 + 1,
                         unit: unit_name(u),
                     });
                 }
-                let mut hidden = once & !twice;
+                any |= f.once & !f.twice;
+            }
+            if any == 0 {
+                return Ok(());
+            }
+            for (u, f) in folds.iter().enumerate() {
+                let mut hidden = f.once & !f.twice;
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
-                    changed = true;
-                    // Earlier placements in this pass may have taken the place: then the rescan
-                    // finds the contradiction.
-                    let Some(&c) = unit.iter().find(|&&c| {
-                        self.cells[c as usize] == 0 && self.cand[c as usize] & bit != 0
-                    }) else {
+                    let Some(&c) = UNITS[u]
+                        .iter()
+                        .find(|&&c| self.cand[c as usize] & bit != 0)
+                    else {
                         continue;
                     };
                     let (cell, digit) = (c as usize, bit.trailing_zeros() as u8 + 1);
@@ -421,29 +572,35 @@ impl State {
                     self.drain(queue, stats, trace, depth)?;
                 }
             }
-            if !changed {
-                return Ok(());
-            }
         }
     }
 
-    /// The empty cell with the fewest candidates (first in row-major order on ties).
+    /// The empty cell with the fewest candidates ([`TIE_BREAK_ORDER`] on ties), and its
+    /// candidates. At a fixpoint no cell has fewer than two, so the first cell with two ends the
+    /// scan.
     #[inline]
     fn mrv(&self) -> (usize, u16) {
-        let (mut best, mut best_n) = (0, u32::MAX);
-        for cell in 0..81 {
-            if self.cells[cell] == 0 {
-                let n = self.cand[cell].count_ones();
-                if n < best_n {
-                    best_n = n;
-                    best = cell;
-                    if n == 2 {
-                        break;
-                    }
+        let (mut best, mut best_n) = (0, u8::MAX);
+        for &cell in TIE_BREAK_ORDER.iter() {
+            let cell = cell as usize;
+            let n = COUNT[self.cand[cell] as usize & 511];
+            if n < best_n {
+                best_n = n;
+                best = cell;
+                if n <= 2 {
+                    break;
                 }
             }
         }
         (best, self.cand[best])
+    }
+
+    /// Candidates as shown to a player: a filled cell holds only its digit's bit.
+    fn pencil_marks(&self) -> [u16; 81] {
+        std::array::from_fn(|i| match self.cells[i] {
+            0 => self.cand[i],
+            d => 1 << (d - 1),
+        })
     }
 }
 
@@ -588,11 +745,7 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
     let mut queue = Queue::new();
     let mut stats = Stats::default();
     let mut steps = Vec::new();
-    let mut state = State {
-        cand: [ALL; 81],
-        cells: [0; 81],
-        empty: 81,
-    };
+    let mut state = State::empty_grid();
     let result = (|| {
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
@@ -606,7 +759,7 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
     })();
     Reduction {
         grid: Grid::from_cells(state.cells).expect("digits"),
-        candidates: state.cand,
+        candidates: state.pencil_marks(),
         steps,
         contradiction: result.err(),
     }
