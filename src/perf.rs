@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 pub const CHUNK: usize = 64;
 
 /// The solver the others are measured against in `regress`, and named in `bench`'s output.
-pub const CHAMPION: SolverKind = SolverKind::BitboardBands;
+pub const CHAMPION: SolverKind = SolverKind::Hybrid;
 
 /// What each solve does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,6 +54,7 @@ pub mod dlx;
 pub mod domain_reduction;
 pub mod engine;
 mod grid;
+pub mod hybrid;
 pub mod logic;
 pub mod sat;
 pub mod triads;
@@ -308,6 +309,8 @@ pub enum SolverKind {
     BitboardBands,
     /// [`triads::Triads`].
     Triads,
+    /// [`hybrid::Hybrid`].
+    Hybrid,
     /// [`logic::Logic`].
     Logic,
 }
@@ -323,6 +326,7 @@ impl SolverKind {
         SolverKind::Sat,
         SolverKind::BitboardBands,
         SolverKind::Triads,
+        SolverKind::Hybrid,
         SolverKind::Logic,
     ];
 
@@ -337,6 +341,7 @@ impl SolverKind {
             SolverKind::Sat => "sat",
             SolverKind::BitboardBands => "bitboard-bands",
             SolverKind::Triads => "triads",
+            SolverKind::Hybrid => "hybrid",
             SolverKind::Logic => "logic",
         }
     }
@@ -364,6 +369,9 @@ impl SolverKind {
             SolverKind::Triads => {
                 "DPLL over box-row/box-column triads on SIMD lanes (run-time AVX2/SSSE3/SSE2, portable)"
             }
+            SolverKind::Hybrid => {
+                "portfolio: bitboard-bands for 16 nodes, then triads from the start (the champion)"
+            }
             SolverKind::Logic => {
                 "human techniques easiest first (singles .. fish, wings, chains), MRV guess when stuck"
             }
@@ -387,6 +395,7 @@ impl SolverKind {
             SolverKind::Sat => Box::new(sat::Sat::default()),
             SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
             SolverKind::Triads => Box::new(triads::Triads::new()),
+            SolverKind::Hybrid => Box::new(hybrid::Hybrid::new()),
             SolverKind::Logic => Box::new(logic::Logic),
         }
     }

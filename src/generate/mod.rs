@@ -27,10 +27,10 @@ pub use symmetry::Symmetry;
 use solvers::SolverKind;
 
 /// Counting solvers in order of preference, fastest first, by registry name. The first one present
-/// in [`SolverKind::ALL`] that counts is used: the champion, `bitboard-bands`. It is the one
+/// in [`SolverKind::ALL`] that counts is used: the champion, `hybrid`. It is the one
 /// default solver of the generators, `harness solve`, `harness count`, the classic `-s`, the web
 /// API and `harness autofill`; changing it is a change to this line.
-pub const PREFERRED_COUNTERS: &[&str] = &["bitboard-bands", "bitmask-singles"];
+pub const PREFERRED_COUNTERS: &[&str] = &["hybrid", "bitboard-bands", "bitmask-singles"];
 
 /// The solver the generators count solutions with when none is named: the first of
 /// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.

@@ -44,7 +44,7 @@ pub const MAX_TIMEOUT_MS: u64 = 60_000;
 /// Largest solution count a request may ask for.
 pub const MAX_COUNT_LIMIT: u64 = 100_000;
 /// The solver used when a request names none: the one `harness solve` and `harness count` use
-/// by default, [`crate::generate::counting_solver`] (the champion, `bitboard-bands`).
+/// by default, [`crate::generate::counting_solver`] (the champion, `hybrid`).
 pub fn default_solver() -> SolverKind {
     crate::generate::counting_solver()
 }
@@ -173,7 +173,7 @@ impl From<Stats> for StatsJson {
 pub struct SolveRequest {
     /// The puzzle, 81-character line form.
     pub puzzle: String,
-    /// A solver name of `harness list`; default [`default_solver`] (`bitboard-bands`).
+    /// A solver name of `harness list`; default [`default_solver`] (`hybrid`).
     pub solver: Option<String>,
     /// Time budget, ms (1..=60000); default 10000.
     pub timeout_ms: Option<u64>,

@@ -208,7 +208,8 @@ fn a_dataset_named_twice_is_refused() {
 #[test]
 fn one_default_solver_everywhere() {
     use harness::web::{api, autofill};
-    let champion = solvers::SolverKind::BitboardBands;
+    let champion = harness::perf::CHAMPION;
+    assert_eq!(champion, solvers::SolverKind::Hybrid);
     assert_eq!(harness::generate::counting_solver(), champion);
     assert_eq!(api::default_solver(), champion);
     assert_eq!(autofill::solver(), champion);
@@ -223,7 +224,7 @@ fn one_default_solver_everywhere() {
         &cancel,
     )
     .unwrap();
-    assert_eq!(solved.solver, "bitboard-bands");
+    assert_eq!(solved.solver, "hybrid");
     let counted = api::count(
         &api::CountRequest {
             puzzle: seed.into(),
@@ -234,7 +235,7 @@ fn one_default_solver_everywhere() {
         &cancel,
     )
     .unwrap();
-    assert_eq!(counted.solver, "bitboard-bands");
+    assert_eq!(counted.solver, "hybrid");
     assert_eq!(counted.solutions, 1);
 }
 

@@ -315,13 +315,10 @@ fn bench_gives_ratios_against_an_external_solver() {
             "named-hard",
             "--solver",
         ])
-        .arg(format!("bitboard-bands,{spec}"))
+        .arg(format!("hybrid,{spec}"))
         .assert()
         .success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert!(
-        text.contains("tdoku") && text.contains("bitboard-bands"),
-        "{text}"
-    );
-    assert!(text.contains("bitboard-bands / tdoku"), "{text}");
+    assert!(text.contains("tdoku") && text.contains("hybrid"), "{text}");
+    assert!(text.contains("hybrid / tdoku"), "{text}");
 }

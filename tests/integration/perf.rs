@@ -102,7 +102,7 @@ fn champion_counts_agree_with_bitmask_singles() {
         none.set(c, c as u8 + 1);
     }
     none.set(17, 9);
-    let champion = SolverKind::BitboardBands.build();
+    let champion = harness::perf::CHAMPION.build();
     let other = SolverKind::BitmaskSingles.build();
     for g in [unique, open, none] {
         let a = champion.count(&g, 3, &Budget::unlimited()).unwrap();
