@@ -509,6 +509,23 @@ impl State {
             + self.unsolved[2].count_ones()) as u64
     }
 
+    /// The placed cells (not in `unsolved`), the others 0. At a fixpoint every placed cell
+    /// has exactly one candidate left.
+    fn placed(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut w = self.f[d * 3 + b] & !self.unsolved[b] & BAND;
+                while w != 0 {
+                    let p = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    cells[b * 27 + p] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+
     /// The solution grid; meaningful only when every cell is placed.
     fn grid(&self) -> [u8; 81] {
         let mut cells = [0u8; 81];
@@ -585,20 +602,16 @@ impl Search<'_> {
     }
 }
 
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
-    let mut search = Search {
-        tally: crate::Tally::new(limit, budget),
-    };
-    if search.tally.out_of_budget {
-        return search;
-    }
+/// The state after the givens are placed (no propagation yet), or `None` when a given repeats a
+/// digit in one of its units (no solution).
+#[inline(always)]
+fn start(puzzle: &Grid) -> Option<State> {
     let mut s = State::new();
     for (i, &v) in puzzle.cells().iter().enumerate() {
         if v != 0 {
             let (d, b, bit) = (v as usize - 1, i / 27, 1u32 << (i % 27));
             if s.f[d * 3 + b] & s.unsolved[b] & bit == 0 {
-                // A given repeats a digit in one of its units: no solution.
-                return search;
+                return None;
             }
             s.assign(d, b, bit);
             s.unsolved[b] &= !bit;
@@ -610,9 +623,53 @@ fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
             }
         }
     }
+    Some(s)
+}
+
+fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
+    let mut search = Search {
+        tally: crate::Tally::new(limit, budget),
+    };
+    if search.tally.out_of_budget {
+        return search;
+    }
+    let Some(s) = start(puzzle) else {
+        return search;
+    };
     let open = s.open_cells();
     search.search(s, open);
     search
+}
+
+/// What the root propagation of `bitboard-bands` (singles and locked candidates to a fixpoint,
+/// no search) leaves of a puzzle: see [`root`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Root {
+    /// A contradiction (or two givens that clash): the puzzle has no solution.
+    NoSolution,
+    /// Every cell placed: the puzzle's one solution.
+    Solved(Grid),
+    /// Cells still open: the givens plus every digit the rules placed, the rest 0. It has the
+    /// same solutions as the puzzle.
+    Open(Grid),
+}
+
+/// The root node of `bitboard-bands` alone, and the digits its rules placed (the
+/// `propagations` counter of that node). Used by the `hybrid` portfolio, which hands an open
+/// grid to another search. About as costly as the first node of a solve.
+pub fn root(puzzle: &Grid) -> (Root, u64) {
+    let Some(mut s) = start(puzzle) else {
+        return (Root::NoSolution, 0);
+    };
+    let open = s.open_cells();
+    let fix = s.propagate();
+    let placed = open - s.open_cells();
+    let root = match fix {
+        Fixpoint::Contradiction => Root::NoSolution,
+        Fixpoint::Solved => Root::Solved(Grid::from_cells(s.grid()).expect("digits 1..=9")),
+        Fixpoint::Branch { .. } => Root::Open(Grid::from_cells(s.placed()).expect("digits 0..=9")),
+    };
+    (root, placed)
 }
 
 impl Solver for BitboardBands {

@@ -1,42 +1,30 @@
-//! `hybrid`: an algorithm portfolio of the two fastest searches. Each puzzle is first given to
-//! [`BitboardBands`] with a small node budget ([`HANDOFF_NODES`]); a puzzle it has not finished
-//! by then is solved again from the start by [`Triads`].
+//! `hybrid`: a portfolio of the two fastest searches, split at the root. The root node is the
+//! propagation of [`bitboard-bands`](bitboard_bands::BitboardBands) (singles and locked
+//! candidates on band bitboards, the cheapest there is); a puzzle it solves, or proves unsolvable, ends there. Any other puzzle goes to
+//! [`Triads`] on the grid the root left (the givens plus the digits the rules placed: the same
+//! solutions), and `triads` does the search.
 //!
 //! Why two: the two searches trade cost per node against nodes per puzzle. `bitboard-bands`
-//! keeps one digit's candidates in three 27-bit band words and propagates singles and locked
-//! candidates with scalar word operations: a node is cheap, and puzzles that singles (almost)
-//! solve cost it least. `triads` (tdoku's design: DPLL over box-row/box-column triads on SIMD
-//! lanes) does more inference per node, so hard puzzles need fewer nodes, each dearer. Which one
-//! is faster depends on the puzzle's hardness, which is not known before the search (nor cheaply
-//! from the givens); the node budget learns it. This is the classic portfolio with a restart
-//! (Gomes & Selman, "Algorithm portfolios", Artificial Intelligence 126, 2001), with the cheaper
-//! solver run first.
+//! keeps one digit's candidates in three 27-bit band words and propagates with scalar word
+//! operations: a node is cheap, and puzzles that the root's rules solve cost it least. `triads`
+//! (tdoku's design: DPLL over box-row/box-column triads on SIMD lanes) does more inference per
+//! node, so hard puzzles need fewer nodes, each dearer. The root tells the two kinds apart at no
+//! extra cost: it is the first node either search would spend. This is an algorithm portfolio
+//! (Gomes & Selman, "Algorithm portfolios", Artificial Intelligence 126, 2001) whose selector is
+//! the root propagation itself.
 //!
-//! Cost: on a puzzle the first search finishes, that search's cost plus one budget set-up; on
-//! the others, the first search's [`HANDOFF_NODES`] nodes are spent for nothing (a few per cent
-//! of a hard puzzle's time) before `triads` starts. Counting is exact either way: the second
-//! search counts from the start.
-//!
-//! Counters: the two searches' [`Stats`](crate::Stats) added up. `nodes` and `guesses` then
-//! count every search-tree node either search entered; a node limit of the caller's budget
-//! covers both together.
+//! Counters: nodes, guesses and backtracks are `triads`' on the handed-over grid (its root is
+//! the same root: 1 node when the root ends the solve); propagations = the digits the root's
+//! rules placed + `triads`' own.
 
-use crate::bitboard_bands::BitboardBands;
+use crate::bitboard_bands::{self, Root};
 use crate::triads::Triads;
-use crate::{Budget, Count, Grid, Outcome, Solver, Status};
+use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
 
-/// Nodes (root included) the first search may enter before the puzzle goes to `triads`.
-///
-/// Chosen by cost, not by data set: `triads` spends about as much on one hard puzzle as
-/// `bitboard-bands` spends on this many nodes' worth of guessing (both measured in instructions
-/// with callgrind); puzzles of singles and a few guesses stay under it in any orientation.
-pub const HANDOFF_NODES: u64 = 16;
-
-/// The `hybrid` solver: [`BitboardBands`] up to [`HANDOFF_NODES`] nodes, then [`Triads`].
+/// The `hybrid` solver: [`bitboard_bands::root`], then [`Triads`] on what is left.
 #[derive(Debug, Clone, Copy)]
 pub struct Hybrid {
     second: Triads,
-    handoff: u64,
 }
 
 impl Default for Hybrid {
@@ -45,42 +33,34 @@ impl Default for Hybrid {
     }
 }
 
-impl Hybrid {
-    /// The portfolio with `triads` on its fastest SIMD path (as [`Triads::new`] picks it) and
-    /// the hand-off at [`HANDOFF_NODES`].
-    pub fn new() -> Hybrid {
-        Hybrid::with_handoff(HANDOFF_NODES)
-    }
+/// Where the root left a solve.
+enum Start {
+    /// The root ended it: the one solution or none, with the root's counters.
+    Done(Option<Grid>, Stats),
+    /// Cells are open: search `grid`; the root placed `placed` digits.
+    Search(Grid, u64),
+}
 
-    /// The portfolio with the hand-off after `nodes` nodes of the first search (0: `triads`
-    /// alone after a root propagation; `u64::MAX`: `bitboard-bands` alone). For experiments
-    /// such as `examples/handoff.rs`.
-    pub fn with_handoff(nodes: u64) -> Hybrid {
+impl Hybrid {
+    /// The portfolio with `triads` on its fastest SIMD path (as [`Triads::new`] picks it).
+    pub fn new() -> Hybrid {
         Hybrid {
             second: Triads::new(),
-            handoff: nodes,
         }
     }
 
-    /// The first search's budget: the caller's, with the node limit lowered to the hand-off.
-    fn first_budget(&self, budget: &Budget) -> Budget {
-        let max = budget
-            .node_limit()
-            .map_or(self.handoff, |m| m.min(self.handoff));
-        budget.clone().max_nodes(Some(max))
-    }
-
-    /// The second search's budget: the caller's, less the nodes the first one entered.
-    fn second_budget(budget: &Budget, spent: u64) -> Budget {
-        match budget.node_limit() {
-            Some(m) => budget.clone().max_nodes(Some(m.saturating_sub(spent))),
-            None => budget.clone(),
+    fn start(puzzle: &Grid) -> Start {
+        let (root, placed) = bitboard_bands::root(puzzle);
+        let stats = Stats {
+            nodes: 1,
+            propagations: placed,
+            ..Stats::default()
+        };
+        match root {
+            Root::NoSolution => Start::Done(None, stats),
+            Root::Solved(g) => Start::Done(Some(g), stats),
+            Root::Open(g) => Start::Search(g, placed),
         }
-    }
-
-    /// True when the first search stopped at the hand-off, not at the caller's own limits.
-    fn handed_off(&self, budget: &Budget, nodes: u64) -> bool {
-        nodes > self.handoff && !budget.exhausted(nodes)
     }
 }
 
@@ -90,40 +70,47 @@ impl Solver for Hybrid {
     }
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let first = BitboardBands.solve(puzzle, &self.first_budget(budget));
-        if first.status != Status::Timeout || !self.handed_off(budget, first.stats.nodes) {
-            return first;
+        if budget.exhausted(0) {
+            return Outcome::unsolved(Status::Timeout, Stats::default());
         }
-        let mut second = self
-            .second
-            .solve(puzzle, &Self::second_budget(budget, first.stats.nodes));
-        second.stats.add(&first.stats);
-        second
+        match Self::start(puzzle) {
+            Start::Done(Some(g), stats) => Outcome::solved(g, stats),
+            Start::Done(None, stats) => Outcome::unsolved(Status::NoSolution, stats),
+            Start::Search(g, placed) => {
+                let mut out = self.second.solve(&g, budget);
+                out.stats.propagations += placed;
+                out
+            }
+        }
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let first = BitboardBands.count(puzzle, limit, &self.first_budget(budget))?;
-        if first.complete || !self.handed_off(budget, first.stats.nodes) {
-            return Some(first);
+        if limit == 0 || budget.exhausted(0) {
+            return self.second.count(puzzle, limit, budget);
         }
-        let mut second = self.second.count(
-            puzzle,
-            limit,
-            &Self::second_budget(budget, first.stats.nodes),
-        )?;
-        second.stats.add(&first.stats);
-        Some(second)
+        Some(match Self::start(puzzle) {
+            Start::Done(first, stats) => Count {
+                solutions: first.is_some() as u64,
+                complete: true,
+                first,
+                stats,
+            },
+            Start::Search(g, placed) => {
+                let mut c = self.second.count(&g, limit, budget)?;
+                c.stats.propagations += placed;
+                c
+            }
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard_bands::BitboardBands;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::Stats;
 
-    /// Arto Inkala's "hardest" puzzle (one solution): `bitboard-bands` needs more than
-    /// [`HANDOFF_NODES`] nodes on it, so it exercises the hand-off.
+    /// Arto Inkala's "hardest" puzzle (one solution): the root leaves it open.
     const HARD: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     const HARD_SOLUTION: &str =
@@ -132,43 +119,64 @@ mod tests {
     /// (digits 2 and 3, two boxes) emptied; `dlx` and `bitmask-singles` count 2.
     const TWO: &str =
         "81.75.64994.68.175675491283154237896369845721287169534521974368438526917796318452";
+    /// The first puzzle of the Kaggle set (singles solve it) and its solution, checked below.
+    const EASY: &str =
+        "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
 
     fn grid(s: &str) -> Grid {
         Grid::parse_line(s).unwrap()
     }
 
     #[test]
-    fn an_easy_puzzle_is_bitboard_bands_alone() {
-        let unlimited = Budget::unlimited();
-        let ours = Hybrid::new().solve(&grid(SEED), &unlimited);
-        let theirs = BitboardBands.solve(&grid(SEED), &unlimited);
-        assert_eq!(ours.solution, Some(grid(SEED_SOLUTION)));
-        assert_eq!(ours, theirs);
+    fn an_easy_puzzle_ends_at_the_root() {
+        let (root, placed) = bitboard_bands::root(&grid(EASY));
+        let theirs = BitboardBands.solve(&grid(EASY), &Budget::unlimited());
+        assert_eq!(root, Root::Solved(theirs.solution.unwrap()));
+        let givens = grid(EASY).cells().iter().filter(|&&v| v != 0).count() as u64;
+        assert_eq!(placed, 81 - givens);
+        let ours = Hybrid::new().solve(&grid(EASY), &Budget::unlimited());
+        assert_eq!(ours.solution, theirs.solution);
+        assert_eq!((ours.stats.nodes, ours.stats.guesses), (1, 0));
+        let seed = Hybrid::new().solve(&grid(SEED), &Budget::unlimited());
+        assert_eq!(seed.solution, Some(grid(SEED_SOLUTION)));
     }
 
     #[test]
-    fn a_hard_puzzle_is_handed_to_triads_with_both_counters_added() {
+    fn a_hard_puzzle_goes_to_triads_on_the_grid_the_root_left() {
         let unlimited = Budget::unlimited();
         let g = grid(HARD);
-        let alone = BitboardBands.count(&g, 2, &unlimited).unwrap();
-        assert!(alone.stats.nodes > HANDOFF_NODES, "{:?}", alone.stats);
-        let first = BitboardBands
-            .count(&g, 2, &unlimited.clone().max_nodes(Some(HANDOFF_NODES)))
-            .unwrap();
-        assert!(!first.complete);
-        assert_eq!(first.stats.nodes, HANDOFF_NODES + 1);
-        let second = Triads::new().count(&g, 2, &unlimited).unwrap();
+        let (root, placed) = bitboard_bands::root(&g);
+        let Root::Open(left) = root else {
+            panic!("the root solved {HARD}");
+        };
+        // The givens are kept, and every placed digit is the solution's.
+        let sol = grid(HARD_SOLUTION);
+        for c in 0..81 {
+            let (p, l) = (g.cells()[c], left.cells()[c]);
+            assert!(
+                p == 0 || p == l,
+                "given r{}c{} changed",
+                c / 9 + 1,
+                c % 9 + 1
+            );
+            assert!(
+                l == 0 || l == sol.cells()[c],
+                "r{}c{} wrong",
+                c / 9 + 1,
+                c % 9 + 1
+            );
+        }
+        let filled = |x: &Grid| x.cells().iter().filter(|&&v| v != 0).count() as u64;
+        assert_eq!(filled(&left), filled(&g) + placed);
+        let second = Triads::new().count(&left, 2, &unlimited).unwrap();
         let ours = Hybrid::new().count(&g, 2, &unlimited).unwrap();
-        assert_eq!(ours.solutions, 1);
-        assert!(ours.complete);
-        assert_eq!(ours.first, Some(grid(HARD_SOLUTION)));
-        let mut sum = Stats::default();
-        sum.add(&first.stats);
-        sum.add(&second.stats);
-        assert_eq!(ours.stats, sum);
+        assert_eq!((ours.solutions, ours.complete), (1, true));
+        assert_eq!(ours.first, Some(sol));
+        let mut expected = second.stats;
+        expected.propagations += placed;
+        assert_eq!(ours.stats, expected);
         let solved = Hybrid::new().solve(&g, &unlimited);
-        assert_eq!(solved.status, Status::Solved);
-        assert_eq!(solved.solution, Some(grid(HARD_SOLUTION)));
+        assert_eq!(solved.solution, Some(sol));
     }
 
     #[test]
@@ -177,29 +185,30 @@ mod tests {
         let h = Hybrid::new();
         assert_eq!(h.count(&grid(TWO), 3, &unlimited).unwrap().solutions, 2);
         assert_eq!(h.count(&grid(HARD), 3, &unlimited).unwrap().solutions, 1);
+        assert_eq!(h.count(&grid(EASY), 3, &unlimited).unwrap().solutions, 1);
         let c = h.count(&Grid::EMPTY, 40, &unlimited).unwrap();
         assert_eq!((c.solutions, c.complete), (40, true));
         let mut clash = *grid(SEED).cells();
         clash[1] = 7; // row 1 already holds a 7 in r1c1
         let clash = Grid::from_cells(clash).unwrap();
+        assert_eq!(bitboard_bands::root(&clash).0, Root::NoSolution);
         assert_eq!(h.solve(&clash, &unlimited).status, Status::NoSolution);
-        assert_eq!(h.count(&clash, 2, &unlimited).unwrap().solutions, 0);
+        let none = h.count(&clash, 2, &unlimited).unwrap();
+        assert_eq!((none.solutions, none.complete), (0, true));
     }
 
     #[test]
-    fn a_node_limit_covers_both_searches() {
+    fn budgets_are_kept() {
         let g = grid(HARD);
-        // Below the hand-off: the first search alone hits the caller's limit.
-        let out = Hybrid::new().solve(&g, &Budget::unlimited().max_nodes(Some(5)));
+        let out = Hybrid::new().solve(&g, &Budget::unlimited().max_nodes(Some(1)));
         assert_eq!(out.status, Status::Timeout);
-        assert_eq!(out.stats.nodes, 6);
-        // Above it: the second search gets what is left of the limit, no more.
-        let limit = HANDOFF_NODES + 3;
-        let out = Hybrid::new().count(&g, 2, &Budget::unlimited().max_nodes(Some(limit)));
-        let out = out.unwrap();
-        assert!(!out.complete);
-        assert!(out.stats.nodes <= limit + 2, "{:?}", out.stats);
-        let full = Hybrid::new().solve(&g, &Budget::unlimited());
-        assert!(full.stats.nodes > limit + 2, "{:?}", full.stats);
+        let c = Hybrid::new().count(&g, 2, &Budget::unlimited().max_nodes(Some(1)));
+        assert!(!c.unwrap().complete);
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let cancelled = Budget::unlimited().cancel_flag(flag);
+        assert_eq!(
+            Hybrid::new().solve(&grid(EASY), &cancelled).status,
+            Status::Timeout
+        );
     }
 }

@@ -370,7 +370,7 @@ impl SolverKind {
                 "DPLL over box-row/box-column triads on SIMD lanes (run-time AVX2/SSSE3/SSE2, portable)"
             }
             SolverKind::Hybrid => {
-                "portfolio: bitboard-bands for 16 nodes, then triads from the start (the champion)"
+                "portfolio (the champion): bitboard-bands' root propagation, then triads on what is left"
             }
             SolverKind::Logic => {
                 "human techniques easiest first (singles .. fish, wings, chains), MRV guess when stuck"
