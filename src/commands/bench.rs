@@ -136,6 +136,12 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     println!(
         "  vs fastest = fastest's throughput / this one's, on the same puzzles (1.00 = fastest)"
     );
+    if m.iter().any(|x| x.puzzles < n) {
+        println!(
+            "  (prefix) = cut by --round-budget to the first puzzles of the set; a prefix solver"
+        );
+        println!("  faster than the fastest whole-set solver on those puzzles shows below 1.00");
+    }
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(CHAMPION)) {
