@@ -1,5 +1,6 @@
 //! One streaming pass over `results.csv` that gathers everything the report draws and lists, in
-//! memory bounded whatever the run's length but for 4 bytes a row (the compact time vectors):
+//! memory bounded whatever the run's length but for 8 bytes a row (two compact time vectors: the
+//! summary's `u32` ns, the plots' `f32` µs):
 //!
 //! - the summary, through [`summary::Accumulator`] (exact counts, sums, medians, p90s);
 //! - per dataset x solver, the time of every readable puzzle as an `f32` µs, its sign saying
