@@ -250,18 +250,21 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
             seen_datasets.push(r.dataset.clone());
         }
         hard.add(&r);
-        if r.status == RowStatus::Invalid {
-            return Ok(());
-        }
         let same = last_pair
             .as_ref()
             .is_some_and(|(d, s)| *d == r.dataset && *s == r.solver);
         if !same {
             last_pair = Some((r.dataset.clone(), r.solver.clone()));
         }
-        let t = times
-            .entry(last_pair.clone().expect("set above"))
-            .or_default();
+        // A pair of invalid rows only still has a (flat) cactus curve, as its solver ran.
+        let key = last_pair.as_ref().expect("set above");
+        if !times.contains_key(key) {
+            times.insert(key.clone(), Times::default());
+        }
+        let t = times.get_mut(key).expect("inserted above");
+        if r.status == RowStatus::Invalid {
+            return Ok(());
+        }
         let us = r.micros.max(FLOOR_MICROS) as f32;
         if counts_as_solved(&r) {
             t.signed.push(us);
