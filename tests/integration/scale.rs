@@ -56,34 +56,48 @@ fn scale_bin() -> PathBuf {
     std::env::var_os("HARNESS_SCALE_BIN").map_or_else(harness_path, PathBuf::from)
 }
 
-/// Runs `harness run` with `args` to the end; returns its peak resident memory, KiB (wait4's
-/// `ru_maxrss` of that child alone).
+/// Runs `harness run` with `args` to the end; returns its peak resident memory, KiB (see
+/// [`peak_rss_kib_of`]).
 #[cfg(target_os = "linux")]
 fn peak_rss_kib(args: &[&str]) -> i64 {
     peak_rss_kib_of(&harness_path(), args)
 }
 
-/// Runs `bin` with `args` to the end (it must exit 0); returns its peak resident memory, KiB.
+/// Runs `bin` with `args` to the end (it must exit 0); returns its peak resident memory, KiB:
+/// the largest `VmHWM` of `/proc/PID/status` read every 5 ms while it runs. Not wait4's
+/// `ru_maxrss`: Linux folds the memory the child was forked from (this test process, hundreds of
+/// MB while the whole suite runs in it) into that figure at exec, so it reports the parent's
+/// size whatever the child does. `VmHWM` is the child's own address space's high-water mark,
+/// which only grows, so a read misses at most the last 5 ms before the exit.
 #[cfg(target_os = "linux")]
-// The child is reaped by wait4 below, which std's `Child` does not see.
-#[allow(clippy::zombie_processes)]
 fn peak_rss_kib_of(bin: &Path, args: &[&str]) -> i64 {
-    let child = std::process::Command::new(bin)
+    let mut child = std::process::Command::new(bin)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 fills it for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: waits for our own child, writing through valid pointers.
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid);
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
-    usage.ru_maxrss
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0i64;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status_file) {
+            if let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<i64>().ok())
+            {
+                peak = peak.max(kib);
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{bin:?} {args:?}: {status}");
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(peak > 0, "no VmHWM read from {status_file}");
+    peak
 }
 
 /// Puzzles of the smaller run of the flat-memory test; the larger has four times as many (the
