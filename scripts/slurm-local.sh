@@ -47,6 +47,10 @@ stop() {
 }
 
 start() {
+  if [ ${#dir} -gt 70 ]; then
+    echo "$dir: too long a path for munge's socket (a Unix socket address holds 108 bytes); use a shorter STATE_DIR such as /tmp/slurm" >&2
+    exit 1
+  fi
   for b in munged slurmctld slurmd sinfo; do
     command -v "$b" >/dev/null || {
       echo "$b not found: apt-get install munge slurm-wlm" >&2
