@@ -5,6 +5,7 @@ mod integration {
     pub mod cases;
     pub mod classic;
     pub mod cli;
+    pub mod cluster;
     pub mod common;
     pub mod conformance;
     pub mod crosscheck;

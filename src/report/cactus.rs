@@ -2,21 +2,19 @@
 //! per puzzle. This is how SAT and CP competitions compare solvers: a curve further left reaches
 //! its solves sooner, a curve higher up solves more. Timeouts, wrong answers and invalid puzzles
 //! are never solved, so they keep a curve below the "puzzles in the dataset" line; nothing is
-//! dropped. The time axis is logarithmic (µs).
+//! dropped. The time axis is logarithmic (µs). A curve is drawn from at most [`MAX_STEPS`]
+//! quantiles of the solved times (every `k`-th solve, and the last), so its size does not grow
+//! with the run.
 
-use super::load::{counts_as_solved, Run};
+use super::digest::{Digest, FLOOR_MICROS};
 use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
-use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
 /// Most points drawn per curve; longer curves are thinned evenly (keeping the last solve), which
-/// keeps the SVG small for 50 000-puzzle sets without changing the shape.
-const MAX_STEPS: usize = 1500;
-
-/// Smallest time drawn, µs (a log axis has no 0).
-const FLOOR_MICROS: f64 = 0.1;
+/// keeps the SVG small for huge sets without changing the shape.
+pub const MAX_STEPS: usize = 1500;
 
 /// One solver's curve.
 #[derive(Debug, Clone)]
@@ -25,8 +23,11 @@ pub struct Curve {
     pub solver: String,
     /// Colour.
     pub color: RGBColor,
-    /// Times of the solved puzzles, µs, ascending.
-    pub times: Vec<f64>,
+    /// (time µs, puzzles solved by then) at every `k`-th solve and the last, ascending, `k`
+    /// chosen so that there are at most [`MAX_STEPS`]: quantiles of the solved times.
+    pub points: Vec<(f64, usize)>,
+    /// Puzzles solved.
+    pub solved: usize,
     /// How many of them are unchecked (the solver writes no solution).
     pub unchecked: usize,
 }
@@ -45,33 +46,23 @@ pub struct Cactus {
 }
 
 /// Gathers the cactus data of `dataset`.
-pub fn data(run: &Run, dataset: &str) -> Cactus {
+pub fn data(digest: &Digest, dataset: &str) -> Cactus {
+    let run = &digest.run;
     let mut puzzles = 0;
     let curves = run
         .solvers
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
-            let rows: Vec<_> = run.rows_of(dataset, s).collect();
-            if rows.is_empty() {
-                return None;
-            }
-            puzzles = puzzles.max(
-                rows.iter()
-                    .filter(|r| r.status != RowStatus::Invalid)
-                    .count(),
-            );
-            let mut times: Vec<f64> = rows
-                .iter()
-                .filter(|r| counts_as_solved(r))
-                .map(|r| r.micros.max(FLOOR_MICROS))
-                .collect();
-            times.sort_by(f64::total_cmp);
+            let t = digest.times_of(dataset, s)?;
+            puzzles = puzzles.max(t.readable());
+            let solved = t.signed.iter().filter(|v| **v > 0.0);
             Some(Curve {
                 solver: s.clone(),
                 color: solver_color(s, i),
-                times,
-                unchecked: rows.iter().filter(|r| r.is_unchecked()).count(),
+                points: sample(solved.map(|&v| f64::from(v)), t.solved),
+                solved: t.solved,
+                unchecked: t.unchecked,
             })
         })
         .collect();
@@ -83,18 +74,26 @@ pub fn data(run: &Run, dataset: &str) -> Cactus {
     }
 }
 
+/// Every `k`-th of `n` ascending times and the last, as (time, its rank from 1), `k` the
+/// smallest stride that keeps at most [`MAX_STEPS`].
+fn sample(times: impl Iterator<Item = f64>, n: usize) -> Vec<(f64, usize)> {
+    let stride = n.div_ceil(MAX_STEPS).max(1);
+    times
+        .enumerate()
+        .filter(|(i, _)| (i + 1) % stride == 0 || i + 1 == n)
+        .map(|(i, t)| (t.max(FLOOR_MICROS), i + 1))
+        .collect()
+}
+
 /// The step points of a curve from `x0` to `x1`: (time, solved so far).
-fn steps(times: &[f64], x0: f64, x1: f64) -> Vec<(f64, f64)> {
-    let stride = times.len().div_ceil(MAX_STEPS).max(1);
+fn steps(points: &[(f64, usize)], x0: f64, x1: f64) -> Vec<(f64, f64)> {
     let mut pts = vec![(x0, 0.0)];
     let mut prev = 0.0;
-    for (i, &t) in times.iter().enumerate() {
-        let n = (i + 1) as f64;
-        if (i + 1) % stride == 0 || i + 1 == times.len() {
-            pts.push((t, prev));
-            pts.push((t, n));
-            prev = n;
-        }
+    for &(t, n) in points {
+        let n = n as f64;
+        pts.push((t, prev));
+        pts.push((t, n));
+        prev = n;
     }
     pts.push((x1, prev));
     pts
@@ -105,7 +104,7 @@ fn steps(times: &[f64], x0: f64, x1: f64) -> Vec<(f64, f64)> {
 /// # Errors
 /// When drawing fails.
 pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> anyhow::Result<()> {
-    let all = c.curves.iter().flat_map(|k| k.times.iter().copied());
+    let all = c.curves.iter().flat_map(|k| k.points.iter().map(|p| p.0));
     let (lo, hi) = all.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
         (lo.min(t), hi.max(t))
     });
@@ -185,7 +184,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         let color = k.color;
         chart
             .draw_series(LineSeries::new(
-                steps(&k.times, x0, x1),
+                steps(&k.points, x0, x1),
                 color.stroke_width(2),
             ))
             .map_err(plot_err)?
@@ -193,15 +192,11 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 format!(
                     "{} ({} solved, {} unchecked)",
                     k.solver,
-                    crate::summary::count(k.times.len()),
+                    crate::summary::count(k.solved),
                     k.unchecked
                 )
             } else {
-                format!(
-                    "{} ({} solved)",
-                    k.solver,
-                    crate::summary::count(k.times.len())
-                )
+                format!("{} ({} solved)", k.solver, crate::summary::count(k.solved))
             })
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
@@ -216,7 +211,8 @@ mod tests {
 
     #[test]
     fn steps_climb_one_per_solve_and_end_flat() {
-        let s = steps(&[1.0, 2.0, 5.0], 0.5, 10.0);
+        let pts = sample([1.0, 2.0, 5.0].into_iter(), 3);
+        let s = steps(&pts, 0.5, 10.0);
         assert_eq!(
             s,
             vec![
@@ -230,8 +226,12 @@ mod tests {
                 (10.0, 3.0)
             ]
         );
-        let many: Vec<f64> = (1..=10_000).map(f64::from).collect();
-        let s = steps(&many, 0.5, 1e5);
+        let many = (1..=10_000).map(f64::from);
+        let pts = sample(many, 10_000);
+        // Stride 7: solves 7, 14, ..., 9,996, then the last, 10,000.
+        assert_eq!(pts.len(), 10_000 / 7 + 1);
+        assert_eq!(pts[0], (7.0, 7));
+        let s = steps(&pts, 0.5, 1e5);
         assert!(s.len() <= 2 * MAX_STEPS + 2);
         assert_eq!(s[s.len() - 2], (10_000.0, 10_000.0), "last solve kept");
     }

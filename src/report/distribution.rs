@@ -2,17 +2,13 @@
 //! spans the quartiles, the black bar is the median, the whiskers reach the fastest and the
 //! slowest puzzle. Every readable puzzle counts, a timeout at the time it took to give up.
 
-use super::load::Run;
+use super::digest::{Digest, Times, FLOOR_MICROS};
 use super::style::{
     dataset_chart, log_top, plot_err, side_legend, side_legend_width, solver_color,
 };
-use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
-
-/// Smallest time drawn, µs (a log axis has no 0).
-const FLOOR_MICROS: f64 = 0.1;
 
 /// Five numbers of one box, µs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,7 +43,37 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     }
 }
 
+/// Quantile `q` (0..=1) of a pair's sorted times, as [`quantile`].
+fn quantile_of(t: &Times, q: f64) -> f64 {
+    match t.readable() {
+        0 => 0.0,
+        1 => t.nth(0),
+        n => {
+            let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
+            let i = pos.floor() as usize;
+            let f = pos - i as f64;
+            if i + 1 < n {
+                t.nth(i) * (1.0 - f) + t.nth(i + 1) * f
+            } else {
+                t.nth(n - 1)
+            }
+        }
+    }
+}
+
 impl Five {
+    /// The five numbers of a pair's times; `None` for none.
+    pub fn of_times(t: &Times) -> Option<Five> {
+        let n = t.readable();
+        (n > 0).then(|| Five {
+            min: t.nth(0),
+            q1: quantile_of(t, 0.25),
+            median: quantile_of(t, 0.5),
+            q3: quantile_of(t, 0.75),
+            max: t.nth(n - 1),
+        })
+    }
+
     /// The five numbers of sorted values; `None` for none.
     pub fn of(sorted: &[f64]) -> Option<Five> {
         (!sorted.is_empty()).then(|| Five {
@@ -72,22 +98,15 @@ pub struct Distribution {
 }
 
 /// Gathers the boxes of every dataset x solver pair of the run.
-pub fn data(run: &Run) -> Distribution {
+pub fn data(digest: &Digest) -> Distribution {
+    let run = &digest.run;
     let boxes = run
         .datasets
         .iter()
         .map(|d| {
             run.solvers
                 .iter()
-                .map(|s| {
-                    let mut t: Vec<f64> = run
-                        .rows_of(d, s)
-                        .filter(|r| r.status != RowStatus::Invalid)
-                        .map(|r| r.micros.max(FLOOR_MICROS))
-                        .collect();
-                    t.sort_by(f64::total_cmp);
-                    Five::of(&t)
-                })
+                .map(|s| digest.times_of(d, s).and_then(Five::of_times))
                 .collect()
         })
         .collect();

@@ -1,17 +1,60 @@
 //! Effort against time: one point per solve, search-tree nodes (x) against µs (y), both on log
 //! scales, one colour per solver; a cross marks a timeout. A solver whose cloud sits lower at the
-//! same node count does each node faster; one further left needs fewer nodes. Above 3000 solves
-//! per solver, an even sample is drawn; the legend counts them all.
+//! same node count does each node faster; one further left needs fewer nodes. Above
+//! [`MAX_POINTS`] solves, a solver's cloud is drawn as a density instead: log-spaced cells
+//! ([`CELLS_PER_DECADE`] a decade on each axis), darker where more solves fall, so the plot's size
+//! does not grow with the run; timeouts stay crosses (thinned evenly). The legend counts them all.
 
+use super::digest::Digest;
 use super::load::Run;
 use super::style::{chart_builder, draw_legend, draw_mesh, log_top, plot_err, si, solver_color};
-use crate::record::RowStatus;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-/// Most points drawn per solver; more are thinned evenly (a deterministic stride).
-const MAX_POINTS: usize = 3000;
+/// Most points drawn one by one per solver; a solver with more is drawn as a [`Density`].
+pub const MAX_POINTS: usize = 3000;
+
+/// Density cells per decade of each axis.
+pub const CELLS_PER_DECADE: f64 = 20.0;
+
+/// Solves binned into log-spaced cells: (nodes cell, µs cell) -> solves; a cell `(i, j)` spans
+/// nodes `10^(i/CELLS_PER_DECADE)` to `10^((i+1)/CELLS_PER_DECADE)`, µs likewise. Memory is
+/// bounded by the axes' range (a few hundred cells a side at most), not by the solves.
+#[derive(Debug, Clone, Default)]
+pub struct Density {
+    /// Cell -> solves.
+    pub cells: std::collections::HashMap<(i32, i32), u64>,
+    /// Smallest and largest (nodes, µs) binned: (x min, x max, y min, y max).
+    pub extent: Option<(f64, f64, f64, f64)>,
+}
+
+impl Density {
+    /// The cell of one coordinate (> 0).
+    fn cell(v: f64) -> i32 {
+        (v.log10() * CELLS_PER_DECADE).floor() as i32
+    }
+
+    /// A cell's edges.
+    fn edges(i: i32) -> (f64, f64) {
+        (
+            10f64.powf(f64::from(i) / CELLS_PER_DECADE),
+            10f64.powf(f64::from(i + 1) / CELLS_PER_DECADE),
+        )
+    }
+
+    /// Bins one (nodes, µs) point.
+    pub fn add(&mut self, (x, y): (f64, f64)) {
+        *self
+            .cells
+            .entry((Self::cell(x), Self::cell(y)))
+            .or_insert(0) += 1;
+        self.extent = Some(match self.extent {
+            None => (x, x, y, y),
+            Some((a, b, c, d)) => (a.min(x), b.max(x), c.min(y), d.max(y)),
+        });
+    }
+}
 
 /// One solver's points.
 #[derive(Debug, Clone)]
@@ -20,9 +63,11 @@ pub struct Cloud {
     pub solver: String,
     /// Colour.
     pub color: RGBColor,
-    /// (nodes, µs) of the solves that ended (solved or no_solution).
+    /// (nodes, µs) of the solves that ended (solved or no_solution), when drawn one by one.
     pub done: Vec<(f64, f64)>,
-    /// (nodes, µs) of the timeouts.
+    /// The solves that ended, binned, when there were more than [`MAX_POINTS`] solves.
+    pub density: Option<Density>,
+    /// (nodes, µs) of the timeouts (thinned evenly past [`MAX_POINTS`]).
     pub timeouts: Vec<(f64, f64)>,
     /// Solves before thinning (the legend's count).
     pub solves: usize,
@@ -32,40 +77,40 @@ pub struct Cloud {
 
 /// Gathers the points of every solver over every dataset whose nodes are search-tree nodes
 /// (the others would put unlike units on one axis; [`left_out`] names them).
-pub fn data(run: &Run) -> Vec<Cloud> {
+pub fn data(digest: &Digest) -> Vec<Cloud> {
+    let run = &digest.run;
     run.solvers
         .iter()
         .enumerate()
         .filter(|(_, s)| run.counts_search_nodes(s))
         .map(|(i, s)| {
-            let pt = |r: &crate::runner::Row| ((r.nodes.max(1)) as f64, r.micros.max(0.1));
-            let mine: Vec<_> = run
-                .rows
-                .iter()
-                .filter(|r| &r.solver == s && r.status != RowStatus::Invalid)
-                .collect();
-            let stride = mine.len().div_ceil(MAX_POINTS).max(1);
-            let thin = mine.iter().step_by(stride);
+            let none = super::digest::EffortAcc::default();
+            let e = digest.effort.get(s).unwrap_or(&none);
+            let (done, density, timeouts) = match &e.points {
+                _ if e.solves == 0 => (Vec::new(), None, Vec::new()),
+                Some(pts) => (
+                    pts.iter().filter(|p| !p.2).map(|p| (p.0, p.1)).collect(),
+                    None,
+                    pts.iter().filter(|p| p.2).map(|p| (p.0, p.1)).collect(),
+                ),
+                None => (Vec::new(), Some(e.density.clone()), e.timeouts.clone()),
+            };
             Cloud {
-                solves: mine.len(),
-                timeout_count: mine
-                    .iter()
-                    .filter(|r| r.status == RowStatus::Timeout)
-                    .count(),
+                solves: e.solves,
+                timeout_count: e.timeout_count,
                 solver: s.clone(),
                 color: solver_color(s, i),
-                done: thin
-                    .clone()
-                    .filter(|r| r.status != RowStatus::Timeout)
-                    .map(|r| pt(r))
-                    .collect(),
-                timeouts: thin
-                    .filter(|r| r.status == RowStatus::Timeout)
-                    .map(|r| pt(r))
-                    .collect(),
+                done,
+                density,
+                timeouts,
             }
         })
         .collect()
+}
+
+/// True when some solver's cloud is drawn as a density.
+pub fn has_density(clouds: &[Cloud]) -> bool {
+    clouds.iter().any(|c| c.density.is_some())
 }
 
 /// The solvers the plot leaves out: their `nodes` are not search-tree nodes (`sat`'s varisat
@@ -86,9 +131,15 @@ pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     clouds: &[Cloud],
 ) -> anyhow::Result<()> {
+    let corners: Vec<(f64, f64)> = clouds
+        .iter()
+        .filter_map(|c| c.density.as_ref()?.extent)
+        .flat_map(|(a, b, c, d)| [(a, c), (b, d)])
+        .collect();
     let pts = clouds
         .iter()
-        .flat_map(|c| c.done.iter().chain(c.timeouts.iter()));
+        .flat_map(|c| c.done.iter().chain(c.timeouts.iter()))
+        .chain(corners.iter());
     let (xl, xh, yl, yh) = pts.fold(
         (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64),
         |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
@@ -118,6 +169,22 @@ pub fn draw<DB: DrawingBackend>(
     draw_mesh(&mut mesh)?;
     for c in clouds {
         let color = c.color;
+        // A density's cells: opacity from 0.25 (one solve) to 0.9 (the fullest cell), on a log
+        // scale of the count.
+        let cells: Vec<_> = c
+            .density
+            .iter()
+            .flat_map(|d| {
+                let top = d.cells.values().copied().max().unwrap_or(1).max(2) as f64;
+                d.cells.iter().map(move |(&(i, j), &n)| {
+                    let (x0, x1) = Density::edges(i);
+                    let (y0, y1) = Density::edges(j);
+                    let a = 0.25 + 0.65 * (n as f64).ln() / top.ln();
+                    Rectangle::new([(x0, y0), (x1, y1)], color.mix(a.min(0.9)).filled())
+                })
+            })
+            .collect();
+        chart.draw_series(cells).map_err(plot_err)?;
         chart
             .draw_series(
                 c.done
@@ -126,9 +193,10 @@ pub fn draw<DB: DrawingBackend>(
             )
             .map_err(plot_err)?
             .label(format!(
-                "{} ({} solves{})",
+                "{} ({} solves{}{})",
                 c.solver,
                 crate::summary::count(c.solves),
+                if c.density.is_some() { ", density" } else { "" },
                 if c.timeout_count == 0 {
                     String::new()
                 } else {

@@ -102,10 +102,12 @@ pub fn render(p: &Page<'_>) -> String {
             count(wrong)
         );
     }
-    if run.info.interrupted {
+    if let Some((head, text)) = super::partial_note(p) {
         let _ = writeln!(
             s,
-            "<p class=\"warn\"><b>Interrupted run</b>: the rows cover only the solves that finished.</p>"
+            "<p class=\"warn\"><b>{}</b>: {}</p>",
+            esc(&head),
+            esc(&text)
         );
     }
     let _ = writeln!(

@@ -18,6 +18,7 @@
 
 pub mod cactus;
 pub mod compare;
+pub mod digest;
 pub mod distribution;
 pub mod effort;
 pub mod html;
@@ -27,7 +28,6 @@ pub mod summary_md;
 pub mod throughput;
 
 use crate::output::write_atomic;
-use crate::record::RowStatus;
 use crate::runner::Row;
 use crate::summary::{self, SummaryRow};
 use anyhow::Context;
@@ -75,7 +75,7 @@ pub struct Verdict {
 /// A puzzle that is hard for every solver: its row per solver (in report order, `None` when the
 /// solver did not run it).
 #[derive(Debug, Clone)]
-pub struct Hard<'a> {
+pub struct Hard {
     /// Dataset name.
     pub dataset: String,
     /// Puzzle label.
@@ -87,22 +87,26 @@ pub struct Hard<'a> {
     /// The fastest solver's time on it, µs (the ranking key).
     pub best_micros: f64,
     /// Each solver's row.
-    pub rows: Vec<Option<&'a Row>>,
+    pub rows: Vec<Option<Row>>,
 }
 
 /// Everything `summary.md` and `index.html` show, computed once.
 #[derive(Debug)]
 pub struct Page<'a> {
-    /// The run.
+    /// The run (its `rows` are not held: the report reads them as a stream, [`digest`]).
     pub run: &'a Run,
+    /// Whole rows in `results.csv`.
+    pub rows: u64,
+    /// True when `results.csv` ended in a cut line (skipped).
+    pub cut_line: bool,
     /// Its summary, recomputed from the rows.
     pub summary: Vec<SummaryRow>,
     /// Verdict per dataset, in report order.
     pub verdicts: Vec<Verdict>,
     /// Per solver (report order): its slowest rows, slowest first.
-    pub slowest: Vec<(String, Vec<&'a Row>)>,
+    pub slowest: Vec<(String, Vec<Row>)>,
     /// The puzzles on which even the fastest solver took longest, hardest first.
-    pub hardest: Vec<Hard<'a>>,
+    pub hardest: Vec<Hard>,
     /// The plots, in page order.
     pub plots: Vec<PlotFile>,
 }
@@ -192,58 +196,6 @@ fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
         .collect()
 }
 
-fn slowest(run: &Run) -> Vec<(String, Vec<&Row>)> {
-    run.solvers
-        .iter()
-        .map(|s| {
-            let mut rows: Vec<&Row> = run
-                .rows
-                .iter()
-                .filter(|r| &r.solver == s && r.status != RowStatus::Invalid)
-                .collect();
-            rows.sort_by(|a, b| b.micros.total_cmp(&a.micros));
-            rows.truncate(SLOWEST_PER_SOLVER);
-            (s.clone(), rows)
-        })
-        .collect()
-}
-
-fn hardest(run: &Run) -> Vec<Hard<'_>> {
-    use std::collections::HashMap;
-    let mut by_puzzle: HashMap<(&str, usize, &str), Vec<&Row>> = HashMap::new();
-    let mut order = Vec::new();
-    for r in run.rows.iter().filter(|r| r.status != RowStatus::Invalid) {
-        let key = (r.dataset.as_str(), r.line, r.puzzle.as_str());
-        let v = by_puzzle.entry(key).or_default();
-        if v.is_empty() {
-            order.push(key);
-        }
-        v.push(r);
-    }
-    let mut hard: Vec<Hard> = order
-        .into_iter()
-        .map(|key| {
-            let rows = &by_puzzle[&key];
-            let best = rows.iter().map(|r| r.micros).fold(f64::INFINITY, f64::min);
-            Hard {
-                dataset: key.0.to_string(),
-                puzzle: key.2.to_string(),
-                givens: rows[0].givens,
-                grid: rows[0].grid.clone(),
-                best_micros: best,
-                rows: run
-                    .solvers
-                    .iter()
-                    .map(|s| rows.iter().copied().find(|r| &r.solver == s))
-                    .collect(),
-            }
-        })
-        .collect();
-    hard.sort_by(|a, b| b.best_micros.total_cmp(&a.best_micros));
-    hard.truncate(HARDEST);
-    hard
-}
-
 /// What [`render`] wrote.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -258,26 +210,27 @@ pub struct Report {
 /// # Errors
 /// When `run.json` or `results.csv` cannot be read, or a file cannot be written.
 pub fn render(dir: &Path) -> anyhow::Result<Report> {
-    let run = load::load(dir)?;
-    render_run(&run)
+    let digest = digest::read(dir)?;
+    render_digest(digest)
 }
 
-/// Renders the report of a loaded run into its folder.
+/// Renders the report of a run read by [`digest::read`] into its folder.
 ///
 /// # Errors
 /// When a file cannot be written.
-pub fn render_run(run: &Run) -> anyhow::Result<Report> {
+pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
+    let summary = std::mem::take(&mut digest.summary);
+    let run = &digest.run;
     let dir = &run.dir;
     let plots_dir = dir.join("plots");
     std::fs::create_dir_all(&plots_dir)
         .with_context(|| format!("creating {}", plots_dir.display()))?;
-    let summary = summary::summarize(&run.rows);
     let mut files = Vec::new();
     let mut plots = Vec::new();
 
     let mut stems = Vec::new();
     for d in &run.datasets {
-        let c = cactus::data(run, d);
+        let c = cactus::data(&digest, d);
         let mut stem = format!("cactus-{}", style::file_stem(d));
         if stems.contains(&stem) {
             // Two dataset names that differ only in characters a file name cannot hold.
@@ -305,7 +258,7 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
         });
     }
 
-    let dist = distribution::data(run);
+    let dist = distribution::data(&digest);
     let svg = plots_dir.join("distribution.svg");
     style::write_svg(&svg, (distribution::width(&dist), SIZE.1), |r| {
         distribution::draw(r, &dist)
@@ -321,7 +274,7 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
             .into(),
     });
 
-    let clouds = effort::data(run);
+    let clouds = effort::data(&digest);
     let svg = plots_dir.join("effort.svg");
     style::write_svg(&svg, SIZE, |r| effort::draw(r, &clouds))?;
     files.push(svg);
@@ -334,6 +287,14 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
                          marks a timeout. Lower at the same node count = cheaper nodes; further \
                          left = a smaller search."
                 .to_string();
+            if effort::has_density(&clouds) {
+                c.push_str(&format!(
+                    " A solver with more than {} solves is drawn as a density: cells of 1/{} \
+                     decade on each axis, darker where more solves fall.",
+                    summary::count(effort::MAX_POINTS),
+                    effort::CELLS_PER_DECADE
+                ));
+            }
             let out = effort::left_out(run);
             if !out.is_empty() {
                 c.push_str(&format!(
@@ -362,9 +323,11 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
 
     let page = Page {
         run,
+        rows: digest.rows,
+        cut_line: digest.cut_line,
         verdicts: verdicts(run, &summary),
-        slowest: slowest(run),
-        hardest: hardest(run),
+        slowest: std::mem::take(&mut digest.slowest),
+        hardest: std::mem::take(&mut digest.hardest),
         summary,
         plots,
     };
@@ -377,6 +340,41 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
     write_atomic(&index, |w| Ok(w.write_all(text.as_bytes())?))?;
     files.push(index.clone());
     Ok(Report { files, index })
+}
+
+/// The warning both pages show above everything for a run that did not finish: `None` for a
+/// complete run. An interrupted run (stopped by a signal, its files saved) and a killed or still
+/// running one (run.json never said it finished) are both partial: the rows cover only the solves
+/// that finished and were flushed.
+pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
+    let i = &p.run.info;
+    if i.complete {
+        return None;
+    }
+    let expected: usize = i.datasets.iter().map(|d| d.puzzles).sum::<usize>() * i.solvers.len();
+    let of = if i.shard.is_none() && expected > 0 {
+        format!(" of the {} a complete run has", summary::count(expected))
+    } else {
+        String::new()
+    };
+    let cut = if p.cut_line {
+        "; a cut last line was skipped"
+    } else {
+        ""
+    };
+    let has_summary = p.run.dir.join("summary.csv").exists();
+    let head = if i.interrupted && has_summary {
+        "Interrupted run, partial results"
+    } else {
+        "Partial run (killed, or still running)"
+    };
+    Some((
+        head.to_string(),
+        format!(
+            "the rows cover only the solves that finished: results.csv holds {} rows{of}{cut}.",
+            summary::count(p.rows as usize)
+        ),
+    ))
 }
 
 /// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3,142`.

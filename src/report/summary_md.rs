@@ -26,11 +26,8 @@ pub fn render(p: &Page<'_>) -> String {
             "> **{wrong} wrong answer(s)**: see the `error` column of `results.csv`.\n"
         );
     }
-    if run.info.interrupted {
-        let _ = writeln!(
-            s,
-            "> **Interrupted run**: the rows cover only the solves that finished.\n"
-        );
+    if let Some((head, text)) = super::partial_note(p) {
+        let _ = writeln!(s, "> **{head}**: {text}\n");
     }
     let _ = writeln!(s, "## Who wins where\n");
     for v in &p.verdicts {

@@ -306,7 +306,17 @@ fn sigkill_mid_write_leaves_whole_rows_and_an_incomplete_run() {
         // The report renders what was saved and says it is partial.
         harness().arg("report").arg(&out).assert().success();
         let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
-        assert!(md.contains("Interrupted run"), "{md}");
+        assert!(
+            md.contains("**Partial run (killed, or still running)**"),
+            "{md}"
+        );
+        assert!(
+            md.contains(&format!(
+                "results.csv holds {} rows of the {all}",
+                rows.len()
+            )),
+            "{md}"
+        );
     }
 }
 
