@@ -77,8 +77,8 @@ const HEADS: usize = 512;
 /// its cover to its uncover): its decrements then never make it the hint.
 const MARK: u16 = 0x8000;
 
-const _: () = assert!(1 + COLUMNS <= FIRST && FIRST % 4 == 0 && FIRST + 4 * ROWS <= NODES);
-const _: () = assert!(1 + COLUMNS <= HEADS);
+const _: () = assert!(COLUMNS < FIRST && FIRST % 4 == 0 && FIRST + 4 * ROWS <= NODES);
+const _: () = assert!(COLUMNS < HEADS);
 
 /// The four columns (0..324) of row `r = cell * 9 + digit - 1`.
 #[cfg(test)]
@@ -436,7 +436,11 @@ mod tests {
             let mut rows = Vec::new();
             let mut i = m.n(c).down as usize;
             while i != c {
-                assert_eq!(m.n(i).column as usize, c, "node {i} is in the list of header {c}");
+                assert_eq!(
+                    m.n(i).column as usize,
+                    c,
+                    "node {i} is in the list of header {c}"
+                );
                 let below = m.n(i).down as usize;
                 assert_eq!(m.n(below).up as usize, i, "links of node {i}");
                 rows.push((i - FIRST) / 4);
@@ -480,7 +484,11 @@ mod tests {
         let s = shape(&mut m);
         assert_eq!(s.len(), COLUMNS);
         for (_, size, rows) in s {
-            assert_eq!((size, rows.len()), (9, 9), "every constraint has 9 candidate rows");
+            assert_eq!(
+                (size, rows.len()),
+                (9, 9),
+                "every constraint has 9 candidate rows"
+            );
         }
     }
 
@@ -506,7 +514,9 @@ mod tests {
         let mut m = Matrix::new();
         m.load(&Grid::EMPTY).unwrap();
         let before = shape(&mut m);
-        let c = run_on(&mut m, &Grid::EMPTY, 3, &Budget::unlimited()).tally.count();
+        let c = run_on(&mut m, &Grid::EMPTY, 3, &Budget::unlimited())
+            .tally
+            .count();
         assert_eq!((c.solutions, c.complete), (3, true));
         assert_eq!(shape(&mut m), before);
         assert_eq!(Dlx.count(&g, 2, &Budget::unlimited()).unwrap().solutions, 1);

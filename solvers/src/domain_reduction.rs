@@ -475,6 +475,7 @@ impl State {
     /// three thirds are folded once and shared by the row and its box; the columns are folded
     /// down the rows, all nine at once.
     #[inline]
+    #[allow(clippy::needless_range_loop)] // `r` indexes both the folds and the candidates
     fn folds(&self) -> [Fold; 27] {
         let c = &self.cand;
         let mut f = [Fold::default(); 27];
@@ -494,7 +495,10 @@ impl State {
         }
         // The columns down the rows, four columns per 64-bit word (columns 0-3, 4-7, 8).
         let lanes = |i: usize| -> u64 {
-            c[i] as u64 | (c[i + 1] as u64) << 16 | (c[i + 2] as u64) << 32 | (c[i + 3] as u64) << 48
+            c[i] as u64
+                | (c[i + 1] as u64) << 16
+                | (c[i + 2] as u64) << 32
+                | (c[i + 3] as u64) << 48
         };
         let (mut once, mut twice) = ([0u64; 3], [0u64; 3]);
         for r in 0..9 {
@@ -552,9 +556,7 @@ impl State {
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
-                    let Some(&c) = UNITS[u]
-                        .iter()
-                        .find(|&&c| self.cand[c as usize] & bit != 0)
+                    let Some(&c) = UNITS[u].iter().find(|&&c| self.cand[c as usize] & bit != 0)
                     else {
                         continue;
                     };
