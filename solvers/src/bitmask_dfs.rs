@@ -1,16 +1,21 @@
 //! `bitmask-dfs`: depth-first search over the empty cells in row-major order, with the digits
 //! used in each row, column and box kept as 9-bit masks.
 //!
-//! A cell's candidates are the complement of its row, column and box masks; they are tried lowest
-//! digit first. Placing and removing a digit flips one bit in three masks, so a node costs O(1)
-//! plus the candidates tried. This is the classic "bitmask backtracking" found in many write-ups;
-//! it differs from `backtracking` only in how a digit is checked, so their node counts agree.
+//! A cell's candidates are the digits free in its row, column and box (the AND of three masks);
+//! they are tried lowest digit first. Placing and removing a digit flips one bit in three masks,
+//! so a node costs O(1) plus the candidates tried. This is the classic "bitmask backtracking"
+//! found in many write-ups; it differs from `backtracking` only in how a digit is checked, so
+//! their node counts agree.
+//!
+//! Layout: the empty cells are listed once, in row-major order, as the three mask slots of each
+//! (one byte array per slot); the digit tried at each position is kept beside the list and the
+//! grid is written out only when the search succeeds. The recursion runs as a loop over an
+//! explicit stack of the candidates left at each position. Nothing is copied per node.
 //!
 //! Counters: one node per call of the recursive search, including the call that finds the grid
 //! full (so for the "17-second hard case" the count equals a Python run of the same algorithm:
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 
-use crate::bits::{ALL, BOX_OF};
 use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
 
 /// The bitmask depth-first solver. Stateless.
@@ -18,53 +23,137 @@ use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
 pub struct BitmaskDfs;
 
 struct Search<'a> {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-    empties: [u8; 81],
-    n_empty: usize,
+    /// The digits still free in each unit: slot `r` for row `r`, `9 + c` for column `c`,
+    /// `18 + b` for box `b`. 256 slots so that a `u8` slot needs no bounds check.
+    free: [u32; 256],
+    /// The empty cells in row-major order: the row slot of each.
+    row: [u8; 81],
+    /// The column slot (`9 + c`) of each empty cell.
+    col: [u8; 81],
+    /// The box slot (`18 + b`) of each empty cell.
+    boxx: [u8; 81],
+    /// The digit placed at each position of the current path, as its bit.
+    placed: [u32; 81],
+    /// Empty cells.
+    len: usize,
     stats: Stats,
     budget: &'a Budget,
     out_of_budget: bool,
 }
 
+/// The mask slots (row, `9 + column`, `18 + box`) of each cell.
+static SLOTS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [
+            (i / 9) as u8,
+            (9 + i % 9) as u8,
+            (18 + (i / 27) * 3 + (i % 9) / 3) as u8,
+        ];
+        i += 1;
+    }
+    t
+};
+
 impl Search<'_> {
-    fn search(&mut self, k: usize) -> bool {
-        self.stats.nodes += 1;
-        if self.budget.check(self.stats.nodes) {
-            self.out_of_budget = true;
-            return false;
-        }
-        if k == self.n_empty {
-            return true;
-        }
-        let cell = self.empties[k] as usize;
-        let (r, c, b) = (cell / 9, cell % 9, BOX_OF[cell]);
-        let mut cand = !(self.rows[r] | self.cols[c] | self.boxes[b]) & ALL;
-        if cand.count_ones() >= 2 {
-            self.stats.guesses += 1;
-        }
-        while cand != 0 {
-            let bit = cand & cand.wrapping_neg();
-            cand ^= bit;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
-            self.cells[cell] = bit.trailing_zeros() as u8 + 1;
-            if self.search(k + 1) {
-                return true;
-            }
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
-            self.cells[cell] = 0;
-            if self.out_of_budget {
+    /// The candidates of the empty cell at position `k` (`k < 81`).
+    #[inline(always)]
+    fn candidates(&self, k: usize) -> u32 {
+        self.free[self.row[k] as usize]
+            & self.free[self.col[k] as usize]
+            & self.free[self.boxx[k] as usize]
+    }
+
+    /// Flips the digit of `bit` in the three masks of the empty cell at position `k`.
+    #[inline(always)]
+    fn toggle(&mut self, k: usize, bit: u32) {
+        self.free[self.row[k] as usize] ^= bit;
+        self.free[self.col[k] as usize] ^= bit;
+        self.free[self.boxx[k] as usize] ^= bit;
+    }
+
+    /// Fills the empty cells in order; true when the grid is full. The recursion of the
+    /// algorithm (one call per node: fill position `k`, then call for `k + 1`) runs as a loop
+    /// over an explicit stack of the candidates left at each position; the counters are those
+    /// of the recursive form.
+    fn run(&mut self) -> bool {
+        let len = self.len.min(81);
+        // The counters live in registers during the search.
+        let (mut nodes, mut guesses, mut backtracks) = (0u64, 0u64, 0u64);
+        // `Budget::check` with one comparison per node: the next node count at which it can
+        // say stop (past the node limit, or the next multiple of the check interval).
+        let cap = self.budget.node_limit().unwrap_or(u64::MAX - 1);
+        let budget = self.budget;
+        let next_check = |nodes: u64| {
+            (nodes | (Budget::CHECK_INTERVAL - 1))
+                .saturating_add(1)
+                .min(cap + 1)
+        };
+        let mut check_at = next_check(0);
+        let mut spent = |nodes: u64| {
+            if nodes < check_at {
                 return false;
             }
-            self.stats.backtracks += 1;
-        }
-        false
+            check_at = next_check(nodes);
+            nodes > cap || budget.exhausted(nodes)
+        };
+        // left[k]: the candidates position k has not tried yet.
+        let mut left = [0u32; 81];
+        let mut k = 0;
+        // The call for position 0.
+        nodes += 1;
+        let full = 'search: {
+            if spent(nodes) {
+                self.out_of_budget = true;
+                break 'search false;
+            }
+            if len == 0 {
+                break 'search true;
+            }
+            left[0] = self.candidates(0);
+            guesses += (left[0] & left[0].wrapping_sub(1) != 0) as u64;
+            loop {
+                let cand = left[k];
+                if cand == 0 {
+                    // The call for position k returns false: its caller takes back its digit.
+                    if k == 0 {
+                        break 'search false;
+                    }
+                    k -= 1;
+                    self.toggle(k, self.placed[k]);
+                    backtracks += 1;
+                    continue;
+                }
+                let bit = cand & cand.wrapping_neg();
+                left[k] = cand ^ bit;
+                self.toggle(k, bit);
+                self.placed[k] = bit;
+                // The call for position k + 1.
+                nodes += 1;
+                if spent(nodes) {
+                    self.out_of_budget = true;
+                    break 'search false;
+                }
+                if k + 1 >= len {
+                    break 'search true;
+                }
+                let next = self.candidates(k + 1);
+                guesses += (next & next.wrapping_sub(1) != 0) as u64;
+                if next == 0 {
+                    // A dead end: the call for position k + 1 returns false at once.
+                    self.toggle(k, bit);
+                    backtracks += 1;
+                    continue;
+                }
+                k += 1;
+                left[k] = next;
+            }
+        };
+        self.stats.nodes += nodes;
+        self.stats.guesses += guesses;
+        self.stats.backtracks += backtracks;
+        full
     }
 }
 
@@ -75,29 +164,44 @@ impl Solver for BitmaskDfs {
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let mut s = Search {
-            cells: *puzzle.cells(),
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-            empties: [0; 81],
-            n_empty: 0,
+            free: [0; 256],
+            row: [0; 81],
+            col: [0; 81],
+            boxx: [0; 81],
+            placed: [0; 81],
+            len: 0,
             stats: Stats::default(),
             budget,
             out_of_budget: false,
         };
+        s.free[..27].fill(crate::bits::ALL as u32);
+        // Without a branch per cell: an empty cell's slots are written at the end of the list,
+        // which grows by one; a given clears its digit (bit 0 of `1 << v` is dropped, so an
+        // empty cell clears nothing). Clear, not toggle: a repeated given must not free its
+        // digit again.
         for (i, &v) in puzzle.cells().iter().enumerate() {
-            if v == 0 {
-                s.empties[s.n_empty] = i as u8;
-                s.n_empty += 1;
-            } else {
-                let bit = 1u16 << (v - 1);
-                s.rows[i / 9] |= bit;
-                s.cols[i % 9] |= bit;
-                s.boxes[BOX_OF[i]] |= bit;
-            }
+            let [r, c, b] = SLOTS[i];
+            let q = s.len.min(80);
+            s.row[q] = r;
+            s.col[q] = c;
+            s.boxx[q] = b;
+            s.len += (v == 0) as usize;
+            let given = !((1u32 << v) >> 1);
+            s.free[r as usize] &= given;
+            s.free[c as usize] &= given;
+            s.free[b as usize] &= given;
         }
-        if s.search(0) {
-            let solution = Grid::from_cells(s.cells).expect("digits stay in 0..=9");
+        if s.run() {
+            let mut cells = *puzzle.cells();
+            let mut k = 0;
+            for cell in cells.iter_mut() {
+                let empty = *cell == 0;
+                if empty {
+                    *cell = s.placed[k.min(80)].trailing_zeros() as u8 + 1;
+                }
+                k += empty as usize;
+            }
+            let solution = Grid::from_cells(cells).expect("digits stay in 0..=9");
             Outcome::solved(solution, s.stats)
         } else if s.out_of_budget {
             Outcome::unsolved(Status::Timeout, s.stats)

@@ -77,8 +77,8 @@ const HEADS: usize = 512;
 /// its cover to its uncover): its decrements then never make it the hint.
 const MARK: u16 = 0x8000;
 
-const _: () = assert!(1 + COLUMNS <= FIRST && FIRST % 4 == 0 && FIRST + 4 * ROWS <= NODES);
-const _: () = assert!(1 + COLUMNS <= HEADS);
+const _: () = assert!(COLUMNS < FIRST && FIRST % 4 == 0 && FIRST + 4 * ROWS <= NODES);
+const _: () = assert!(COLUMNS < HEADS);
 
 /// The four columns (0..324) of row `r = cell * 9 + digit - 1`.
 #[cfg(test)]

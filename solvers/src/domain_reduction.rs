@@ -475,6 +475,7 @@ impl State {
     /// three thirds are folded once and shared by the row and its box; the columns are folded
     /// down the rows, all nine at once.
     #[inline]
+    #[allow(clippy::needless_range_loop)] // `r` indexes both the folds and the candidates
     fn folds(&self) -> [Fold; 27] {
         let c = &self.cand;
         let mut f = [Fold::default(); 27];
