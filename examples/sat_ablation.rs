@@ -94,7 +94,10 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
             row.solved_by_propagation += f64::from(u8::from(cells == 81)) / n;
         }
     }
-    let solvers: Vec<Sat> = Encoding::ALL.iter().map(|&e| Sat::with_encoding(e)).collect();
+    let solvers: Vec<Sat> = Encoding::ALL
+        .iter()
+        .map(|&e| Sat::with_encoding(e))
+        .collect();
     let mut times = vec![Vec::new(); 4];
     for _ in 0..rounds {
         for (s, t) in solvers.iter().zip(&mut times) {
@@ -126,14 +129,24 @@ struct Race {
 }
 
 /// Runs `program args file [extra]`, returns its wall time in µs and its stdout.
-fn run(program: &str, args: &[&str], cnf: &Path, extra: Option<&Path>) -> anyhow::Result<(f64, String)> {
+fn run(
+    program: &str,
+    args: &[&str],
+    cnf: &Path,
+    extra: Option<&Path>,
+) -> anyhow::Result<(f64, String)> {
     let mut c = Command::new(program);
-    c.args(args).arg(cnf).stdin(Stdio::null()).stderr(Stdio::null());
+    c.args(args)
+        .arg(cnf)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null());
     if let Some(e) = extra {
         c.arg(e);
     }
     let start = Instant::now();
-    let out = c.output().with_context(|| format!("cannot run {program}"))?;
+    let out = c
+        .output()
+        .with_context(|| format!("cannot run {program}"))?;
     let micros = start.elapsed().as_secs_f64() * 1e6;
     // SAT solvers exit 10 (satisfiable) or 20 (unsatisfiable).
     if !matches!(out.status.code(), Some(10 | 20)) {
@@ -209,26 +222,50 @@ fn plot(path: &Path, sets: &[String], rows: &[Vec<Row>]) -> anyhow::Result<()> {
         let (left, right) = root.split_horizontally(600);
         let panels: [(&str, &str, fn(&Row) -> f64); 2] = [
             ("minisat conflicts per puzzle", "conflicts", |r| r.conflicts),
-            ("varisat time per puzzle (first solution)", "µs per puzzle", |r| r.micros),
+            (
+                "varisat time per puzzle (first solution)",
+                "µs per puzzle",
+                |r| r.micros,
+            ),
         ];
         for ((caption, desc, value), area) in panels.into_iter().zip([left, right]) {
-            let values: Vec<f64> = rows.iter().flatten().map(value).filter(|v| *v > 0.0).collect();
-            let lo = values.iter().copied().fold(f64::INFINITY, f64::min).max(0.1) / 2.0;
+            let values: Vec<f64> = rows
+                .iter()
+                .flatten()
+                .map(value)
+                .filter(|v| *v > 0.0)
+                .collect();
+            let lo = values
+                .iter()
+                .copied()
+                .fold(f64::INFINITY, f64::min)
+                .max(0.1)
+                / 2.0;
             let hi = values.iter().copied().fold(0.0, f64::max);
-            let mut chart =
-                style::dataset_chart(&area, caption, sets, (lo, style::log_top(lo, hi, 0.3)), desc)?;
+            let mut chart = style::dataset_chart(
+                &area,
+                caption,
+                sets,
+                (lo, style::log_top(lo, hi, 0.3)),
+                desc,
+            )?;
             let slot = 0.8 / 4.0;
             for (k, e) in Encoding::ALL.iter().enumerate() {
                 let color = style::solver_color(e.solver_name(), k);
                 let bars = rows.iter().enumerate().map(|(i, r)| {
                     let x = i as f64 - 0.4 + slot * k as f64;
-                    Rectangle::new([(x, lo), (x + slot * 0.9, value(&r[k]).max(lo))], color.filled())
+                    Rectangle::new(
+                        [(x, lo), (x + slot * 0.9, value(&r[k]).max(lo))],
+                        color.filled(),
+                    )
                 });
                 chart
                     .draw_series(bars)
                     .map_err(style::plot_err)?
                     .label(e.solver_name())
-                    .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+                    .legend(move |(x, y)| {
+                        Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled())
+                    });
             }
             style::draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         }

@@ -367,7 +367,12 @@ fn sat_encodings_agree_with_dlx() {
                 assert_eq!((c.solutions, c.complete), (1, true), "{e:?} {label}");
             }
         }
-        for (g, limit) in [(&sixteen, 12), (&sixteen, 3), (&no_candidate, 2), (&no_place, 2)] {
+        for (g, limit) in [
+            (&sixteen, 12),
+            (&sixteen, 3),
+            (&no_candidate, 2),
+            (&no_place, 2),
+        ] {
             let c = sat.count(g, limit, &Budget::unlimited()).unwrap();
             let want = dlx_count(g, limit);
             assert_eq!((c.solutions, c.complete), (want.solutions, true), "{e:?}");
@@ -375,7 +380,10 @@ fn sat_encodings_agree_with_dlx() {
                 assert_eq!(verify::check(g.cells(), first.cells(), None), Ok(()));
             }
         }
-        assert_eq!(sat.solve(&no_place, &Budget::unlimited()).status, Status::NoSolution);
+        assert_eq!(
+            sat.solve(&no_place, &Budget::unlimited()).status,
+            Status::NoSolution
+        );
         let spent = Budget::with_timeout(Duration::ZERO);
         assert_eq!(sat.solve(&sixteen, &spent).status, Status::Timeout, "{e:?}");
         assert!(!sat.count(&sixteen, 2, &spent).unwrap().complete, "{e:?}");
