@@ -217,10 +217,13 @@ fn short(set: &str) -> String {
     .to_string()
 }
 
+/// A plot panel: caption, y axis description, the value drawn.
+type Panel = (&'static str, &'static str, fn(&Row) -> f64);
+
 fn plot(path: &Path, sets: &[String], rows: &[Vec<Row>]) -> anyhow::Result<()> {
     style::write_svg(path, (1200, 460), |root| {
         let (left, right) = root.split_horizontally(600);
-        let panels: [(&str, &str, fn(&Row) -> f64); 2] = [
+        let panels: [Panel; 2] = [
             ("minisat conflicts per puzzle", "conflicts", |r| r.conflicts),
             (
                 "varisat time per puzzle (first solution)",

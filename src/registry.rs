@@ -667,6 +667,35 @@ dimacs = "minisat"
     }
 
     #[test]
+    fn sat_encodings_are_built_in_names() {
+        let reg = Registry::default();
+        for name in [
+            "sat-minimal",
+            "sat-efficient",
+            "sat-extended",
+            "sat-redundant",
+        ] {
+            let e = reg.engine(name, false).unwrap();
+            assert_eq!(e.info().name, name);
+            assert_eq!(e.info().origin, Origin::Builtin);
+        }
+        let names: Vec<String> = reg
+            .resolve(&["all".to_string()], false)
+            .unwrap()
+            .iter()
+            .map(|e| e.info().name.clone())
+            .collect();
+        assert!(names.contains(&"sat".to_string()));
+        assert!(!names.iter().any(|n| n.starts_with("sat-")), "{names:?}");
+        let err = Registry::parse("[sat-minimal]\ndimacs = \"minisat\"\n", Path::new("s.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("name of a built-in solver"), "{err}");
+        let err = reg.engine("sat-tiny", false).err().unwrap().to_string();
+        assert!(err.contains("sat-redundant"), "{err}");
+    }
+
+    #[test]
     fn unknown_names_list_the_known_ones() {
         let err = Registry::default()
             .engine("tdoku", false)
