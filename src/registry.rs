@@ -3,6 +3,8 @@
 //!
 //! A `--solver` value is one of
 //! - a built-in name (`bitboard-bands`, see `harness list`) or `all` (every built-in solver);
+//! - `sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`: the `sat` solver on one
+//!   of its CNF encodings (not part of `all`; `sat` is the fastest of them);
 //! - a name from the solvers file (`tdoku`, `minisat`, ...);
 //! - an inline spec, optionally named: `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]` (a shared
 //!   library with tdoku's adapter signature), `[NAME=]cmd:PROGRAM ARGS...` (a program speaking the
@@ -32,6 +34,7 @@
 use anyhow::{bail, Context};
 use serde::Deserialize;
 use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
+use solvers::sat::Encoding;
 use solvers::SolverKind;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -214,7 +217,10 @@ impl Registry {
         let base = path.parent().unwrap_or(Path::new("."));
         let mut external = Vec::new();
         for (name, value) in tables {
-            if name.parse::<SolverKind>().is_ok() || name == "all" {
+            if name.parse::<SolverKind>().is_ok()
+                || Encoding::from_solver_name(&name).is_some()
+                || name == "all"
+            {
                 bail!("{file}: [{name}] is the name of a built-in solver; choose another");
             }
             let e: FileEntry = value
@@ -313,6 +319,9 @@ impl Registry {
         if let Ok(k) = spec.parse::<SolverKind>() {
             return Ok(Arc::new(BuiltinEngine::new(k)));
         }
+        if let Some(e) = Encoding::from_solver_name(spec) {
+            return Ok(Arc::new(BuiltinEngine::sat_encoding(e)));
+        }
         let external = match parse_inline(spec)? {
             Some(e) => e,
             None => match self.find(spec) {
@@ -325,7 +334,11 @@ impl Registry {
 
     /// The message for an unknown solver name.
     fn unknown(&self, name: &str) -> String {
-        let builtin: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+        let builtin: Vec<&str> = SolverKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .chain(Encoding::ALL.iter().map(|e| e.solver_name()))
+            .collect();
         let mut msg = format!("unknown solver {name:?}; built-in: {}", builtin.join(", "));
         match &self.file {
             Some(f) if !self.external.is_empty() => msg.push_str(&format!(
@@ -651,6 +664,35 @@ dimacs = "minisat"
             assert!(err.contains(says), "{bad:?}: {err}");
             assert!(err.contains("s.toml"), "{err}");
         }
+    }
+
+    #[test]
+    fn sat_encodings_are_built_in_names() {
+        let reg = Registry::default();
+        for name in [
+            "sat-minimal",
+            "sat-efficient",
+            "sat-extended",
+            "sat-redundant",
+        ] {
+            let e = reg.engine(name, false).unwrap();
+            assert_eq!(e.info().name, name);
+            assert_eq!(e.info().origin, Origin::Builtin);
+        }
+        let names: Vec<String> = reg
+            .resolve(&["all".to_string()], false)
+            .unwrap()
+            .iter()
+            .map(|e| e.info().name.clone())
+            .collect();
+        assert!(names.contains(&"sat".to_string()));
+        assert!(!names.iter().any(|n| n.starts_with("sat-")), "{names:?}");
+        let err = Registry::parse("[sat-minimal]\ndimacs = \"minisat\"\n", Path::new("s.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("name of a built-in solver"), "{err}");
+        let err = reg.engine("sat-tiny", false).err().unwrap().to_string();
+        assert!(err.contains("sat-redundant"), "{err}");
     }
 
     #[test]

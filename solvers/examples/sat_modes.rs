@@ -34,7 +34,10 @@ fn main() {
     let mut micros: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for p in &puzzles {
         for (k, &mode) in modes.iter().enumerate() {
-            let s = Sat { mode };
+            let s = Sat {
+                mode,
+                encoding: None,
+            };
             let t = Instant::now();
             let out = s.solve(p, &Budget::unlimited());
             micros[k].push(t.elapsed().as_secs_f64() * 1e6);

@@ -246,6 +246,23 @@ impl BuiltinEngine {
         }
     }
 
+    /// The engine of the `sat` solver on one of its CNF encodings, under the encoding's solver
+    /// name (`sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`): the same solver
+    /// kind and capabilities as `sat`.
+    pub fn sat_encoding(encoding: crate::sat::Encoding) -> BuiltinEngine {
+        BuiltinEngine {
+            kind: SolverKind::Sat,
+            info: EngineInfo {
+                name: encoding.solver_name().to_string(),
+                description: encoding.description().to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+                origin: Origin::Builtin,
+                caps: Caps::builtin(SolverKind::Sat),
+            },
+            solver: Arc::new(crate::sat::Sat::with_encoding(encoding)),
+        }
+    }
+
     /// Its solver kind.
     pub fn kind(&self) -> SolverKind {
         self.kind

@@ -2,7 +2,13 @@
 //!
 //! Source of the encoding: I. Lynce and J. Ouaknine, "Sudoku as a SAT Problem", Proc. 9th
 //! International Symposium on Artificial Intelligence and Mathematics (AIMATH), 2006: the
-//! *extended* encoding.
+//! *extended* encoding, [`DEFAULT_ENCODING`]. The [`encoding`](Encoding) module defines it
+//! beside the minimal and efficient encodings of the same paper and the extended one plus
+//! box-line clauses; the solvers `sat-minimal`, `sat-efficient`, `sat-extended` and
+//! `sat-redundant` ([`Sat::with_encoding`]) run each, and docs/sat.md measures what each buys.
+//! The extended encoding was the fastest on 17-clue and top1465, level with the redundant one on
+//! forum-hardest and 1.5 times slower than the minimal one on Kaggle (all solved by naked singles),
+//! so `sat` uses it.
 //!
 //! ## The encoding
 //! One variable x(r, c, d) per cell and digit, true when cell (r, c) holds d: 729 variables,
@@ -64,6 +70,9 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
 
+mod encoding;
+pub use encoding::Encoding;
+
 /// Number of variables: x(r, c, d) for 81 cells x 9 digits.
 pub const VARS: usize = 729;
 
@@ -79,54 +88,8 @@ pub fn var(cell: usize, digit: u8) -> i32 {
 
 /// Calls `emit` with each of the [`BASE_CLAUSES`] clauses, as DIMACS literals (a positive number
 /// is a variable of [`var`], a negative one its negation), in the order of the module docs.
-pub fn for_each_base_clause(mut emit: impl FnMut(&[i32])) {
-    let mut lits = [0i32; 9];
-    // Cell: at least one digit, then at most one.
-    for cell in 0..81 {
-        for d in 1..=9u8 {
-            lits[d as usize - 1] = var(cell, d);
-        }
-        emit(&lits);
-    }
-    for cell in 0..81 {
-        for d in 1..=9u8 {
-            for e in d + 1..=9 {
-                emit(&[-var(cell, d), -var(cell, e)]);
-            }
-        }
-    }
-    // The 27 units: rows, columns, boxes.
-    let unit_cell = |kind: usize, u: usize, k: usize| -> usize {
-        match kind {
-            0 => u * 9 + k,
-            1 => k * 9 + u,
-            _ => (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3,
-        }
-    };
-    for kind in 0..3 {
-        for u in 0..9 {
-            for d in 1..=9u8 {
-                for (k, lit) in lits.iter_mut().enumerate() {
-                    *lit = var(unit_cell(kind, u, k), d);
-                }
-                emit(&lits);
-            }
-        }
-    }
-    for kind in 0..3 {
-        for u in 0..9 {
-            for d in 1..=9u8 {
-                for k in 0..9 {
-                    for l in k + 1..9 {
-                        emit(&[
-                            -var(unit_cell(kind, u, k), d),
-                            -var(unit_cell(kind, u, l), d),
-                        ]);
-                    }
-                }
-            }
-        }
-    }
+pub fn for_each_base_clause(emit: impl FnMut(&[i32])) {
+    Encoding::Extended.for_each_clause(emit)
 }
 
 /// Writes `puzzle`'s formula in DIMACS CNF: a comment block, the header `p cnf 729 C` with
@@ -152,26 +115,48 @@ pub fn write_dimacs_with<C: AsRef<[i32]>>(
     extra: &[C],
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    write_dimacs_encoded(Encoding::Extended, puzzle, extra, out)
+}
+
+/// [`write_dimacs_with`] in any of the four encodings: the header `p cnf 729 C` with C =
+/// [`Encoding::clauses`] + the givens + `extra`, the encoding's clauses in the order of
+/// [`Encoding::for_each_clause`], the givens as unit clauses, then `extra`.
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_dimacs_encoded<C: AsRef<[i32]>>(
+    encoding: Encoding,
+    puzzle: &Grid,
+    extra: &[C],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let givens = puzzle.givens();
+    let base = encoding.clauses();
     writeln!(out, "c Sudoku {}", puzzle.to_line())?;
+    let source = match encoding {
+        Encoding::Redundant => "extended encoding (Lynce & Ouaknine 2006) + box-line clauses",
+        Encoding::Minimal => "minimal encoding (Lynce & Ouaknine 2006)",
+        Encoding::Efficient => "efficient encoding (Lynce & Ouaknine 2006)",
+        Encoding::Extended => "extended encoding (Lynce & Ouaknine 2006)",
+    };
     writeln!(
         out,
-        "c extended encoding (Lynce & Ouaknine 2006): x(r,c,d) = 81r + 9c + d, r,c in 0..9, d in 1..9"
+        "c {source}: x(r,c,d) = 81r + 9c + d, r,c in 0..9, d in 1..9"
     )?;
     if extra.is_empty() {
         writeln!(
             out,
-            "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens"
+            "c {base} base clauses + {givens} unit clauses for the givens"
         )?;
     } else {
         writeln!(
             out,
-            "c {BASE_CLAUSES} base clauses + {givens} unit clauses for the givens + {} blocking clauses",
+            "c {base} base clauses + {givens} unit clauses for the givens + {} blocking clauses",
             extra.len()
         )?;
     }
-    writeln!(out, "p cnf {VARS} {}", BASE_CLAUSES + givens + extra.len())?;
-    out.write_all(base_clauses_text().as_bytes())?;
+    writeln!(out, "p cnf {VARS} {}", base + givens + extra.len())?;
+    out.write_all(base_clauses_text(encoding).as_bytes())?;
     for (cell, &d) in puzzle.cells().iter().enumerate() {
         if d != 0 {
             writeln!(out, "{} 0", var(cell, d))?;
@@ -190,12 +175,12 @@ pub fn write_dimacs_with<C: AsRef<[i32]>>(
     Ok(())
 }
 
-/// The [`BASE_CLAUSES`] clauses as DIMACS lines (`-1 -2 0\n` ...), built once.
-fn base_clauses_text() -> &'static str {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
-        let mut text = String::with_capacity(160 * 1024);
-        for_each_base_clause(|clause| {
+/// The clauses of `encoding` as DIMACS lines (`-1 -2 0\n` ...), built once.
+fn base_clauses_text(encoding: Encoding) -> &'static str {
+    static TEXT: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    TEXT[encoding as usize].get_or_init(|| {
+        let mut text = String::with_capacity(260 * 1024);
+        encoding.for_each_clause(|clause| {
             for l in clause {
                 text.push_str(&l.to_string());
                 text.push(' ');
@@ -384,11 +369,31 @@ pub enum GivenMode {
     UnitClauses,
 }
 
+/// The encoding `sat` uses by default: the fastest of the four overall, measured (docs/sat.md).
+pub const DEFAULT_ENCODING: Encoding = Encoding::Extended;
+
 /// The SAT solver. Counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sat {
     /// How the givens are passed.
     pub mode: GivenMode,
+    /// The CNF encoding; `None`: [`DEFAULT_ENCODING`], under the name `sat`.
+    pub encoding: Option<Encoding>,
+}
+
+impl Sat {
+    /// The solver on `encoding`, named by [`Encoding::solver_name`] (`sat-minimal`, ...).
+    pub fn with_encoding(encoding: Encoding) -> Sat {
+        Sat {
+            mode: GivenMode::default(),
+            encoding: Some(encoding),
+        }
+    }
+
+    /// The encoding this solver uses.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding.unwrap_or(DEFAULT_ENCODING)
+    }
 }
 
 #[inline]
@@ -396,10 +401,10 @@ fn lit(dimacs: i32) -> Lit {
     Lit::from_dimacs(dimacs as isize)
 }
 
-fn base_solver() -> varisat::Solver<'static> {
+fn base_solver(encoding: Encoding) -> varisat::Solver<'static> {
     let mut s = varisat::Solver::new();
     let mut buf: Vec<Lit> = Vec::with_capacity(9);
-    for_each_base_clause(|clause| {
+    encoding.for_each_clause(|clause| {
         buf.clear();
         buf.extend(clause.iter().map(|&l| lit(l)));
         s.add_clause(&buf);
@@ -428,7 +433,9 @@ const MAX_SOLVES: usize = 64;
 const MAX_ACTIVATIONS: usize = 1024;
 
 thread_local! {
-    static CACHED: RefCell<Option<Cached>> = const { RefCell::new(None) };
+    /// One cached solver per encoding (indexed by `Encoding as usize`), so that solvers of
+    /// several encodings interleaved on one thread do not rebuild each other's.
+    static CACHED: RefCell<[Option<Cached>; 4]> = const { RefCell::new([None, None, None, None]) };
 }
 
 struct Run {
@@ -533,7 +540,7 @@ impl Sat {
         let counting = limit > 1;
         match self.mode {
             GivenMode::UnitClauses => {
-                let mut s = base_solver();
+                let mut s = base_solver(self.encoding());
                 let mut givens = Vec::with_capacity(81);
                 givens_as_lits(puzzle, &mut givens);
                 for &l in &givens {
@@ -543,14 +550,15 @@ impl Sat {
                 search(&mut s, &mut Vec::new(), guard, puzzle, limit, budget)
             }
             GivenMode::Assumptions => CACHED.with(|cell| {
-                let mut slot = cell.borrow_mut();
+                let mut slots = cell.borrow_mut();
+                let slot = &mut slots[self.encoding() as usize];
                 let stale = match slot.as_ref() {
                     None => true,
                     Some(c) => c.next_var >= VARS + MAX_ACTIVATIONS || c.solves >= MAX_SOLVES,
                 };
                 if stale {
                     *slot = Some(Cached {
-                        solver: base_solver(),
+                        solver: base_solver(self.encoding()),
                         next_var: VARS,
                         assumptions: Vec::with_capacity(82),
                         solves: 0,
@@ -584,7 +592,10 @@ impl Sat {
 
 impl Solver for Sat {
     fn name(&self) -> &'static str {
-        "sat"
+        match self.encoding {
+            None => "sat",
+            Some(e) => e.solver_name(),
+        }
     }
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
@@ -766,14 +777,30 @@ mod tests {
     #[test]
     fn both_modes_solve_and_count() {
         let g: Grid = SEED.parse().unwrap();
-        for mode in [GivenMode::Assumptions, GivenMode::UnitClauses] {
-            let s = Sat { mode };
+        for (mode, encoding) in [GivenMode::Assumptions, GivenMode::UnitClauses]
+            .into_iter()
+            .flat_map(|m| {
+                Encoding::ALL
+                    .map(|e| (m, Some(e)))
+                    .into_iter()
+                    .chain([(m, None)])
+            })
+        {
+            let s = Sat { mode, encoding };
             let out = s.solve(&g, &Budget::unlimited());
-            assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION, "{mode:?}");
+            assert_eq!(
+                out.solution.unwrap().to_digits(),
+                SEED_SOLUTION,
+                "{mode:?} {encoding:?}"
+            );
             let c = s.count(&g, 2, &Budget::unlimited()).unwrap();
-            assert_eq!((c.solutions, c.complete), (1, true), "{mode:?}");
+            assert_eq!(
+                (c.solutions, c.complete),
+                (1, true),
+                "{mode:?} {encoding:?}"
+            );
             let c = s.count(&Grid::EMPTY, 4, &Budget::unlimited()).unwrap();
-            assert_eq!(c.solutions, 4, "{mode:?}");
+            assert_eq!(c.solutions, 4, "{mode:?} {encoding:?}");
             // The blocking clauses of that count are retired: the seed still solves.
             assert_eq!(s.solve(&g, &Budget::unlimited()).status, Status::Solved);
             let mut bad = Grid::EMPTY;

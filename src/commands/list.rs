@@ -31,6 +31,16 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             k.description()
         );
     }
+    println!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):");
+    for e in solvers::sat::Encoding::ALL {
+        let engine = BuiltinEngine::sat_encoding(e);
+        println!(
+            "  {:<18} {:<12} {}",
+            e.solver_name(),
+            caps_words(&engine.info().caps),
+            e.description()
+        );
+    }
     let reg = Registry::load(args.solvers.as_deref())?;
     match &reg.file {
         Some(file) => {
