@@ -399,6 +399,10 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
         complete: ordered.iter().all(|r| r.info.complete),
         command,
         solver_details: first.info.solver_details.clone(),
+        transform: first.info.transform,
+        isomorphs: first.info.isomorphs,
+        repeat: first.info.repeat,
+        manifests: first.info.manifests.clone(),
         shard: None,
         shards: ordered
             .iter()

@@ -48,6 +48,21 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
         .collect()
 }
 
+/// The readable puzzles of a dataset, each as `copies` isomorphs drawn from `seed` and the
+/// puzzle's index ([`crate::isomorph::Transform::random`]).
+pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
+    ds.entries
+        .iter()
+        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| (e.index, p.grid)))
+        .flat_map(|(i, g)| {
+            (0..copies).filter_map(move |k| {
+                let t = crate::isomorph::Transform::random(seed, i as u64, k);
+                solvers::Grid::from_cells(t.apply(g.cells()))
+            })
+        })
+        .collect()
+}
+
 /// Runs the benchmark; returns the number of wrong answers seen.
 ///
 /// # Errors
@@ -75,7 +90,10 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     }
     let mut wrong = 0;
     for ds in &sets {
-        let mut grids = grids(ds);
+        let mut grids = match args.isomorph.seed() {
+            Some(seed) => isomorphs(ds, seed, args.isomorph.copies()),
+            None => grids(ds),
+        };
         if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
             grids.truncate(limit);
         }

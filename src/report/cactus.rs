@@ -29,6 +29,10 @@ pub struct Curve {
     pub times: Vec<f64>,
     /// How many of them are unchecked (the solver writes no solution).
     pub unchecked: usize,
+    /// How many are checked solutions (summary.csv's `solved`).
+    pub solved: usize,
+    /// How many are `no_solution` answers nothing contradicts (summary.csv's `no_solution`).
+    pub no_solution: usize,
 }
 
 /// What the plot shows for one dataset.
@@ -38,15 +42,34 @@ pub struct Cactus {
     pub dataset: String,
     /// Readable puzzles in the dataset (the most any solver can solve).
     pub puzzles: usize,
+    /// Unreadable puzzles of the dataset (not on the plot).
+    pub invalid: usize,
     /// The budget line, µs, if the run had a time budget.
     pub budget_micros: Option<f64>,
     /// One curve per solver, in report order.
     pub curves: Vec<Curve>,
 }
 
+/// A curve's legend entry, with the counts of summary.csv: `bitmask-dfs (3 solved, 1
+/// no_solution)`; unchecked solves are named apart, as they are not in `solved`.
+pub fn legend_label(k: &Curve) -> String {
+    let mut parts = vec![format!("{} solved", crate::summary::count(k.solved))];
+    if k.no_solution > 0 {
+        parts.push(format!(
+            "{} no_solution",
+            crate::summary::count(k.no_solution)
+        ));
+    }
+    if k.unchecked > 0 {
+        parts.push(format!("{} unchecked", crate::summary::count(k.unchecked)));
+    }
+    format!("{} ({})", k.solver, parts.join(", "))
+}
+
 /// Gathers the cactus data of `dataset`.
 pub fn data(run: &Run, dataset: &str) -> Cactus {
     let mut puzzles = 0;
+    let mut invalid = 0;
     let curves = run
         .solvers
         .iter()
@@ -61,6 +84,11 @@ pub fn data(run: &Run, dataset: &str) -> Cactus {
                     .filter(|r| r.status != RowStatus::Invalid)
                     .count(),
             );
+            invalid = invalid.max(
+                rows.iter()
+                    .filter(|r| r.status == RowStatus::Invalid)
+                    .count(),
+            );
             let mut times: Vec<f64> = rows
                 .iter()
                 .filter(|r| counts_as_solved(r))
@@ -72,12 +100,21 @@ pub fn data(run: &Run, dataset: &str) -> Cactus {
                 color: solver_color(s, i),
                 times,
                 unchecked: rows.iter().filter(|r| r.is_unchecked()).count(),
+                solved: rows
+                    .iter()
+                    .filter(|r| r.status == RowStatus::Solved && r.correct == Some(true))
+                    .count(),
+                no_solution: rows
+                    .iter()
+                    .filter(|r| r.status == RowStatus::NoSolution && r.correct != Some(false))
+                    .count(),
             })
         })
         .collect();
     Cactus {
         dataset: dataset.to_string(),
         puzzles,
+        invalid,
         budget_micros: run.budget_micros(),
         curves,
     }
@@ -116,17 +153,26 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         (1.0, c.budget_micros.unwrap_or(1e6) * 2.0)
     };
     let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
-    let caption = format!(
-        "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
-        c.dataset,
-        crate::summary::count(c.puzzles)
-    );
+    let caption = if c.invalid > 0 {
+        format!(
+            "Cactus plot: {} ({} readable puzzles, {} invalid), solved vs time per puzzle",
+            c.dataset,
+            crate::summary::count(c.puzzles),
+            crate::summary::count(c.invalid)
+        )
+    } else {
+        format!(
+            "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
+            c.dataset,
+            crate::summary::count(c.puzzles)
+        )
+    };
     let mut chart = chart_builder(root, &caption)
         .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
         .map_err(plot_err)?;
     let mut mesh = chart.configure_mesh();
     mesh.x_desc("time per puzzle (µs, log scale)")
-        .y_desc("puzzles solved (count)")
+        .y_desc("puzzles answered right (count)")
         .x_label_formatter(&|v| si(*v))
         .y_labels((c.puzzles + 1).min(11))
         .y_label_formatter(&|v| {
@@ -189,20 +235,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 color.stroke_width(2),
             ))
             .map_err(plot_err)?
-            .label(if k.unchecked > 0 {
-                format!(
-                    "{} ({} solved, {} unchecked)",
-                    k.solver,
-                    crate::summary::count(k.times.len()),
-                    k.unchecked
-                )
-            } else {
-                format!(
-                    "{} ({} solved)",
-                    k.solver,
-                    crate::summary::count(k.times.len())
-                )
-            })
+            .label(legend_label(k))
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
             });

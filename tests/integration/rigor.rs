@@ -1,0 +1,207 @@
+//! Counts, classes and transforms as a reviewer checks them: one fixture with a puzzle of each
+//! kind (`tests/fixtures/six-puzzles.txt`), every count the same in every output.
+
+use super::common::harness;
+use harness::summary::SummaryRow;
+use std::path::{Path, PathBuf};
+
+fn six() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/six-puzzles.txt")
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+const SOLVERS: [&str; 2] = ["bitmask-singles", "dlx"];
+
+/// Runs the two solvers over the fixture into `dir`; returns stdout.
+fn run_six(dir: &Path, extra: &[&str]) -> String {
+    let out = harness()
+        .args([
+            "run",
+            "-j",
+            "1",
+            "--solver",
+            &SOLVERS.join(","),
+            "--dataset",
+        ])
+        .arg(six())
+        .arg("--out")
+        .arg(dir)
+        .args(extra)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn rows(dir: &Path) -> Vec<harness::record::Row> {
+    csv::Reader::from_path(dir.join("results.csv"))
+        .unwrap()
+        .deserialize()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+#[test]
+fn one_count_everywhere_and_the_two_solution_puzzle_flagged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let stdout = run_six(&dir, &[]);
+
+    // The terminal table: solved, wrong, no-sol, timeout, error, invalid per solver.
+    assert!(stdout.contains("six-puzzles.txt: 6 puzzles"), "{stdout}");
+    for s in SOLVERS {
+        let line = stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(s))
+            .unwrap_or_else(|| panic!("no table line for {s}: {stdout}"));
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&cols[1..7], ["3", "0", "1", "0", "0", "2"], "{line}");
+    }
+    assert!(
+        stdout.contains("6 solved and checked, 0 wrong, 0 timeout(s), 2 invalid puzzle(s)"),
+        "{stdout}"
+    );
+
+    // summary.csv: the same counts, and the virtual best solver.
+    let summary: Vec<SummaryRow> = csv::Reader::from_path(dir.join("summary.csv"))
+        .unwrap()
+        .deserialize()
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(summary.len(), 3, "two solvers and virtual-best");
+    for r in &summary {
+        assert_eq!(
+            (
+                r.puzzles,
+                r.solved,
+                r.wrong,
+                r.no_solution,
+                r.timeouts,
+                r.errors,
+                r.invalid
+            ),
+            (6, 3, 0, 1, 0, 0, 2),
+            "{}",
+            r.solver
+        );
+    }
+
+    // results.csv: the class of every puzzle, the same for every solver.
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 12);
+    for r in &rows {
+        let want = match r.line {
+            1 | 2 => "1",
+            3 => "2+",
+            4 => "0",
+            _ => "",
+        };
+        assert_eq!(r.solutions, want, "line {} {}", r.line, r.solver);
+        if r.line == 3 {
+            // Either of the two solutions, checked against the puzzle.
+            assert_eq!(r.correct, Some(true));
+        }
+    }
+
+    // Both pages: the verdict and the table say 3 of 6 solved, the rest named; the class line
+    // flags the two-solution puzzle.
+    let md = read(&dir.join("summary.md"));
+    let verdict = "too few puzzles to rank (4 readable, 30 needed); most solved: 3/6 (1 no \
+                   solution, 2 invalid) by ";
+    assert!(md.contains(verdict), "{md}");
+    for s in SOLVERS {
+        assert!(
+            md.contains(&format!(
+                "| six-puzzles.txt | {s} | 3 / 6 | 1 no solution, 2 invalid |"
+            )),
+            "{md}"
+        );
+    }
+    let flag = "six-puzzles.txt: 1 with no solution, 2 with one, 1 with several. The 1 puzzle(s) \
+                with several solutions (line 3) have no one answer";
+    assert!(md.contains(flag), "{md}");
+    let html = read(&dir.join("index.html"));
+    assert!(html.contains(verdict));
+    assert!(html.contains("3 / 6"));
+    assert!(html.contains(flag));
+
+    // Plot titles and legends: the same counts.
+    let cactus = read(&dir.join("plots/cactus-six-puzzles-txt.svg"));
+    assert!(
+        cactus.contains("Cactus plot: six-puzzles.txt (4 readable puzzles, 2 invalid)"),
+        "cactus title"
+    );
+    for s in SOLVERS {
+        assert!(
+            cactus.contains(&format!("{s} (3 solved, 1 no_solution)")),
+            "cactus legend of {s}"
+        );
+    }
+
+    // run.json: the manifest, classes filled from the rows.
+    let info: serde_json::Value = serde_json::from_str(&read(&dir.join("run.json"))).unwrap();
+    let m = &info["manifests"][0];
+    assert_eq!(m["puzzles"], 6);
+    assert_eq!(m["invalid"], 2);
+    assert_eq!(m["classes"]["none"], 1);
+    assert_eq!(m["classes"]["one"], 2);
+    assert_eq!(m["classes"]["several"], 1);
+    assert_eq!(m["clues"]["17"], 1);
+    assert_eq!(m["clues"]["72"], 1);
+    assert_eq!(m["clues"]["77"], 1);
+    assert_eq!(m["clues"]["9"], 1);
+    assert_eq!(m["sha256"].as_str().unwrap().len(), 64);
+}
+
+#[test]
+fn inspect_names_classes_and_duplicates_up_to_isomorphism() {
+    use harness::isomorph::Transform;
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let cells: [u8; 81] = std::array::from_fn(|i| {
+        p.as_bytes()[i]
+            .checked_sub(b'0')
+            .filter(|&d| d <= 9)
+            .unwrap_or(0)
+    });
+    let iso: String = Transform::random(5, 1, 0)
+        .apply(&cells)
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect();
+    assert_ne!(iso, p);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("dups.txt");
+    std::fs::write(&file, format!("{p}\n{iso}\n{p}\n")).unwrap();
+    let out = harness().arg("inspect").arg(&file).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("puzzles  3 (3 readable, 0 invalid)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("classes  0 with no solution, 3 with one, 0 with several"),
+        "{text}"
+    );
+    assert!(
+        text.contains("duplicates 1 exact, 2 up to isomorphism"),
+        "{text}"
+    );
+    assert!(text.contains("line 3 repeats line 1"), "{text}");
+    assert!(text.contains("line 2 is an isomorph of line 1"), "{text}");
+
+    let out = harness()
+        .arg("inspect")
+        .arg("--json")
+        .arg(six())
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v[0]["classes"]["several"], 1);
+    assert_eq!(v[0]["classes"]["none"], 1);
+    assert_eq!(v[0]["isomorphic_duplicates"], 0);
+}
