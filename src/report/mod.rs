@@ -402,7 +402,10 @@ pub fn render_run(run: &Run) -> anyhow::Result<Report> {
             .into(),
     });
 
-    let spreads = rigor::spreads(run);
+    let spreads: Vec<rigor::Spread> = rigor::spreads(run)
+        .into_iter()
+        .filter(|s| s.search_nodes)
+        .collect();
     let spread_plot = if spreads.is_empty() {
         None
     } else {

@@ -152,6 +152,9 @@ pub struct Spread {
     pub node_ratios: Vec<f64>,
     /// Per puzzle, max / min µs over its copies, ascending.
     pub time_ratios: Vec<f64>,
+    /// Whether its nodes are search-tree nodes ([`Run::counts_search_nodes`]); the node
+    /// columns of the others (`sat`'s solver calls) are not shown.
+    pub search_nodes: bool,
 }
 
 /// Over the copies of one puzzle: (min nodes, max nodes, min µs, max µs, copies).
@@ -191,6 +194,7 @@ pub fn spreads(run: &Run) -> Vec<Spread> {
                 nodes_vary: 0,
                 node_ratios: Vec::new(),
                 time_ratios: Vec::new(),
+                search_nodes: run.counts_search_nodes(s),
             };
             for (_, &(lo, hi, tlo, thi, n)) in
                 m.range((s.as_str(), "", 0)..).take_while(|(k, _)| k.0 == s)
@@ -235,13 +239,17 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
         rows: sp
             .iter()
             .map(|s| {
+                let nodes = |t: String| if s.search_nodes { t } else { "-".into() };
                 vec![
                     s.solver.clone(),
                     count(s.puzzles),
-                    format!("{} / {}", count(s.nodes_vary), count(s.puzzles)),
-                    format!("{:.2}", summary::median(&s.node_ratios)),
-                    format!("{:.2}", summary::percentile(&s.node_ratios, 90.0)),
-                    format!("{:.2}", s.node_ratios.last().copied().unwrap_or(1.0)),
+                    nodes(format!("{} / {}", count(s.nodes_vary), count(s.puzzles))),
+                    nodes(format!("{:.2}", summary::median(&s.node_ratios))),
+                    nodes(format!("{:.2}", summary::percentile(&s.node_ratios, 90.0))),
+                    nodes(format!(
+                        "{:.2}",
+                        s.node_ratios.last().copied().unwrap_or(1.0)
+                    )),
                     format!("{:.2}", summary::median(&s.time_ratios)),
                 ]
             })
@@ -249,12 +257,17 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
     };
     let invariant: Vec<&str> = sp
         .iter()
-        .filter(|s| s.nodes_vary == 0)
+        .filter(|s| s.search_nodes && s.nodes_vary == 0)
+        .map(|s| s.solver.as_str())
+        .collect();
+    let other: Vec<&str> = sp
+        .iter()
+        .filter(|s| !s.search_nodes)
         .map(|s| s.solver.as_str())
         .collect();
     let varying: Vec<&str> = sp
         .iter()
-        .filter(|s| s.nodes_vary > 0)
+        .filter(|s| s.search_nodes && s.nodes_vary > 0)
         .map(|s| s.solver.as_str())
         .collect();
     let mut lines = vec![format!(
@@ -274,6 +287,12 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
         lines.push(format!(
             "Nodes the same on every copy: {}.",
             invariant.join(", ")
+        ));
+    }
+    if !other.is_empty() {
+        lines.push(format!(
+            "Nodes not shown (they count something else than search-tree nodes): {}.",
+            other.join(", ")
         ));
     }
     Section {

@@ -205,3 +205,124 @@ fn inspect_names_classes_and_duplicates_up_to_isomorphism() {
     assert_eq!(v[0]["classes"]["none"], 1);
     assert_eq!(v[0]["isomorphic_duplicates"], 0);
 }
+
+/// The solution of the fixture's first puzzle (and of its second, a solved grid with a row
+/// emptied), checked by hand against both.
+const SOL: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn isomorphs_are_mapped_back_checked_and_their_spread_reported() {
+    use harness::isomorph::Transform;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("iso");
+    run_six(&dir, &["--isomorphs", "3", "--transform", "11", "-q"]);
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 6 * 3 * SOLVERS.len());
+    for r in &rows {
+        if r.status == harness::record::RowStatus::Invalid {
+            continue;
+        }
+        // Copy k of puzzle i is Transform::random(seed, i, k), rows solver-minor.
+        let copy = rows
+            .iter()
+            .filter(|o| o.line == r.line && o.solver == r.solver)
+            .position(|o| std::ptr::eq(o, r))
+            .unwrap();
+        let index: u64 = r.puzzle.parse().unwrap();
+        assert_eq!(
+            r.transform,
+            Transform::random(11, index, copy as u32).code()
+        );
+        assert_ne!(r.transform, Transform::identity().code());
+        if r.line <= 2 {
+            // Mapped back onto the original puzzle: its one solution.
+            assert_eq!(r.solution, SOL, "line {} copy {copy} {}", r.line, r.solver);
+        }
+        if r.line == 3 {
+            assert_eq!(r.correct, Some(true));
+        }
+    }
+    // Counts: every copy is counted, and the classes once per puzzle.
+    let summary: Vec<SummaryRow> = csv::Reader::from_path(dir.join("summary.csv"))
+        .unwrap()
+        .deserialize()
+        .map(|r| r.unwrap())
+        .collect();
+    for r in summary.iter().filter(|r| r.solver != "virtual-best") {
+        assert_eq!(
+            (r.puzzles, r.solved, r.no_solution, r.invalid),
+            (18, 9, 3, 6)
+        );
+    }
+    let info: serde_json::Value = serde_json::from_str(&read(&dir.join("run.json"))).unwrap();
+    assert_eq!(info["transform"], 11);
+    assert_eq!(info["isomorphs"], 3);
+    assert_eq!(info["manifests"][0]["classes"]["one"], 2);
+
+    // The spread: on line 1, dlx took 67, 578 and 936 nodes over the three copies (results.csv):
+    // 936 / 67 = 13.97; bitmask-singles 5,131, 3,158 and 5,074: 1.62. The other puzzles take the
+    // same nodes on every copy.
+    let nodes = |s: &str| -> Vec<u64> {
+        rows.iter()
+            .filter(|r| r.line == 1 && r.solver == s)
+            .map(|r| r.nodes)
+            .collect()
+    };
+    assert_eq!(nodes("dlx"), [67, 578, 936]);
+    assert_eq!(nodes("bitmask-singles"), [5131, 3158, 5074]);
+    let md = read(&dir.join("summary.md"));
+    for want in [
+        "## Isomorph spread",
+        "Each puzzle was solved 3 times",
+        "Nodes vary with orientation: bitmask-singles, dlx.",
+        "| bitmask-singles | 4 | 1 / 4 | 1.00 | 1.62 | 1.62 |",
+        "| dlx | 4 | 1 / 4 | 1.00 | 13.97 | 13.97 |",
+        "![Isomorph spread](plots/isomorph-spread.svg)",
+    ] {
+        assert!(md.contains(want), "{want}\n{md}");
+    }
+    let svg = read(&dir.join("plots/isomorph-spread.svg"));
+    assert!(svg.contains("Isomorph spread: max/min search-tree nodes"));
+}
+
+#[test]
+fn solve_and_bench_take_a_transform() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("two.txt");
+    let text = read(&six());
+    std::fs::write(
+        &file,
+        text.lines().take(2).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let out = harness()
+        .arg("solve")
+        .arg(&file)
+        .args(["--transform", "3", "-s", "dlx"])
+        .assert()
+        .success();
+    // The answers are the original puzzles' solutions, not the isomorphs'.
+    assert_eq!(
+        String::from_utf8(out.get_output().stdout.clone()).unwrap(),
+        format!("{SOL}\n{SOL}\n")
+    );
+    harness()
+        .arg("bench")
+        .args([
+            "-s",
+            "dlx",
+            "--quick",
+            "--rounds",
+            "1",
+            "--transform",
+            "5",
+            "--isomorphs",
+            "2",
+        ])
+        .arg("-d")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("two.txt: 4 puzzles"));
+}
