@@ -326,3 +326,56 @@ fn solve_and_bench_take_a_transform() {
         .success()
         .stdout(predicates::str::contains("two.txt: 4 puzzles"));
 }
+
+#[test]
+fn par2_virtual_best_and_unique_solves() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scores");
+    // 100 nodes: bitmask-singles gives up on line 1 (274 nodes unbounded), dlx solves it (66).
+    run_six(&dir, &["--max-nodes", "100", "-q"]);
+    let rows = rows(&dir);
+    let summary: Vec<SummaryRow> = csv::Reader::from_path(dir.join("summary.csv"))
+        .unwrap()
+        .deserialize()
+        .map(|r| r.unwrap())
+        .collect();
+    let get = |s: &str| summary.iter().find(|r| r.solver == s).unwrap();
+    let (bs, dlx, best) = (get("bitmask-singles"), get("dlx"), get("virtual-best"));
+    assert_eq!((bs.solved, bs.timeouts, bs.unique_solves), (2, 1, 0));
+    assert_eq!((dlx.solved, dlx.timeouts, dlx.unique_solves), (3, 0, 1));
+    assert_eq!(
+        (best.solved, best.no_solution, best.timeouts, best.invalid),
+        (3, 1, 0, 2)
+    );
+    // PAR-2 recomputed here from results.csv: a right answer (checked solution, or the
+    // no_solution of line 4) at its time, the timeout at 2 x 1000 ms; over the 4 readable puzzles.
+    let right = |r: &harness::record::Row| r.correct == Some(true) || r.line == 4;
+    let par2 = |s: &str| -> f64 {
+        let mine: Vec<_> = rows
+            .iter()
+            .filter(|r| r.solver == s && r.line <= 4)
+            .collect();
+        mine.iter()
+            .map(|r| if right(r) { r.micros } else { 2e6 })
+            .sum::<f64>()
+            / 4.0
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-3;
+    assert!(close(bs.par2_micros.unwrap(), par2("bitmask-singles")));
+    assert!(bs.par2_micros.unwrap() > 500_000.0);
+    assert!(close(dlx.par2_micros.unwrap(), par2("dlx")));
+    let vbs: f64 = (1..=4)
+        .map(|line| {
+            rows.iter()
+                .filter(|r| r.line == line && right(r))
+                .map(|r| r.micros)
+                .fold(f64::INFINITY, f64::min)
+        })
+        .sum::<f64>()
+        / 4.0;
+    assert!(close(best.par2_micros.unwrap(), vbs));
+    let md = read(&dir.join("summary.md"));
+    assert!(md.contains("## Scores"));
+    assert!(md.contains("| six-puzzles.txt | dlx | 3 / 6 |"));
+    assert!(md.contains("| six-puzzles.txt | virtual-best | 3 / 6 |"));
+}
