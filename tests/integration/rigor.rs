@@ -379,3 +379,198 @@ fn par2_virtual_best_and_unique_solves() {
     assert!(md.contains("| six-puzzles.txt | dlx | 3 / 6 |"));
     assert!(md.contains("| six-puzzles.txt | virtual-best | 3 / 6 |"));
 }
+
+/// 32 readable puzzles (isomorphs of the fixture's second puzzle, each solved in a few nodes).
+fn thirty_two(dir: &Path) -> PathBuf {
+    use harness::isomorph::Transform;
+    let p: String = read(&six()).lines().nth(1).unwrap().to_string();
+    let cells: [u8; 81] = std::array::from_fn(|i| {
+        p.as_bytes()[i]
+            .checked_sub(b'0')
+            .filter(|&d| d <= 9)
+            .unwrap_or(0)
+    });
+    let text: String = (0..32)
+        .map(|i| {
+            let t: String = Transform::random(1, i, 0)
+                .apply(&cells)
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+                .collect();
+            t + "\n"
+        })
+        .collect();
+    let file = dir.join("iso32.txt");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// Rewrites the µs of every row of `dir`'s results.csv with `f(row)`.
+fn set_times(dir: &Path, f: impl Fn(&harness::record::Row) -> f64) {
+    let mut rows = rows(dir);
+    let mut w = csv::Writer::from_path(dir.join("results.csv")).unwrap();
+    for r in &mut rows {
+        r.micros = f(r);
+        w.serialize(&*r).unwrap();
+    }
+    w.flush().unwrap();
+}
+
+fn copy_run(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for f in ["results.csv", "run.json", "summary.csv"] {
+        std::fs::copy(from.join(f), to.join(f)).unwrap();
+    }
+}
+
+fn compare(a: &Path, b: &Path) -> String {
+    let out = harness().arg("compare").arg(a).arg(b).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn verdicts_and_compare_need_an_interval_that_excludes_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = thirty_two(tmp.path());
+    let a = tmp.path().join("a");
+    harness()
+        .args([
+            "run",
+            "-q",
+            "-j",
+            "1",
+            "--no-report",
+            "-s",
+            "bitmask-singles,dlx",
+            "-d",
+        ])
+        .arg(&file)
+        .arg("-o")
+        .arg(&a)
+        .assert()
+        .success();
+    // The same rows twice: every ratio is 1 [1, 1], not distinguishable, and nothing differs.
+    let b = tmp.path().join("b");
+    copy_run(&a, &b);
+    let out = compare(&a, &b);
+    assert_eq!(out.matches("not distinguishable").count(), 2, "{out}");
+    assert_eq!(out.matches("1.00 [1.00, 1.00]").count(), 2, "{out}");
+    assert!(!out.contains("warning"), "{out}");
+
+    // B on another host with two threads, dlx twice as fast on every puzzle.
+    let info = read(&b.join("run.json"))
+        .replace("\"threads\": 1", "\"threads\": 2")
+        .replacen("\"host\": \"", "\"host\": \"other-", 1);
+    std::fs::write(b.join("run.json"), info).unwrap();
+    set_times(&b, |r| {
+        if r.solver == "dlx" {
+            r.micros / 2.0
+        } else {
+            r.micros
+        }
+    });
+    let out = compare(&a, &b);
+    assert!(
+        out.contains("warning: the runs differ in threads: A 1, B 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("warning: the runs differ in host: A "),
+        "{out}"
+    );
+    assert!(out.contains("0.50 [0.50, 0.50]"), "{out}");
+    assert!(out.contains("2.00× faster"), "{out}");
+    assert_eq!(out.matches("not distinguishable").count(), 1, "{out}");
+
+    // The report ranks 32 puzzles: fixed times make the interval exact.
+    set_times(&a, |r| if r.solver == "dlx" { 20.0 } else { 10.0 });
+    harness().arg("report").arg(&a).assert().success();
+    let md = read(&a.join("summary.md"));
+    assert!(
+        md.contains(
+            "bitmask-singles wins: 32/32 solved, median 10.0 µs. Median time per puzzle against \
+             it: dlx 2.00× slower (2.00 [2.00, 2.00])."
+        ),
+        "{md}"
+    );
+}
+
+#[test]
+fn repeats_keep_the_counters_and_rerun_repeats_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("six.txt");
+    std::fs::copy(six(), &data).unwrap();
+    let a = tmp.path().join("a");
+    harness()
+        .args([
+            "run",
+            "-q",
+            "-j",
+            "1",
+            "--repeat",
+            "3",
+            "--transform",
+            "4",
+            "-s",
+            "dlx",
+            "-d",
+        ])
+        .arg(&data)
+        .arg("-o")
+        .arg(&a)
+        .assert()
+        .success();
+    let info: serde_json::Value = serde_json::from_str(&read(&a.join("run.json"))).unwrap();
+    assert_eq!(info["repeat"], 3);
+    assert_eq!(info["transform"], 4);
+    assert_eq!(info["timeout_ms"], 1000);
+    assert_eq!(info["solver_details"][0]["name"], "dlx");
+    let cmd: Vec<&str> = info["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(cmd[1..6], ["run", "-q", "-j", "1", "--repeat"]);
+    use sha2::Digest;
+    let sha = format!("{:x}", sha2::Sha256::digest(std::fs::read(&data).unwrap()));
+    assert_eq!(info["manifests"][0]["sha256"], sha.as_str());
+
+    // The run again from its run.json: the same transforms, answers and counters.
+    let b = tmp.path().join("b");
+    harness()
+        .arg("rerun")
+        .arg(&a)
+        .arg("--out")
+        .arg(&b)
+        .assert()
+        .success();
+    let (ra, rb) = (rows(&a), rows(&b));
+    assert_eq!(ra.len(), 6);
+    let counters = |r: &harness::record::Row| {
+        (
+            r.line,
+            r.status,
+            r.nodes,
+            r.guesses,
+            r.backtracks,
+            r.solution.clone(),
+            r.transform.clone(),
+        )
+    };
+    assert_eq!(
+        ra.iter().map(counters).collect::<Vec<_>>(),
+        rb.iter().map(counters).collect::<Vec<_>>()
+    );
+    assert!(compare(&a, &b).contains("0 puzzle(s) changed status or answer"));
+    // A changed dataset is refused, naming both sha256s.
+    std::fs::write(&data, read(&six()).replace("4.....8.5.3", "4.....8.5..")).unwrap();
+    harness()
+        .arg("rerun")
+        .arg(&a)
+        .arg("--out")
+        .arg(tmp.path().join("c"))
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("has changed since the run"));
+}
