@@ -222,20 +222,56 @@ impl RowSearch<'_> {
 /// over rows prunes every partial arrangement already larger than the best one, so a puzzle
 /// takes about a millisecond.
 pub fn minlex(cells: &[u8; 81]) -> [u8; 81] {
-    let mut best = [u8::MAX; 81];
-    for transpose in [false, true] {
-        for cols in line_orders() {
-            let g: [u8; 81] = std::array::from_fn(|i| {
-                let (r, c) = (i / 9, cols[i % 9] as usize);
-                if transpose {
-                    cells[c * 9 + r]
-                } else {
-                    cells[r * 9 + c]
+    let orders = line_orders();
+    let arranged = |transpose: bool, cols: &[u8; 9]| -> [u8; 81] {
+        std::array::from_fn(|i| {
+            let (r, c) = (i / 9, cols[i % 9] as usize);
+            if transpose {
+                cells[c * 9 + r]
+            } else {
+                cells[r * 9 + c]
+            }
+        })
+    };
+    // The first row alone: the smallest any row takes under any column order. Only the column
+    // orders that reach it can start the smallest form.
+    let relabelled = |row: &[u8]| -> [u8; 9] {
+        let mut lab = [0u8; 10];
+        let mut next = 0;
+        let mut out = [0u8; 9];
+        for (o, &d) in out.iter_mut().zip(row) {
+            if d != 0 {
+                if lab[d as usize] == 0 {
+                    next += 1;
+                    lab[d as usize] = next;
                 }
-            });
-            let mut search = RowSearch { g, best: &mut best };
-            search.place(0, 0, 0, 0, [0; 10]);
+                *o = lab[d as usize];
+            }
         }
+        out
+    };
+    let mut first = [u8::MAX; 9];
+    let mut starts = Vec::new();
+    for transpose in [false, true] {
+        for cols in &orders {
+            let g = arranged(transpose, cols);
+            let row_min = (0..9).map(|r| relabelled(&g[r * 9..r * 9 + 9])).min();
+            if let Some(m) = row_min {
+                if m < first {
+                    first = m;
+                    starts.clear();
+                }
+                if m == first {
+                    starts.push(g);
+                }
+            }
+        }
+    }
+    let mut best = [u8::MAX; 81];
+    best[..9].copy_from_slice(&first);
+    for g in starts {
+        let mut search = RowSearch { g, best: &mut best };
+        search.place(0, 0, 0, 0, [0; 10]);
     }
     best
 }

@@ -18,10 +18,6 @@ use std::time::Duration;
 /// How many duplicate pairs a manifest names (the rest are counted).
 pub const NAMED_PAIRS: usize = 10;
 
-/// How many puzzles a dataset may have for `run` to look for isomorphic duplicates in run.json
-/// (about a millisecond a puzzle); `inspect` always does.
-pub const RUN_ISOMORPH_LIMIT: usize = 20_000;
-
 /// The classes of a dataset's readable puzzles by solution count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Classes {
@@ -84,7 +80,8 @@ pub struct Manifest {
 pub struct Options {
     /// Count every puzzle's solutions (up to 2) under this budget per puzzle.
     pub classes: Option<Duration>,
-    /// Look for isomorphic duplicates when the dataset has at most this many readable puzzles.
+    /// Look for isomorphic duplicates when the dataset has at most this many readable puzzles
+    /// (the minlex form costs milliseconds a puzzle: `inspect` looks, `run` does not).
     pub isomorph_limit: usize,
 }
 
@@ -127,7 +124,7 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         }
     }
     let (mut isomorphic_duplicates, mut isomorphic_lines) = (None, Vec::new());
-    if grids.len() <= opts.isomorph_limit {
+    if !grids.is_empty() && grids.len() <= opts.isomorph_limit {
         let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
         let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
         let mut n = 0;

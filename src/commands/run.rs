@@ -328,12 +328,16 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             src,
             crate::manifest::Options {
                 classes: None,
-                isomorph_limit: crate::manifest::RUN_ISOMORPH_LIMIT,
+                // Exact duplicates only: `harness inspect` looks for isomorphic ones.
+                isomorph_limit: 0,
             },
         )?);
     }
     let mut summary_acc = summary::Accumulator::default();
     let mut scorer = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
+    let mut kept_classes: std::collections::HashMap<String, crate::manifest::Classes> =
+        std::collections::HashMap::new();
+    let first_solver = info.solvers.first().cloned().unwrap_or_default();
     let mut kept_rows = 0usize;
     let mut kept_wrong = Vec::new();
     let mut kept_errors = Vec::new();
@@ -373,6 +377,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                     for r in pending.drain(..) {
                         summary_acc.add(&r);
                         scorer.add(&r);
+                        if r.solver == first_solver && r.status != crate::record::RowStatus::Invalid
+                        {
+                            kept_classes
+                                .entry(r.dataset.clone())
+                                .or_default()
+                                .add(&r.solutions);
+                        }
                         kept_rows += 1;
                         if r.is_wrong() && kept_wrong.len() < NAMED_WRONG {
                             kept_wrong.push(r);
@@ -413,8 +424,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         rows: 0,
         wrong_rows: kept_wrong,
         error_rows: kept_errors,
-        first_solver: info.solvers.first().cloned().unwrap_or_default(),
-        classes: std::collections::HashMap::new(),
+        first_solver,
+        classes: kept_classes,
         scores: scorer,
     };
     saver.rows = kept_rows;
