@@ -3,6 +3,7 @@
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
 use super::load::Run;
+use crate::record::Row;
 use crate::summary::{self, human_micros, SummaryRow};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -47,14 +48,26 @@ pub struct CompareRow {
 /// Times of one dataset x solver pair on the puzzles of both runs, µs: (A's, B's).
 type Paired = (Vec<f64>, Vec<f64>);
 
-type Key<'a> = (&'a str, usize, &'a str, &'a str);
+/// (dataset, line, label, solver, transform): one solve of one copy of one puzzle.
+type Key<'a> = (&'a str, usize, &'a str, &'a str, &'a str);
 
 /// Compares run `a` (the baseline) with run `b`. Pairs come in A's order, then B's new ones.
 /// Puzzles are matched by dataset, line and label.
 pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
     let sa = summary::summarize(&a.rows);
     let sb = summary::summarize(&b.rows);
-    fn index(run: &Run) -> HashMap<Key<'_>, usize> {
+    // Copies of a puzzle are told apart by their transform when both runs made several; else a
+    // puzzle is matched whatever orientation each run gave it (answers are mapped back).
+    let copies = a.info.isomorphs.is_some() && b.info.isomorphs.is_some();
+    fn transform_of(r: &Row, copies: bool) -> &str {
+        if copies {
+            r.transform.as_str()
+        } else {
+            ""
+        }
+    }
+    let t = move |r| transform_of(r, copies);
+    fn index<'a>(run: &'a Run, t: &dyn Fn(&'a Row) -> &'a str) -> HashMap<Key<'a>, usize> {
         run.rows
             .iter()
             .enumerate()
@@ -65,13 +78,14 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
                         r.line,
                         r.puzzle.as_str(),
                         r.solver.as_str(),
+                        t(r),
                     ),
                     i,
                 )
             })
             .collect()
     }
-    let ib = index(b);
+    let ib = index(b, &t);
     let mut changes: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
     // Paired times of the puzzles readable in both runs.
     let mut paired: HashMap<(&str, &str), Paired> = HashMap::new();
@@ -81,12 +95,12 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             ra.line,
             ra.puzzle.as_str(),
             ra.solver.as_str(),
+            t(ra),
         );
         if let Some(&j) = ib.get(&key) {
             let rb = &b.rows[j];
             if ra.status != crate::record::RowStatus::Invalid
                 && rb.status != crate::record::RowStatus::Invalid
-                && ra.transform == rb.transform
             {
                 let p = paired
                     .entry((ra.dataset.as_str(), ra.solver.as_str()))
