@@ -209,16 +209,6 @@ pub fn run_stream(
         while !next.is_empty() {
             let chunk = std::mem::take(&mut next);
             let t0 = Instant::now();
-            let classes: Vec<String> = if opts.classes {
-                pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map(|(_, e)| puzzle_class(e, opts))
-                        .collect()
-                })
-            } else {
-                vec![String::new(); chunk.len()]
-            };
             let copies = opts.isomorphs.max(1) as usize;
             let per_entry = copies * per_puzzle;
             let mut rows: Vec<Option<Row>> = pool.install(|| {
@@ -238,7 +228,6 @@ pub fn run_stream(
                         let mut row = sessions.with(s, engine, |session| {
                             solve_one(name, entry, engine, session, opts, transform.as_ref())
                         });
-                        row.solutions.clone_from(&classes[i / per_entry]);
                         if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
                             && opts.cancel.load(Ordering::Relaxed)
                         {
@@ -251,6 +240,24 @@ pub fn run_stream(
                     })
                     .collect()
             });
+            // Each puzzle's class, counted once after its solves (so a hard count never delays
+            // them; a run being stopped skips it).
+            if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
+                let classes: Vec<String> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|(_, e)| puzzle_class(e, opts))
+                        .collect()
+                });
+                for (k, class) in classes.iter().enumerate() {
+                    for r in rows[k * per_entry..(k + 1) * per_entry]
+                        .iter_mut()
+                        .flatten()
+                    {
+                        r.solutions.clone_from(class);
+                    }
+                }
+            }
             drop(chunk);
             cross_check(&mut rows, per_puzzle);
             let took = t0.elapsed();
@@ -440,9 +447,14 @@ fn solve_one(
     row
 }
 
+/// The longest a puzzle's class count may take: the run's time budget when shorter. A puzzle
+/// the counting solver cannot settle in this time gets an empty class, and its solves start on
+/// time.
+pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
+
 /// The class of a puzzle: `0`, `1` or `2+` solutions, counted up to 2 by
-/// [`crate::generate::counting_solver`] under the run's budget; empty for an invalid puzzle or
-/// a count that ran out of budget.
+/// [`crate::generate::counting_solver`] under the run's budget (at most [`CLASS_BUDGET`]);
+/// empty for an invalid puzzle or a count that ran out of budget.
 fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
     let Ok(puzzle) = &entry.puzzle else {
         return String::new();
@@ -453,7 +465,9 @@ fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
     let budget = Budget::unlimited()
         .max_nodes(opts.max_nodes)
         .cancel_flag(opts.cancel.clone())
-        .timeout(opts.timeout);
+        .timeout(Some(
+            opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
+        ));
     COUNTER.with(|c| match c.count(&puzzle.grid, 2, &budget) {
         Some(n) if n.complete => class_name(n.solutions).into(),
         _ => String::new(),
