@@ -225,7 +225,7 @@ pub fn run_stream(
                             .transform
                             .map(|seed| Transform::random(seed, entry.index as u64, copy as u32));
                         let engine = solvers[s].as_ref();
-                        let mut row = sessions.with(s, engine, |session| {
+                        let row = sessions.with(s, engine, |session| {
                             solve_one(name, entry, engine, session, opts, transform.as_ref())
                         });
                         if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
