@@ -19,6 +19,12 @@ pub const RESAMPLES: usize = 2000;
 /// The fixed seed of the resampling (mixed with the caller's salt).
 pub const SEED: u64 = 0x005e_ed0f_b007;
 
+/// The noise threshold of a verdict, as criterion has one: a ratio within 5% of 1 is "not
+/// distinguishable" even when its interval excludes 1. Resampling the puzzles measures how the
+/// choice of puzzles moves a median, not how two runs on a loaded machine drift apart, which two
+/// runs of one command on a shared machine show at 1-4%.
+pub const NOISE: f64 = 0.05;
+
 /// Fewest readable puzzles on which a dataset's solvers are ranked.
 pub const MIN_RANKED: usize = 30;
 
@@ -118,13 +124,18 @@ pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
     })
 }
 
-/// The verdict on a ratio `B / A` of times: `1.93× faster` (B's time is lower and the whole
-/// interval is below 1), `1.20× slower` (the interval is above 1), else `not distinguishable`.
+/// The verdict on a ratio `B / A` of times: `1.93× faster` (the whole interval is below 1 and
+/// the ratio beyond the [`NOISE`] threshold), `1.20× slower` (likewise above 1), else `not
+/// distinguishable` (`not distinguishable (within 5% noise)` when the interval excludes 1 but the
+/// ratio is within the threshold).
 pub fn verdict(e: &Estimate) -> String {
-    if e.hi < 1.0 {
+    let beyond = e.value < 1.0 / (1.0 + NOISE) || e.value > 1.0 + NOISE;
+    if e.hi < 1.0 && beyond {
         format!("{}× faster", crate::report::fmt_ratio(1.0 / e.value))
-    } else if e.lo > 1.0 {
+    } else if e.lo > 1.0 && beyond {
         format!("{}× slower", crate::report::fmt_ratio(e.value))
+    } else if e.hi < 1.0 || e.lo > 1.0 {
+        format!("not distinguishable (within {:.0}% noise)", NOISE * 100.0)
     } else {
         "not distinguishable".into()
     }
@@ -161,6 +172,13 @@ mod tests {
         assert_eq!(e.value, 1.0);
         assert!(e.lo < 1.0 && e.hi > 1.0, "{e:?}");
         assert_eq!(verdict(&e), "not distinguishable");
+        // An interval that excludes 1 by less than the noise threshold.
+        let near = Estimate {
+            value: 1.03,
+            lo: 1.02,
+            hi: 1.04,
+        };
+        assert_eq!(verdict(&near), "not distinguishable (within 5% noise)");
         // The same seed, the same interval.
         assert_eq!(ratio_ci(&a, &c, 1), ratio_ci(&a, &c, 1));
     }
