@@ -92,15 +92,46 @@ pub struct Options {
 pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     let sha256 = src.sha256()?;
     let mut entries = src.entries()?;
+    // The grids are held only for what needs them all (isomorphs, classes); exact duplicates
+    // are found by a 64-bit hash of the cells (std's SipHash with fixed keys), 24 bytes a puzzle.
+    let hold = opts.isomorph_limit > 0 || opts.classes.is_some();
     let mut grids: Vec<(usize, solvers::Grid)> = Vec::new();
-    let (mut puzzles, mut invalid) = (0usize, 0usize);
+    let mut exact = Vec::new();
+    let (mut puzzles, mut invalid, mut readable) = (0usize, 0usize, 0usize);
     let mut clues = BTreeMap::new();
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut duplicates = 0;
+    let mut duplicate_lines = Vec::new();
     for e in entries.by_ref() {
         puzzles += 1;
         match e.puzzle {
             Ok(p) => {
+                readable += 1;
                 *clues.entry(p.grid.givens()).or_insert(0) += 1;
-                grids.push((e.line, p.grid));
+                let h = {
+                    use std::hash::{Hash, Hasher};
+                    // `DefaultHasher::new()` has fixed keys: the same hash on every run.
+                    let mut s = std::collections::hash_map::DefaultHasher::new();
+                    p.grid.cells().hash(&mut s);
+                    s.finish()
+                };
+                let dup = match seen.get(&h) {
+                    Some(&first) => {
+                        duplicates += 1;
+                        if duplicate_lines.len() < NAMED_PAIRS {
+                            duplicate_lines.push((e.line, first));
+                        }
+                        true
+                    }
+                    None => {
+                        seen.insert(h, e.line);
+                        false
+                    }
+                };
+                if hold {
+                    grids.push((e.line, p.grid));
+                    exact.push(dup);
+                }
             }
             Err(_) => invalid += 1,
         }
@@ -108,23 +139,9 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     if let Some(e) = entries.io_error() {
         return Err(e).with_context(|| format!("reading {}", src.source));
     }
-    let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
-    let mut duplicates = 0;
-    let mut duplicate_lines = Vec::new();
-    let mut exact = vec![false; grids.len()];
-    for (k, (line, g)) in grids.iter().enumerate() {
-        if let Some(&first) = seen.get(g.cells()) {
-            duplicates += 1;
-            exact[k] = true;
-            if duplicate_lines.len() < NAMED_PAIRS {
-                duplicate_lines.push((*line, first));
-            }
-        } else {
-            seen.insert(*g.cells(), *line);
-        }
-    }
+    drop(seen);
     let (mut isomorphic_duplicates, mut isomorphic_lines) = (None, Vec::new());
-    if !grids.is_empty() && grids.len() <= opts.isomorph_limit {
+    if readable > 0 && readable <= opts.isomorph_limit {
         let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
         let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
         let mut n = 0;
