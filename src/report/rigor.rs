@@ -103,16 +103,34 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
     let mut rows = summary_rows.to_vec();
     crate::scores::score(&run.rows, run.budget_micros(), &mut rows);
     let table = Table {
-        header: ["dataset", "solver", "solved", "PAR-2 µs", "unique solves"]
-            .map(String::from)
-            .to_vec(),
+        header: [
+            "dataset",
+            "solver",
+            "solved",
+            "median µs [95% CI]",
+            "PAR-2 µs",
+            "unique solves",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows: rows
             .iter()
             .map(|r| {
+                let times: Vec<f64> = run
+                    .rows_of(&r.dataset, &r.solver)
+                    .filter(|x| x.status != RowStatus::Invalid)
+                    .map(|x| x.micros)
+                    .collect();
+                let median =
+                    crate::stats::median_ci(&times, crate::stats::salt(&[&r.dataset, &r.solver]))
+                        .map_or("-".into(), |e| {
+                            format!("{} [{}, {}]", figure(e.value), figure(e.lo), figure(e.hi))
+                        });
                 vec![
                     r.dataset.clone(),
                     r.solver.clone(),
                     format!("{} / {}", count(r.solved), count(r.puzzles)),
+                    median,
                     r.par2_micros.map_or("-".into(), figure),
                     if r.solver == crate::scores::VIRTUAL_BEST {
                         "-".into()
@@ -127,7 +145,8 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
         title: "Scores".into(),
         table: Some(table),
         note: format!(
-            "PAR-2: mean µs per readable puzzle, a right answer at its time, anything else \
+            "median µs: over the readable puzzles (a timeout at the time it gave up), with its \
+             bootstrap 95% interval. PAR-2: mean µs per readable puzzle, a right answer at its time, anything else \
              (timeout, error, wrong) at twice the budget{}, as the SAT competitions score. \
              virtual-best: per puzzle, the fastest right answer of any solver. Unique solves: \
              puzzles only this solver answered right.",
