@@ -63,6 +63,12 @@ pub enum Command {
     Compare(CompareArgs),
     /// Join the shards of a `run --shard K/N` into one run and render its report.
     Merge(MergeArgs),
+    /// Repeat a run from its run.json (same command line, seeds, budgets, datasets checked by
+    /// sha256) into a new folder; `harness compare` then sets the two side by side.
+    Rerun(RerunArgs),
+    /// A dataset's manifest: puzzles, sha256, clue histogram, solution classes, duplicates (also
+    /// up to isomorphism, by the minlex form).
+    Inspect(InspectArgs),
     /// Print a puzzle's pencil marks after naked and hidden singles; --trace shows each step.
     Candidates(CandidatesArgs),
     /// Write a puzzle's CNF encoding in DIMACS form (the formula the `sat` solver solves).
@@ -168,6 +174,40 @@ pub struct RunArgs {
     /// The rows of the last, partly saved chunk are solved again.
     #[arg(long, value_name = "RUN_DIR")]
     pub resume: Option<PathBuf>,
+    /// Isomorph transforms: what the solvers are given instead of the puzzles.
+    #[command(flatten)]
+    pub isomorph: IsomorphArgs,
+    /// Solve each puzzle R times with each solver and keep the median time (the answer and
+    /// counters are the last solve's; a timeout is not repeated).
+    #[arg(long, value_name = "R", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
+}
+
+/// `--transform SEED` and `--isomorphs K`, shared by `run`, `bench` and `solve`.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct IsomorphArgs {
+    /// Give each solver a random isomorph of each puzzle (digits relabelled, rows within bands,
+    /// bands, columns within stacks, stacks permuted, maybe transposed), drawn from SEED and the
+    /// puzzle's index; answers are mapped back and checked against the original puzzle.
+    #[arg(long, value_name = "SEED")]
+    pub transform: Option<u64>,
+    /// Solve each puzzle K times, under K different transforms (seed from --transform, else 0);
+    /// the report shows each solver's spread of nodes and time over the copies of a puzzle.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub isomorphs: Option<u32>,
+}
+
+impl IsomorphArgs {
+    /// The transform seed in effect: `--transform`, or 0 when only `--isomorphs` is given.
+    pub fn seed(&self) -> Option<u64> {
+        self.transform.or(self.isomorphs.map(|_| 0))
+    }
+
+    /// Copies per puzzle (1 without `--isomorphs`).
+    pub fn copies(&self) -> u32 {
+        self.isomorphs.unwrap_or(1)
+    }
 }
 
 /// Arguments of `harness list`.
@@ -195,6 +235,30 @@ pub struct CompareArgs {
     /// Also write the comparison as CSV to this file.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+}
+
+/// Arguments of `harness rerun`.
+#[derive(Debug, Args)]
+pub struct RerunArgs {
+    /// The run folder whose run.json to repeat.
+    pub run_dir: PathBuf,
+    /// Folder of the new run.
+    #[arg(long, short = 'o')]
+    pub out: PathBuf,
+}
+
+/// Arguments of `harness inspect`.
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// Shipped dataset names or puzzle files (any format).
+    #[arg(required = true)]
+    pub datasets: Vec<String>,
+    /// Print the manifests as JSON (as run.json holds them).
+    #[arg(long)]
+    pub json: bool,
+    /// Budget of each puzzle's solution count, ms.
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS)]
+    pub timeout_ms: u64,
 }
 
 /// Arguments of `harness merge`.
@@ -357,6 +421,10 @@ pub struct SolveArgs {
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
     #[arg(long, default_value_t = 0)]
     pub timeout_ms: u64,
+    /// Give the solver a random isomorph of each puzzle (drawn from SEED and the puzzle's index);
+    /// its answer is mapped back, checked against the original puzzle and written as usual.
+    #[arg(long, value_name = "SEED")]
+    pub transform: Option<u64>,
 }
 
 /// Arguments of `harness rate`.
@@ -466,6 +534,10 @@ pub struct BenchArgs {
     /// quick 0.1).
     #[arg(long)]
     pub round_budget: Option<f64>,
+    /// Isomorph transforms of the puzzles (bench checks each answer against the puzzle it was
+    /// given; a transform is a bijection, so that is the check against the original).
+    #[command(flatten)]
+    pub isomorph: IsomorphArgs,
 }
 
 /// Arguments of `harness regress`.

@@ -220,6 +220,35 @@ impl Source {
             Origin::Held(v) => Entries::Held(v.clone(), 0),
         })
     }
+
+    /// The sha256 of the dataset, lowercase hex: of the file's bytes (or the shipped text's); for
+    /// an input read once (a FIFO, a device), of its puzzles as lines of 81 characters (`.` =
+    /// empty, unreadable entries as an empty line), each ending in a line feed.
+    ///
+    /// # Errors
+    /// When the file can no longer be read.
+    pub fn sha256(&self) -> anyhow::Result<String> {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        match &self.origin {
+            Origin::Text(t) => h.update(t.as_bytes()),
+            Origin::File(p) => {
+                let mut file = std::fs::File::open(p)
+                    .with_context(|| format!("cannot open dataset {}", self.source))?;
+                std::io::copy(&mut file, &mut h)
+                    .with_context(|| format!("reading {}", self.source))?;
+            }
+            Origin::Held(v) => {
+                for e in v.iter() {
+                    if let Ok(p) = &e.puzzle {
+                        h.update(p.grid.to_line().as_bytes());
+                    }
+                    h.update(b"\n");
+                }
+            }
+        }
+        Ok(format!("{:x}", h.finalize()))
+    }
 }
 
 /// A shipped dataset as a [`Source`].

@@ -50,6 +50,15 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }),
+        Command::Rerun(args) => commands::rerun::rerun(args).map(|end| {
+            if end.wrong > 0 {
+                ExitCode::from(1)
+            } else if end.interrupted {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),
         Command::Decode(args) => commands::decode::decode(args).map(|()| ExitCode::SUCCESS),
@@ -105,6 +114,7 @@ fn main() -> ExitCode {
         }),
         Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
+        Command::Inspect(args) => commands::inspect::inspect(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
         Command::Hint(args) => commands::hint::hint(args).map(|()| ExitCode::SUCCESS),
         Command::Rate(args) => commands::rate::rate(args).map(|c| {

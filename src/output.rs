@@ -382,6 +382,20 @@ pub struct RunInfo {
     /// size and sha256 of its files (empty in run.json files written before the field existed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub solver_details: Vec<crate::registry::SolverRecord>,
+    /// `--transform SEED`: the seed of the isomorph transforms the solvers were given (absent
+    /// when the puzzles were solved as written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transform: Option<u64>,
+    /// `--isomorphs K`: copies of each puzzle, each under its own transform (absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isomorphs: Option<u32>,
+    /// `--repeat R`: solves of each puzzle by each solver, the median time kept (absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
+    /// Each dataset's manifest ([`crate::manifest`]): sha256, clue histogram, classes (filled
+    /// from the rows at the end of the run), duplicates.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub manifests: Vec<crate::manifest::Manifest>,
 }
 
 fn complete_unless_interrupted() -> bool {

@@ -118,6 +118,18 @@ pub struct Row {
     /// solvers.
     #[serde(default)]
     pub peak_rss_kib: Option<u64>,
+    /// The puzzle's class: how many solutions it has, `0`, `1` or `2+`, counted once per puzzle
+    /// and run by the fastest counting solver ([`crate::generate::counting_solver`]) up to 2;
+    /// empty when unknown (an invalid puzzle, a count that ran out of budget, a results.csv
+    /// written before the column existed). For `2+`, solvers may give different first
+    /// solutions; each is checked against the puzzle.
+    #[serde(default)]
+    pub solutions: String,
+    /// The isomorph transform the solver was given instead of the puzzle
+    /// ([`crate::isomorph::Transform::code`]); its answer was mapped back and checked against the
+    /// original puzzle. Empty when the puzzle was solved as written.
+    #[serde(default)]
+    pub transform: String,
 }
 
 impl Row {

@@ -7,12 +7,13 @@
 //! timing wraps the `solve` call alone (µs, from a monotonic clock).
 
 use crate::dataset::Dataset;
+use crate::isomorph::Transform;
 pub use crate::record::{Row, RowStatus};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use solvers::engine::{BuiltinEngine, Engine, Session};
-use solvers::{Budget, SolverKind, Status};
+use solvers::{Budget, Grid, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -37,6 +38,19 @@ pub struct RunOptions {
     /// Set by [`run_stream`] once the last solve has finished (its rows may still be on their
     /// way to the sink).
     pub solved_all: Arc<AtomicBool>,
+    /// Count every puzzle's solutions (up to 2) once, with the fastest counting solver, into
+    /// [`Row::solutions`].
+    pub classes: bool,
+    /// Give the solvers isomorph copies instead of the puzzles: the seed of
+    /// [`Transform::random`], keyed by the puzzle's 1-based index in its dataset and the copy.
+    /// Answers are mapped back and checked against the original puzzle.
+    pub transform: Option<u64>,
+    /// Copies of each puzzle, each under its own transform (1 = each puzzle once). More than 1
+    /// needs `transform`.
+    pub isomorphs: u32,
+    /// Solves of each puzzle by each solver; the row keeps the median time (1 = once). A
+    /// timeout is not repeated.
+    pub repeat: u32,
 }
 
 impl Default for RunOptions {
@@ -52,6 +66,10 @@ impl Default for RunOptions {
             progress: false,
             cancel: Arc::new(AtomicBool::new(false)),
             solved_all: Arc::new(AtomicBool::new(false)),
+            classes: true,
+            transform: None,
+            isomorphs: 1,
+            repeat: 1,
         }
     }
 }
@@ -146,7 +164,7 @@ pub fn run_stream(
     let per_puzzle = solvers.len();
     let bar = if opts.progress {
         ProgressBar::with_draw_target(
-            total.map(|t| t * per_puzzle as u64),
+            total.map(|t| t * per_puzzle as u64 * u64::from(opts.isomorphs.max(1))),
             ProgressDrawTarget::stderr(),
         )
     } else {
@@ -191,18 +209,24 @@ pub fn run_stream(
         while !next.is_empty() {
             let chunk = std::mem::take(&mut next);
             let t0 = Instant::now();
+            let copies = opts.isomorphs.max(1) as usize;
+            let per_entry = copies * per_puzzle;
             let mut rows: Vec<Option<Row>> = pool.install(|| {
-                (0..chunk.len() * per_puzzle)
+                (0..chunk.len() * per_entry)
                     .into_par_iter()
                     .map(|i| {
-                        let (name, entry) = &chunk[i / per_puzzle];
+                        let (name, entry) = &chunk[i / per_entry];
+                        let copy = (i % per_entry) / per_puzzle;
                         let s = i % per_puzzle;
                         if opts.cancel.load(Ordering::Relaxed) {
                             return None;
                         }
+                        let transform = opts
+                            .transform
+                            .map(|seed| Transform::random(seed, entry.index as u64, copy as u32));
                         let engine = solvers[s].as_ref();
                         let row = sessions.with(s, engine, |session| {
-                            solve_one(name, entry, engine, session, opts)
+                            solve_one(name, entry, engine, session, opts, transform.as_ref())
                         });
                         if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
                             && opts.cancel.load(Ordering::Relaxed)
@@ -216,6 +240,24 @@ pub fn run_stream(
                     })
                     .collect()
             });
+            // Each puzzle's class, counted once after its solves (so a hard count never delays
+            // them; a run being stopped skips it).
+            if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
+                let classes: Vec<String> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|(_, e)| puzzle_class(e, opts))
+                        .collect()
+                });
+                for (k, class) in classes.iter().enumerate() {
+                    for r in rows[k * per_entry..(k + 1) * per_entry]
+                        .iter_mut()
+                        .flatten()
+                    {
+                        r.solutions.clone_from(class);
+                    }
+                }
+            }
             drop(chunk);
             cross_check(&mut rows, per_puzzle);
             let took = t0.elapsed();
@@ -266,6 +308,7 @@ fn solve_one(
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     opts: &RunOptions,
+    transform: Option<&Transform>,
 ) -> Row {
     let info = engine.info();
     let mut row = Row {
@@ -287,6 +330,8 @@ fn solve_one(
         error: String::new(),
         cpu_micros: None,
         peak_rss_kib: None,
+        solutions: String::new(),
+        transform: String::new(),
     };
     let puzzle = match &entry.puzzle {
         Ok(p) => p,
@@ -297,6 +342,13 @@ fn solve_one(
     };
     row.givens = puzzle.grid.givens();
     row.grid = puzzle.grid.to_line();
+    let given = match transform {
+        Some(t) => {
+            row.transform = t.code();
+            Grid::from_cells(t.apply(puzzle.grid.cells())).unwrap_or(puzzle.grid)
+        }
+        None => puzzle.grid,
+    };
     let session = match session {
         Ok(s) => s,
         Err(err) => {
@@ -305,26 +357,48 @@ fn solve_one(
             return row;
         }
     };
-    let budget = Budget::unlimited()
-        .max_nodes(opts.max_nodes)
-        .cancel_flag(opts.cancel.clone())
-        .timeout(opts.timeout);
-    let cpu0 = thread_cpu_micros();
-    let start = Instant::now();
-    let result = session.solve(&puzzle.grid, &budget);
-    row.micros = (start.elapsed().as_secs_f64() * 1e9).round() / 1e3;
-    let cpu1 = thread_cpu_micros();
-    match session.last_usage() {
-        Some(u) => {
-            row.cpu_micros = Some((u.cpu_micros * 1e3).round() / 1e3);
-            row.peak_rss_kib = u.peak_rss_kib;
-        }
-        None if !info.origin.out_of_process() => {
-            if let (Some(a), Some(b)) = (cpu0, cpu1) {
-                row.cpu_micros = Some(((b - a) * 1e3).round() / 1e3);
+    // Each solve `repeat` times (a fresh budget each time): the median wall and CPU times are
+    // kept, with the last solve's outcome (the solvers are deterministic: every repeat gives
+    // the same answer and counters).
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    let mut result;
+    loop {
+        let budget = Budget::unlimited()
+            .max_nodes(opts.max_nodes)
+            .cancel_flag(opts.cancel.clone())
+            .timeout(opts.timeout);
+        let cpu0 = thread_cpu_micros();
+        let start = Instant::now();
+        result = session.solve(&given, &budget);
+        walls.push((start.elapsed().as_secs_f64() * 1e9).round() / 1e3);
+        let cpu1 = thread_cpu_micros();
+        match session.last_usage() {
+            Some(u) => {
+                cpus.push((u.cpu_micros * 1e3).round() / 1e3);
+                row.peak_rss_kib = row.peak_rss_kib.max(u.peak_rss_kib);
             }
+            None if !info.origin.out_of_process() => {
+                if let (Some(a), Some(b)) = (cpu0, cpu1) {
+                    cpus.push(((b - a) * 1e3).round() / 1e3);
+                }
+            }
+            None => {}
         }
-        None => {}
+        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
+            && walls.len() < opts.repeat.max(1) as usize
+            && !opts.cancel.load(Ordering::Relaxed);
+        if !again {
+            break;
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        crate::summary::median(v)
+    };
+    row.micros = (median(&mut walls) * 1e3).round() / 1e3;
+    if !cpus.is_empty() {
+        row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
     }
     let outcome = match result {
         Ok(o) => o,
@@ -342,6 +416,11 @@ fn solve_one(
     row.updates = outcome.stats.updates;
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
+            // An isomorph's answer, mapped back onto the original puzzle.
+            let sol = match transform {
+                Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
+                None => sol,
+            };
             row.solution = sol.to_digits();
             let expected = puzzle.solution.as_ref().map(|g| g.cells());
             match verify::check(puzzle.grid.cells(), sol.cells(), expected) {
@@ -366,6 +445,42 @@ fn solve_one(
         _ => {}
     }
     row
+}
+
+/// The longest a puzzle's class count may take: the run's time budget when shorter. A puzzle
+/// the counting solver cannot settle in this time gets an empty class, and its solves start on
+/// time.
+pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
+
+/// The class of a puzzle: `0`, `1` or `2+` solutions, counted up to 2 by
+/// [`crate::generate::counting_solver`] under the run's budget (at most [`CLASS_BUDGET`]);
+/// empty for an invalid puzzle or a count that ran out of budget.
+fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
+    let Ok(puzzle) = &entry.puzzle else {
+        return String::new();
+    };
+    thread_local! {
+        static COUNTER: Box<dyn solvers::Solver> = crate::generate::counting_solver().build();
+    }
+    let budget = Budget::unlimited()
+        .max_nodes(opts.max_nodes)
+        .cancel_flag(opts.cancel.clone())
+        .timeout(Some(
+            opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
+        ));
+    COUNTER.with(|c| match c.count(&puzzle.grid, 2, &budget) {
+        Some(n) if n.complete => class_name(n.solutions).into(),
+        _ => String::new(),
+    })
+}
+
+/// `0`, `1` or `2+`: the spelling of a solution count up to 2 in results.csv.
+pub fn class_name(solutions: u64) -> &'static str {
+    match solutions {
+        0 => "0",
+        1 => "1",
+        _ => "2+",
+    }
 }
 
 /// A `no_solution` answer is wrong when another solver found a checked solution of the same

@@ -399,6 +399,37 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
         complete: ordered.iter().all(|r| r.info.complete),
         command,
         solver_details: first.info.solver_details.clone(),
+        transform: first.info.transform,
+        isomorphs: first.info.isomorphs,
+        repeat: first.info.repeat,
+        manifests: first
+            .info
+            .manifests
+            .iter()
+            .map(|m| {
+                // Each shard counted the classes of its own puzzles.
+                let mut m = m.clone();
+                m.classes = m.classes.map(|_| {
+                    let mut c = crate::manifest::Classes::default();
+                    for r in &ordered {
+                        if let Some(x) = r
+                            .info
+                            .manifests
+                            .iter()
+                            .find(|x| x.name == m.name)
+                            .and_then(|x| x.classes)
+                        {
+                            c.none += x.none;
+                            c.one += x.one;
+                            c.several += x.several;
+                            c.unknown += x.unknown;
+                        }
+                    }
+                    c
+                });
+                m
+            })
+            .collect(),
         shard: None,
         shards: ordered
             .iter()

@@ -60,6 +60,13 @@ pub struct SummaryRow {
     /// in-process solvers.
     #[serde(default)]
     pub max_peak_rss_kib: Option<u64>,
+    /// PAR-2 score, µs per readable puzzle: the time of a right answer, twice the budget for
+    /// anything else ([`crate::scores`]); empty without a time budget.
+    #[serde(default)]
+    pub par2_micros: Option<f64>,
+    /// Puzzles this solver answered right and no other solver of the run did.
+    #[serde(default)]
+    pub unique_solves: usize,
 }
 
 /// Nearest-rank percentile `p` (0..=100) of sorted values; 0 for none.
@@ -254,6 +261,8 @@ impl Group {
             mean_cpu_micros: (self.cpu_rows > 0)
                 .then(|| round3(self.cpu_ns as f64 / 1e3 / self.cpu_rows as f64)),
             max_peak_rss_kib: self.max_rss,
+            par2_micros: None,
+            unique_solves: 0,
         }
     }
 }
@@ -480,6 +489,8 @@ mod tests {
             error: String::new(),
             cpu_micros: None,
             peak_rss_kib: None,
+            solutions: String::new(),
+            transform: String::new(),
         }
     }
 
@@ -591,6 +602,8 @@ mod tests {
             error: String::new(),
             cpu_micros: None,
             peak_rss_kib: None,
+            solutions: String::new(),
+            transform: String::new(),
         }
     }
 

@@ -19,6 +19,7 @@ mod integration {
     pub mod proptest_parsers;
     pub mod puzzle_commands;
     pub mod report;
+    pub mod rigor;
     pub mod scale;
     pub mod simd_paths;
     pub mod solve;

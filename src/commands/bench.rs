@@ -48,6 +48,21 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
         .collect()
 }
 
+/// The readable puzzles of a dataset, each as `copies` isomorphs drawn from `seed` and the
+/// puzzle's index ([`crate::isomorph::Transform::random`]).
+pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
+    ds.entries
+        .iter()
+        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| (e.index, p.grid)))
+        .flat_map(|(i, g)| {
+            (0..copies).filter_map(move |k| {
+                let t = crate::isomorph::Transform::random(seed, i as u64, k);
+                solvers::Grid::from_cells(t.apply(g.cells()))
+            })
+        })
+        .collect()
+}
+
 /// Runs the benchmark; returns the number of wrong answers seen.
 ///
 /// # Errors
@@ -75,7 +90,10 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     }
     let mut wrong = 0;
     for ds in &sets {
-        let mut grids = grids(ds);
+        let mut grids = match args.isomorph.seed() {
+            Some(seed) => isomorphs(ds, seed, args.isomorph.copies()),
+            None => grids(ds),
+        };
         if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
             grids.truncate(limit);
         }
@@ -89,6 +107,30 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
         print_table(&ds.name, p.grids.len(), &settings, &m);
     }
     Ok(wrong)
+}
+
+/// Fewest chunks of puzzles ([`perf::CHUNK`] each) two contestants must share for an interval:
+/// [`crate::stats::MIN_RANKED`] puzzles' worth would be one chunk, too few to resample.
+pub const MIN_CHUNKS: usize = 5;
+
+/// The ratio of `b`'s to `a`'s median chunk time over the chunks both ran (each chunk's time the
+/// median over rounds), with its bootstrap 95% interval ([`crate::stats::ratio_ci`]).
+fn chunk_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
+    let chunks = a.chunks().min(b.chunks());
+    let per_chunk = |m: &Measured| -> Vec<f64> {
+        (0..chunks)
+            .map(|c| {
+                let mut v: Vec<f64> = m.chunk_secs.iter().map(|r| r[c]).collect();
+                v.sort_by(f64::total_cmp);
+                crate::summary::median(&v)
+            })
+            .collect()
+    };
+    crate::stats::ratio_ci(
+        &per_chunk(a),
+        &per_chunk(b),
+        crate::stats::salt(&[&a.name, &b.name]),
+    )
 }
 
 fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
@@ -110,6 +152,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         "puzzles/s",
         "µs/puzzle",
         "vs fastest",
+        "95% CI",
         "cut",
         "wrong",
     ]);
@@ -117,6 +160,15 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         let vs = match fastest {
             Some(f) => perf::ratio(f, x).to_string(),
             None => "-".into(),
+        };
+        let ci = match fastest {
+            Some(f) if !std::ptr::eq(f, x) && f.chunks().min(x.chunks()) < MIN_CHUNKS => {
+                format!("too few chunks ({})", f.chunks().min(x.chunks()))
+            }
+            Some(f) if !std::ptr::eq(f, x) => chunk_ratio(f, x).map_or("-".into(), |e| {
+                format!("[{:.2}, {:.2}] {}", e.lo, e.hi, crate::stats::verdict(&e))
+            }),
+            _ => "-".into(),
         };
         t.add_row(vec![
             x.name.to_string(),
@@ -128,6 +180,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
             format!("{:.0}", x.throughput()),
             format!("{:.2}", x.micros_per_puzzle()),
             vs,
+            ci,
             x.cut.to_string(),
             x.wrong.to_string(),
         ]);
@@ -135,6 +188,10 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     println!("{t}");
     println!(
         "  vs fastest = fastest's throughput / this one's, on the same puzzles (1.00 = fastest)"
+    );
+    println!(
+        "  95% CI: bootstrap interval of this one's median time per chunk of puzzles over the \
+         fastest's (chunks paired, each the median over rounds); a verdict only when it excludes 1"
     );
     if m.iter().any(|x| x.puzzles < n) {
         println!(

@@ -122,7 +122,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             .context("starting worker threads")?;
         let mut counts = SolveCounts::default();
         output::write_atomic(Path::new(OUTPUT), |w| {
-            counts = solve_stream(reader, path, w, Format::Block, &solver, &pool, None)?;
+            counts = solve_stream(reader, path, w, Format::Block, &solver, &pool, None, None)?;
             Ok(())
         })?;
         eprintln!("{}; solutions in {OUTPUT}", counts.line());

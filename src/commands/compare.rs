@@ -15,7 +15,14 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     let rows = compare::compare(&a, &b);
     println!("A = {} ({})", a.dir.display(), a.info.date);
     println!("B = {} ({})", b.dir.display(), b.info.date);
+    for w in compare::warnings(&a, &b) {
+        println!("warning: {w}");
+    }
     println!("{}", compare::table(&rows));
+    println!(
+        "B/A: ratio of median µs over the puzzles of both runs, with its bootstrap 95% interval; \
+         a verdict only when the interval excludes 1"
+    );
     let changed: usize = rows
         .iter()
         .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))

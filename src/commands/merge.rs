@@ -22,7 +22,12 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         eprintln!("warning: {w}");
     }
     output::ensure_writable(&args.out)?;
-    let summary = summary::summarize(&merged.rows);
+    let mut summary = summary::summarize(&merged.rows);
+    crate::scores::score(
+        &merged.rows,
+        merged.info.timeout_ms.map(|ms| ms as f64 * 1e3),
+        &mut summary,
+    );
     output::write_run(&args.out, &merged.rows, &summary, &merged.info)
         .with_context(|| format!("saving the merged run to {}", args.out.display()))?;
     println!(

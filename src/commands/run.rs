@@ -116,6 +116,16 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
         format!("{:?}", new.max_nodes),
     )?;
     differs(
+        "transform",
+        format!("{:?} x {:?}", old.transform, old.isomorphs),
+        format!("{:?} x {:?}", new.transform, new.isomorphs),
+    )?;
+    differs(
+        "repeat",
+        format!("{:?}", old.repeat),
+        format!("{:?}", new.repeat),
+    )?;
+    differs(
         "shard",
         old.shard.map_or("none".into(), |s| s.to_string()),
         new.shard.map_or("none".into(), |s| s.to_string()),
@@ -130,6 +140,12 @@ struct Saver {
     rows: usize,
     wrong_rows: Vec<Row>,
     error_rows: Vec<Row>,
+    /// The first solver's name: its rows count the puzzle classes, one per puzzle and copy.
+    first_solver: String,
+    /// Dataset -> classes of its puzzles (times the copies per puzzle).
+    classes: std::collections::HashMap<String, crate::manifest::Classes>,
+    /// PAR-2, virtual best, unique solves.
+    scores: crate::scores::Scorer,
 }
 
 /// Wrong rows named on the terminal at the end (the rest are counted).
@@ -138,6 +154,13 @@ const NAMED_WRONG: usize = 100;
 impl Saver {
     fn count(&mut self, r: &Row) {
         self.summary.add(r);
+        self.scores.add(r);
+        if r.solver == self.first_solver && r.status != crate::record::RowStatus::Invalid {
+            self.classes
+                .entry(r.dataset.clone())
+                .or_default()
+                .add(&r.solutions);
+        }
         self.rows += 1;
         if r.is_wrong() && self.wrong_rows.len() < NAMED_WRONG {
             self.wrong_rows.push(r.clone());
@@ -295,8 +318,26 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         command: std::env::args().collect(),
         shard: args.shard,
         shards: Vec::new(),
+        transform: args.isomorph.seed(),
+        isomorphs: args.isomorph.isomorphs,
+        repeat: (args.repeat > 1).then_some(args.repeat),
+        manifests: Vec::new(),
     };
+    for src in &sources {
+        info.manifests.push(crate::manifest::manifest(
+            src,
+            crate::manifest::Options {
+                classes: None,
+                // Exact duplicates only: `harness inspect` looks for isomorphic ones.
+                isomorph_limit: 0,
+            },
+        )?);
+    }
     let mut summary_acc = summary::Accumulator::default();
+    let mut scorer = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
+    let mut kept_classes: std::collections::HashMap<String, crate::manifest::Classes> =
+        std::collections::HashMap::new();
+    let first_solver = info.solvers.first().cloned().unwrap_or_default();
     let mut kept_rows = 0usize;
     let mut kept_wrong = Vec::new();
     let mut kept_errors = Vec::new();
@@ -307,7 +348,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             check_resumable(&out, old, &info)?;
             info.date = old.date.clone();
             let mut stream = puzzle_stream(&sources, args.shard)?;
-            let per = solvers.len();
+            let per = solvers.len() * args.isomorph.copies() as usize;
             let mut pending: Vec<Row> = Vec::with_capacity(per);
             let mut pending_at = 0u64;
             let mut done = 0usize;
@@ -325,7 +366,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                     **name == *r.dataset
                         && e.line == r.line
                         && e.label() == r.puzzle
-                        && info.solvers[pending.len()] == r.solver
+                        && info.solvers[pending.len() % solvers.len()] == r.solver
                 });
                 if !matches {
                     broken = true;
@@ -335,6 +376,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                 if pending.len() == per {
                     for r in pending.drain(..) {
                         summary_acc.add(&r);
+                        scorer.add(&r);
+                        if r.solver == first_solver && r.status != crate::record::RowStatus::Invalid
+                        {
+                            kept_classes
+                                .entry(r.dataset.clone())
+                                .or_default()
+                                .add(&r.solutions);
+                        }
                         kept_rows += 1;
                         if r.is_wrong() && kept_wrong.len() < NAMED_WRONG {
                             kept_wrong.push(r);
@@ -375,6 +424,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         rows: 0,
         wrong_rows: kept_wrong,
         error_rows: kept_errors,
+        first_solver,
+        classes: kept_classes,
+        scores: scorer,
     };
     saver.rows = kept_rows;
 
@@ -419,6 +471,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         max_nodes: args.max_nodes,
         threads: Some(threads),
         progress: !args.quiet,
+        transform: args.isomorph.seed(),
+        isomorphs: args.isomorph.copies(),
+        repeat: args.repeat,
         ..RunOptions::default()
     };
     opts.cancel = cancel.clone();
@@ -439,16 +494,29 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         rows: saved,
         wrong_rows,
         error_rows,
+        first_solver: _,
+        classes,
+        scores,
     } = saver;
     results
         .finish()
         .with_context(|| format!("saving the run to {}", out.display()))?;
     let elapsed = t0.elapsed().as_secs_f64();
-    let planned = puzzles * solvers.len();
+    let copies = args.isomorph.copies() as usize;
+    let planned = puzzles * solvers.len() * copies;
+    for m in &mut info.manifests {
+        // The classes of the puzzles solved (this shard's, on a sharded run), once per puzzle.
+        let mut c = classes.get(&m.name).copied().unwrap_or_default();
+        for n in [&mut c.none, &mut c.one, &mut c.several, &mut c.unknown] {
+            *n /= copies;
+        }
+        m.classes = Some(c);
+    }
     // `interrupted` in run.json means the rows are incomplete: a signal after the last solve
     // finished stops the command, but the rows are the whole run.
     let interrupted = saved < planned;
-    let summary = acc.finish();
+    let mut summary = acc.finish();
+    scores.finish(&mut summary);
     info.elapsed_seconds = old.as_ref().map_or(0.0, |o| o.elapsed_seconds) + elapsed;
     info.interrupted = interrupted;
     info.complete = !interrupted;
@@ -459,6 +527,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     drop(solving);
     let stopped = cancel.load(Ordering::SeqCst);
 
+    // The virtual best solver's rows are in summary.csv, not in the counts of the run.
+    let summary: Vec<summary::SummaryRow> = {
+        let mut s = summary;
+        s.retain(|r| r.solver != crate::scores::VIRTUAL_BEST);
+        s
+    };
     let wrong: usize = summary.iter().map(|s| s.wrong).sum();
     let solved: usize = summary.iter().map(|s| s.solved).sum();
     let timeouts: usize = summary.iter().map(|s| s.timeouts).sum();

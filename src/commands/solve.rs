@@ -86,6 +86,7 @@ fn answer(
     session: Result<&mut dyn Session, String>,
     timeout: Option<Duration>,
     source: &str,
+    transform: Option<u64>,
 ) -> Answer {
     let p = match &e.puzzle {
         Err(err) => {
@@ -106,10 +107,18 @@ fn answer(
         Err(why) => return fail(Failure::Error, format!("{name} cannot start: {why}")),
     };
     let budget = Budget::unlimited().timeout(timeout);
-    let out = match session.solve(&p.grid, &budget) {
+    // With --transform, the solver gets an isomorph and its answer is mapped back.
+    let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
+    let given = t
+        .and_then(|t| solvers::Grid::from_cells(t.apply(p.grid.cells())))
+        .unwrap_or(p.grid);
+    let mut out = match session.solve(&given, &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
+    if let (Some(t), Some(sol)) = (t, out.solution) {
+        out.solution = solvers::Grid::from_cells(t.invert(sol.cells())).or(Some(sol));
+    }
     match (out.status, out.solution) {
         (Status::Solved, Some(s)) => {
             match verify::check(
@@ -180,6 +189,7 @@ fn write_answer(
 ///
 /// # Errors
 /// An I/O error reading the input or writing `out`.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_stream(
     reader: PuzzleReader,
     source: &str,
@@ -188,6 +198,7 @@ pub fn solve_stream(
     engine: &dyn Engine,
     pool: &rayon::ThreadPool,
     timeout: Option<Duration>,
+    transform: Option<u64>,
 ) -> anyhow::Result<SolveCounts> {
     let sessions = Sessions::new(pool.current_num_threads(), 1);
     let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
@@ -214,7 +225,11 @@ pub fn solve_stream(
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|e| sessions.with(0, engine, |s| answer(e, engine, s, timeout, source)))
+                .map(|e| {
+                    sessions.with(0, engine, |s| {
+                        answer(e, engine, s, timeout, source, transform)
+                    })
+                })
                 .collect()
         });
         for (e, a) in chunk.iter().zip(&answers) {
@@ -302,6 +317,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             engine.as_ref(),
             &pool,
             timeout,
+            args.transform,
         )?;
         Ok(())
     })?;

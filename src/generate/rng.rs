@@ -24,6 +24,8 @@ pub enum Purpose {
     RandomGrid = 2,
     /// Making a puzzle: its solved grid and the order in which givens are tried for removal.
     Puzzle = 3,
+    /// Drawing the isomorph transform of a puzzle (`--transform`, `--isomorphs`).
+    Isomorph = 4,
 }
 
 /// A seeded random source (ChaCha8) with the few draws the generators need.

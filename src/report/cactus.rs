@@ -8,6 +8,7 @@
 
 use super::digest::{Digest, FLOOR_MICROS};
 use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
+use crate::summary::SummaryRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -26,10 +27,12 @@ pub struct Curve {
     /// (time µs, puzzles solved by then) at every `k`-th solve and the last, ascending, `k`
     /// chosen so that there are at most [`MAX_STEPS`]: quantiles of the solved times.
     pub points: Vec<(f64, usize)>,
-    /// Puzzles solved.
+    /// How many are checked solutions (summary.csv's `solved`).
     pub solved: usize,
-    /// How many of them are unchecked (the solver writes no solution).
+    /// Solves drawn but not checked (the solver writes no solution), not in `solved`.
     pub unchecked: usize,
+    /// How many are `no_solution` answers nothing contradicts (summary.csv's `no_solution`).
+    pub no_solution: usize,
 }
 
 /// What the plot shows for one dataset.
@@ -39,16 +42,35 @@ pub struct Cactus {
     pub dataset: String,
     /// Readable puzzles in the dataset (the most any solver can solve).
     pub puzzles: usize,
+    /// Unreadable puzzles of the dataset (not on the plot).
+    pub invalid: usize,
     /// The budget line, µs, if the run had a time budget.
     pub budget_micros: Option<f64>,
     /// One curve per solver, in report order.
     pub curves: Vec<Curve>,
 }
 
+/// A curve's legend entry, with the counts of summary.csv: `bitmask-dfs (3 solved, 1
+/// no_solution)`; unchecked solves are named apart, as they are not in `solved`.
+pub fn legend_label(k: &Curve) -> String {
+    let mut parts = vec![format!("{} solved", crate::summary::count(k.solved))];
+    if k.no_solution > 0 {
+        parts.push(format!(
+            "{} no_solution",
+            crate::summary::count(k.no_solution)
+        ));
+    }
+    if k.unchecked > 0 {
+        parts.push(format!("{} unchecked", crate::summary::count(k.unchecked)));
+    }
+    format!("{} ({})", k.solver, parts.join(", "))
+}
+
 /// Gathers the cactus data of `dataset`.
-pub fn data(digest: &Digest, dataset: &str) -> Cactus {
+pub fn data(digest: &Digest, summary: &[SummaryRow], dataset: &str) -> Cactus {
     let run = &digest.run;
     let mut puzzles = 0;
+    let mut invalid = 0;
     let curves = run
         .solvers
         .iter()
@@ -56,19 +78,25 @@ pub fn data(digest: &Digest, dataset: &str) -> Cactus {
         .filter_map(|(i, s)| {
             let t = digest.times_of(dataset, s)?;
             puzzles = puzzles.max(t.readable());
-            let solved = t.signed.iter().filter(|v| **v > 0.0);
+            let row = summary
+                .iter()
+                .find(|r| r.dataset == dataset && &r.solver == s);
+            invalid = invalid.max(row.map_or(0, |r| r.invalid));
+            let drawn = t.signed.iter().filter(|v| **v > 0.0);
             Some(Curve {
                 solver: s.clone(),
                 color: solver_color(s, i),
-                points: sample(solved.map(|&v| f64::from(v)), t.solved),
-                solved: t.solved,
+                points: sample(drawn.map(|&v| f64::from(v)), t.solved),
+                solved: row.map_or(t.solved.saturating_sub(t.unchecked), |r| r.solved),
                 unchecked: t.unchecked,
+                no_solution: row.map_or(0, |r| r.no_solution),
             })
         })
         .collect();
     Cactus {
         dataset: dataset.to_string(),
         puzzles,
+        invalid,
         budget_micros: run.budget_micros(),
         curves,
     }
@@ -115,17 +143,26 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         (1.0, c.budget_micros.unwrap_or(1e6) * 2.0)
     };
     let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
-    let caption = format!(
-        "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
-        c.dataset,
-        crate::summary::count(c.puzzles)
-    );
+    let caption = if c.invalid > 0 {
+        format!(
+            "Cactus plot: {} ({} readable puzzles, {} invalid), solved vs time per puzzle",
+            c.dataset,
+            crate::summary::count(c.puzzles),
+            crate::summary::count(c.invalid)
+        )
+    } else {
+        format!(
+            "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
+            c.dataset,
+            crate::summary::count(c.puzzles)
+        )
+    };
     let mut chart = chart_builder(root, &caption)
         .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
         .map_err(plot_err)?;
     let mut mesh = chart.configure_mesh();
     mesh.x_desc("time per puzzle (µs, log scale)")
-        .y_desc("puzzles solved (count)")
+        .y_desc("puzzles answered right (count)")
         .x_label_formatter(&|v| si(*v))
         .y_labels((c.puzzles + 1).min(11))
         .y_label_formatter(&|v| {
@@ -188,16 +225,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 color.stroke_width(2),
             ))
             .map_err(plot_err)?
-            .label(if k.unchecked > 0 {
-                format!(
-                    "{} ({} solved, {} unchecked)",
-                    k.solver,
-                    crate::summary::count(k.solved),
-                    k.unchecked
-                )
-            } else {
-                format!("{} ({} solved)", k.solver, crate::summary::count(k.solved))
-            })
+            .label(legend_label(k))
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
             });

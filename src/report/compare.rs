@@ -3,6 +3,7 @@
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
 use super::load::Run;
+use crate::record::Row;
 use crate::summary::{self, human_micros, SummaryRow};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -24,6 +25,14 @@ pub struct CompareRow {
     pub median_micros_b: Option<f64>,
     /// `median_micros_b / median_micros_a`: below 1 = B faster.
     pub ratio_b_over_a: Option<f64>,
+    /// The ratio of medians over the puzzles readable in both runs (paired), with the lower
+    /// end of its bootstrap 95% interval ([`crate::stats::ratio_ci`]).
+    pub ratio_lo: Option<f64>,
+    /// The upper end of that interval.
+    pub ratio_hi: Option<f64>,
+    /// `faster`/`slower` only when the interval excludes 1, else `not distinguishable`
+    /// ([`crate::stats::verdict`]); `too few puzzles` under [`crate::stats::MIN_RANKED`].
+    pub verdict: String,
     /// Mean search-tree nodes per puzzle in run A.
     pub mean_nodes_a: Option<f64>,
     /// Mean search-tree nodes per puzzle in run B.
@@ -36,14 +45,29 @@ pub struct CompareRow {
     pub note: String,
 }
 
-type Key<'a> = (&'a str, usize, &'a str, &'a str);
+/// Times of one dataset x solver pair on the puzzles of both runs, µs: (A's, B's).
+type Paired = (Vec<f64>, Vec<f64>);
+
+/// (dataset, line, label, solver, transform): one solve of one copy of one puzzle.
+type Key<'a> = (&'a str, usize, &'a str, &'a str, &'a str);
 
 /// Compares run `a` (the baseline) with run `b`. Pairs come in A's order, then B's new ones.
 /// Puzzles are matched by dataset, line and label.
 pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
     let sa = summary::summarize(&a.rows);
     let sb = summary::summarize(&b.rows);
-    fn index(run: &Run) -> HashMap<Key<'_>, usize> {
+    // Copies of a puzzle are told apart by their transform when both runs made several; else a
+    // puzzle is matched whatever orientation each run gave it (answers are mapped back).
+    let copies = a.info.isomorphs.is_some() && b.info.isomorphs.is_some();
+    fn transform_of(r: &Row, copies: bool) -> &str {
+        if copies {
+            r.transform.as_str()
+        } else {
+            ""
+        }
+    }
+    let t = move |r| transform_of(r, copies);
+    fn index<'a>(run: &'a Run, t: &dyn Fn(&'a Row) -> &'a str) -> HashMap<Key<'a>, usize> {
         run.rows
             .iter()
             .enumerate()
@@ -54,23 +78,36 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
                         r.line,
                         r.puzzle.as_str(),
                         r.solver.as_str(),
+                        t(r),
                     ),
                     i,
                 )
             })
             .collect()
     }
-    let ib = index(b);
+    let ib = index(b, &t);
     let mut changes: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
+    // Paired times of the puzzles readable in both runs.
+    let mut paired: HashMap<(&str, &str), Paired> = HashMap::new();
     for ra in &a.rows {
         let key = (
             ra.dataset.as_str(),
             ra.line,
             ra.puzzle.as_str(),
             ra.solver.as_str(),
+            t(ra),
         );
         if let Some(&j) = ib.get(&key) {
             let rb = &b.rows[j];
+            if ra.status != crate::record::RowStatus::Invalid
+                && rb.status != crate::record::RowStatus::Invalid
+            {
+                let p = paired
+                    .entry((ra.dataset.as_str(), ra.solver.as_str()))
+                    .or_default();
+                p.0.push(ra.micros);
+                p.1.push(rb.micros);
+            }
             let c = changes
                 .entry((ra.dataset.as_str(), ra.solver.as_str()))
                 .or_default();
@@ -100,7 +137,21 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             let rb = find(&sb, &d, &s);
             let ch = changes.get(&(d.as_str(), s.as_str())).copied();
             let both = ra.is_some() && rb.is_some();
+            let pairs = paired.get(&(d.as_str(), s.as_str()));
+            let ci = pairs
+                .and_then(|(x, y)| crate::stats::ratio_ci(x, y, crate::stats::salt(&[&d, &s])));
+            let n = pairs.map_or(0, |p| p.0.len());
             CompareRow {
+                ratio_lo: ci.map(|e| e.lo),
+                ratio_hi: ci.map(|e| e.hi),
+                verdict: match ci {
+                    _ if !both => String::new(),
+                    Some(_) if n < crate::stats::MIN_RANKED => {
+                        format!("too few puzzles ({n})")
+                    }
+                    Some(e) => crate::stats::verdict(&e),
+                    None => "-".into(),
+                },
                 puzzles_a: ra.as_ref().map(|r| r.puzzles),
                 puzzles_b: rb.as_ref().map(|r| r.puzzles),
                 median_micros_a: ra.as_ref().map(|r| r.median_micros),
@@ -139,13 +190,92 @@ pub fn verdict(ratio: f64) -> String {
     }
 }
 
+/// What differs between the two runs' conditions and would make their times unlike: threads,
+/// budgets, solvers' versions (and external solvers' files), CPU, host, the build, transforms.
+pub fn warnings(a: &Run, b: &Run) -> Vec<String> {
+    let (x, y) = (&a.info, &b.info);
+    let mut w = Vec::new();
+    let mut differs = |what: &str, p: String, q: String| {
+        if p != q {
+            w.push(format!("the runs differ in {what}: A {p}, B {q}"));
+        }
+    };
+    differs("threads", x.threads.to_string(), y.threads.to_string());
+    differs(
+        "time budget",
+        format!("{:?} ms", x.timeout_ms),
+        format!("{:?} ms", y.timeout_ms),
+    );
+    differs(
+        "node budget",
+        format!("{:?}", x.max_nodes),
+        format!("{:?}", y.max_nodes),
+    );
+    differs(
+        "repeats",
+        format!("{:?}", x.repeat),
+        format!("{:?}", y.repeat),
+    );
+    differs("CPU", x.cpu.clone(), y.cpu.clone());
+    differs("host", x.host.clone(), y.host.clone());
+    differs(
+        "harness version",
+        x.harness_version.clone(),
+        y.harness_version.clone(),
+    );
+    differs("git commit", x.git_commit.clone(), y.git_commit.clone());
+    differs(
+        "transform",
+        format!("{:?} x {:?}", x.transform, x.isomorphs),
+        format!("{:?} x {:?}", y.transform, y.isomorphs),
+    );
+    for da in &x.solver_details {
+        if let Some(db) = y.solver_details.iter().find(|d| d.name == da.name) {
+            let files = |d: &crate::registry::SolverRecord| {
+                d.files
+                    .iter()
+                    .map(|f| f.sha256.clone())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            differs(
+                &format!("{}'s version", da.name),
+                format!("{:?}", da.version),
+                format!("{:?}", db.version),
+            );
+            differs(
+                &format!("{}'s files (sha256)", da.name),
+                files(da),
+                files(db),
+            );
+        }
+    }
+    for (ma, mb) in x.manifests.iter().zip(&y.manifests) {
+        if ma.name == mb.name {
+            differs(
+                &format!("dataset {} (sha256)", ma.name),
+                ma.sha256.clone(),
+                mb.sha256.clone(),
+            );
+        }
+    }
+    w
+}
+
 /// The comparison as a terminal table.
 pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
     use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     t.set_header(vec![
-        "dataset", "solver", "median A", "median B", "B/A", "B vs A", "nodes A", "nodes B",
+        "dataset",
+        "solver",
+        "median A",
+        "median B",
+        "B/A [95% CI]",
+        "B vs A",
+        "nodes A",
+        "nodes B",
         "changed",
     ]);
     let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
@@ -160,8 +290,16 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
             r.solver.clone(),
             opt(r.median_micros_a, &human_micros),
             opt(r.median_micros_b, &human_micros),
-            opt(r.ratio_b_over_a, &|x| format!("{x:.2}")),
-            opt(r.ratio_b_over_a, &verdict),
+            match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
+                (Some(x), Some(lo), Some(hi)) => format!("{x:.2} [{lo:.2}, {hi:.2}]"),
+                (Some(x), _, _) => format!("{x:.2}"),
+                _ => "-".into(),
+            },
+            if r.verdict.is_empty() {
+                "-".into()
+            } else {
+                r.verdict.clone()
+            },
             opt(r.mean_nodes_a, &|x| format!("{x:.0}")),
             opt(r.mean_nodes_b, &|x| format!("{x:.0}")),
             changed,

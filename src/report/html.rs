@@ -144,12 +144,15 @@ pub fn render(p: &Page<'_>) -> String {
     );
     for r in &p.summary {
         let ratio = mean_ratio(&p.summary, r);
-        // Bold: the dataset's winner in the verdicts (most solved, then the lowest median).
+        // Bold: the dataset's winner in the verdicts (most solved, then the lowest median);
+        // none on a dataset too small to rank.
         let best = p.verdicts.iter().any(|v| {
             v.dataset == r.dataset
-                && v.ranked
-                    .first()
-                    .is_some_and(|w| w.solver == r.solver && w.solved > 0)
+                && v.ranked.first().is_some_and(|w| {
+                    w.solver == r.solver
+                        && w.solved > 0
+                        && w.puzzles - w.invalid >= crate::stats::MIN_RANKED
+                })
         });
         let di = run
             .datasets
@@ -183,9 +186,11 @@ pub fn render(p: &Page<'_>) -> String {
         s,
         "</tbody></table></div>\n<p class=\"sub\">Times are µs per puzzle over the readable \
          puzzles (a timeout counts at the time it gave up). puzzles/s: solved puzzles per second \
-         of solver time on one thread, the time spent on timeouts included. {}</p>\n<h2 id=\"plots\">Plots</h2>",
+         of solver time on one thread, the time spent on timeouts included. {}</p>",
         esc(MEAN_RATIO)
     );
+    s.push_str(&super::rigor::html(&p.sections, esc));
+    let _ = writeln!(s, "<h2 id=\"plots\">Plots</h2>");
     for pl in &p.plots {
         let _ = writeln!(
             s,

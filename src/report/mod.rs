@@ -23,6 +23,7 @@ pub mod distribution;
 pub mod effort;
 pub mod html;
 pub mod load;
+pub mod rigor;
 pub mod style;
 pub mod summary_md;
 pub mod throughput;
@@ -70,6 +71,10 @@ pub struct Verdict {
     /// puzzle (the median, not the mean: one solve delayed by the scheduler must not decide who
     /// wins a set of microsecond solves), then highest puzzles/s.
     pub ranked: Vec<SummaryRow>,
+    /// Per other solver, its median time over the winner's on the puzzles both answered, with
+    /// the bootstrap 95% interval ([`crate::stats::ratio_ci`]); a solver missing here is
+    /// described by its medians alone.
+    pub intervals: Vec<(String, crate::stats::Estimate)>,
 }
 
 /// A puzzle that is hard for every solver: its row per solver (in report order, `None` when the
@@ -109,6 +114,8 @@ pub struct Page<'a> {
     pub hardest: Vec<Hard>,
     /// The plots, in page order.
     pub plots: Vec<PlotFile>,
+    /// Puzzle classes, scores, isomorph spread ([`rigor`]), after the summary table.
+    pub sections: Vec<rigor::Section>,
 }
 
 /// What the summary table's "mean ratio" column is, as both pages say under the table.
@@ -188,12 +195,47 @@ fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
                 })
                 .collect();
             rank(&mut ranked);
+            let intervals = ranked
+                .first()
+                .map(|w| {
+                    ranked[1..]
+                        .iter()
+                        .filter_map(|o| {
+                            paired_ratio(run, d, &w.solver, &o.solver)
+                                .map(|e| (o.solver.clone(), e))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
             Verdict {
                 dataset: d.clone(),
                 ranked,
+                intervals,
             }
         })
         .collect()
+}
+
+/// The ratio `median(b) / median(a)` of the µs of solvers `a` and `b` on the puzzles of
+/// `dataset` both answered right, paired by puzzle, with its bootstrap 95% interval.
+pub fn paired_ratio(run: &Run, dataset: &str, a: &str, b: &str) -> Option<crate::stats::Estimate> {
+    let key = |r: &Row| (r.line, r.transform.clone());
+    let times_a: std::collections::HashMap<_, f64> = run
+        .rows_of(dataset, a)
+        .filter(|r| crate::scores::is_right(r))
+        .map(|r| (key(r), r.micros))
+        .collect();
+    let (mut xa, mut xb) = (Vec::new(), Vec::new());
+    for r in run
+        .rows_of(dataset, b)
+        .filter(|r| crate::scores::is_right(r))
+    {
+        if let Some(&t) = times_a.get(&key(r)) {
+            xa.push(t);
+            xb.push(r.micros);
+        }
+    }
+    crate::stats::ratio_ci(&xa, &xb, crate::stats::salt(&[dataset, a, b]))
 }
 
 /// What [`render`] wrote.
@@ -210,9 +252,21 @@ pub struct Report {
 /// # Errors
 /// When `run.json` or `results.csv` cannot be read, or a file cannot be written.
 pub fn render(dir: &Path) -> anyhow::Result<Report> {
-    let digest = digest::read(dir)?;
+    let mut digest = digest::read(dir)?;
+    if digest.rows <= PUZZLE_SECTIONS_MAX_ROWS {
+        // The puzzle-level sections (classes, scores, isomorph spread, paired intervals of the
+        // verdicts) read every row; a file that does not read whole (a killed run's cut last
+        // line) leaves them empty.
+        digest.run.rows = load::read_rows(dir).unwrap_or_default();
+    }
     render_digest(digest)
 }
+
+/// Runs of at most this many rows of results.csv (about 1 KB each in memory) get the sections
+/// that look at every puzzle: classes, scores, the isomorph spread and the verdicts' paired
+/// confidence intervals. Larger runs are reported from the streamed summary, plots and tables
+/// alone, in bounded memory; their summary.csv has the scores all the same.
+pub const PUZZLE_SECTIONS_MAX_ROWS: u64 = 200_000;
 
 /// Renders the report of a run read by [`digest::read`] into its folder.
 ///
@@ -230,7 +284,7 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
 
     let mut stems = Vec::new();
     for d in &run.datasets {
-        let c = cactus::data(&digest, d);
+        let c = cactus::data(&digest, &summary, d);
         let mut stem = format!("cactus-{}", style::file_stem(d));
         if stems.contains(&stem) {
             // Two dataset names that differ only in characters a file name cannot hold.
@@ -321,7 +375,34 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
             .into(),
     });
 
+    let spreads: Vec<rigor::Spread> = rigor::spreads(run)
+        .into_iter()
+        .filter(|s| s.search_nodes)
+        .collect();
+    let spread_plot = if spreads.is_empty() {
+        None
+    } else {
+        let svg = plots_dir.join("isomorph-spread.svg");
+        style::write_svg(&svg, SIZE, |r| {
+            rigor::draw_spread(r, &spreads, &run.solvers)
+        })?;
+        files.push(svg);
+        Some(PlotFile {
+            title: "Isomorph spread".into(),
+            svg: "plots/isomorph-spread.svg".into(),
+            png: None,
+            caption: "One point per puzzle and solver: the most search-tree nodes over the \
+                      fewest among the puzzle's isomorphs (1 = the same on every copy)."
+                .into(),
+        })
+    };
+    let sections = vec![
+        rigor::classes_section(run),
+        rigor::scores_section(run, &summary),
+        rigor::spread_section(run, spread_plot),
+    ];
     let page = Page {
+        sections,
         run,
         rows: digest.rows,
         cut_line: digest.cut_line,
@@ -447,6 +528,22 @@ pub fn verdict(v: &Verdict) -> VerdictText {
             summary::count(readable)
         ));
     }
+    if readable < crate::stats::MIN_RANKED {
+        let rest = unsolved_text(w);
+        return plain(format!(
+            "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {}",
+            summary::count(readable),
+            crate::stats::MIN_RANKED,
+            summary::count(w.solved),
+            summary::count(w.puzzles),
+            if rest == "-" {
+                String::new()
+            } else {
+                format!(" ({rest})")
+            },
+            w.solver
+        ));
+    }
     if w.wrong > 0 {
         return plain(format!(
             "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
@@ -454,11 +551,19 @@ pub fn verdict(v: &Verdict) -> VerdictText {
             w.solver
         ));
     }
+    // The counts of summary.csv and the terminal table: solved out of every puzzle, the rest
+    // named.
+    let rest = unsolved_text(w);
     let head = format!(
-        "{} wins: {}/{} solved, median {}",
+        "{} wins: {}/{} solved{}, median {}",
         w.solver,
         summary::count(w.solved),
-        summary::count(readable),
+        summary::count(w.puzzles),
+        if rest == "-" {
+            String::new()
+        } else {
+            format!(" ({rest})")
+        },
         summary::human_micros(w.median_micros),
     );
     let others = v.ranked[1..]
@@ -475,10 +580,18 @@ pub fn verdict(v: &Verdict) -> VerdictText {
                     String::new(),
                 );
             }
-            let ratio = match median_ratio(w, o) {
-                Some(r) if r < 1.0 => format!("{}× faster", fmt_ratio(1.0 / r)),
-                Some(r) => format!("{}× slower", fmt_ratio(r)),
-                None => "no time recorded".into(),
+            let interval = v.intervals.iter().find(|(n, _)| *n == o.solver);
+            let ratio = match (interval, median_ratio(w, o)) {
+                (Some((_, e)), _) => format!(
+                    "{} ({} [{}, {}])",
+                    crate::stats::verdict(e),
+                    fmt_ratio(e.value),
+                    fmt_ratio(e.lo),
+                    fmt_ratio(e.hi)
+                ),
+                (None, Some(r)) if r < 1.0 => format!("{}× faster", fmt_ratio(1.0 / r)),
+                (None, Some(r)) => format!("{}× slower", fmt_ratio(r)),
+                (None, None) => "no time recorded".into(),
             };
             let mut more = String::new();
             if o.unchecked > 0 {
@@ -609,6 +722,8 @@ mod tests {
             mean_nodes: 1.0,
             mean_cpu_micros: None,
             max_peak_rss_kib: None,
+            par2_micros: None,
+            unique_solves: 0,
         }
     }
 
@@ -622,6 +737,7 @@ mod tests {
         let v = Verdict {
             dataset: "d".into(),
             ranked: rows,
+            intervals: Vec::new(),
         };
         let t = verdict_text(&v);
         // 7.2 / 3.1 = 2.32
@@ -637,6 +753,7 @@ mod tests {
         let t = verdict_text(&Verdict {
             dataset: "d".into(),
             ranked: rows,
+            intervals: Vec::new(),
         });
         // 1.0 / 9.0 µs: faster by the median, but it left one puzzle unsolved.
         assert!(

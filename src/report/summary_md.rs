@@ -63,6 +63,7 @@ pub fn render(p: &Page<'_>) -> String {
          up). puzzles/s: solved puzzles per second of solver time on one thread, the time spent on \
          timeouts included. {MEAN_RATIO}\n"
     );
+    s.push_str(&super::rigor::markdown(&p.sections));
     let _ = writeln!(s, "## Plots\n");
     for pl in &p.plots {
         let _ = writeln!(s, "### {}\n", pl.title);

@@ -286,6 +286,8 @@ mod tests {
                 unchecked: 0,
                 mean_cpu_micros: None,
                 max_peak_rss_kib: None,
+                par2_micros: None,
+                unique_solves: 0,
             })
             .collect();
         let names = ["a", "b", "c"].map(String::from);

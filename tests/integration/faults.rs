@@ -129,7 +129,9 @@ fn check_interrupted_run(out: &Path) {
     assert_eq!(info["interrupted"], serde_json::Value::Bool(true));
     let mut s = csv::Reader::from_path(out.join("summary.csv")).unwrap();
     let summary: Vec<_> = s.records().map(|r| r.unwrap()).collect();
-    assert_eq!(summary.len(), 1);
+    // The solver's row and the virtual best solver's.
+    assert_eq!(summary.len(), 2);
+    assert_eq!(&summary[1][1], "virtual-best");
     // The report renders from the saved rows and says the run was interrupted.
     let md = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
     assert!(md.contains("Interrupted run"), "{md}");

@@ -1,0 +1,241 @@
+//! A dataset's manifest: what a file holds, so two runs can be known to be on the same puzzles.
+//! Shown by `harness inspect FILE` and written into run.json (`manifests`).
+//!
+//! Puzzles, sha256, clue histogram, classes (how many puzzles have no solution, one, several),
+//! duplicate puzzles, and duplicates up to isomorphism: two puzzles are isomorphic when one is the
+//! other relabelled, permuted (rows within bands, bands, columns within stacks, stacks) or
+//! transposed, which the minlex canonical form ([`crate::isomorph::minlex`]) decides exactly.
+
+use crate::dataset::Source;
+use crate::isomorph::minlex;
+use anyhow::Context;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use solvers::Budget;
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+
+/// How many duplicate pairs a manifest names (the rest are counted).
+pub const NAMED_PAIRS: usize = 10;
+
+/// The classes of a dataset's readable puzzles by solution count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Classes {
+    /// Puzzles with no solution.
+    pub none: usize,
+    /// Puzzles with exactly one solution.
+    pub one: usize,
+    /// Puzzles with two or more solutions.
+    pub several: usize,
+    /// Puzzles whose count ran out of budget.
+    pub unknown: usize,
+}
+
+impl Classes {
+    /// Counts one puzzle of class `c` (`0`, `1`, `2+`, or empty for unknown; see
+    /// [`crate::record::Row::solutions`]).
+    pub fn add(&mut self, c: &str) {
+        match c {
+            "0" => self.none += 1,
+            "1" => self.one += 1,
+            "2+" => self.several += 1,
+            _ => self.unknown += 1,
+        }
+    }
+}
+
+/// What a dataset holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Dataset name.
+    pub name: String,
+    /// Where it came from (`shipped:NAME` or the path).
+    pub source: String,
+    /// sha256 of the file ([`Source::sha256`]), lowercase hex.
+    pub sha256: String,
+    /// Puzzles, unreadable ones included.
+    pub puzzles: usize,
+    /// Puzzles that could not be read.
+    pub invalid: usize,
+    /// Number of givens -> readable puzzles with that many.
+    pub clues: BTreeMap<usize, usize>,
+    /// Solution counts of the readable puzzles; absent when not counted.
+    #[serde(default)]
+    pub classes: Option<Classes>,
+    /// Readable puzzles equal (cell for cell) to an earlier one of the file.
+    pub duplicates: usize,
+    /// Readable puzzles isomorphic to an earlier one (exact duplicates included); absent when
+    /// not looked for.
+    #[serde(default)]
+    pub isomorphic_duplicates: Option<usize>,
+    /// The first duplicate pairs, as (line, line of the earlier puzzle).
+    pub duplicate_lines: Vec<(usize, usize)>,
+    /// The first isomorphic pairs that are not exact duplicates, as (line, line of the earlier).
+    #[serde(default)]
+    pub isomorphic_lines: Vec<(usize, usize)>,
+}
+
+/// What to compute beyond the counts and the sha256.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Count every puzzle's solutions (up to 2) under this budget per puzzle.
+    pub classes: Option<Duration>,
+    /// Look for isomorphic duplicates when the dataset has at most this many readable puzzles
+    /// (the minlex form costs milliseconds a puzzle: `inspect` looks, `run` does not).
+    pub isomorph_limit: usize,
+}
+
+/// The manifest of `src` (reads it twice: once for the sha256, once for the puzzles).
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
+    let sha256 = src.sha256()?;
+    let mut entries = src.entries()?;
+    // The grids are held only for what needs them all (isomorphs, classes); exact duplicates
+    // are found by a 64-bit hash of the cells (std's SipHash with fixed keys), 24 bytes a puzzle.
+    let hold = opts.isomorph_limit > 0 || opts.classes.is_some();
+    let mut grids: Vec<(usize, solvers::Grid)> = Vec::new();
+    let mut exact = Vec::new();
+    let (mut puzzles, mut invalid, mut readable) = (0usize, 0usize, 0usize);
+    let mut clues = BTreeMap::new();
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut duplicates = 0;
+    let mut duplicate_lines = Vec::new();
+    for e in entries.by_ref() {
+        puzzles += 1;
+        match e.puzzle {
+            Ok(p) => {
+                readable += 1;
+                *clues.entry(p.grid.givens()).or_insert(0) += 1;
+                let h = {
+                    use std::hash::{Hash, Hasher};
+                    // `DefaultHasher::new()` has fixed keys: the same hash on every run.
+                    let mut s = std::collections::hash_map::DefaultHasher::new();
+                    p.grid.cells().hash(&mut s);
+                    s.finish()
+                };
+                let dup = match seen.get(&h) {
+                    Some(&first) => {
+                        duplicates += 1;
+                        if duplicate_lines.len() < NAMED_PAIRS {
+                            duplicate_lines.push((e.line, first));
+                        }
+                        true
+                    }
+                    None => {
+                        seen.insert(h, e.line);
+                        false
+                    }
+                };
+                if hold {
+                    grids.push((e.line, p.grid));
+                    exact.push(dup);
+                }
+            }
+            Err(_) => invalid += 1,
+        }
+    }
+    if let Some(e) = entries.io_error() {
+        return Err(e).with_context(|| format!("reading {}", src.source));
+    }
+    drop(seen);
+    let (mut isomorphic_duplicates, mut isomorphic_lines) = (None, Vec::new());
+    if readable > 0 && readable <= opts.isomorph_limit {
+        let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
+        let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
+        let mut n = 0;
+        for (k, form) in forms.iter().enumerate() {
+            let line = grids[k].0;
+            if let Some(&first) = seen.get(form) {
+                n += 1;
+                if !exact[k] && isomorphic_lines.len() < NAMED_PAIRS {
+                    isomorphic_lines.push((line, first));
+                }
+            } else {
+                seen.insert(*form, line);
+            }
+        }
+        isomorphic_duplicates = Some(n);
+    }
+    let classes = opts.classes.map(|timeout| {
+        let counter = crate::generate::counting_solver().build();
+        let names: Vec<&'static str> = grids
+            .par_iter()
+            .map(|(_, g)| {
+                let budget = Budget::unlimited().timeout(Some(timeout));
+                match counter.count(g, 2, &budget) {
+                    Some(c) if c.complete => crate::runner::class_name(c.solutions),
+                    _ => "",
+                }
+            })
+            .collect();
+        let mut c = Classes::default();
+        for n in names {
+            c.add(n);
+        }
+        c
+    });
+    Ok(Manifest {
+        name: src.name.clone(),
+        source: src.source.clone(),
+        sha256,
+        puzzles,
+        invalid,
+        clues,
+        classes,
+        duplicates,
+        isomorphic_duplicates,
+        duplicate_lines,
+        isomorphic_lines,
+    })
+}
+
+/// The manifest as text for the terminal.
+pub fn text(m: &Manifest) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "dataset  {} ({})", m.name, m.source);
+    let _ = writeln!(s, "sha256   {}", m.sha256);
+    let _ = writeln!(
+        s,
+        "puzzles  {} ({} readable, {} invalid)",
+        m.puzzles,
+        m.puzzles - m.invalid,
+        m.invalid
+    );
+    if let Some(c) = m.classes {
+        let _ = write!(
+            s,
+            "classes  {} with no solution, {} with one, {} with several",
+            c.none, c.one, c.several
+        );
+        if c.unknown > 0 {
+            let _ = write!(s, ", {} not counted (budget ran out)", c.unknown);
+        }
+        let _ = writeln!(s);
+    }
+    let _ = write!(s, "duplicates {} exact", m.duplicates);
+    match m.isomorphic_duplicates {
+        Some(n) => {
+            let _ = writeln!(
+                s,
+                ", {n} up to isomorphism (minlex form; exact ones included)"
+            );
+        }
+        None => {
+            let _ = writeln!(s, ", up to isomorphism not looked for");
+        }
+    }
+    for (a, b) in &m.duplicate_lines {
+        let _ = writeln!(s, "  line {a} repeats line {b}");
+    }
+    for (a, b) in &m.isomorphic_lines {
+        let _ = writeln!(s, "  line {a} is an isomorph of line {b}");
+    }
+    let _ = writeln!(s, "givens   puzzles");
+    for (g, n) in &m.clues {
+        let _ = writeln!(s, "{g:>6}   {n}");
+    }
+    s
+}

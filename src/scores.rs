@@ -1,0 +1,210 @@
+//! Scores of a run beyond the counts: PAR-2, the virtual best solver, unique solves.
+//!
+//! - **PAR-2** (penalised average runtime, as the SAT competitions score): the mean over the
+//!   readable puzzles of the solve's time when the answer is right, and of twice the per-puzzle
+//!   budget otherwise (timeout, error, wrong answer, an unchecked solve). Lower is better;
+//!   undefined without a time budget.
+//! - **Virtual best solver** (`virtual-best`): per puzzle, the fastest right answer of any solver;
+//!   its solved count and PAR-2 bound what a portfolio of the run's solvers could do. Its row in
+//!   summary.csv counts puzzles no solver answered right as `timeouts`.
+//! - **Unique solves**: puzzles a solver answered right and no other solver did.
+//!
+//! A right answer is a `solved` row whose solution passed the checker, or a `no_solution` row
+//! nothing contradicts (see [`crate::record::Row::correct`]). Rows come in whole puzzle groups:
+//! every solver's row of one puzzle (one copy, under `--isomorphs`), consecutively, as the runner
+//! writes them and results.csv holds them.
+
+use crate::record::{Row, RowStatus};
+use crate::summary::SummaryRow;
+use std::collections::HashMap;
+
+/// The solver name of the virtual best solver's rows.
+pub const VIRTUAL_BEST: &str = "virtual-best";
+
+/// Whether `r` is a right answer (see the module docs).
+pub fn is_right(r: &Row) -> bool {
+    match r.status {
+        RowStatus::Solved => r.correct == Some(true),
+        RowStatus::NoSolution => r.correct != Some(false),
+        _ => false,
+    }
+}
+
+/// Per dataset x solver sums.
+#[derive(Debug, Default, Clone)]
+struct Tally {
+    readable: usize,
+    par2_ns: u128,
+    unique: usize,
+}
+
+/// The virtual best solver of one dataset.
+#[derive(Debug, Default, Clone)]
+struct Best {
+    puzzles: usize,
+    readable: usize,
+    invalid: usize,
+    solved: usize,
+    no_solution: usize,
+    par2_ns: u128,
+    ns: Vec<u64>,
+}
+
+/// Scores computed online, one puzzle group at a time.
+#[derive(Debug)]
+pub struct Scorer {
+    budget_ns: Option<u64>,
+    tallies: HashMap<(String, String), Tally>,
+    best: Vec<(String, Best)>,
+    pending: Vec<Row>,
+}
+
+/// One puzzle group's key: rows of the same dataset, line and transform belong together.
+fn key(r: &Row) -> (&str, usize, &str) {
+    (&r.dataset, r.line, &r.transform)
+}
+
+impl Scorer {
+    /// A scorer for a run with this per-puzzle time budget, µs (`None` = unlimited: PAR-2 is
+    /// then left empty).
+    pub fn new(budget_micros: Option<f64>) -> Scorer {
+        Scorer {
+            budget_ns: budget_micros.map(|b| (b * 1e3).round() as u64),
+            tallies: HashMap::new(),
+            best: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Counts rows in, in results.csv order; a group is scored once the next one starts (or at
+    /// [`Scorer::finish`]).
+    pub fn add(&mut self, r: &Row) {
+        if self.pending.first().is_some_and(|p| key(p) != key(r)) {
+            self.flush();
+        }
+        self.pending.push(r.clone());
+    }
+
+    fn flush(&mut self) {
+        let group = std::mem::take(&mut self.pending);
+        let Some(first) = group.first() else {
+            return;
+        };
+        let pos = match self.best.iter().position(|(d, _)| *d == first.dataset) {
+            Some(p) => p,
+            None => {
+                self.best.push((first.dataset.clone(), Best::default()));
+                self.best.len() - 1
+            }
+        };
+        let best = &mut self.best[pos].1;
+        best.puzzles += 1;
+        if first.status == RowStatus::Invalid {
+            best.invalid += 1;
+            return;
+        }
+        best.readable += 1;
+        let penalty = self.budget_ns.map_or(0, |b| 2 * b);
+        let rights: Vec<&Row> = group.iter().filter(|r| is_right(r)).collect();
+        for r in &group {
+            let t = self
+                .tallies
+                .entry((r.dataset.clone(), r.solver.clone()))
+                .or_default();
+            t.readable += 1;
+            let right = is_right(r);
+            t.par2_ns += u128::from(if right { ns(r.micros) } else { penalty });
+            if right && rights.len() == 1 {
+                t.unique += 1;
+            }
+        }
+        match rights.iter().map(|r| ns(r.micros)).min() {
+            Some(fastest) => {
+                // Counted as summary.csv counts: a checked solution is `solved`, a right
+                // `no_solution` is `no_solution`.
+                if rights.iter().any(|r| r.status == RowStatus::Solved) {
+                    best.solved += 1;
+                } else {
+                    best.no_solution += 1;
+                }
+                best.par2_ns += u128::from(fastest);
+                best.ns.push(fastest);
+            }
+            None => {
+                best.par2_ns += u128::from(penalty);
+                if self.budget_ns.is_some() {
+                    best.ns.push(penalty);
+                }
+            }
+        }
+    }
+
+    /// Fills `par2_micros` and `unique_solves` of `summary` and appends one `virtual-best` row
+    /// per dataset (after the dataset's last row).
+    pub fn finish(mut self, summary: &mut Vec<SummaryRow>) {
+        self.flush();
+        for s in summary.iter_mut() {
+            if let Some(t) = self.tallies.get(&(s.dataset.clone(), s.solver.clone())) {
+                s.unique_solves = t.unique;
+                s.par2_micros = self.budget_ns.map(|_| mean_micros(t.par2_ns, t.readable));
+            }
+        }
+        for (dataset, mut b) in self.best {
+            b.ns.sort_unstable();
+            let n = b.ns.len();
+            let median = match n {
+                0 => 0.0,
+                _ if n % 2 == 1 => b.ns[n / 2] as f64 / 1e3,
+                _ => (b.ns[n / 2 - 1] + b.ns[n / 2]) as f64 / 2e3,
+            };
+            let row = SummaryRow {
+                dataset: dataset.clone(),
+                solver: VIRTUAL_BEST.into(),
+                puzzles: b.puzzles,
+                solved: b.solved,
+                wrong: 0,
+                no_solution: b.no_solution,
+                timeouts: b.readable - b.solved - b.no_solution,
+                errors: 0,
+                invalid: b.invalid,
+                unchecked: 0,
+                median_micros: median,
+                mean_micros: mean_micros(b.ns.iter().map(|&x| u128::from(x)).sum(), n),
+                p90_micros: 0.0,
+                max_micros: b.ns.last().map_or(0.0, |&x| x as f64 / 1e3),
+                puzzles_per_second: 0.0,
+                mean_nodes: 0.0,
+                mean_cpu_micros: None,
+                max_peak_rss_kib: None,
+                par2_micros: self.budget_ns.map(|_| mean_micros(b.par2_ns, b.readable)),
+                unique_solves: 0,
+            };
+            let at = summary
+                .iter()
+                .rposition(|s| s.dataset == dataset)
+                .map_or(summary.len(), |i| i + 1);
+            summary.insert(at, row);
+        }
+    }
+}
+
+fn ns(micros: f64) -> u64 {
+    (micros * 1e3).round().max(0.0) as u64
+}
+
+fn mean_micros(sum_ns: u128, n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        ((sum_ns as f64 / n as f64) / 1e3 * 1e3).round() / 1e3
+    }
+}
+
+/// The scores of rows held in memory (results.csv order), as [`Scorer`] computes them online.
+pub fn score(rows: &[Row], budget_micros: Option<f64>, summary: &mut Vec<SummaryRow>) {
+    let mut s = Scorer::new(budget_micros);
+    for r in rows {
+        s.add(r);
+    }
+    s.finish(summary);
+}

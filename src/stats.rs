@@ -1,0 +1,196 @@
+//! The statistics every speed claim goes through (report verdicts, `compare`, `bench`): medians
+//! with bootstrap 95% confidence intervals, ratios with their intervals, and the one rule for a
+//! verdict: "faster" or "slower" only when the interval excludes 1, else "not distinguishable";
+//! no ranking at all on fewer than [`MIN_RANKED`] puzzles.
+//!
+//! The bootstrap is the percentile bootstrap (Efron and Tibshirani, "An Introduction to the
+//! Bootstrap", 1993, ch. 13): [`RESAMPLES`] resamples with replacement of the puzzles, the
+//! statistic recomputed on each, the 2.5th and 97.5th percentiles of those values as the
+//! interval. Resamples are drawn from ChaCha8 seeded by [`SEED`] (and the caller's salt), so the
+//! same data give the same interval on every machine.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// Bootstrap resamples per interval.
+pub const RESAMPLES: usize = 2000;
+
+/// The fixed seed of the resampling (mixed with the caller's salt).
+pub const SEED: u64 = 0x005e_ed0f_b007;
+
+/// The noise threshold of a verdict, as criterion has one: a ratio within 5% of 1 is "not
+/// distinguishable" even when its interval excludes 1. Resampling the puzzles measures how the
+/// choice of puzzles moves a median, not how two runs on a loaded machine drift apart, which two
+/// runs of one command on a shared machine show at 1-4%.
+pub const NOISE: f64 = 0.05;
+
+/// Fewest readable puzzles on which a dataset's solvers are ranked.
+pub const MIN_RANKED: usize = 30;
+
+/// A point estimate with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The statistic on the data.
+    pub value: f64,
+    /// Lower end of the 95% interval.
+    pub lo: f64,
+    /// Upper end of the 95% interval.
+    pub hi: f64,
+}
+
+impl Estimate {
+    /// `1.93 [1.71, 2.20]`.
+    pub fn text(&self) -> String {
+        format!("{:.2} [{:.2}, {:.2}]", self.value, self.lo, self.hi)
+    }
+}
+
+fn median_of(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    crate::summary::median(v)
+}
+
+fn rng(salt: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(SEED ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+fn percentiles(mut stats: Vec<f64>) -> (f64, f64) {
+    stats.retain(|x| x.is_finite());
+    stats.sort_by(f64::total_cmp);
+    if stats.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    let at = |p: f64| stats[((p * (stats.len() - 1) as f64).round() as usize).min(stats.len() - 1)];
+    (at(0.025), at(0.975))
+}
+
+/// The median of `values` with its bootstrap 95% interval; `None` for no values.
+pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
+    if values.is_empty() {
+        return None;
+    }
+    let value = median_of(&mut values.to_vec());
+    let mut r = rng(salt);
+    let n = values.len();
+    let mut buf = vec![0.0; n];
+    let stats: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            for x in buf.iter_mut() {
+                *x = values[r.random_range(0..n)];
+            }
+            median_of(&mut buf)
+        })
+        .collect();
+    let (lo, hi) = percentiles(stats);
+    Some(Estimate { value, lo, hi })
+}
+
+/// The ratio of medians `median(b) / median(a)` over paired values (`a[i]` and `b[i]` measured
+/// on the same puzzle), with its bootstrap 95% interval: each resample draws puzzles, keeping
+/// the pairs. `None` when there are no pairs or a median is 0.
+pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
+    let n = a.len().min(b.len());
+    if n == 0 {
+        return None;
+    }
+    let ma = median_of(&mut a[..n].to_vec());
+    let mb = median_of(&mut b[..n].to_vec());
+    if ma <= 0.0 {
+        return None;
+    }
+    let mut r = rng(salt);
+    let (mut xa, mut xb) = (vec![0.0; n], vec![0.0; n]);
+    let stats: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            for k in 0..n {
+                let i = r.random_range(0..n);
+                xa[k] = a[i];
+                xb[k] = b[i];
+            }
+            let da = median_of(&mut xa);
+            if da > 0.0 {
+                median_of(&mut xb) / da
+            } else {
+                f64::NAN
+            }
+        })
+        .collect();
+    let (lo, hi) = percentiles(stats);
+    Some(Estimate {
+        value: mb / ma,
+        lo,
+        hi,
+    })
+}
+
+/// The verdict on a ratio `B / A` of times: `1.93× faster` (the whole interval is below 1 and
+/// the ratio beyond the [`NOISE`] threshold), `1.20× slower` (likewise above 1), else `not
+/// distinguishable` (`not distinguishable (within 5% noise)` when the interval excludes 1 but the
+/// ratio is within the threshold).
+pub fn verdict(e: &Estimate) -> String {
+    let beyond = e.value < 1.0 / (1.0 + NOISE) || e.value > 1.0 + NOISE;
+    if e.hi < 1.0 && beyond {
+        format!("{}× faster", crate::report::fmt_ratio(1.0 / e.value))
+    } else if e.lo > 1.0 && beyond {
+        format!("{}× slower", crate::report::fmt_ratio(e.value))
+    } else if e.hi < 1.0 || e.lo > 1.0 {
+        format!("not distinguishable (within {:.0}% noise)", NOISE * 100.0)
+    } else {
+        "not distinguishable".into()
+    }
+}
+
+/// A salt for [`median_ci`] and [`ratio_ci`] from names (dataset, solvers), so each interval
+/// of a report has its own resamples, the same on every render (FNV-1a).
+pub fn salt(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0xff]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clear_difference_is_faster_and_noise_is_not() {
+        // B takes half of A's time on each of 40 puzzles: the interval is 0.5 exactly.
+        let a: Vec<f64> = (1..=40).map(|i| i as f64).collect();
+        let b: Vec<f64> = a.iter().map(|x| x / 2.0).collect();
+        let e = ratio_ci(&a, &b, 1).unwrap();
+        assert_eq!((e.value, e.lo, e.hi), (0.5, 0.5, 0.5));
+        assert_eq!(verdict(&e), "2.00× faster");
+        // Two shuffles of the same times: the interval straddles 1.
+        let c: Vec<f64> = a.iter().rev().copied().collect();
+        let e = ratio_ci(&a, &c, 1).unwrap();
+        assert_eq!(e.value, 1.0);
+        assert!(e.lo < 1.0 && e.hi > 1.0, "{e:?}");
+        assert_eq!(verdict(&e), "not distinguishable");
+        // An interval that excludes 1 by less than the noise threshold.
+        let near = Estimate {
+            value: 1.03,
+            lo: 1.02,
+            hi: 1.04,
+        };
+        assert_eq!(verdict(&near), "not distinguishable (within 5% noise)");
+        // The same seed, the same interval.
+        assert_eq!(ratio_ci(&a, &c, 1), ratio_ci(&a, &c, 1));
+    }
+
+    #[test]
+    fn median_interval_holds_the_median() {
+        let v: Vec<f64> = (1..=31).map(|i| i as f64).collect();
+        let e = median_ci(&v, 3).unwrap();
+        assert_eq!(e.value, 16.0);
+        assert!(e.lo <= 16.0 && e.hi >= 16.0 && e.lo >= 1.0 && e.hi <= 31.0);
+        assert_eq!(median_ci(&[], 0), None);
+        let one = median_ci(&[4.0], 0).unwrap();
+        assert_eq!((one.lo, one.hi), (4.0, 4.0));
+    }
+}
