@@ -83,6 +83,10 @@ pub struct Options {
     /// Look for isomorphic duplicates when the dataset has at most this many readable puzzles
     /// (the minlex form costs milliseconds a puzzle: `inspect` looks, `run` does not).
     pub isomorph_limit: usize,
+    /// Look for exact duplicates among the first this many readable puzzles only (a 64-bit hash
+    /// each, about 24 bytes a puzzle while the manifest is built): `run` bounds it so that its
+    /// memory stays flat however long the dataset, `inspect` looks at every puzzle.
+    pub exact_limit: usize,
 }
 
 /// The manifest of `src` (reads it twice: once for the sha256, once for the puzzles).
@@ -115,7 +119,7 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
                     p.grid.cells().hash(&mut s);
                     s.finish()
                 };
-                let dup = match seen.get(&h) {
+                let dup = match seen.get(&h).filter(|_| readable <= opts.exact_limit) {
                     Some(&first) => {
                         duplicates += 1;
                         if duplicate_lines.len() < NAMED_PAIRS {
@@ -124,7 +128,9 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
                         true
                     }
                     None => {
-                        seen.insert(h, e.line);
+                        if readable <= opts.exact_limit {
+                            seen.insert(h, e.line);
+                        }
                         false
                     }
                 };

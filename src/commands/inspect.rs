@@ -12,6 +12,7 @@ pub fn inspect(args: &InspectArgs) -> anyhow::Result<()> {
     let opts = Options {
         classes: Some(Duration::from_millis(args.timeout_ms.max(1))),
         isomorph_limit: usize::MAX,
+        exact_limit: usize::MAX,
     };
     let mut all = Vec::new();
     for d in &args.datasets {

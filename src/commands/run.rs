@@ -330,6 +330,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                 classes: None,
                 // Exact duplicates only: `harness inspect` looks for isomorphic ones.
                 isomorph_limit: 0,
+                // Flat memory: duplicates among the first 100,000 puzzles (about 2.4 MB).
+                exact_limit: 100_000,
             },
         )?);
     }

@@ -180,7 +180,12 @@ fn a_million_puzzles_in_flat_memory() {
         let mut rdr = csv::Reader::from_reader(summary.as_bytes());
         let rows: Vec<harness::summary::SummaryRow> =
             rdr.deserialize().map(|r| r.unwrap()).collect();
-        assert_eq!(rows.len(), 2);
+        // The two solvers, and the virtual best solver's row of the dataset.
+        assert_eq!(rows.len(), 3);
+        let best = rows
+            .iter()
+            .filter(|s| s.solver == harness::scores::VIRTUAL_BEST);
+        assert_eq!(best.count(), 1);
         for s in &rows {
             assert_eq!((s.puzzles, s.solved, s.wrong), (n, n, 0), "{s:?}");
         }
