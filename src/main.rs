@@ -41,24 +41,8 @@ fn main() -> ExitCode {
         };
     };
     let result = match command {
-        Command::Run(args) => commands::run::run(args).map(|end| {
-            if end.wrong > 0 {
-                ExitCode::from(1)
-            } else if end.interrupted {
-                ExitCode::from(130)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }),
-        Command::Rerun(args) => commands::rerun::rerun(args).map(|end| {
-            if end.wrong > 0 {
-                ExitCode::from(1)
-            } else if end.interrupted {
-                ExitCode::from(130)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }),
+        Command::Run(args) => commands::run::run(args).map(|e| run_exit(&e)),
+        Command::Rerun(args) => commands::rerun::rerun(args).map(|e| run_exit(&e)),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),
         Command::Decode(args) => commands::decode::decode(args).map(|()| ExitCode::SUCCESS),
@@ -133,5 +117,17 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The exit status of a run (`run`, `rerun`): 1 if any answer was wrong, else 130 if it was
+/// interrupted, else 0.
+fn run_exit(end: &commands::run::RunEnd) -> ExitCode {
+    if end.wrong > 0 {
+        ExitCode::from(1)
+    } else if end.interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
     }
 }
