@@ -169,6 +169,8 @@ pub struct Digest {
     pub slowest: Vec<(String, Vec<Row>)>,
     /// The hardest puzzles, hardest first.
     pub hardest: Vec<Hard>,
+    /// Guesses of the inference ladder's solvers ([`super::inference`]).
+    pub inference: super::inference::Acc,
 }
 
 impl Digest {
@@ -234,6 +236,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
         group: Vec::new(),
         top: TopK::new(HARDEST),
     };
+    let mut inference = super::inference::Acc::default();
     let mut rows = 0u64;
     // The last pair's entry, so a run of rows of one pair looks it up once.
     let mut last_pair: Option<(String, String)> = None;
@@ -250,6 +253,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
             seen_datasets.push(r.dataset.clone());
         }
         hard.add(&r);
+        inference.add(&r, counts_as_solved(&r));
         let same = last_pair
             .as_ref()
             .is_some_and(|(d, s)| *d == r.dataset && *s == r.solver);
@@ -342,6 +346,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
         effort: effort_acc,
         slowest,
         hardest,
+        inference,
     })
 }
 

@@ -10,6 +10,7 @@
 //! | `plots/distribution.svg` | [`distribution`]: box plot of µs per puzzle per dataset x solver |
 //! | `plots/effort.svg` | [`effort`]: nodes against µs per solve |
 //! | `plots/throughput.svg` | [`throughput`]: puzzles/s per dataset x solver, ratio to the fastest |
+//! | `plots/inference.svg` | [`inference`]: guesses per puzzle as inference gets stronger (runs with two or more of its solvers) |
 //! | `summary.md` | [`summary_md`]: metadata, verdicts, summary table, slowest and hardest puzzles, plots |
 //! | `index.html` | [`html`]: the same page for a browser, offline (no script, no web font) |
 //!
@@ -22,6 +23,7 @@ pub mod digest;
 pub mod distribution;
 pub mod effort;
 pub mod html;
+pub mod inference;
 pub mod load;
 pub mod rigor;
 pub mod style;
@@ -396,7 +398,26 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
                 .into(),
         })
     };
+    let inference_section = match inference::data(&digest.inference, &run.datasets, &run.solvers) {
+        Some(inf) => {
+            let svg = plots_dir.join("inference.svg");
+            style::write_svg(&svg, SIZE, |r| inference::draw(r, &inf))?;
+            files.push(svg);
+            let plot = PlotFile {
+                title: "What inference buys".into(),
+                svg: "plots/inference.svg".into(),
+                png: None,
+                caption: "Mean guesses per solved puzzle (log scale), one line per dataset, for \
+                          the solvers that differ only in what they infer at every node, weakest \
+                          first; a hollow circle on the bottom edge is a mean of 0."
+                    .into(),
+            };
+            inference::section(&inf, Some(plot))
+        }
+        None => rigor::Section::default(),
+    };
     let sections = vec![
+        inference_section,
         rigor::classes_section(run),
         rigor::scores_section(run, &summary),
         rigor::spread_section(run, spread_plot),

@@ -642,6 +642,71 @@ fn run_renders_the_report_unless_told_not_to() {
     }
 }
 
+/// The "What inference buys" section: its means are the guesses column of results.csv averaged
+/// over each solver's solved rows, computed here apart from the report's code; the solver off the
+/// ladder (dlx) has no column.
+#[test]
+fn inference_section_means_match_results_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    run_quiet(
+        &[
+            "--solver",
+            "bitmask-singles,domain-reduction,dlx,logic",
+            "--dataset",
+            "named-hard",
+            "--dataset",
+            "clues22-200",
+        ],
+        &out,
+    );
+    assert!(out.join("plots/inference.svg").is_file());
+    let (h, rows) = csv_rows(&out.join("results.csv"));
+    let (ds, sv, st, gu) = (
+        col(&h, "dataset"),
+        col(&h, "solver"),
+        col(&h, "status"),
+        col(&h, "guesses"),
+    );
+    let md = read(&out.join("summary.md"));
+    in_order(
+        &md,
+        &[
+            "## What inference buys",
+            "| dataset | bitmask-singles (naked singles) | domain-reduction (+ hidden singles) | \
+             logic (+ subsets, fish, wings, chains) |",
+        ],
+        "inference table header",
+    );
+    for dataset in ["named-hard", "clues22-200"] {
+        let mut line = format!("| {dataset} |");
+        for solver in ["bitmask-singles", "domain-reduction", "logic"] {
+            let g: Vec<u64> = rows
+                .iter()
+                .filter(|r| r[ds] == dataset && r[sv] == solver && r[st] == "solved")
+                .map(|r| r[gu].parse().unwrap())
+                .collect();
+            assert!(!g.is_empty(), "{dataset} {solver}");
+            let mean = g.iter().sum::<u64>() as f64 / g.len() as f64;
+            let zero = g.iter().filter(|&&x| x == 0).count() as f64 / g.len() as f64;
+            // Three decimals below 0.1, one for a share just under 100% or just over 0%.
+            let m = if mean > 0.0 && mean < 0.1 {
+                format!("{mean:.3}")
+            } else {
+                format!("{mean:.2}")
+            };
+            let pct = zero * 100.0;
+            let z = if (99.5..100.0).contains(&pct) || (pct > 0.0 && pct < 0.5) {
+                format!("{pct:.1}%")
+            } else {
+                format!("{pct:.0}%")
+            };
+            line.push_str(&format!(" {m} ({z}) |"));
+        }
+        assert!(md.contains(&line), "{line} not in the inference table");
+    }
+}
+
 /// Headless Chromium, as `.ci/run` installs it.
 fn chromium() -> PathBuf {
     [
