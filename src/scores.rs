@@ -47,7 +47,29 @@ struct Best {
     solved: usize,
     no_solution: usize,
     par2_ns: u128,
-    ns: Vec<u64>,
+    /// The virtual best's time per readable puzzle, ns, when it fits in a `u32` (4 bytes a
+    /// puzzle, as the summary keeps its times)...
+    ns: Vec<u32>,
+    /// ... and past `u32::MAX` ns (4.29 s).
+    long_ns: Vec<u64>,
+}
+
+impl Best {
+    fn push(&mut self, ns: u64) {
+        match u32::try_from(ns) {
+            Ok(n) => self.ns.push(n),
+            Err(_) => self.long_ns.push(ns),
+        }
+    }
+
+    /// The `k`-th smallest time (0-based) once both vectors are sorted: every long time is
+    /// larger than every short one.
+    fn kth(&self, k: usize) -> u64 {
+        match self.ns.get(k) {
+            Some(&n) => u64::from(n),
+            None => self.long_ns[k - self.ns.len()],
+        }
+    }
 }
 
 /// Scores computed online, one puzzle group at a time.
@@ -128,12 +150,12 @@ impl Scorer {
                     best.no_solution += 1;
                 }
                 best.par2_ns += u128::from(fastest);
-                best.ns.push(fastest);
+                best.push(fastest);
             }
             None => {
                 best.par2_ns += u128::from(penalty);
                 if self.budget_ns.is_some() {
-                    best.ns.push(penalty);
+                    best.push(penalty);
                 }
             }
         }
@@ -151,12 +173,16 @@ impl Scorer {
         }
         for (dataset, mut b) in self.best {
             b.ns.sort_unstable();
-            let n = b.ns.len();
+            b.long_ns.sort_unstable();
+            let n = b.ns.len() + b.long_ns.len();
             let median = match n {
                 0 => 0.0,
-                _ if n % 2 == 1 => b.ns[n / 2] as f64 / 1e3,
-                _ => (b.ns[n / 2 - 1] + b.ns[n / 2]) as f64 / 2e3,
+                _ if n % 2 == 1 => b.kth(n / 2) as f64 / 1e3,
+                _ => (b.kth(n / 2 - 1) + b.kth(n / 2)) as f64 / 2e3,
             };
+            let sum: u128 = b.ns.iter().map(|&x| u128::from(x)).sum::<u128>()
+                + b.long_ns.iter().map(|&x| u128::from(x)).sum::<u128>();
+            let max = if n == 0 { 0 } else { b.kth(n - 1) };
             let row = SummaryRow {
                 dataset: dataset.clone(),
                 solver: VIRTUAL_BEST.into(),
@@ -169,9 +195,9 @@ impl Scorer {
                 invalid: b.invalid,
                 unchecked: 0,
                 median_micros: median,
-                mean_micros: mean_micros(b.ns.iter().map(|&x| u128::from(x)).sum(), n),
+                mean_micros: mean_micros(sum, n),
                 p90_micros: 0.0,
-                max_micros: b.ns.last().map_or(0.0, |&x| x as f64 / 1e3),
+                max_micros: max as f64 / 1e3,
                 puzzles_per_second: 0.0,
                 mean_nodes: 0.0,
                 mean_cpu_micros: None,
@@ -207,4 +233,23 @@ pub fn score(rows: &[Row], budget_micros: Option<f64>, summary: &mut Vec<Summary
         s.add(r);
     }
     s.finish(summary);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Times past `u32::MAX` ns (4.29 s) sort after the short ones, and both are kept exactly.
+    #[test]
+    fn virtual_best_times_past_4_29_s_stay_exact_and_in_order() {
+        let mut b = Best::default();
+        for t in [7_000_000_000u64, 3, 5_000_000_000, 1] {
+            b.push(t);
+        }
+        assert_eq!((b.ns.len(), b.long_ns.len()), (2, 2));
+        b.ns.sort_unstable();
+        b.long_ns.sort_unstable();
+        let all: Vec<u64> = (0..4).map(|k| b.kth(k)).collect();
+        assert_eq!(all, [1, 3, 5_000_000_000, 7_000_000_000]);
+    }
 }
