@@ -518,8 +518,8 @@ fn every_puzzle_of_a_level_set_is_rated_its_level() {
 /// hodoku-py's level on the first 20 puzzles of each level set. Over all 100 of each set
 /// (measured once, `docs/logic.md`) hodoku-py gives the same level to 100 of Easy, Medium and
 /// Hard, 93 of Unfair and 91 of Extreme; on these first 20, to all 20 of the first three and 19
-/// of Unfair (#2: HoDoKu's path costs 1,952 points, Extreme) and Extreme (#7: HoDoKu Unfair,
-/// with techniques we do not have). The test asserts those counts as floors.
+/// of Unfair (#2: HoDoKu's path, with a Sue de Coq, costs 1,952 points, Extreme) and of Extreme
+/// (#7: HoDoKu's path, with a Sue de Coq, is Unfair). The test asserts those counts as floors.
 #[test]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
