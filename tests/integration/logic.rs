@@ -515,6 +515,40 @@ fn every_puzzle_of_a_level_set_is_rated_its_level() {
     }
 }
 
+/// `harness rate` takes a shipped dataset's name; a name that is neither a file nor a shipped set
+/// is an error listing the shipped names.
+#[test]
+fn rate_takes_a_shipped_name() {
+    let assert = super::common::harness()
+        .args(["rate", "-q", "-j", "1", "level-medium"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 100);
+    let stated = level_rows("level-medium");
+    for (row, (p, score, _)) in rows.iter().zip(&stated) {
+        assert_eq!(
+            (&row[2], &row[3], &row[4]),
+            (
+                p.replace('0', ".").as_str(),
+                score.to_string().as_str(),
+                "Medium"
+            )
+        );
+    }
+    super::common::harness()
+        .args(["rate", "level-tricky"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cannot open level-tricky: no such file, and no shipped dataset has that name (seed,",
+        ));
+}
+
 /// hodoku-py's level on the first 20 puzzles of each level set. Over all 100 of each set
 /// (measured once, `docs/logic.md`) hodoku-py gives the same level to 100 of Easy, Medium and
 /// Hard, 93 of Unfair and 91 of Extreme; on these first 20, to all 20 of the first three and 19
