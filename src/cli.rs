@@ -430,7 +430,8 @@ pub struct SolveArgs {
 /// Arguments of `harness rate`.
 #[derive(Debug, Args)]
 pub struct RateArgs {
-    /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
+    /// Puzzle file in any supported format (line, block, CSV), a shipped dataset's name
+    /// (`level-hard`; see `harness list`), or `-` for stdin.
     pub file: String,
     /// Output CSV file (written to a temporary name, renamed at the end); default stdout.
     #[arg(long, short = 'o')]

@@ -67,6 +67,41 @@ pub const SHIPPED: &[Shipped] = &[
         text: include_str!("../datasets/clues22-200.csv"),
         default: true,
     },
+    Shipped {
+        name: "level-easy",
+        file: "level-easy.csv",
+        description: "100 generated minimal puzzles that `harness rate` rates Easy",
+        text: include_str!("../datasets/level-easy.csv"),
+        default: false,
+    },
+    Shipped {
+        name: "level-medium",
+        file: "level-medium.csv",
+        description: "100 generated minimal puzzles that `harness rate` rates Medium",
+        text: include_str!("../datasets/level-medium.csv"),
+        default: false,
+    },
+    Shipped {
+        name: "level-hard",
+        file: "level-hard.csv",
+        description: "100 generated minimal puzzles that `harness rate` rates Hard",
+        text: include_str!("../datasets/level-hard.csv"),
+        default: false,
+    },
+    Shipped {
+        name: "level-unfair",
+        file: "level-unfair.csv",
+        description: "100 generated minimal puzzles that `harness rate` rates Unfair",
+        text: include_str!("../datasets/level-unfair.csv"),
+        default: false,
+    },
+    Shipped {
+        name: "level-extreme",
+        file: "level-extreme.csv",
+        description: "100 generated minimal puzzles that `harness rate` rates Extreme",
+        text: include_str!("../datasets/level-extreme.csv"),
+        default: false,
+    },
 ];
 
 /// A loaded dataset: every entry of one file, good and bad.

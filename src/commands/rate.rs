@@ -307,12 +307,36 @@ fn progress_bar(quiet: bool) -> ProgressBar {
     pb
 }
 
+/// The input of `harness rate`: a shipped dataset's name (as `harness run --dataset` takes it,
+/// `level-hard`), `-` for stdin, or else a file.
+///
+/// # Errors
+/// No such file and no shipped dataset of that name (the message lists the shipped names), a
+/// file that cannot be opened, or whose first lines cannot be read.
+pub fn open(file: &str) -> anyhow::Result<crate::format::PuzzleReader> {
+    let shipped = crate::dataset::SHIPPED;
+    if let Some(s) = shipped.iter().find(|s| s.name == file) {
+        return Ok(crate::format::PuzzleReader::from_text(s.text, s.name));
+    }
+    if file != "-" && !std::path::Path::new(file).exists() {
+        anyhow::bail!(
+            "cannot open {file}: no such file, and no shipped dataset has that name ({})",
+            shipped
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    super::solve::open(file, None)
+}
+
 /// Runs `harness rate`; returns the counts (the final line is already printed on stderr).
 ///
 /// # Errors
 /// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
 pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
-    let reader = super::solve::open(&args.file, None)?;
+    let reader = open(&args.file)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
