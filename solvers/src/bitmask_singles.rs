@@ -68,6 +68,23 @@ const NONE: u8 = 27;
 /// The sentinel past the end of the list: its slots hold no candidate, so the scan stops there.
 const SENTINEL: [u8; 4] = [NONE; 4];
 
+/// The mask slots (row `r`, `9 + c` for column `c`, `18 + b` for box `b`) of each cell,
+/// row-major, as a list entry.
+static SLOTS: [[u8; 4]; 81] = {
+    let mut t = [[0u8; 4]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [
+            (i / 9) as u8,
+            (9 + i % 9) as u8,
+            (18 + (i / 27) * 3 + (i % 9) / 3) as u8,
+            0,
+        ];
+        i += 1;
+    }
+    t
+};
+
 /// What the propagation pass found.
 enum Fill {
     /// Every cell is filled.
@@ -266,7 +283,20 @@ impl Search<'_> {
     /// Leaves `free` and `depth` as it found them.
     fn search<S: Scan>(&mut self) -> bool {
         let entry = self.depth;
-        let stop = match S::propagate(self) {
+        let stop = self.node::<S>();
+        // Give back the digits of the singles this node filled.
+        for q in entry..self.depth.min(81) {
+            self.toggle(q, self.bit[q]);
+        }
+        self.depth = entry;
+        stop
+    }
+
+    /// [`Search::search`] without giving back the singles the node filled (`depth` is past
+    /// them): what the root needs, whose state nobody reads after it.
+    #[inline(always)]
+    fn node<S: Scan>(&mut self) -> bool {
+        match S::propagate(self) {
             Fill::Contradiction => false,
             Fill::Full => {
                 let first = self.tally.first.is_none();
@@ -299,13 +329,7 @@ impl Search<'_> {
                 self.depth = d;
                 stop
             }
-        };
-        // Give back the digits of the singles this node filled.
-        for q in entry..self.depth.min(81) {
-            self.toggle(q, self.bit[q]);
         }
-        self.depth = entry;
-        stop
     }
 }
 
@@ -322,34 +346,36 @@ fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
         givens: *puzzle.cells(),
     };
     search.free[..27].fill(crate::bits::ALL as u32);
+    // Without a branch per cell: every cell's slots are written at the end of the list, which
+    // grows by one for an empty cell; a given clears its digit (bit 0 of `1 << v` is dropped,
+    // so an empty cell clears nothing). Clear, not toggle: a repeated given must not free its
+    // digit again.
     for (i, &v) in puzzle.cells().iter().enumerate() {
-        let (r, c) = (i / 9, i % 9);
-        let slots = [r, 9 + c, 18 + crate::bits::BOX_OF[i]];
-        if v != 0 {
-            // Clear, not toggle: a repeated given must not free its digit again.
-            for s in slots {
-                search.free[s] &= !(1 << (v - 1));
-            }
-        } else {
-            search.pos[search.len] = [slots[0] as u8, slots[1] as u8, slots[2] as u8, 0];
-            search.len += 1;
+        let slots = SLOTS[i];
+        search.pos[search.len.min(80)] = slots;
+        search.len += (v == 0) as usize;
+        let given = !((1u32 << v) >> 1);
+        for s in &slots[..3] {
+            search.free[*s as usize] &= given;
         }
     }
+    // The sentinel again, where the last given may have written its slots.
+    search.pos[search.len] = SENTINEL;
     search
 }
 
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
+/// Searches `puzzle` up to `limit` solutions; the tally says what was found.
+fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> crate::Tally<'a> {
     let mut search = setup(puzzle, limit, budget);
-    if search.tally.out_of_budget {
-        return search;
+    if !search.tally.out_of_budget {
+        #[cfg(target_arch = "x86_64")]
+        if has_popcnt() {
+            search.node::<Popcnt>();
+            return search.tally;
+        }
+        search.node::<Plain>();
     }
-    #[cfg(target_arch = "x86_64")]
-    if has_popcnt() {
-        search.search::<Popcnt>();
-        return search;
-    }
-    search.search::<Plain>();
-    search
+    search.tally
 }
 
 impl Solver for BitmaskSingles {
@@ -358,13 +384,11 @@ impl Solver for BitmaskSingles {
     }
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let s = run(puzzle, 1, budget);
-        s.tally.outcome()
+        run(puzzle, 1, budget).outcome()
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let s = run(puzzle, limit, budget);
-        Some(s.tally.count())
+        Some(run(puzzle, limit, budget).count())
     }
 }
 
@@ -378,7 +402,7 @@ mod tests {
         let grid: Grid = puzzle.parse().unwrap();
         let budget = Budget::unlimited();
         let mut s = setup(&grid, limit, &budget);
-        s.search::<S>();
+        s.node::<S>();
         (s.tally.found, s.tally.first, s.tally.stats)
     }
 
