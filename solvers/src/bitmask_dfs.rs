@@ -210,3 +210,34 @@ impl Solver for BitmaskDfs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backtracking::Backtracking;
+    use crate::test_puzzles::SEED;
+
+    /// The counters (backtracks included) and the answer agree with `backtracking`, the same
+    /// search done the textbook way: solved, stopped by a node limit, and with no solution.
+    #[test]
+    fn counters_agree_with_backtracking() {
+        let puzzles = [
+            SEED,
+            // The seed puzzle with its first two givens removed: several solutions.
+            "..........4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
+            // No solution: the last two cells of row 1 both need a 9, found only by search.
+            "1234567..........8.........9.....................................................",
+        ];
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().unwrap();
+            for limit in [None, Some(0), Some(100), Some(1000)] {
+                let budget = Budget::unlimited().max_nodes(limit);
+                let ours = BitmaskDfs.solve(&grid, &budget);
+                let theirs = Backtracking.solve(&grid, &budget);
+                assert_eq!(ours.status, theirs.status, "{puzzle} {limit:?}");
+                assert_eq!(ours.solution, theirs.solution, "{puzzle} {limit:?}");
+                assert_eq!(ours.stats, theirs.stats, "{puzzle} {limit:?}");
+            }
+        }
+    }
+}

@@ -9,12 +9,17 @@
 //! - `free`: the digits still free in each row, column and box, 27 nine-bit masks; a cell's
 //!   candidates are the AND of its three masks. Filling a cell flips one bit in three masks, and
 //!   going back flips them again, so nothing is copied on a branch.
-//! - The list of the puzzle's empty cells, as the three mask slots of each cell (one byte array
-//!   per slot, so the scan loads each with one instruction): positions `..depth` hold the cells
-//!   filled on the current path, in the order they were filled, positions `depth..` the cells
-//!   still empty. Filling the cell at position `p` swaps it to position `depth` and advances
-//!   `depth`; going back up the tree only restores `depth`, so the list is never copied (its
-//!   order changes, its contents do not). The digit filled at each position is kept beside it.
+//! - The list of the puzzle's empty cells, as the three mask slots of each cell packed in one
+//!   `u32` (the scan loads a cell with one instruction, a swap moves one word): positions
+//!   `..depth` hold the cells filled on the current path, in the order they were filled,
+//!   positions `depth..` the cells still empty. Filling the cell at position `p` swaps it to
+//!   position `depth` and advances `depth`; going back up the tree only restores `depth`, so the
+//!   list is never copied (its order changes, its contents do not). The digit filled at each
+//!   position is kept beside it, as its bit. One more entry past the end, a sentinel whose slots
+//!   hold no free digit, ends every scan: the scan loops test nothing else for the end.
+//! - The scan counts candidates with the `popcnt` instruction and tests for singles with `blsr`
+//!   when the processor has them (checked at run time; the default x86-64 target has neither),
+//!   else with a table and `a & (a - 1)`. Both make the same search.
 //!
 //! ## Propagation and branching
 //! A scan runs over the empty part of the list from its start. A cell with no candidate is a
@@ -57,11 +62,28 @@ static POPCOUNT: [u8; 512] = {
     t
 };
 
-/// The digit (1..=9) of a one-bit mask.
-#[inline(always)]
-fn digit(bit: u16) -> u8 {
-    bit.trailing_zeros() as u8 + 1
-}
+/// The mask slot that never holds a free digit.
+const NONE: u8 = 27;
+
+/// The sentinel past the end of the list: its slots hold no candidate, so the scan stops there.
+const SENTINEL: [u8; 4] = [NONE; 4];
+
+/// The mask slots (row `r`, `9 + c` for column `c`, `18 + b` for box `b`) of each cell,
+/// row-major, as a list entry.
+static SLOTS: [[u8; 4]; 81] = {
+    let mut t = [[0u8; 4]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [
+            (i / 9) as u8,
+            (9 + i % 9) as u8,
+            (18 + (i / 27) * 3 + (i % 9) / 3) as u8,
+            0,
+        ];
+        i += 1;
+    }
+    t
+};
 
 /// What the propagation pass found.
 enum Fill {
@@ -76,18 +98,16 @@ enum Fill {
 struct Search<'a> {
     tally: crate::Tally<'a>,
     /// The digits still free in each unit: slot `r` for row `r`, `9 + c` for column `c`,
-    /// `18 + b` for box `b` (bit `d - 1` = digit `d`). 256 slots so that a `u8` slot needs no
-    /// bounds check; 27 are used.
-    free: [u16; 256],
-    /// The list of empty cells: the row slot of the cell at each position.
-    row: [u8; 81],
-    /// The column slot (`9 + c`) of the cell at each position.
-    col: [u8; 81],
-    /// The box slot (`18 + b`) of the cell at each position.
-    boxx: [u8; 81],
-    /// The digit filled at each position `..depth`.
-    digit: [u8; 81],
-    /// Empty cells of the puzzle: the list's length.
+    /// `18 + b` for box `b` (bit `d - 1` = digit `d`); slot [`NONE`] stays 0. 256 slots so that
+    /// a `u8` slot needs no bounds check.
+    free: [u32; 256],
+    /// The list of empty cells: the slots of the cell at each position (row, column, box; the
+    /// fourth byte is unused), one word per cell so that a swap moves one word. Position `len`
+    /// holds [`SENTINEL`].
+    pos: [[u8; 4]; 82],
+    /// The digit filled at each position `..depth`, as its bit.
+    bit: [u32; 81],
+    /// Empty cells of the puzzle: the list's length (at most 81).
     len: usize,
     /// Cells filled on the current path: the empty ones are at positions `depth..len`.
     depth: usize,
@@ -95,50 +115,102 @@ struct Search<'a> {
     givens: [u8; 81],
 }
 
-impl Search<'_> {
-    /// The candidates of the cell at list position `p`.
+/// How the scan counts candidates: [`Plain`] on any processor, [`Popcnt`] with the `popcnt` and
+/// `bmi1` instructions. Both make the same search.
+trait Scan {
+    /// [`Search::propagate`] compiled for this way of counting.
+    fn propagate(s: &mut Search<'_>) -> Fill;
+}
+
+/// The scan for any processor: a table for the count, `a & (a - 1)` for the single test.
+struct Plain;
+
+impl Scan for Plain {
+    #[inline(never)]
+    fn propagate(s: &mut Search<'_>) -> Fill {
+        s.propagate(|a| POPCOUNT[a as usize & 511] as u32)
+    }
+}
+
+/// The scan compiled with `popcnt` and `bmi1` (`blsr` for the single test); only entered when
+/// the processor has them.
+#[cfg(target_arch = "x86_64")]
+struct Popcnt;
+
+#[cfg(target_arch = "x86_64")]
+impl Scan for Popcnt {
     #[inline(always)]
-    fn candidates(&self, p: usize) -> u16 {
-        self.free[self.row[p] as usize]
-            & self.free[self.col[p] as usize]
-            & self.free[self.boxx[p] as usize]
+    fn propagate(s: &mut Search<'_>) -> Fill {
+        // SAFETY: `run` takes this path only after `is_x86_feature_detected!` found both
+        // features on this processor.
+        unsafe { propagate_popcnt(s) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+#[inline(never)]
+unsafe fn propagate_popcnt(s: &mut Search<'_>) -> Fill {
+    s.propagate(u32::count_ones)
+}
+
+/// True when this processor can take the [`Popcnt`] path.
+#[cfg(target_arch = "x86_64")]
+fn has_popcnt() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
+}
+
+impl Search<'_> {
+    /// The slots (row, column, box) of list position `p` (`p <= len`).
+    #[inline(always)]
+    fn slots(&self, p: usize) -> [u8; 4] {
+        debug_assert!(p <= self.len);
+        // SAFETY: every caller passes `p <= len <= 81`, and `pos` has 82 entries: the scan
+        // loops stop at the sentinel at `len` (it has no candidate), the others stay below `len`.
+        unsafe { *self.pos.get_unchecked(p) }
+    }
+
+    /// The candidates of the cell at list position `p` (`p <= len`; 0 for the sentinel).
+    #[inline(always)]
+    fn candidates(&self, p: usize) -> u32 {
+        let [r, c, b, _] = self.slots(p);
+        self.free[r as usize] & self.free[c as usize] & self.free[b as usize]
     }
 
     /// Marks the digit of `bit` used (or, when used, free again) in the units of the cell at
-    /// list position `p`.
+    /// list position `p` (`p < len`).
     #[inline(always)]
-    fn toggle(&mut self, p: usize, bit: u16) {
-        self.free[self.row[p] as usize] ^= bit;
-        self.free[self.col[p] as usize] ^= bit;
-        self.free[self.boxx[p] as usize] ^= bit;
-    }
-
-    #[inline(always)]
-    fn swap(&mut self, p: usize, q: usize) {
-        self.row.swap(p, q);
-        self.col.swap(p, q);
-        self.boxx.swap(p, q);
+    fn toggle(&mut self, p: usize, bit: u32) {
+        let [r, c, b, _] = self.slots(p);
+        self.free[r as usize] ^= bit;
+        self.free[c as usize] ^= bit;
+        self.free[b as usize] ^= bit;
     }
 
     /// Fills naked singles until none is left, counting each as a propagation; each cell filled
-    /// moves to position `depth`, and `depth` advances. Kept out of line: the scan loops get the
+    /// moves to position `depth`, and `depth` advances. `count` is the number of candidates of
+    /// a mask. Inlined into each [`Scan`], which keeps it out of line: the scan loops get the
     /// registers to themselves.
-    #[inline(never)]
-    fn propagate(&mut self) -> Fill {
-        // At most 81: the loops below then need no bounds check.
+    #[inline(always)]
+    fn propagate(&mut self, count: impl Fn(u32) -> u32) -> Fill {
         let len = self.len.min(81);
-        let mut d = self.depth.min(len);
-        'scan: loop {
+        let start = self.depth.min(len);
+        let mut d = start;
+        let fill = 'scan: loop {
             let mut p = d;
             // The branch cell: the first one met with the fewest candidates.
             let mut best_n = u32::MAX;
             let mut best_p = d;
-            while p < len {
+            loop {
                 let cand = self.candidates(p);
-                let n = POPCOUNT[cand as usize & 511] as u32;
+                let n = count(cand);
                 if n <= 1 {
+                    if p >= len {
+                        // The sentinel: the scan is over.
+                        break;
+                    }
                     if !self.fill(cand, p, &mut d) {
-                        return Fill::Contradiction;
+                        break 'scan Fill::Contradiction;
                     }
                     continue 'scan;
                 }
@@ -146,47 +218,51 @@ impl Search<'_> {
                     best_n = n;
                     best_p = p;
                     if n == 2 {
+                        // Nothing can beat two: from here on, look for singles only.
                         p += 1;
+                        loop {
+                            let a = self.candidates(p);
+                            if a & a.wrapping_sub(1) == 0 {
+                                if p >= len {
+                                    break;
+                                }
+                                if !self.fill(a, p, &mut d) {
+                                    break 'scan Fill::Contradiction;
+                                }
+                                continue 'scan;
+                            }
+                            p += 1;
+                        }
                         break;
                     }
                 }
                 p += 1;
             }
-            // Two candidates met (or the scan is over): from here on, look for singles only.
-            while p < len {
-                let a = self.candidates(p);
-                if a & a.wrapping_sub(1) == 0 {
-                    if !self.fill(a, p, &mut d) {
-                        return Fill::Contradiction;
-                    }
-                    continue 'scan;
-                }
-                p += 1;
-            }
             self.depth = d;
-            return if d == len {
+            break if d == len {
                 Fill::Full
             } else {
                 Fill::Branch(best_p)
             };
-        }
+        };
+        self.tally.stats.propagations += (self.depth - start) as u64;
+        fill
     }
 
-    /// Moves the cell at list position `p` (whose candidates are `cand`, at most one) to
-    /// position `*d`. With one candidate, fills it, counts a propagation, advances `*d` and
-    /// returns true; with none (a contradiction: the next sibling looks at this cell first),
-    /// sets `depth` to `*d` and returns false.
+    /// Moves the cell at list position `p` (`p < len`, whose candidates are `cand`, at most
+    /// one) to position `*d`. With one candidate, fills it, advances `*d` and returns true;
+    /// with none (a contradiction: the next sibling looks at this cell first), sets `depth` to
+    /// `*d` and returns false.
     #[inline(always)]
-    fn fill(&mut self, cand: u16, p: usize, d: &mut usize) -> bool {
+    fn fill(&mut self, cand: u32, p: usize, d: &mut usize) -> bool {
         let q = *d;
-        self.swap(p, q);
+        self.pos.swap(p, q);
         if cand == 0 {
             self.depth = q;
             return false;
         }
         self.toggle(q, cand);
-        self.digit[q] = digit(cand);
-        self.tally.stats.propagations += 1;
+        self.bit[q] = cand;
         *d = q + 1;
         true
     }
@@ -194,9 +270,10 @@ impl Search<'_> {
     /// The solved grid: the givens and the digits of the list (all filled).
     fn grid(&self) -> [u8; 81] {
         let mut cells = self.givens;
-        for q in 0..self.len {
-            let cell = self.row[q] as usize * 9 + (self.col[q] as usize - 9);
-            cells[cell] = self.digit[q];
+        for q in 0..self.len.min(81) {
+            let [r, c, _, _] = self.pos[q];
+            let cell = r as usize * 9 + c as usize - 9;
+            cells[cell] = self.bit[q].trailing_zeros() as u8 + 1;
         }
         cells
     }
@@ -204,9 +281,22 @@ impl Search<'_> {
     /// Explores the node whose empty cells are at list positions `depth..len` (already
     /// counted); returns true when the search must stop (limit reached or budget exhausted).
     /// Leaves `free` and `depth` as it found them.
-    fn search(&mut self) -> bool {
+    fn search<S: Scan>(&mut self) -> bool {
         let entry = self.depth;
-        let stop = match self.propagate() {
+        let stop = self.node::<S>();
+        // Give back the digits of the singles this node filled.
+        for q in entry..self.depth.min(81) {
+            self.toggle(q, self.bit[q]);
+        }
+        self.depth = entry;
+        stop
+    }
+
+    /// [`Search::search`] without giving back the singles the node filled (`depth` is past
+    /// them): what the root needs, whose state nobody reads after it.
+    #[inline(always)]
+    fn node<S: Scan>(&mut self) -> bool {
+        match S::propagate(self) {
             Fill::Contradiction => false,
             Fill::Full => {
                 let first = self.tally.first.is_none();
@@ -216,7 +306,7 @@ impl Search<'_> {
             Fill::Branch(pos) => {
                 self.tally.stats.guesses += 1;
                 let d = self.depth;
-                self.swap(pos, d);
+                self.pos.swap(pos, d);
                 let mut cand = self.candidates(d);
                 let mut stop = false;
                 while cand != 0 {
@@ -227,9 +317,9 @@ impl Search<'_> {
                         break;
                     }
                     self.toggle(d, bit);
-                    self.digit[d] = digit(bit);
+                    self.bit[d] = bit;
                     self.depth = d + 1;
-                    stop = self.search();
+                    stop = self.search::<S>();
                     self.toggle(d, bit);
                     if stop {
                         break;
@@ -239,50 +329,53 @@ impl Search<'_> {
                 self.depth = d;
                 stop
             }
-        };
-        // Give back the digits of the singles this node filled.
-        for q in entry..self.depth.min(81) {
-            self.toggle(q, 1 << (self.digit[q] - 1));
         }
-        self.depth = entry;
-        stop
     }
 }
 
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
+/// The search of `puzzle` up to `limit` solutions, set up but not run (`tally.out_of_budget` is
+/// set when the budget is spent already).
+fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
         tally: crate::Tally::new(limit, budget),
         free: [0; 256],
-        row: [0; 81],
-        col: [0; 81],
-        boxx: [0; 81],
-        digit: [0; 81],
+        pos: [SENTINEL; 82],
+        bit: [0; 81],
         len: 0,
         depth: 0,
         givens: *puzzle.cells(),
     };
-    if search.tally.out_of_budget {
-        return search;
-    }
-    search.free[..27].fill(crate::bits::ALL);
+    search.free[..27].fill(crate::bits::ALL as u32);
+    // Without a branch per cell: every cell's slots are written at the end of the list, which
+    // grows by one for an empty cell; a given clears its digit (bit 0 of `1 << v` is dropped,
+    // so an empty cell clears nothing). Clear, not toggle: a repeated given must not free its
+    // digit again.
     for (i, &v) in puzzle.cells().iter().enumerate() {
-        let (r, c) = (i / 9, i % 9);
-        let slots = [r, 9 + c, 18 + crate::bits::BOX_OF[i]];
-        if v != 0 {
-            // Clear, not toggle: a repeated given must not free its digit again.
-            for s in slots {
-                search.free[s] &= !(1 << (v - 1));
-            }
-        } else {
-            let q = search.len;
-            search.row[q] = slots[0] as u8;
-            search.col[q] = slots[1] as u8;
-            search.boxx[q] = slots[2] as u8;
-            search.len += 1;
+        let slots = SLOTS[i];
+        search.pos[search.len.min(80)] = slots;
+        search.len += (v == 0) as usize;
+        let given = !((1u32 << v) >> 1);
+        for s in &slots[..3] {
+            search.free[*s as usize] &= given;
         }
     }
-    search.search();
+    // The sentinel again, where the last given may have written its slots.
+    search.pos[search.len] = SENTINEL;
     search
+}
+
+/// Searches `puzzle` up to `limit` solutions; the tally says what was found.
+fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> crate::Tally<'a> {
+    let mut search = setup(puzzle, limit, budget);
+    if !search.tally.out_of_budget {
+        #[cfg(target_arch = "x86_64")]
+        if has_popcnt() {
+            search.node::<Popcnt>();
+            return search.tally;
+        }
+        search.node::<Plain>();
+    }
+    search.tally
 }
 
 impl Solver for BitmaskSingles {
@@ -291,12 +384,62 @@ impl Solver for BitmaskSingles {
     }
 
     fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let s = run(puzzle, 1, budget);
-        s.tally.outcome()
+        run(puzzle, 1, budget).outcome()
     }
 
     fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let s = run(puzzle, limit, budget);
-        Some(s.tally.count())
+        Some(run(puzzle, limit, budget).count())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_puzzles::{SEED, SEED_SOLUTION};
+
+    /// Solutions found, the first one and the counters, searching with scan `S`.
+    fn search_with<S: Scan>(puzzle: &str, limit: u64) -> (u64, Option<[u8; 81]>, crate::Stats) {
+        let grid: Grid = puzzle.parse().unwrap();
+        let budget = Budget::unlimited();
+        let mut s = setup(&grid, limit, &budget);
+        s.node::<S>();
+        (s.tally.found, s.tally.first, s.tally.stats)
+    }
+
+    /// The seed puzzle with its first two givens removed (several solutions), a 17-given puzzle,
+    /// a sparse puzzle with many solutions, and one with no solution (the last two cells of row 1
+    /// both need a 9).
+    const PUZZLES: [&str; 4] = [
+        "..........4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
+        ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+        "12.......34.............................................................5........",
+        "1234567..........8.........9.....................................................",
+    ];
+
+    #[test]
+    fn solves_the_seed_puzzle() {
+        let (found, first, stats) = search_with::<Plain>(SEED, 2);
+        assert_eq!(found, 1);
+        let solution: Grid = SEED_SOLUTION.parse().unwrap();
+        assert_eq!(first, Some(*solution.cells()));
+        assert!(stats.nodes >= 1);
+        assert_eq!(search_with::<Plain>(PUZZLES[2], 50).0, 50);
+        assert_eq!(search_with::<Plain>(PUZZLES[3], 2).0, 0);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn both_scans_make_the_same_search() {
+        if !has_popcnt() {
+            eprintln!("skipped: this processor has no popcnt/bmi1");
+            return;
+        }
+        for puzzle in std::iter::once(SEED).chain(PUZZLES) {
+            for limit in [1, 2, 50] {
+                let plain = search_with::<Plain>(puzzle, limit);
+                let popcnt = search_with::<Popcnt>(puzzle, limit);
+                assert_eq!(plain, popcnt, "{puzzle} limit {limit}");
+            }
+        }
     }
 }
