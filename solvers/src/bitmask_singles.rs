@@ -19,7 +19,8 @@
 //!   hold no free digit, ends every scan: the scan loops test nothing else for the end.
 //! - The scan counts candidates with the `popcnt` instruction and tests for singles with `blsr`
 //!   when the processor has them (checked at run time; the default x86-64 target has neither),
-//!   else with a table and `a & (a - 1)`. Both make the same search.
+//!   else with a table and `a & (a - 1)`. Both make the same search. `HARNESS_SIMD=portable`
+//!   (or `sse2`, `ssse3`), the variable that forces `triads`' path, forces the table scan too.
 //!
 //! ## Propagation and branching
 //! A scan runs over the empty part of the list from its start. A cell with no candidate is a
@@ -158,6 +159,23 @@ unsafe fn propagate_popcnt(s: &mut Search<'_>) -> Fill {
 #[cfg(target_arch = "x86_64")]
 fn has_popcnt() -> bool {
     std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
+}
+
+/// True when solves take the [`Popcnt`] path: the processor has `popcnt` and `bmi1`, and
+/// `HARNESS_SIMD` ([`crate::triads::SimdPath::ENV`], shared with `triads`) does not force a path without them
+/// (`portable`, `sse2`, `ssse3`; an unknown name is ignored, as `triads` ignores it). Read once
+/// per process.
+#[cfg(target_arch = "x86_64")]
+fn use_popcnt() -> bool {
+    use crate::triads::SimdPath;
+    static USE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *USE.get_or_init(|| {
+        has_popcnt()
+            && !matches!(
+                SimdPath::from_env(),
+                Some(Ok(SimdPath::Portable | SimdPath::Sse2 | SimdPath::Ssse3))
+            )
+    })
 }
 
 impl Search<'_> {
@@ -369,7 +387,7 @@ fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> crate::Tally<'a> {
     let mut search = setup(puzzle, limit, budget);
     if !search.tally.out_of_budget {
         #[cfg(target_arch = "x86_64")]
-        if has_popcnt() {
+        if use_popcnt() {
             search.node::<Popcnt>();
             return search.tally;
         }

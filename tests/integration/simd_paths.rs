@@ -1,4 +1,5 @@
-//! The `triads` solver on every SIMD path this processor has. The conformance, crosscheck and
+//! The `triads` solver on every SIMD path this processor has (and `bitmask-singles` on its table
+//! scan, which `portable`, `sse2` and `ssse3` force). The conformance, crosscheck and
 //! bad-Sudoku tests build solvers through `SolverKind::build`, which reads `HARNESS_SIMD`; here
 //! this test binary runs those modules again in a child process per path, with the variable set,
 //! and the child checks that the path it was given is the one in effect. The default run of the
