@@ -165,7 +165,7 @@ pub struct RunArgs {
     /// Run only slice K of N (1-based, e.g. `2/3`): the puzzles whose 0-based index over the
     /// concatenated datasets is K-1 modulo N. Join the slices with `harness merge`.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::record::Shard>,
     /// Do not render the report (plots, summary.md, index.html) at the end.
     #[arg(long)]
     pub no_report: bool,

@@ -13,6 +13,7 @@ pub mod commands;
 pub mod dataset;
 pub mod format;
 pub mod generate;
+pub mod human;
 pub mod interrupt;
 pub mod isomorph;
 pub mod manifest;

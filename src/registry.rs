@@ -31,6 +31,7 @@
 //! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
 //! is one.
 
+use crate::record::{FileRecord, SolverRecord};
 use anyhow::{bail, Context};
 use serde::Deserialize;
 use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
@@ -430,42 +431,6 @@ pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Eng
             Arc::new(engine.with_description(d))
         }
     })
-}
-
-/// What run.json records of a solver: its name, origin, version, and for external solvers the
-/// files involved with their sizes and sha256.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SolverRecord {
-    /// The name rows show.
-    pub name: String,
-    /// `builtin`, `reference`, `lib`, `cmd` or `dimacs`.
-    pub kind: String,
-    /// The version, where known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    /// The library path and symbol, or the command line.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub command: Vec<String>,
-    /// Files that make up the solver (the library; the program and any script argument).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub files: Vec<FileRecord>,
-    /// What its `nodes` column counts: `search_tree`, `solver_calls` or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<String>,
-    /// False for a solver that writes no solution (its solves are unchecked).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gives_solution: Option<bool>,
-}
-
-/// A file of an external solver, identified by content.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct FileRecord {
-    /// The path as resolved (PATH lookup for programs).
-    pub path: String,
-    /// Size in bytes.
-    pub bytes: u64,
-    /// SHA-256 of the content, lower-case hex.
-    pub sha256: String,
 }
 
 fn sha256_file(path: &Path) -> Option<FileRecord> {

@@ -8,7 +8,7 @@
 
 use crate::dataset::Dataset;
 use crate::isomorph::Transform;
-pub use crate::record::{Row, RowStatus};
+use crate::record::{Row, RowStatus};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;

@@ -131,9 +131,9 @@ pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
 pub fn verdict(e: &Estimate) -> String {
     let beyond = e.value < 1.0 / (1.0 + NOISE) || e.value > 1.0 + NOISE;
     if e.hi < 1.0 && beyond {
-        format!("{}× faster", crate::report::fmt_ratio(1.0 / e.value))
+        format!("{}× faster", crate::human::ratio(1.0 / e.value))
     } else if e.lo > 1.0 && beyond {
-        format!("{}× slower", crate::report::fmt_ratio(e.value))
+        format!("{}× slower", crate::human::ratio(e.value))
     } else if e.hi < 1.0 || e.lo > 1.0 {
         format!("not distinguishable (within {:.0}% noise)", NOISE * 100.0)
     } else {

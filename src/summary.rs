@@ -1,8 +1,9 @@
 //! The summary: one [`SummaryRow`] per dataset x solver, computed from the [`Row`]s of a run, and
 //! its rendering as a table for the terminal.
 
+use crate::human::{count, figure, rate, thousands};
+use crate::record::Row;
 use crate::record::RowStatus;
-use crate::runner::Row;
 use serde::{Deserialize, Serialize};
 
 /// One row of `summary.csv`. Times are µs per puzzle over the puzzles that could be read
@@ -272,60 +273,6 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-/// Formats µs for people: `850 µs`, `12.3 ms`, `4.56 s`.
-pub fn human_micros(us: f64) -> String {
-    if us < 1_000.0 {
-        format!("{us:.1} µs")
-    } else if us < 1_000_000.0 {
-        format!("{:.2} ms", us / 1e3)
-    } else {
-        format!("{:.2} s", us / 1e6)
-    }
-}
-
-/// `n` with a comma every three digits: `3,685,419`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A count with thousands separators (for the tables of people): `3,685,419`.
-pub fn count(n: usize) -> String {
-    thousands(n as u64)
-}
-
-/// A non-negative figure for a table column in one unit: one decimal below 1,000 (`5.8`,
-/// `412.3`), whole with thousands separators from 1,000 (`1,017`, `210,300`); negative or
-/// non-finite values are `-`.
-pub fn figure(x: f64) -> String {
-    if !x.is_finite() || x < 0.0 {
-        "-".into()
-    } else if x < 999.95 {
-        format!("{x:.1}")
-    } else {
-        thousands(x.round() as u64)
-    }
-}
-
-/// A rate for a table column: two decimals below 10 (`0.99`, `4.75`), whole with thousands
-/// separators from 10 (`171,939`); `-` for 0 or less (nothing solved).
-pub fn rate(x: f64) -> String {
-    if !x.is_finite() || x <= 0.0 {
-        "-".into()
-    } else if x < 9.995 {
-        format!("{x:.2}")
-    } else {
-        thousands(x.round() as u64)
-    }
-}
-
 /// The most columns [`table`] takes for the shipped datasets and solvers, whatever the timings:
 /// it fits a 100-column terminal.
 pub const TABLE_WIDTH: usize = 100;
@@ -449,24 +396,6 @@ mod tests {
         assert_eq!(percentile(&v, 100.0), 10.0);
         assert_eq!(median(&[3.0]), 3.0);
         assert_eq!(percentile(&[], 50.0), 0.0);
-    }
-
-    #[test]
-    fn thousands_and_figures() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(3_685_419), "3,685,419");
-        assert_eq!(thousands(49_158), "49,158");
-        assert_eq!(figure(5.84), "5.8");
-        assert_eq!(figure(999.94), "999.9");
-        assert_eq!(figure(999.96), "1,000");
-        assert_eq!(figure(210_300.2), "210,300");
-        assert_eq!(figure(f64::NAN), "-");
-        assert_eq!(rate(0.704), "0.70");
-        assert_eq!(rate(9.996), "10");
-        assert_eq!(rate(171_938.6), "171,939");
-        assert_eq!(rate(0.0), "-");
     }
 
     fn row(dataset: &str, solver: &str, status: &str, correct: Option<bool>, micros: f64) -> Row {

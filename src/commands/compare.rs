@@ -3,15 +3,16 @@
 
 use crate::cli::CompareArgs;
 use crate::output;
-use crate::report::{compare, load};
+use crate::record;
+use crate::report::compare;
 
 /// Compares the two runs and prints the table (and writes the CSV).
 ///
 /// # Errors
 /// When a run folder cannot be read or the CSV cannot be written.
 pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
-    let a = load::load(&args.run_a)?;
-    let b = load::load(&args.run_b)?;
+    let a = record::load(&args.run_a)?;
+    let b = record::load(&args.run_b)?;
     let rows = compare::compare(&a, &b);
     println!("A = {} ({})", a.dir.display(), a.info.date);
     println!("B = {} ({})", b.dir.display(), b.info.date);

@@ -2,7 +2,7 @@
 //! (results.csv, summary.csv, run.json listing each shard's machine) and renders its report.
 
 use crate::cli::MergeArgs;
-use crate::report::load;
+use crate::record;
 use crate::{output, shard, summary};
 use anyhow::Context;
 
@@ -15,7 +15,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let runs = args
         .dirs
         .iter()
-        .map(|d| load::load(d))
+        .map(|d| record::load(d))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let merged = shard::merge(&runs, std::env::args().collect())?;
     for w in &merged.warnings {
@@ -28,7 +28,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         merged.info.timeout_ms.map(|ms| ms as f64 * 1e3),
         &mut summary,
     );
-    output::write_run(&args.out, &merged.rows, &summary, &merged.info)
+    record::write_run(&args.out, &merged.rows, &summary, &merged.info)
         .with_context(|| format!("saving the merged run to {}", args.out.display()))?;
     println!(
         "merged {} shards ({}): {} rows into {}",

@@ -35,7 +35,7 @@ pub fn rerun_args(command: &[String], out: &str) -> Vec<String> {
 /// When run.json cannot be read, its command is not a `run`, a dataset's sha256 changed, or the
 /// run itself fails.
 pub fn rerun(args: &RerunArgs) -> anyhow::Result<RunEnd> {
-    let info = crate::report::load::read_info(&args.run_dir)?;
+    let info = crate::record::read_info(&args.run_dir)?;
     let argv = rerun_args(&info.command, &args.out.to_string_lossy());
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
         anyhow::anyhow!(

@@ -4,8 +4,8 @@ use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset, Source};
 use crate::format::Entry;
 use crate::interrupt;
-use crate::output::{self, DatasetInfo, RunInfo};
-use crate::record::Row;
+use crate::output;
+use crate::record::{self, DatasetInfo, Row, RunInfo};
 use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
 use crate::summary;
@@ -66,7 +66,7 @@ fn refuse_duplicates(datasets: &[(&str, &str)]) -> anyhow::Result<()> {
 /// The puzzles of `sources` in run order, this shard's only, as (dataset name, entry).
 fn puzzle_stream(
     sources: &[Source],
-    shard: Option<crate::shard::Shard>,
+    shard: Option<crate::record::Shard>,
 ) -> anyhow::Result<impl Iterator<Item = (Arc<str>, Entry)>> {
     let mut streams = Vec::new();
     for src in sources {
@@ -135,7 +135,7 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
 /// What the rows of a run write as they arrive: results.csv, the online summary, the rows to
 /// name at the end.
 struct Saver {
-    results: output::ResultsWriter,
+    results: record::ResultsWriter,
     summary: summary::Accumulator,
     rows: usize,
     wrong_rows: Vec<Row>,
@@ -218,7 +218,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                     args.out.as_ref().expect("checked").display()
                 );
             }
-            let info = crate::report::load::read_info(dir)
+            let info = crate::record::read_info(dir)
                 .with_context(|| format!("cannot resume {}", dir.display()))?;
             if info.complete {
                 anyhow::bail!(
@@ -307,9 +307,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         max_nodes: args.max_nodes,
         git_commit: env!("HARNESS_GIT_COMMIT").into(),
         rustc: env!("HARNESS_RUSTC_VERSION").into(),
-        cpu: output::cpu_model(),
+        cpu: record::cpu_model(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        host: output::host_name(),
+        host: record::host_name(),
         date: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: 0.0,
         // Until the end, run.json says the rows are partial (a killed run leaves it so).
@@ -356,7 +356,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             let mut done = 0usize;
             let mut current: Option<(Arc<str>, Entry)> = None;
             let mut broken = false;
-            let len = crate::report::load::for_each_row(&out, |r, at| {
+            let len = crate::record::for_each_row(&out, |r, at| {
                 if broken {
                     return Ok(());
                 }
@@ -411,14 +411,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                     out.display()
                 );
             }
-            output::write_info(&out, &info)?;
+            record::write_info(&out, &info)?;
             let _ = std::fs::remove_file(out.join("summary.csv"));
             (
-                output::ResultsWriter::open(&out.join("results.csv"), Some(keep))?,
+                record::ResultsWriter::open(&out.join("results.csv"), Some(keep))?,
                 done,
             )
         }
-        None => (output::start_run(&out, &info)?, 0),
+        None => (record::start_run(&out, &info)?, 0),
     };
     let mut saver = Saver {
         results,
@@ -522,7 +522,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     info.elapsed_seconds = old.as_ref().map_or(0.0, |o| o.elapsed_seconds) + elapsed;
     info.interrupted = interrupted;
     info.complete = !interrupted;
-    output::finish_run(&out, &summary, &info)
+    record::finish_run(&out, &summary, &info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
     // Saved: a signal from here on stops the process at once (see `interrupt`), saying what was
     // kept.
@@ -556,20 +556,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     if unchecked > 0 {
         extra.push_str(&format!(
             ", {} solved unchecked (no solution written)",
-            summary::count(unchecked)
+            crate::human::count(unchecked)
         ));
     }
     if errors > 0 {
-        extra.push_str(&format!(", {} error(s)", summary::count(errors)));
+        extra.push_str(&format!(", {} error(s)", crate::human::count(errors)));
     }
     println!(
         "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s)\nresults: {}",
-        summary::count(saved),
+        crate::human::count(saved),
         elapsed,
-        summary::count(solved),
-        summary::count(wrong),
-        summary::count(timeouts),
-        summary::count(invalid),
+        crate::human::count(solved),
+        crate::human::count(wrong),
+        crate::human::count(timeouts),
+        crate::human::count(invalid),
         out.display()
     );
     if !args.quiet {

@@ -53,15 +53,15 @@ pub struct Cactus {
 /// A curve's legend entry, with the counts of summary.csv: `bitmask-dfs (3 solved, 1
 /// no_solution)`; unchecked solves are named apart, as they are not in `solved`.
 pub fn legend_label(k: &Curve) -> String {
-    let mut parts = vec![format!("{} solved", crate::summary::count(k.solved))];
+    let mut parts = vec![format!("{} solved", crate::human::count(k.solved))];
     if k.no_solution > 0 {
         parts.push(format!(
             "{} no_solution",
-            crate::summary::count(k.no_solution)
+            crate::human::count(k.no_solution)
         ));
     }
     if k.unchecked > 0 {
-        parts.push(format!("{} unchecked", crate::summary::count(k.unchecked)));
+        parts.push(format!("{} unchecked", crate::human::count(k.unchecked)));
     }
     format!("{} ({})", k.solver, parts.join(", "))
 }
@@ -147,14 +147,14 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         format!(
             "Cactus plot: {} ({} readable puzzles, {} invalid), solved vs time per puzzle",
             c.dataset,
-            crate::summary::count(c.puzzles),
-            crate::summary::count(c.invalid)
+            crate::human::count(c.puzzles),
+            crate::human::count(c.invalid)
         )
     } else {
         format!(
             "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
             c.dataset,
-            crate::summary::count(c.puzzles)
+            crate::human::count(c.puzzles)
         )
     };
     let mut chart = chart_builder(root, &caption)
@@ -185,7 +185,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         .map_err(plot_err)?;
     chart
         .draw_series(std::iter::once(Text::new(
-            format!("all {} puzzles", crate::summary::count(c.puzzles)),
+            format!("all {} puzzles", crate::human::count(c.puzzles)),
             (x0 * 1.1, n),
             ("sans-serif", 13).into_font().color(&grey).pos(
                 plotters::style::text_anchor::Pos::new(
@@ -206,7 +206,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
             .map_err(plot_err)?;
         chart
             .draw_series(std::iter::once(Text::new(
-                format!("budget {}", super::human_budget(b)),
+                format!("budget {}", crate::human::micros(b)),
                 (b * 0.97, top * 0.97),
                 ("sans-serif", 13).into_font().color(&grey).pos(
                     plotters::style::text_anchor::Pos::new(

@@ -2,9 +2,10 @@
 //! the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
-use super::load::Run;
+use crate::human::micros as human_micros;
 use crate::record::Row;
-use crate::summary::{self, human_micros, SummaryRow};
+use crate::record::Run;
+use crate::summary::{self, SummaryRow};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -182,9 +183,9 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
 /// (within 3%).
 pub fn verdict(ratio: f64) -> String {
     if ratio < 0.97 {
-        format!("{}× faster", super::fmt_ratio(1.0 / ratio))
+        format!("{}× faster", crate::human::ratio(1.0 / ratio))
     } else if ratio > 1.03 {
-        format!("{}× slower", super::fmt_ratio(ratio))
+        format!("{}× slower", crate::human::ratio(ratio))
     } else {
         "same".into()
     }
@@ -231,7 +232,7 @@ pub fn warnings(a: &Run, b: &Run) -> Vec<String> {
     );
     for da in &x.solver_details {
         if let Some(db) = y.solver_details.iter().find(|d| d.name == da.name) {
-            let files = |d: &crate::registry::SolverRecord| {
+            let files = |d: &crate::record::SolverRecord| {
                 d.files
                     .iter()
                     .map(|f| f.sha256.clone())

@@ -18,10 +18,10 @@
 //! need only the current puzzle's rows.
 
 use super::effort::{self, Density};
-use super::load::{counts_as_solved, read_info, Run};
 use super::{Hard, HARDEST, SLOWEST_PER_SOLVER};
+use crate::record::Row;
 use crate::record::RowStatus;
-use crate::runner::Row;
+use crate::record::{counts_as_solved, read_info, Run};
 use crate::summary::{self, SummaryRow};
 use std::collections::HashMap;
 use std::path::Path;
@@ -240,7 +240,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
     let mut rows = 0u64;
     // The last pair's entry, so a run of rows of one pair looks it up once.
     let mut last_pair: Option<(String, String)> = None;
-    let len = super::load::for_each_row(dir, |r, _| {
+    let len = crate::record::for_each_row(dir, |r, _| {
         rows += 1;
         acc.add(&r);
         if !solvers.contains(&r.solver) {

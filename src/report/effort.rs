@@ -6,8 +6,8 @@
 //! does not grow with the run; timeouts stay crosses (thinned evenly). The legend counts them all.
 
 use super::digest::Digest;
-use super::load::Run;
 use super::style::{chart_builder, draw_legend, draw_mesh, log_top, plot_err, si, solver_color};
+use crate::record::Run;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -195,12 +195,12 @@ pub fn draw<DB: DrawingBackend>(
             .label(format!(
                 "{} ({} solves{}{})",
                 c.solver,
-                crate::summary::count(c.solves),
+                crate::human::count(c.solves),
                 if c.density.is_some() { ", density" } else { "" },
                 if c.timeout_count == 0 {
                     String::new()
                 } else {
-                    format!(", {} timeouts ×", crate::summary::count(c.timeout_count))
+                    format!(", {} timeouts ×", crate::human::count(c.timeout_count))
                 }
             ))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));

@@ -9,11 +9,9 @@
 //! summary table sortable by clicking a column's header; without it the page is complete.
 
 use super::style::{css, solver_color};
-use super::{
-    fmt_pps, fmt_ratio, mean_ratio, metadata, unsolved, unsolved_text, verdict, Page, MEAN_RATIO,
-};
+use super::{mean_ratio, metadata, unsolved, unsolved_text, verdict, Page, MEAN_RATIO};
+use crate::human::{count, figure};
 use crate::record::RowStatus;
-use crate::summary::{count, figure};
 use std::fmt::Write;
 
 /// Escapes text for HTML.
@@ -174,9 +172,9 @@ pub fn render(p: &Page<'_>) -> String {
             num(&figure(r.median_micros), r.median_micros),
             num(&figure(r.p90_micros), r.p90_micros),
             num(&figure(r.max_micros), r.max_micros),
-            num(&fmt_pps(r.puzzles_per_second), r.puzzles_per_second),
+            num(&crate::human::rate(r.puzzles_per_second), r.puzzles_per_second),
             match ratio {
-                Some(x) => num(&fmt_ratio(x), x),
+                Some(x) => num(&crate::human::ratio(x), x),
                 None => num("-", f64::MAX),
             },
             num(&figure(r.mean_nodes), r.mean_nodes)

@@ -24,17 +24,16 @@ pub mod distribution;
 pub mod effort;
 pub mod html;
 pub mod inference;
-pub mod load;
 pub mod rigor;
 pub mod style;
 pub mod summary_md;
 pub mod throughput;
 
 use crate::output::write_atomic;
-use crate::runner::Row;
-use crate::summary::{self, SummaryRow};
+use crate::record::Row;
+use crate::record::Run;
+use crate::summary::SummaryRow;
 use anyhow::Context;
-use load::Run;
 use std::path::{Path, PathBuf};
 
 /// Size of the fixed-size plots, pixels.
@@ -45,11 +44,6 @@ pub const SLOWEST_PER_SOLVER: usize = 5;
 
 /// How many puzzles the "hardest puzzles" table lists.
 pub const HARDEST: usize = 10;
-
-/// A budget or time for people: [`summary::human_micros`].
-pub fn human_budget(micros: f64) -> String {
-    summary::human_micros(micros)
-}
 
 /// One plot of the page.
 #[derive(Debug, Clone)]
@@ -157,7 +151,7 @@ pub fn unsolved_text(r: &SummaryRow) -> String {
     ]
     .iter()
     .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{} {what}", summary::count(*n)))
+    .map(|(n, what)| format!("{} {what}", crate::human::count(*n)))
     .collect();
     if parts.is_empty() {
         "-".into()
@@ -259,7 +253,7 @@ pub fn render(dir: &Path) -> anyhow::Result<Report> {
         // The puzzle-level sections (classes, scores, isomorph spread, paired intervals of the
         // verdicts) read every row; a file that does not read whole (a killed run's cut last
         // line) leaves them empty.
-        digest.run.rows = load::read_rows(dir).unwrap_or_default();
+        digest.run.rows = crate::record::read_rows(dir).unwrap_or_default();
     }
     render_digest(digest)
 }
@@ -308,7 +302,7 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
                  axis. Further left = faster, higher = more solved; a curve that stops below the \
                  dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).",
                 run.budget_micros()
-                    .map(|b| format!(" at the {} budget", human_budget(b)))
+                    .map(|b| format!(" at the {} budget", crate::human::micros(b)))
                     .unwrap_or_default()
             ),
         });
@@ -347,7 +341,7 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
                 c.push_str(&format!(
                     " A solver with more than {} solves is drawn as a density: cells of 1/{} \
                      decade on each axis, darker where more solves fall.",
-                    summary::count(effort::MAX_POINTS),
+                    crate::human::count(effort::MAX_POINTS),
                     effort::CELLS_PER_DECADE
                 ));
             }
@@ -455,7 +449,10 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
     }
     let expected: usize = i.datasets.iter().map(|d| d.puzzles).sum::<usize>() * i.solvers.len();
     let of = if i.shard.is_none() && expected > 0 {
-        format!(" of the {} a complete run has", summary::count(expected))
+        format!(
+            " of the {} a complete run has",
+            crate::human::count(expected)
+        )
     } else {
         String::new()
     };
@@ -474,27 +471,9 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
         head.to_string(),
         format!(
             "the rows cover only the solves that finished: results.csv holds {} rows{of}{cut}.",
-            summary::count(p.rows as usize)
+            crate::human::count(p.rows as usize)
         ),
     ))
-}
-
-/// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3,142`.
-pub fn fmt_ratio(r: f64) -> String {
-    if !r.is_finite() {
-        "-".into()
-    } else if r < 10.0 {
-        format!("{r:.2}")
-    } else if r < 100.0 {
-        format!("{r:.1}")
-    } else {
-        summary::thousands(r.round() as u64)
-    }
-}
-
-/// A throughput for people ([`summary::rate`]): `21,310`, `0.99`; `-` for none.
-pub fn fmt_pps(p: f64) -> String {
-    summary::rate(p)
 }
 
 /// The verdict of one dataset: the winner with its numbers, then every other solver with its
@@ -539,24 +518,24 @@ pub fn verdict(v: &Verdict) -> VerdictText {
     if readable == 0 {
         return plain(format!(
             "no readable puzzle ({} invalid)",
-            summary::count(w.invalid)
+            crate::human::count(w.invalid)
         ));
     }
     if w.solved == 0 {
         return plain(format!(
             "no solver solved any of the {} readable puzzles (see the error and status columns \
              of results.csv)",
-            summary::count(readable)
+            crate::human::count(readable)
         ));
     }
     if readable < crate::stats::MIN_RANKED {
         let rest = unsolved_text(w);
         return plain(format!(
             "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {}",
-            summary::count(readable),
+            crate::human::count(readable),
             crate::stats::MIN_RANKED,
-            summary::count(w.solved),
-            summary::count(w.puzzles),
+            crate::human::count(w.solved),
+            crate::human::count(w.puzzles),
             if rest == "-" {
                 String::new()
             } else {
@@ -568,7 +547,7 @@ pub fn verdict(v: &Verdict) -> VerdictText {
     if w.wrong > 0 {
         return plain(format!(
             "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
-            summary::count(w.wrong),
+            crate::human::count(w.wrong),
             w.solver
         ));
     }
@@ -578,14 +557,14 @@ pub fn verdict(v: &Verdict) -> VerdictText {
     let head = format!(
         "{} wins: {}/{} solved{}, median {}",
         w.solver,
-        summary::count(w.solved),
-        summary::count(w.puzzles),
+        crate::human::count(w.solved),
+        crate::human::count(w.puzzles),
         if rest == "-" {
             String::new()
         } else {
             format!(" ({rest})")
         },
-        summary::human_micros(w.median_micros),
+        crate::human::micros(w.median_micros),
     );
     let others = v.ranked[1..]
         .iter()
@@ -595,7 +574,7 @@ pub fn verdict(v: &Verdict) -> VerdictText {
                     o.solver.clone(),
                     format!(
                         "disqualified ({} wrong answer{})",
-                        summary::count(o.wrong),
+                        crate::human::count(o.wrong),
                         if o.wrong == 1 { "" } else { "s" }
                     ),
                     String::new(),
@@ -606,25 +585,25 @@ pub fn verdict(v: &Verdict) -> VerdictText {
                 (Some((_, e)), _) => format!(
                     "{} ({} [{}, {}])",
                     crate::stats::verdict(e),
-                    fmt_ratio(e.value),
-                    fmt_ratio(e.lo),
-                    fmt_ratio(e.hi)
+                    crate::human::ratio(e.value),
+                    crate::human::ratio(e.lo),
+                    crate::human::ratio(e.hi)
                 ),
-                (None, Some(r)) if r < 1.0 => format!("{}× faster", fmt_ratio(1.0 / r)),
-                (None, Some(r)) => format!("{}× slower", fmt_ratio(r)),
+                (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
+                (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
                 (None, None) => "no time recorded".into(),
             };
             let mut more = String::new();
             if o.unchecked > 0 {
                 more.push_str(&format!(
                     ", {} solved unchecked (it writes no solution)",
-                    summary::count(o.unchecked)
+                    crate::human::count(o.unchecked)
                 ));
             }
             if o.solved + o.unchecked < w.solved {
                 more.push_str(&format!(
                     ", {} fewer solved ({})",
-                    summary::count(w.solved - o.solved - o.unchecked),
+                    crate::human::count(w.solved - o.solved - o.unchecked),
                     unsolved_text(o)
                 ));
             }

@@ -3,11 +3,12 @@
 //! spread of each solver's effort over the isomorphs of a puzzle (`--isomorphs K`). Each is a
 //! [`Section`], rendered alike into `summary.md` ([`markdown`]) and `index.html` ([`html`]).
 
-use super::load::Run;
 use super::PlotFile;
+use crate::human::{count, figure};
 use crate::manifest::Classes;
 use crate::record::RowStatus;
-use crate::summary::{self, count, figure, SummaryRow};
+use crate::record::Run;
+use crate::summary::{self, SummaryRow};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -151,7 +152,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
              virtual-best: per puzzle, the fastest right answer of any solver. Unique solves: \
              puzzles only this solver answered right.",
             run.budget_micros()
-                .map(|b| format!(" ({})", summary::human_micros(2.0 * b)))
+                .map(|b| format!(" ({})", crate::human::micros(2.0 * b)))
                 .unwrap_or_else(|| " (none without a time budget)".into())
         ),
         ..Section::default()

@@ -2,11 +2,9 @@
 //! verdicts, the summary table, the slowest puzzles per solver with their 81-character grids, the
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
-use super::{
-    fmt_pps, fmt_ratio, mean_ratio, metadata, unsolved_text, verdict_text, Page, MEAN_RATIO,
-};
+use super::{mean_ratio, metadata, unsolved_text, verdict_text, Page, MEAN_RATIO};
+use crate::human::{count, figure};
 use crate::record::RowStatus;
-use crate::summary::{count, figure};
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.
@@ -40,7 +38,7 @@ pub fn render(p: &Page<'_>) -> String {
     );
     let _ = writeln!(s, "|---|---|--:|---|--:|--:|--:|--:|--:|--:|");
     for r in &p.summary {
-        let ratio = mean_ratio(&p.summary, r).map_or("-".into(), fmt_ratio);
+        let ratio = mean_ratio(&p.summary, r).map_or("-".into(), crate::human::ratio);
         let _ = writeln!(
             s,
             "| {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -52,7 +50,7 @@ pub fn render(p: &Page<'_>) -> String {
             figure(r.median_micros),
             figure(r.p90_micros),
             figure(r.max_micros),
-            fmt_pps(r.puzzles_per_second),
+            crate::human::rate(r.puzzles_per_second),
             ratio,
             figure(r.mean_nodes)
         );

@@ -7,7 +7,8 @@
 //! verdicts, and the ratio of throughputs is the summary table's "mean ratio".
 
 use super::style::{draw_mesh, plot_err, si, solver_color};
-use crate::summary::{rate, SummaryRow};
+use crate::human::rate;
+use crate::summary::SummaryRow;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -49,7 +49,7 @@ fn have(tool: &str, why: &str) -> bool {
 
 /// The rows of a run with the timing columns cleared, in file order.
 fn untimed(dir: &Path) -> Vec<harness::record::Row> {
-    harness::report::load::read_rows(dir)
+    harness::record::read_rows(dir)
         .unwrap()
         .into_iter()
         .map(|mut r| {

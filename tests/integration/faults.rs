@@ -226,7 +226,7 @@ fn check_whole_rows(out: &Path) -> Vec<harness::record::Row> {
         .deserialize()
         .map(|r| r.expect("every whole line is a row"))
         .collect();
-    assert_eq!(rows, harness::report::load::read_rows(out).unwrap());
+    assert_eq!(rows, harness::record::read_rows(out).unwrap());
     for r in &rows {
         if r.status == harness::record::RowStatus::Solved {
             assert_eq!(r.correct, Some(true), "{r:?}");

@@ -1,9 +1,7 @@
-//! Loading a finished run from its folder: `run.json` and `results.csv`, nothing else (the report,
+//! Reading a run back from its folder: `run.json` and `results.csv`, nothing else (the report,
 //! `compare` and `merge` never rerun a solver and never need the puzzle files).
 
-use crate::output::RunInfo;
-use crate::record::RowStatus;
-use crate::runner::Row;
+use super::{Row, RowStatus, RunInfo};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,4 @@
-//! What a run records: one [`Row`] per dataset x puzzle x solver, with a typed [`RowStatus`].
-//! The runner makes rows, `output` writes them to `results.csv`, `report::load` reads them back.
+//! One line of results.csv: a [`Row`] per dataset x puzzle x solver, with a typed [`RowStatus`].
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,98 @@
+//! Numbers for people, the one place tables, plots and messages format them: counts with
+//! thousands separators, figures in one unit, rates, ratios and durations.
+
+/// Formats µs for people: `850 µs`, `12.3 ms`, `4.56 s`.
+pub fn micros(us: f64) -> String {
+    if us < 1_000.0 {
+        format!("{us:.1} µs")
+    } else if us < 1_000_000.0 {
+        format!("{:.2} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}
+
+/// `n` with a comma every three digits: `3,685,419`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count with thousands separators (for the tables of people): `3,685,419`.
+pub fn count(n: usize) -> String {
+    thousands(n as u64)
+}
+
+/// A non-negative figure for a table column in one unit: one decimal below 1,000 (`5.8`,
+/// `412.3`), whole with thousands separators from 1,000 (`1,017`, `210,300`); negative or
+/// non-finite values are `-`.
+pub fn figure(x: f64) -> String {
+    if !x.is_finite() || x < 0.0 {
+        "-".into()
+    } else if x < 999.95 {
+        format!("{x:.1}")
+    } else {
+        thousands(x.round() as u64)
+    }
+}
+
+/// A rate for a table column: two decimals below 10 (`0.99`, `4.75`), whole with thousands
+/// separators from 10 (`171,939`); `-` for 0 or less (nothing solved).
+pub fn rate(x: f64) -> String {
+    if !x.is_finite() || x <= 0.0 {
+        "-".into()
+    } else if x < 9.995 {
+        format!("{x:.2}")
+    } else {
+        thousands(x.round() as u64)
+    }
+}
+
+/// A ratio for people: `1.00`, `3.14`, `31.4`, `314`, `3,142`.
+pub fn ratio(r: f64) -> String {
+    if !r.is_finite() {
+        "-".into()
+    } else if r < 10.0 {
+        format!("{r:.2}")
+    } else if r < 100.0 {
+        format!("{r:.1}")
+    } else {
+        thousands(r.round() as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_figures_rates_ratios() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(3_685_419), "3,685,419");
+        assert_eq!(thousands(49_158), "49,158");
+        assert_eq!(figure(5.84), "5.8");
+        assert_eq!(figure(999.94), "999.9");
+        assert_eq!(figure(999.96), "1,000");
+        assert_eq!(figure(210_300.2), "210,300");
+        assert_eq!(figure(f64::NAN), "-");
+        assert_eq!(rate(0.704), "0.70");
+        assert_eq!(rate(9.996), "10");
+        assert_eq!(rate(171_938.6), "171,939");
+        assert_eq!(rate(0.0), "-");
+        assert_eq!(ratio(1.234), "1.23");
+        assert_eq!(ratio(12.34), "12.3");
+        assert_eq!(ratio(3141.6), "3,142");
+        assert_eq!(ratio(f64::INFINITY), "-");
+        assert_eq!(micros(850.0), "850.0 µs");
+        assert_eq!(micros(12_300.0), "12.30 ms");
+    }
+}

@@ -1,0 +1,149 @@
+//! The run.json schema: [`RunInfo`] with its datasets and solvers, and the host facts it
+//! records.
+
+use serde::{Deserialize, Serialize};
+
+/// One dataset as recorded in `run.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DatasetInfo {
+    /// Name used in the rows.
+    pub name: String,
+    /// `shipped:NAME` or the path.
+    pub source: String,
+    /// `line`, `block` or `csv`.
+    pub format: String,
+    /// Puzzles in the file, invalid ones included.
+    pub puzzles: usize,
+    /// Puzzles that could not be read.
+    pub invalid: usize,
+}
+
+/// The run's metadata, written as `run.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RunInfo {
+    /// `harness` version.
+    pub harness_version: String,
+    /// Solver names, in report order.
+    pub solvers: Vec<String>,
+    /// The datasets.
+    pub datasets: Vec<DatasetInfo>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Per-puzzle deadline, ms (`null` = none).
+    pub timeout_ms: Option<u64>,
+    /// Per-puzzle node limit (`null` = none).
+    pub max_nodes: Option<u64>,
+    /// Git commit the binary was built from (`-dirty` if the tree had changes).
+    pub git_commit: String,
+    /// `rustc --version` of the build.
+    pub rustc: String,
+    /// CPU model from /proc/cpuinfo.
+    pub cpu: String,
+    /// Logical cores on the machine.
+    pub cores: usize,
+    /// Host name.
+    pub host: String,
+    /// When the run started, RFC 3339 UTC.
+    pub date: String,
+    /// Wall time of the whole run, s.
+    pub elapsed_seconds: f64,
+    /// True when a signal stopped the solves before all had finished: the rows cover only the
+    /// solves that finished (a signal after the last solve leaves it false: the rows are whole).
+    pub interrupted: bool,
+    /// True when the run finished: false in the run.json a run writes when it starts (so a
+    /// killed run says so) and in an interrupted one; `results.csv` then holds the rows flushed
+    /// so far, whole lines only (a killed run may end in one cut line, which readers skip), and
+    /// `summary.csv` is absent for a killed run. Runs written before the field existed were
+    /// complete whenever `interrupted` was false.
+    #[serde(default = "complete_unless_interrupted")]
+    pub complete: bool,
+    /// The command line.
+    pub command: Vec<String>,
+    /// This run's slice of the puzzles when run with `--shard K/N` (absent for a whole run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<super::Shard>,
+    /// For a run joined by `harness merge`: each shard's machine and timing (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<super::ShardRecord>,
+    /// Each solver's origin and version; for external solvers the library or command with the
+    /// size and sha256 of its files (empty in run.json files written before the field existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solver_details: Vec<SolverRecord>,
+    /// `--transform SEED`: the seed of the isomorph transforms the solvers were given (absent
+    /// when the puzzles were solved as written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transform: Option<u64>,
+    /// `--isomorphs K`: copies of each puzzle, each under its own transform (absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isomorphs: Option<u32>,
+    /// `--repeat R`: solves of each puzzle by each solver, the median time kept (absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
+    /// Each dataset's manifest ([`crate::manifest`]): sha256, clue histogram, classes (filled
+    /// from the rows at the end of the run), duplicates.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub manifests: Vec<crate::manifest::Manifest>,
+}
+
+fn complete_unless_interrupted() -> bool {
+    // serde cannot see the sibling field here; older files were written only at the end, and
+    // [`super::read_info`] corrects the value for an old interrupted run.
+    true
+}
+
+/// What run.json records of a solver: its name, origin, version, and for external solvers the
+/// files involved with their sizes and sha256.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolverRecord {
+    /// The name rows show.
+    pub name: String,
+    /// `builtin`, `reference`, `lib`, `cmd` or `dimacs`.
+    pub kind: String,
+    /// The version, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The library path and symbol, or the command line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    /// Files that make up the solver (the library; the program and any script argument).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileRecord>,
+    /// What its `nodes` column counts: `search_tree`, `solver_calls` or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<String>,
+    /// False for a solver that writes no solution (its solves are unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gives_solution: Option<bool>,
+}
+
+/// A file of an external solver, identified by content.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileRecord {
+    /// The path as resolved (PATH lookup for programs).
+    pub path: String,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// SHA-256 of the content, lower-case hex.
+    pub sha256: String,
+}
+
+/// The CPU model name, from `/proc/cpuinfo` (`unknown` elsewhere).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The host name (`unknown` if it cannot be read).
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|s| s.trim().to_string())
+        .or_else(|_| std::env::var("HOSTNAME"))
+        .unwrap_or_else(|_| "unknown".into())
+}

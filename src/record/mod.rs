@@ -1,0 +1,20 @@
+//! Everything a run writes and reads back, in one place: one [`Row`] per dataset x puzzle x
+//! solver (`results.csv`), the run.json schema ([`RunInfo`], [`DatasetInfo`], [`SolverRecord`],
+//! [`Shard`], [`ShardRecord`]), writing a run folder ([`start_run`], [`ResultsWriter`],
+//! [`finish_run`], [`write_run`]) and reading it back ([`load`], [`Run`], [`for_each_row`]).
+//!
+//! The runner makes rows, `commands::run` and `commands::merge` write them, the report,
+//! `compare`, `merge` and `--resume` read them. Files are written through
+//! [`crate::output::write_atomic`].
+
+mod info;
+mod row;
+mod run;
+mod shard;
+mod write;
+
+pub use info::{cpu_model, host_name, DatasetInfo, FileRecord, RunInfo, SolverRecord};
+pub use row::{Row, RowStatus};
+pub use run::{counts_as_solved, for_each_row, load, read_info, read_rows, whole_lines_len, Run};
+pub use shard::{Shard, ShardParseError, ShardRecord};
+pub use write::{finish_run, start_run, write_info, write_run, ResultsWriter};
