@@ -12,15 +12,24 @@
 //!
 //! Counting to `limit` runs the solver again after each model found, with one more blocking
 //! clause (the negation of the model's 81 true cell literals), until the formula is
-//! unsatisfiable or `limit` models are found: one process per model.
+//! unsatisfiable or `limit` models are found: one process per model. No model is taken on
+//! trust: each is checked against the puzzle's givens and units and against the models found
+//! before it (the blocking clauses) before it is counted; one that breaks them is an error.
+//!
+//! The session checks at its start that its temporary folder takes a formula (a full disk fails
+//! there, with the folder named, not on every puzzle). The solver may write at most
+//! [`crate::MAX_FILE_BYTES`] to any file (its output included).
 //!
 //! The budget is a kill timer: a watchdog thread kills the solver's process group (SIGKILL) when
-//! the deadline passes or the run is cancelled, and the request ends as a timeout. The solver is
+//! the deadline passes ([`crate::UNBUDGETED_LIMIT`] when the budget has none) or the run is
+//! cancelled, and the request ends as a timeout. Whatever the solver leaves behind when it
+//! exits (a forked child, in its group or out of it) is killed too. The solver is
 //! waited for without being reaped first, so the watchdog never signals a reused pid; it is then
 //! reaped with `wait4`, whose resource usage (user + system CPU time, peak resident memory) the
 //! session reports in [`Session::last_usage`], summed over the processes of one request (CPU)
 //! and their maximum (memory).
 
+use crate::check::check_solution;
 use crate::usage::{self, clip};
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Usage,
@@ -29,11 +38,11 @@ use solvers::sat::{decode_model, parse_sat_output, var, write_dimacs_with, SatAn
 use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often the watchdog checks the budget's cancel flag.
 const POLL: Duration = Duration::from_millis(50);
@@ -94,16 +103,24 @@ impl Engine for DimacsEngine {
             return Err(EngineError::Load("empty command".into()));
         };
         let dir = tempfile::Builder::new()
-            .prefix("sudoku-dimacs-")
+            .prefix(&usage::temp_prefix("dimacs"))
             .tempdir()
             .map_err(|e| EngineError::Load(format!("cannot make a temporary folder: {e}")))?;
         let minisat = Path::new(program)
             .file_name()
             .is_some_and(|n| n == "minisat");
+        // A folder that cannot take one formula (a full disk) fails here, before any puzzle.
+        let cnf = dir.path().join("puzzle.cnf");
+        write_formula(&cnf, &Grid::default(), &[]).map_err(|e| {
+            EngineError::Load(format!(
+                "cannot write the formula in {}: {e}",
+                dir.path().display()
+            ))
+        })?;
         Ok(Box::new(DimacsSession {
             command: self.command.clone(),
             minisat,
-            cnf: dir.path().join("puzzle.cnf"),
+            cnf,
             result: dir.path().join("result.txt"),
             stdout: dir.path().join("stdout.txt"),
             stderr: dir.path().join("stderr.txt"),
@@ -145,11 +162,7 @@ impl DimacsSession {
         blocking: &[Vec<i32>],
         budget: &Budget,
     ) -> Result<Run, EngineError> {
-        {
-            let mut cnf = BufWriter::new(File::create(&self.cnf)?);
-            write_dimacs_with(puzzle, blocking, &mut cnf)?;
-            cnf.flush()?;
-        }
+        write_formula(&self.cnf, puzzle, blocking)?;
         if self.minisat {
             match std::fs::remove_file(&self.result) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e.into()),
@@ -162,8 +175,8 @@ impl DimacsSession {
             .arg(&self.cnf)
             .stdin(Stdio::null())
             .stdout(File::create(&self.stdout)?)
-            .stderr(File::create(&self.stderr)?)
-            .process_group(0);
+            .stderr(File::create(&self.stderr)?);
+        let mark = usage::prepare(&mut command);
         if self.minisat {
             command.arg(&self.result);
         }
@@ -180,15 +193,12 @@ impl DimacsSession {
 
         let (stop, stopped) = mpsc::channel::<()>();
         let watch = budget.clone();
+        let due = usage::Due::new(budget);
         let watchdog = std::thread::Builder::new()
             .name(format!("dimacs-watchdog-{pid}"))
             .spawn(move || loop {
-                let wait = match watch.deadline() {
-                    Some(d) => d.saturating_duration_since(Instant::now()).min(POLL),
-                    None => POLL,
-                };
-                match stopped.recv_timeout(wait) {
-                    Err(RecvTimeoutError::Timeout) if watch.exhausted(0) => {
+                match stopped.recv_timeout(due.wait(POLL)) {
+                    Err(RecvTimeoutError::Timeout) if due.passed(&watch) => {
                         usage::kill_group(pid);
                         return true;
                     }
@@ -208,13 +218,26 @@ impl DimacsSession {
         drop(stop);
         let killed = watchdog.join().unwrap_or(false);
         waited?;
-        let (status, used) = usage::reap(pid)?;
+        // What the solver left in its group (a forked helper) goes with it; the leader, not yet
+        // reaped, keeps the group's id reserved. Then what left the group.
+        usage::kill_group(pid);
+        let reaped = usage::reap(pid);
+        usage::sweep(&mark);
+        let (status, used) = reaped?;
         let total = self.usage.get_or_insert_with(Usage::default);
         total.cpu_micros += used.cpu_micros;
         total.peak_rss_kib = total.peak_rss_kib.max(used.peak_rss_kib);
 
         if killed {
             return Ok(Run::Timeout);
+        }
+        let capped = |p: &Path| p.metadata().is_ok_and(|m| m.len() >= usage::MAX_FILE_BYTES);
+        if status.signal() == Some(libc::SIGXFSZ) || capped(&self.stdout) || capped(&self.result) {
+            return Err(EngineError::Protocol(format!(
+                "{} reached the limit of {} MiB on a file it writes (its output, a result file)",
+                self.program(),
+                usage::MAX_FILE_BYTES >> 20
+            )));
         }
         if status.signal().is_some() {
             return Err(EngineError::Crashed(format!(
@@ -260,9 +283,35 @@ impl DimacsSession {
     /// `; its last line on stderr: "..."`, or nothing.
     fn stderr_note(&self) -> String {
         last_line(&self.stderr)
-            .map(|l| format!("; its last line on stderr: {}", clip(&l)))
+            .map(|l| format!("; its last line on stderr: {:?}", usage::shorten(&l, 500)))
             .unwrap_or_default()
     }
+}
+
+/// Writes the formula of `puzzle` with `blocking` clauses to `path`.
+fn write_formula(path: &Path, puzzle: &Grid, blocking: &[Vec<i32>]) -> io::Result<()> {
+    let mut cnf = BufWriter::new(File::create(path)?);
+    write_dimacs_with(puzzle, blocking, &mut cnf)?;
+    cnf.flush()?;
+    cnf.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// The model's grid, checked against the puzzle's givens and the units ([`check_solution`])
+/// and against the models already found (which the blocking clauses exclude): a SAT solver's
+/// answer is not taken on trust.
+fn checked(program: &str, puzzle: &Grid, grid: Grid, found: &[Grid]) -> Result<Grid, EngineError> {
+    if let Err(m) = check_solution(puzzle, &grid) {
+        return Err(EngineError::Protocol(format!(
+            "{program}'s model is not a solution of the puzzle: {m}"
+        )));
+    }
+    if let Some(k) = found.iter().position(|g| *g == grid) {
+        return Err(EngineError::Protocol(format!(
+            "{program}'s model repeats model {} (it breaks a blocking clause)",
+            k + 1
+        )));
+    }
+    Ok(grid)
 }
 
 /// The file's first [`MAX_OUTPUT`] bytes, as text.
@@ -299,7 +348,9 @@ impl Session for DimacsSession {
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
         }
         Ok(match self.run(puzzle, &[], budget)? {
-            Run::Model(grid) => Outcome::solved(grid, Stats::default()),
+            Run::Model(grid) => {
+                Outcome::solved(checked(self.program(), puzzle, grid, &[])?, Stats::default())
+            }
             Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
             Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
         })
@@ -314,6 +365,7 @@ impl Session for DimacsSession {
             stats: Stats::default(),
         };
         let mut blocking = Vec::new();
+        let mut found = Vec::new();
         while count.solutions < limit.max(1) {
             if budget.exhausted(0) {
                 count.complete = false;
@@ -321,9 +373,11 @@ impl Session for DimacsSession {
             }
             match self.run(puzzle, &blocking, budget)? {
                 Run::Model(grid) => {
+                    let grid = checked(self.program(), puzzle, grid, &found)?;
                     count.solutions += 1;
                     blocking.push(blocking_clause(&grid));
                     count.first.get_or_insert(grid);
+                    found.push(grid);
                 }
                 Run::Unsatisfiable => break,
                 Run::Timeout => {

@@ -182,3 +182,81 @@ fn a_missing_program_is_a_load_error() {
         "{e}"
     );
 }
+
+fn fake(mode: &str) -> Option<DimacsEngine> {
+    fake_sat(mode).map(|c| DimacsEngine::new("fake", c))
+}
+
+#[test]
+fn a_count_checks_each_model_against_the_blocking_clauses() {
+    let Some(engine) = fake("honest-once") else {
+        return;
+    };
+    let mut s = engine.session().unwrap();
+    // One solution: the first model is right, the second repeats it.
+    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
+    let e = s.count(&grid(SEED), 5, &Budget::unlimited()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "protocol: python3's model repeats model 1 (it breaks a blocking clause)"
+    );
+}
+
+#[test]
+fn a_model_that_breaks_the_givens_is_an_error() {
+    let Some(engine) = fake("wrong-given") else {
+        return;
+    };
+    let mut s = engine.session().unwrap();
+    let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("protocol: python3's model is not a solution of the puzzle: r1c1 holds"),
+        "{e}"
+    );
+    let e = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap_err();
+    assert!(e.to_string().contains("not a solution of the puzzle"), "{e}");
+}
+
+#[test]
+fn what_a_solver_leaves_behind_is_killed_when_it_exits() {
+    for (mode, seconds) in [("fork-child", 301), ("setsid-child", 302)] {
+        let Some(engine) = fake(mode) else {
+            return;
+        };
+        let mut s = engine.session().unwrap();
+        for _ in 0..2 {
+            let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+            assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
+            // Killed before the answer is returned.
+            assert_eq!(marked_sleeps(seconds), Vec::<u32>::new(), "{mode}");
+        }
+    }
+}
+
+#[test]
+fn output_past_the_file_size_cap_is_an_error() {
+    let Some(engine) = fake("flood") else {
+        return;
+    };
+    let mut s = engine.session().unwrap();
+    let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "protocol: python3 reached the limit of 16 MiB on a file it writes (its output, a result \
+         file)"
+    );
+}
+
+#[test]
+fn a_request_without_a_deadline_ends_at_the_unbudgeted_limit() {
+    let Some(engine) = fake("hang") else {
+        return;
+    };
+    let mut s = engine.session().unwrap();
+    let began = std::time::Instant::now();
+    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    assert_eq!(out.status, Status::Timeout);
+    assert!(began.elapsed() >= foreign::UNBUDGETED_LIMIT);
+}

@@ -1,0 +1,84 @@
+//! A solution checker of the foreign crate's own, for answers the harness cannot take on trust
+//! before it acts on them (a SAT solver's models while counting, where a bad model would be
+//! counted as a new solution). It shares no code with the solvers: each row, column and box is
+//! checked to hold the digits 1 to 9 once, and each given to be kept.
+
+use solvers::Grid;
+
+/// Why `solution` is not a solution of `puzzle`, naming the first cell or unit at fault
+/// (rows, columns and cells counted from 1: `r3c4`).
+pub(crate) fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), String> {
+    let (p, s) = (puzzle.cells(), solution.cells());
+    for cell in 0..81 {
+        let (given, got) = (p[cell], s[cell]);
+        let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        if !(1..=9).contains(&got) {
+            return Err(format!("{name} is empty"));
+        }
+        if given != 0 && given != got {
+            return Err(format!("{name} holds {got}, but the puzzle gives {given}"));
+        }
+    }
+    for unit in 0..27 {
+        let cells: Vec<usize> = (0..9)
+            .map(|k| match unit {
+                0..=8 => unit * 9 + k,
+                9..=17 => k * 9 + (unit - 9),
+                _ => {
+                    let b = unit - 18;
+                    (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3
+                }
+            })
+            .collect();
+        let mut seen = [false; 10];
+        for &c in &cells {
+            if std::mem::replace(&mut seen[usize::from(s[c])], true) {
+                let what = match unit {
+                    0..=8 => format!("row {}", unit + 1),
+                    9..=17 => format!("column {}", unit - 8),
+                    _ => format!("box {}", unit - 17),
+                };
+                return Err(format!("{what} holds {} twice", s[c]));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    const SOLUTION: &str =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+
+    #[test]
+    fn a_solution_passes_and_each_fault_is_named() {
+        let p: Grid = PUZZLE.parse().unwrap();
+        let s: Grid = SOLUTION.parse().unwrap();
+        assert_eq!(check_solution(&p, &s), Ok(()));
+        // Swap two cells of row 1: the givens 7 (r1c1) is moved.
+        let mut swapped = SOLUTION.as_bytes().to_vec();
+        swapped.swap(0, 1);
+        let swapped: Grid = std::str::from_utf8(&swapped).unwrap().parse().unwrap();
+        assert_eq!(
+            check_solution(&p, &swapped),
+            Err("r1c1 holds 2, but the puzzle gives 7".into())
+        );
+        // On the empty grid the swap keeps every row whole but breaks columns 1 and 2.
+        let empty = Grid::from_cells([0; 81]).unwrap();
+        assert_eq!(
+            check_solution(&empty, &swapped),
+            Err("column 1 holds 2 twice".into())
+        );
+        let mut doubled = SOLUTION.as_bytes().to_vec();
+        doubled[80] = b'5';
+        let doubled: Grid = std::str::from_utf8(&doubled).unwrap().parse().unwrap();
+        assert_eq!(
+            check_solution(&empty, &doubled),
+            Err("row 9 holds 5 twice".into())
+        );
+    }
+}
