@@ -29,11 +29,26 @@
 //! - **Only our own children are signalled**: each runs in a process group of its own, is killed
 //!   with its group, and is waited for without being reaped before anyone may signal it. A
 //!   program about to exit in a hurry calls [`kill_children`] so that no solver outlives it.
+//! - **Nothing outlives the harness**: every child carries a mark in its environment
+//!   (`SUDOKU_HARNESS_OWNER=PID.N`, inherited by what it starts). When a child exits or is
+//!   killed, the processes still carrying its mark (a forked helper, one that left the process
+//!   group with `setsid`) are killed too. A guardian process (a few lines of `sh`, started with
+//!   the first child) waits for the harness to end, however it ends, SIGKILL included, then kills
+//!   whatever still carries the harness's mark and removes its temporary folders
+//!   (`TMPDIR/sudoku-dimacs-PID-*`). A program that clears its environment escapes the mark:
+//!   only its process group is killed.
+//! - **Every request ends on time**: the budget's deadline, or [`UNBUDGETED_LIMIT`] when the
+//!   budget has none (`harness bench` without a per-puzzle cut), holds for every engine that
+//!   runs in another process; a program's start-up after a restart is charged apart
+//!   ([`Usage::restart_micros`](solvers::engine::Usage::restart_micros)), never to a puzzle.
+//! - **Files are capped**: a child may write at most [`MAX_FILE_BYTES`] to any one file
+//!   (`RLIMIT_FSIZE`; past it the kernel stops it with SIGXFSZ, an error row).
 //!
 //! Unix only (process groups, `waitid`, `/proc`): Linux is the platform measured.
 
 #![deny(missing_docs)]
 
+mod check;
 pub mod dimacs;
 pub mod line;
 pub mod shared_lib;
@@ -42,4 +57,9 @@ mod usage;
 pub use dimacs::DimacsEngine;
 pub use line::LineEngine;
 pub use shared_lib::SharedLibEngine;
-pub use usage::kill_children;
+pub use usage::{kill_children, MAX_FILE_BYTES};
+
+/// The longest an out-of-process engine waits for an answer when the budget sets no deadline:
+/// past it the request ends as a timeout and the program is killed (a solver that stops
+/// answering cannot hang `harness bench`, or a count without `--timeout-ms`).
+pub const UNBUDGETED_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);

@@ -68,7 +68,6 @@ use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
 use std::cell::Cell;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -81,8 +80,17 @@ const MAX_LINE: u64 = 64 * 1024;
 /// Standard error bytes kept per program, for crash messages.
 const STDERR_TAIL: usize = 4096;
 
-/// How long a freshly started program may take to answer its warm-up request.
-const WARM_UP: Duration = Duration::from_secs(5);
+/// How long a session waits, when it opens, for its program to answer the warm-up request.
+/// A program that takes longer is not lost: its first request is sent after the warm-up one,
+/// and the time until the warm-up answer comes is charged apart from that request's budget.
+const WARM_UP: Duration = Duration::from_secs(2);
+
+/// How long [`LineEngine::preflight`] watches a program start.
+const PREFLIGHT: Duration = Duration::from_secs(1);
+
+/// How long a restarted program may take to answer its warm-up, beyond twice what its last
+/// start took (and at most [`WARM_UP`]). A program that never answered a warm-up gets no wait.
+const RESTART_SLACK: Duration = Duration::from_millis(100);
 
 /// The warm-up request's puzzle: a full grid (its own solution).
 const WARM_UP_GRID: &str =
@@ -152,6 +160,20 @@ impl LineEngine {
     /// The program and its arguments.
     pub fn command(&self) -> &[String] {
         &self.command
+    }
+
+    /// Starts the program once and stops it, before a run: a program that answers its warm-up
+    /// request, or is still running after a second, passes.
+    ///
+    /// # Errors
+    /// [`EngineError::Load`] when the program cannot be started or ends before answering (a
+    /// script that is not found, a library the child cannot load), with its exit status and its
+    /// last line on standard error.
+    pub fn preflight(&self) -> Result<(), EngineError> {
+        if self.command.is_empty() {
+            return Err(EngineError::Load("empty command".into()));
+        }
+        Running::start(&self.command, PREFLIGHT).map(drop)
     }
 }
 
@@ -322,12 +344,15 @@ impl Engine for LineEngine {
         if self.command.is_empty() {
             return Err(EngineError::Load("empty command".into()));
         }
-        let running = Running::start(&self.command)?;
+        let (running, startup) = Running::start(&self.command, WARM_UP)?;
         Ok(Box::new(LineSession {
             command: self.command.clone(),
             running: Some(running),
             start_error: None,
             measure: Cell::new(Measure::Nothing),
+            startup,
+            restart: Duration::ZERO,
+            restarts: 0,
         }))
     }
 }
@@ -341,6 +366,12 @@ struct LineSession {
     start_error: Option<String>,
     /// What [`Session::last_usage`] reports for the last request.
     measure: Cell<Measure>,
+    /// How long the program's last start took to answer its warm-up, if it did.
+    startup: Option<Duration>,
+    /// Time the last request spent starting the program again (charged apart).
+    restart: Duration,
+    /// Restarts so far.
+    restarts: u64,
 }
 
 /// The resources of the last request: to be read from the live program, already known (the
@@ -369,6 +400,10 @@ struct Running {
     cpu_mark_ns: Cell<u64>,
     /// True once the program is reaped: it must not be waited for or signalled again.
     reaped: bool,
+    /// True while the answer to the warm-up request has not been read.
+    warm_pending: bool,
+    /// The mark in its environment ([`usage::prepare`]), for what it leaves behind.
+    mark: String,
 }
 
 /// The last [`STDERR_TAIL`] bytes of a program's standard error, and whether it has ended.
@@ -451,23 +486,60 @@ fn read_lines(out: impl Read, tx: Sender<Line>) {
 }
 
 impl Running {
-    /// Starts the program and waits for its answer to the warm-up request.
-    fn start(command: &[String]) -> Result<Running, EngineError> {
+    /// Starts the program and waits up to `allowance` for its answer to the warm-up request;
+    /// returns it with the time that answer took, if it came.
+    ///
+    /// # Errors
+    /// [`EngineError::Load`] when the program cannot be started, or ends before answering (a
+    /// script that is not found, say), naming its exit status and last line on stderr.
+    fn start(
+        command: &[String],
+        allowance: Duration,
+    ) -> Result<(Running, Option<Duration>), EngineError> {
         let mut running = Running::spawn(command)?;
-        running.warm_up();
-        Ok(running)
+        let started = Instant::now();
+        match running.warm_up(allowance) {
+            Ok(true) => Ok((running, Some(started.elapsed()))),
+            Ok(false) => Ok((running, None)),
+            Err(()) => {
+                running.stdin = None;
+                let exited = usage::exited_within(running.pid, Duration::from_secs(1));
+                let status = if exited {
+                    match running.reap() {
+                        Ok((s, _)) => usage::describe_status(s),
+                        Err(e) => format!("could not be reaped ({e})"),
+                    }
+                } else {
+                    usage::kill_group(running.pid);
+                    let _ = running.reap();
+                    "closed its output and was killed".to_string()
+                };
+                usage::sweep(&running.mark);
+                let mut message = format!(
+                    "{} ended before answering its first request; it {status}",
+                    usage::shorten(&command.join(" "), 200)
+                );
+                if let Some(line) = running.stderr.last_line(Duration::from_millis(200)) {
+                    message.push_str(&format!(
+                        "; its last line on stderr: {}",
+                        usage::shorten(&line, 500)
+                    ));
+                }
+                Err(EngineError::Load(message))
+            }
+        }
     }
 
     /// Starts the program.
     fn spawn(command: &[String]) -> Result<Running, EngineError> {
-        let mut child = Command::new(&command[0])
+        let mut child = Command::new(&command[0]);
+        child
             .args(&command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| {
+            .stderr(Stdio::piped());
+        let mark = usage::prepare(&mut child);
+        let mut child = child.spawn().map_err(|e| {
                 EngineError::Load(format!("cannot start {}: {e}", clip(&command.join(" "))))
             })?;
         let pid = child.id();
@@ -492,6 +564,8 @@ impl Running {
             stderr: tail,
             cpu_mark_ns: Cell::new(0),
             reaped: false,
+            warm_pending: false,
+            mark,
         };
         if let Err(e) = spawned {
             running.kill();
@@ -503,13 +577,13 @@ impl Running {
     }
 
     /// Sends one request with a plain answer (a full grid, which solves itself) and waits for
-    /// that answer, up to [`WARM_UP`], so that the program's start-up (an interpreter loading,
-    /// say) is timed with no puzzle; its CPU time and memory peak are then set aside. Whatever
-    /// the program answers is dropped. A program that answers nothing in time is left for the
-    /// first request to find out (an answer that comes later is out of step there).
-    fn warm_up(&mut self) {
+    /// that answer, up to `allowance`, so that the program's start-up (an interpreter loading,
+    /// say) is timed with no puzzle. Whatever the program answers is dropped. `Ok(true)`: it
+    /// answered; `Ok(false)`: not yet (the answer is then awaited by the first request, see
+    /// [`LineSession::exchange`]); `Err`: the program ended its output first.
+    fn warm_up(&mut self, allowance: Duration) -> Result<bool, ()> {
         let Some(stdin) = self.stdin.as_mut() else {
-            return;
+            return Err(());
         };
         let request = format!("solve {WARM_UP_GRID}\n");
         let written = usage::without_sigpipe(|| {
@@ -517,9 +591,10 @@ impl Running {
             stdin.flush()
         });
         if written.is_err() {
-            return;
+            return Err(());
         }
-        let until = Instant::now() + WARM_UP;
+        self.warm_pending = true;
+        let until = Instant::now() + allowance;
         loop {
             match self
                 .lines
@@ -527,9 +602,17 @@ impl Running {
             {
                 Ok(Line::Text(line)) if line.starts_with('#') => {}
                 Ok(Line::Text(_)) => break,
-                Ok(Line::End(_)) | Err(_) => return,
+                Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => return Err(()),
+                Err(RecvTimeoutError::Timeout) => return Ok(false),
             }
         }
+        self.warmed();
+        Ok(true)
+    }
+
+    /// The warm-up answer has come: the CPU time and memory peak so far are set aside.
+    fn warmed(&mut self) {
+        self.warm_pending = false;
         self.cpu_mark_ns.set(usage::cpu_ns(self.pid).unwrap_or(0));
         usage::reset_peak_rss(self.pid);
     }
@@ -539,10 +622,12 @@ impl Running {
     fn kill(mut self) -> Usage {
         self.stdin = None;
         usage::kill_group(self.pid);
-        match self.reap() {
+        let used = match self.reap() {
             Ok((_, u)) => u,
             Err(_) => Usage::default(),
-        }
+        };
+        usage::sweep(&self.mark);
+        used
     }
 
     /// Reaps the program (which has exited or been killed, else this blocks): its exit status
@@ -557,6 +642,7 @@ impl Running {
         Usage {
             cpu_micros: (whole_life.cpu_micros - self.cpu_mark_ns.get() as f64 / 1e3).max(0.0),
             peak_rss_kib: whole_life.peak_rss_kib,
+            restart_micros: 0.0,
         }
     }
 }
@@ -572,6 +658,7 @@ impl Drop for Running {
             usage::kill_group(self.pid);
         }
         let _ = usage::reap(self.pid);
+        usage::sweep(&self.mark);
     }
 }
 
@@ -586,8 +673,14 @@ enum Failure {
 impl LineSession {
     /// Sends `request`, returns the answer line; on a timeout or crash the program has been
     /// reaped and started again.
+    ///
+    /// When the warm-up answer of a newly started program is still due, the request is sent
+    /// after it; the time until the warm-up answer comes is the program's start-up, charged
+    /// apart: the deadline moves back by as much. If it has not come by the deadline, the request
+    /// is a timeout.
     fn exchange(&mut self, request: &str, budget: &Budget) -> Result<String, Failure> {
         self.measure.set(Measure::Nothing);
+        self.restart = Duration::ZERO;
         if self.running.is_none() {
             self.start_again();
             if let Some(e) = &self.start_error {
@@ -623,14 +716,19 @@ impl LineSession {
         if let Err(e) = written {
             return Err(self.crashed(&format!("could not send the request ({e})")));
         }
+        let sent = Instant::now();
+        let mut due = usage::Due::new(budget);
         loop {
-            let running = self.running.as_ref().expect("started");
-            let wait = match budget.deadline() {
-                Some(d) => d.saturating_duration_since(Instant::now()).min(POLL),
-                None => POLL,
-            };
-            match running.lines.recv_timeout(wait) {
+            let running = self.running.as_mut().expect("started");
+            match running.lines.recv_timeout(due.wait(POLL)) {
                 Ok(Line::Text(line)) if line.starts_with('#') => continue,
+                Ok(Line::Text(_)) if running.warm_pending => {
+                    running.warmed();
+                    let startup = sent.elapsed();
+                    due.extend(startup);
+                    self.startup = Some(startup);
+                    self.restart += startup;
+                }
                 Ok(Line::Text(line)) => return Ok(line),
                 Ok(Line::End(r)) => {
                     let what = match r {
@@ -643,7 +741,7 @@ impl LineSession {
                     return Err(self.crashed("ended its output before answering"))
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if budget.exhausted(0) {
+                    if due.passed(budget) {
                         let running = self.running.take().expect("started");
                         self.measure.set(Measure::Known(running.kill()));
                         self.start_again();
@@ -669,12 +767,16 @@ impl LineSession {
             Err(e) => (format!("could not be reaped ({e})"), Usage::default()),
         };
         self.measure.set(Measure::Known(used));
+        usage::sweep(&running.mark);
         let mut message = format!("the program {what}; it {status}");
         if !exited {
             message = format!("the program {what}, and was killed");
         }
         if let Some(line) = running.stderr.last_line(Duration::from_millis(200)) {
-            message.push_str(&format!("; its last line on stderr: {}", clip(&line)));
+            message.push_str(&format!(
+                "; its last line on stderr: {:?}",
+                usage::shorten(&line, 500)
+            ));
         }
         self.start_again();
         Failure::Error(EngineError::Crashed(message))
@@ -690,11 +792,24 @@ impl LineSession {
         EngineError::Protocol(message)
     }
 
+    /// Starts the program again, waiting for its warm-up answer up to twice what its last start
+    /// took (plus [`RESTART_SLACK`], at most [`WARM_UP`]; no wait for a program that never
+    /// answered one). The time is charged apart ([`Usage::restart_micros`]).
     fn start_again(&mut self) {
-        match Running::start(&self.command) {
-            Ok(r) => {
+        let began = Instant::now();
+        let allowance = self
+            .startup
+            .map_or(Duration::ZERO, |s| (s * 2 + RESTART_SLACK).min(WARM_UP));
+        let started = Running::start(&self.command, allowance);
+        self.restart += began.elapsed();
+        self.restarts += 1;
+        match started {
+            Ok((r, startup)) => {
                 self.running = Some(r);
                 self.start_error = None;
+                if startup.is_some() {
+                    self.startup = startup;
+                }
             }
             Err(e) => {
                 self.running = None;
@@ -839,6 +954,25 @@ impl Session for LineSession {
     }
 
     fn last_usage(&self) -> Option<Usage> {
+        let restart_micros = self.restart.as_secs_f64() * 1e6;
+        let measured = self.measured();
+        match measured {
+            Some(u) => Some(Usage {
+                restart_micros,
+                ..u
+            }),
+            None if restart_micros > 0.0 => Some(Usage {
+                restart_micros,
+                ..Usage::default()
+            }),
+            None => None,
+        }
+    }
+}
+
+impl LineSession {
+    /// The resources of the last request, as [`Measure`] says.
+    fn measured(&self) -> Option<Usage> {
         match self.measure.get() {
             Measure::Nothing => None,
             Measure::Known(u) => Some(u),
@@ -852,6 +986,7 @@ impl Session for LineSession {
                 let u = Usage {
                     cpu_micros: cpu as f64 / 1e3,
                     peak_rss_kib: peak,
+                    restart_micros: 0.0,
                 };
                 self.measure.set(Measure::Known(u));
                 Some(u)
@@ -920,6 +1055,9 @@ mod tests {
             running: None,
             start_error: None,
             measure: Cell::new(Measure::Nothing),
+            startup: None,
+            restart: Duration::ZERO,
+            restarts: 0,
         };
         let mut running = Running::spawn(&session.command).unwrap();
         let (tx, rx) = mpsc::channel();

@@ -16,12 +16,169 @@
 //! (a zombie keeps its pid and group id reserved), so a pid reused by the system is never hit.
 
 use solvers::engine::Usage;
+use solvers::Budget;
 use std::collections::BTreeSet;
 use std::io;
-use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
-use std::sync::{Mutex, MutexGuard};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The environment variable every child process carries (and its own children inherit): this
+/// process's pid, a dot, and a serial number per child. It is how the processes a child started
+/// are found and killed, even those that left its process group (`setsid`).
+pub(crate) const OWNER_VAR: &str = "SUDOKU_HARNESS_OWNER";
+
+/// Most bytes a child may write to any one file (its output, a result file): the kernel stops
+/// it with SIGXFSZ past this (`RLIMIT_FSIZE`).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Prepares `command` for a child of ours: a process group of its own, the owner mark
+/// ([`OWNER_VAR`]) and the file-size limit ([`MAX_FILE_BYTES`]); starts the guardian
+/// ([`guardian`]) on first use. Returns the mark, for [`sweep`].
+pub(crate) fn prepare(command: &mut Command) -> String {
+    static SERIAL: AtomicU64 = AtomicU64::new(1);
+    guardian();
+    let mark = format!(
+        "{}.{}",
+        std::process::id(),
+        SERIAL.fetch_add(1, Ordering::Relaxed)
+    );
+    command.env(OWNER_VAR, &mark).process_group(0);
+    // SAFETY: setrlimit is async-signal-safe and touches only the child.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: MAX_FILE_BYTES as libc::rlim_t,
+                rlim_max: MAX_FILE_BYTES as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    mark
+}
+
+/// The processes whose environment holds `OWNER_VAR=` followed by `prefix` (a whole mark, or
+/// this process's pid and a dot for all of them).
+fn marked(prefix: &str) -> Vec<libc::pid_t> {
+    let wanted = format!("{OWNER_VAR}={prefix}");
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| {
+                env.split(|&b| b == 0).any(|v| {
+                    if prefix.ends_with('.') {
+                        v.starts_with(wanted.as_bytes())
+                    } else {
+                        v == wanted.as_bytes()
+                    }
+                })
+            })
+        })
+        .collect()
+}
+
+/// Kills (SIGKILL) every process still carrying `mark`: what a child left behind when it exited
+/// or was killed with its group (a forked helper, a `setsid` escapee). A few rounds, for those
+/// that fork while being killed.
+pub(crate) fn sweep(mark: &str) {
+    for _ in 0..3 {
+        let left = marked(mark);
+        if left.is_empty() {
+            return;
+        }
+        for pid in left {
+            // SAFETY: a plain syscall; the process carries our mark.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The guardian: a small shell process, started once per process on the first child, that
+/// waits for this process to end (its standard input, a pipe whose only writer we hold, then
+/// reads end-of-file), however it ends — normally, by a signal, by SIGKILL — and then kills
+/// every process carrying this process's mark and removes the temporary folders of this
+/// process (`TMPDIR/sudoku-*-PID-*`). It runs in a process group of its own, so Ctrl-C on the
+/// terminal does not stop it first.
+fn guardian() {
+    static STARTED: OnceLock<Option<std::process::ChildStdin>> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        let pid = std::process::id();
+        let tmp = std::env::temp_dir();
+        let script = r#"
+read -r _
+sweep() {
+  for d in /proc/[0-9]*; do
+    if tr '\0' '\n' < "$d/environ" 2>/dev/null | grep -q "^$1=$2\."; then
+      kill -9 "${d#/proc/}" 2>/dev/null
+    fi
+  done
+}
+sweep "$1" "$2"; sleep 0.1; sweep "$1" "$2"
+rm -rf "$3"/sudoku-*-"$2"-*
+"#;
+        let child = Command::new("sh")
+            .args(["-c", script, "guardian", OWNER_VAR, &pid.to_string()])
+            .arg(&tmp)
+            .env_remove(OWNER_VAR)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .ok()?;
+        let mut child = child;
+        let stdin = child.stdin.take();
+        // Reaped by nobody while we live: it exits only after we do.
+        std::mem::forget(child);
+        stdin
+    });
+}
+
+/// The prefix of this process's temporary folders: `sudoku-WHAT-PID-` (the guardian removes
+/// them when this process ends).
+pub(crate) fn temp_prefix(what: &str) -> String {
+    format!("sudoku-{what}-{}-", std::process::id())
+}
+
+/// True when `budget` was cancelled (its flag is set), not merely past its deadline.
+pub(crate) fn cancelled(budget: &Budget) -> bool {
+    budget.exhausted(0) && budget.deadline().is_none_or(|d| Instant::now() < d)
+}
+
+/// When a request must be answered: the budget's deadline, or [`crate::UNBUDGETED_LIMIT`] from
+/// now when the budget has none; pushed back by time charged apart (a program's start-up).
+pub(crate) struct Due(Instant);
+
+impl Due {
+    pub(crate) fn new(budget: &Budget) -> Due {
+        Due(budget
+            .deadline()
+            .unwrap_or_else(|| Instant::now() + crate::UNBUDGETED_LIMIT))
+    }
+
+    /// Moves the deadline `by` later.
+    pub(crate) fn extend(&mut self, by: Duration) {
+        self.0 += by;
+    }
+
+    /// True when the request must end: past the deadline, or cancelled.
+    pub(crate) fn passed(&self, budget: &Budget) -> bool {
+        Instant::now() >= self.0 || cancelled(budget)
+    }
+
+    /// How long to wait before looking again.
+    pub(crate) fn wait(&self, poll: Duration) -> Duration {
+        self.0.saturating_duration_since(Instant::now()).min(poll)
+    }
+}
 
 /// The CPU time (user + system, all threads) that process `pid` has used so far, ns; `None`
 /// when it cannot be read (the process is gone).
@@ -148,9 +305,30 @@ pub(crate) fn register(pid: u32) {
 /// started and not yet reaped: for a program about to exit without dropping its sessions
 /// (a second Ctrl-C), so that no solver is left running. Sessions whose child was killed
 /// report it as a crash.
+///
+/// It also kills what those children left behind (processes carrying this process's mark, see
+/// [`OWNER_VAR`](crate::usage)) and removes this process's temporary folders. Should this process
+/// end without calling it (SIGKILL), the guardian process does the same once it is gone.
 pub fn kill_children() {
     for &pid in live().iter() {
         kill_group(pid);
+    }
+    sweep(&format!("{}.", std::process::id()));
+    remove_temp_folders();
+}
+
+/// Removes this process's temporary folders (named with [`temp_prefix`]).
+fn remove_temp_folders() {
+    let suffix = format!("-{}-", std::process::id());
+    let Ok(dir) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("sudoku-") && name.contains(&suffix) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
@@ -174,6 +352,7 @@ pub(crate) fn reap(pid: u32) -> io::Result<(ExitStatus, Usage)> {
                 Usage {
                     cpu_micros: micros(usage.ru_utime) + micros(usage.ru_stime),
                     peak_rss_kib: Some(usage.ru_maxrss as u64),
+                    restart_micros: 0.0,
                 },
             ));
         }

@@ -208,6 +208,10 @@ pub struct Usage {
     pub cpu_micros: f64,
     /// Peak resident memory, KiB, where known.
     pub peak_rss_kib: Option<u64>,
+    /// Wall time the request spent starting the program again after it was killed or crashed
+    /// (its start-up and warm-up included), µs: not part of the solve, so the harness leaves it
+    /// out of the row's time and notes it in the row.
+    pub restart_micros: f64,
 }
 
 /// A solver the harness can run: what is true of it ([`Engine::info`]) and a way to open one

@@ -195,3 +195,42 @@ pub fn anchors() -> Option<PathBuf> {
 pub fn host() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_foreign-host"))
 }
+
+/// `fake_sat.py MODE` under python3 (the CNF path is appended by the engine).
+pub fn fake_sat(mode: &str) -> Option<Vec<String>> {
+    let script = fixtures().join("fake_sat.py");
+    python(&[script.to_str().unwrap(), mode])
+}
+
+/// The pids of `sleep SECONDS` processes that carry this process's mark
+/// (`SUDOKU_HARNESS_OWNER=PID.N`): started, directly or not, by an engine of this process.
+pub fn marked_sleeps(seconds: u32) -> Vec<u32> {
+    let mark = format!("SUDOKU_HARNESS_OWNER={}.", std::process::id());
+    let cmdline = format!("sleep\0{seconds}\0");
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c == cmdline.as_bytes())
+                && std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| {
+                    env.split(|&b| b == 0)
+                        .any(|v| v.starts_with(mark.as_bytes()))
+                })
+        })
+        .collect()
+}
+
+/// Polls `done` every 20 ms for up to `seconds`; its last answer.
+pub fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        if done() {
+            return true;
+        }
+        if std::time::Instant::now() >= end {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

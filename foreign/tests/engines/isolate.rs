@@ -103,14 +103,20 @@ fn an_isolated_library_without_solutions() {
 }
 
 #[test]
-fn a_library_the_child_cannot_load_is_a_crash_naming_the_reason() {
+fn a_library_the_child_cannot_load_fails_the_session_naming_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("libmissing.so");
     let engine = isolated("missing", host(), &missing, "F", 0, true);
-    let mut s = engine.session().unwrap();
-    let Err(EngineError::Crashed(message)) = s.solve(&grid(SEED), &Budget::unlimited()) else {
-        panic!("a missing library answered")
+    // Found when the session opens, before any puzzle.
+    let Err(EngineError::Load(message)) = engine.session() else {
+        panic!("a session on a missing library")
     };
-    assert!(message.contains("exited with status 2"), "{message}");
-    assert!(message.contains("libmissing.so"), "{message}");
+    assert!(
+        message.contains("ended before answering its first request; it exited with status 2"),
+        "{message}"
+    );
+    assert!(
+        message.contains("cannot load: ") && message.contains("libmissing.so: No such file"),
+        "{message}"
+    );
 }

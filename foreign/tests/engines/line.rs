@@ -175,3 +175,85 @@ fn a_program_that_cannot_start_is_a_load_error() {
         "cannot start \"/nonexistent/solver -x\": No such file or directory (os error 2)"
     );
 }
+
+#[test]
+fn a_script_that_is_not_found_is_a_load_error_naming_it() {
+    let Some(command) = python(&["/nonexistent/examples/line_solver.py"]) else {
+        return;
+    };
+    let Err(EngineError::Load(message)) = LineEngine::program("my", command).session() else {
+        panic!("a session on a missing script")
+    };
+    assert!(
+        message.starts_with(
+            "python3 /nonexistent/examples/line_solver.py ended before answering its first \
+             request; it exited with status 2; its last line on stderr: "
+        ),
+        "{message}"
+    );
+    // The cause, whole: the file python3 could not open.
+    assert!(
+        message.contains("can't open file '/nonexistent/examples/line_solver.py'")
+            && message.contains("No such file or directory"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_program_that_never_answers_costs_each_request_its_budget_and_no_warm_up() {
+    let Some(command) = misbehave(&["hang"]) else {
+        return;
+    };
+    // The session opens after the warm-up wait (the program answers nothing).
+    let mut s = session(command);
+    for _ in 0..3 {
+        let began = std::time::Instant::now();
+        let out = s
+            .solve(&grid(SEED), &Budget::with_timeout(Duration::from_millis(300)))
+            .unwrap();
+        let spent = began.elapsed();
+        assert_eq!(out.status, Status::Timeout);
+        // 300 ms and a restart that waits for no warm-up answer (one that never came before):
+        // well under the warm-up wait of 2 s, let alone the 5 s each restart used to cost.
+        assert!(spent < Duration::from_millis(2500), "{spent:?}");
+        let restart = s.last_usage().unwrap().restart_micros;
+        assert!(restart > 0.0, "the restart is charged apart");
+    }
+}
+
+#[test]
+fn a_restart_is_charged_apart_and_the_next_puzzle_gets_its_whole_budget() {
+    let Some(command) = misbehave(&["hang-on-9"]) else {
+        return;
+    };
+    let mut s = session(command);
+    let out = s
+        .solve(&grid(TRIGGER), &Budget::with_timeout(Duration::from_millis(200)))
+        .unwrap();
+    assert_eq!(out.status, Status::Timeout);
+    // The program answered its warm-up at the start, so the restart waited for its new copy's.
+    let usage = s.last_usage().unwrap();
+    assert!(usage.restart_micros > 0.0, "{usage:?}");
+    // A 2 s budget is enough for the restarted program; no start-up is charged to it.
+    let out = s
+        .solve(&grid(SEED), &Budget::with_timeout(Duration::from_secs(2)))
+        .unwrap();
+    assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
+    assert_eq!(s.last_usage().unwrap().restart_micros, 0.0);
+}
+
+#[test]
+fn a_child_that_left_the_process_group_is_killed_with_the_program() {
+    let Some(command) = misbehave(&["setsid-child"]) else {
+        return;
+    };
+    let mut s = session(command);
+    assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
+    assert!(eventually(5, || !marked_sleeps(300).is_empty()), "the child runs");
+    drop(s);
+    assert!(
+        eventually(5, || marked_sleeps(300).is_empty()),
+        "left behind: {:?}",
+        marked_sleeps(300)
+    );
+}
