@@ -149,7 +149,22 @@ pub fn parse_inline(text: &str) -> anyhow::Result<Option<External>> {
         parts.reverse();
         let (path, symbol, configuration) = match parts.as_slice() {
             [p, s, c] if c.chars().all(|ch| ch.is_ascii_digit()) && !c.is_empty() => {
-                (p.to_string(), s.to_string(), c.parse::<u32>()?)
+                let Ok(n) = c.parse::<u32>() else {
+                    bail!(
+                        "{text:?}: configuration {c} is too large (at most {})",
+                        u32::MAX
+                    );
+                };
+                (p.to_string(), s.to_string(), n)
+            }
+            // A path holding a colon, unless the part before it is the library: then the last
+            // part was meant as a configuration number.
+            [p, s, c] if Path::new(p).is_file() && !Path::new(&format!("{p}:{s}")).exists() => {
+                bail!(
+                    "{text:?}: configuration {c:?} is not a number (expected \
+                     lib:PATH:SYMBOL[:CONFIGURATION], CONFIGURATION from 0 to {})",
+                    u32::MAX
+                )
             }
             [p, s, c] => (format!("{p}:{s}"), c.to_string(), 0),
             [p, s] => (p.to_string(), s.to_string(), 0),
@@ -360,12 +375,50 @@ impl Registry {
     }
 }
 
-/// Builds the engine of an external solver. With `isolate`, a `lib:` solver is hosted in a
-/// child process running this executable's `host-lib` subcommand.
+/// Builds the engine of an external solver and checks that it can work (see [`preflight`]).
+/// With `isolate`, a `lib:` solver is hosted in a child process running this executable's
+/// `host-lib` subcommand.
 ///
 /// # Errors
-/// A library or symbol that cannot be loaded, a program that is not found on `PATH`.
+/// A library or symbol that cannot be loaded, a program that is not found on `PATH`, or that
+/// fails its pre-flight.
 pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
+    let engine = build_unchecked(e, isolate)?;
+    let checked = match &e.spec {
+        ExternalSpec::Dimacs { .. } => engine.session().map(drop),
+        _ if engine.info().origin.out_of_process() => {
+            let command = match &engine.info().origin {
+                Origin::LineProtocol { command } => command.clone(),
+                _ => isolated_command(e),
+            };
+            foreign::LineEngine::program(&e.name, command).preflight()
+        }
+        _ => Ok(()),
+    };
+    match checked {
+        Ok(()) => Ok(engine),
+        Err(err) => Err(preflight_error(e, &err)),
+    }
+}
+
+/// The command an isolated `lib:` engine runs.
+fn isolated_command(e: &External) -> Vec<String> {
+    let ExternalSpec::Lib {
+        path,
+        symbol,
+        configuration,
+        gives_solution,
+    } = &e.spec
+    else {
+        return Vec::new();
+    };
+    let exe = std::env::current_exe().unwrap_or_default();
+    foreign::line::isolated(&e.name, exe, path, symbol, *configuration, *gives_solution)
+        .command()
+        .to_vec()
+}
+
+fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
     let described = |d: &Option<String>, fallback: String| d.clone().unwrap_or(fallback);
     Ok(match &e.spec {
         ExternalSpec::Lib {
@@ -431,6 +484,32 @@ pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Eng
             Arc::new(engine.with_description(d))
         }
     })
+}
+
+/// The error of a solver that failed its pre-flight (a program or script that is not found or
+/// exits at once, an isolated library that does not load or lacks its symbol, a temporary folder
+/// that cannot take a formula), naming the solver, and the relative paths among the command's
+/// arguments that do not exist from the current folder.
+fn preflight_error(external: &External, e: &solvers::engine::EngineError) -> anyhow::Error {
+    let mut message = format!("{}: {e}", external.name);
+    if let ExternalSpec::Cmd { command, .. } | ExternalSpec::Dimacs { command } = &external.spec {
+        let missing: Vec<&str> = command[1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|a| !a.starts_with('-') && a.contains('/') && Path::new(a).is_relative())
+            .filter(|a| !Path::new(a).exists())
+            .collect();
+        if !missing.is_empty() {
+            let here = std::env::current_dir().unwrap_or_default();
+            message.push_str(&format!(
+                " (not found from the current folder {}: {}; paths in a command are relative \
+                 to the folder harness runs in)",
+                here.display(),
+                missing.join(", ")
+            ));
+        }
+    }
+    anyhow::anyhow!(message)
 }
 
 fn sha256_file(path: &Path) -> Option<FileRecord> {
@@ -585,6 +664,35 @@ mod tests {
         assert!(parse_inline("lib:nosymbol").is_err());
         assert!(parse_inline("cmd:").is_err());
         assert!(parse_inline("cmd:python3 'unclosed").is_err());
+    }
+
+    #[test]
+    fn a_bad_configuration_number_is_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("libx.so");
+        std::fs::write(&lib, b"").unwrap();
+        let spec = format!("lib:{}:F:abc", lib.display());
+        let e = parse_inline(&spec).unwrap_err().to_string();
+        assert!(e.contains("configuration \"abc\" is not a number"), "{e}");
+        let spec = format!("lib:{}:F:99999999999", lib.display());
+        let e = parse_inline(&spec).unwrap_err().to_string();
+        assert!(
+            e.ends_with("configuration 99999999999 is too large (at most 4294967295)"),
+            "{e}"
+        );
+        // A path with a colon in it stays a path.
+        let odd = dir.path().join("a:b");
+        std::fs::create_dir(&odd).unwrap();
+        let e = parse_inline(&format!("lib:{}:F", odd.join("libx.so").display()))
+            .unwrap()
+            .unwrap();
+        assert!(matches!(
+            e.spec,
+            ExternalSpec::Lib {
+                configuration: 0,
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -363,6 +363,8 @@ fn solve_one(
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut result;
+    // A foreign program's restart (or start-up) is charged apart: not in any row's time.
+    let mut restart_micros = 0.0;
     loop {
         let budget = Budget::unlimited()
             .max_nodes(opts.max_nodes)
@@ -375,6 +377,12 @@ fn solve_one(
         let cpu1 = thread_cpu_micros();
         match session.last_usage() {
             Some(u) => {
+                if u.restart_micros > 0.0 {
+                    restart_micros += u.restart_micros;
+                    if let Some(w) = walls.last_mut() {
+                        *w = (*w - u.restart_micros).max(0.0);
+                    }
+                }
                 cpus.push((u.cpu_micros * 1e3).round() / 1e3);
                 row.peak_rss_kib = row.peak_rss_kib.max(u.peak_rss_kib);
             }
@@ -400,14 +408,25 @@ fn solve_one(
     if !cpus.is_empty() {
         row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
     }
+    let restarted = (restart_micros > 0.0).then(|| {
+        format!(
+            "; the program was started again ({:.0} ms, not in this row's time)",
+            restart_micros / 1e3
+        )
+    });
     let outcome = match result {
         Ok(o) => o,
         Err(err) => {
             row.status = RowStatus::Error;
-            row.error = format!("{}: {err}", info.name);
+            row.error = format!("{}: {err}{}", info.name, restarted.unwrap_or_default());
             return row;
         }
     };
+    if outcome.status == Status::Timeout {
+        if let Some(note) = restarted {
+            row.error = note.trim_start_matches("; ").to_string();
+        }
+    }
     row.status = outcome.status.into();
     row.nodes = outcome.stats.nodes;
     row.guesses = outcome.stats.guesses;
@@ -431,8 +450,12 @@ fn solve_one(
                 }
             }
         }
-        (Status::Solved, None) if !info.caps.gives_solution => {
-            // "Solved, unchecked": this solver writes no solution to check.
+        (Status::Solved, None)
+            if !info.caps.gives_solution
+                || matches!(info.origin, solvers::engine::Origin::LineProtocol { .. }) =>
+        {
+            // "Solved, unchecked": this solver writes no solution to check (a line-protocol
+            // program may answer `solved` to any request).
         }
         (Status::Solved, None) => {
             row.correct = Some(false);

@@ -348,9 +348,10 @@ impl Session for DimacsSession {
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
         }
         Ok(match self.run(puzzle, &[], budget)? {
-            Run::Model(grid) => {
-                Outcome::solved(checked(self.program(), puzzle, grid, &[])?, Stats::default())
-            }
+            Run::Model(grid) => Outcome::solved(
+                checked(self.program(), puzzle, grid, &[])?,
+                Stats::default(),
+            ),
             Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
             Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
         })

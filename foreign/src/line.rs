@@ -540,8 +540,8 @@ impl Running {
             .stderr(Stdio::piped());
         let mark = usage::prepare(&mut child);
         let mut child = child.spawn().map_err(|e| {
-                EngineError::Load(format!("cannot start {}: {e}", clip(&command.join(" "))))
-            })?;
+            EngineError::Load(format!("cannot start {}: {e}", clip(&command.join(" "))))
+        })?;
         let pid = child.id();
         usage::register(pid);
         let stdout = child.stdout.take().expect("piped");

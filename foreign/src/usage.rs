@@ -115,14 +115,15 @@ fn guardian() {
         let script = r#"
 read -r _
 sweep() {
-  for d in /proc/[0-9]*; do
-    if tr '\0' '\n' < "$d/environ" 2>/dev/null | grep -q "^$1=$2\."; then
-      kill -9 "${d#/proc/}" 2>/dev/null
-    fi
+  for f in $(grep -l -a -e "$1=$2\." /proc/[0-9]*/environ 2>/dev/null); do
+    p=${f#/proc/}
+    kill -9 "${p%/environ}" 2>/dev/null
   done
 }
-sweep "$1" "$2"; sleep 0.1; sweep "$1" "$2"
+sweep "$1" "$2"
 rm -rf "$3"/sudoku-*-"$2"-*
+sleep 0.1
+sweep "$1" "$2"
 "#;
         let child = Command::new("sh")
             .args(["-c", script, "guardian", OWNER_VAR, &pid.to_string()])

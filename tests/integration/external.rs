@@ -322,3 +322,249 @@ fn bench_gives_ratios_against_an_external_solver() {
     assert!(text.contains("tdoku") && text.contains("hybrid"), "{text}");
     assert!(text.contains("hybrid / tdoku"), "{text}");
 }
+
+/// `foreign/tests/fixtures/NAME`, a path as text.
+fn foreign_fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("foreign/tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A puzzle file of `n` lines alternating [`TRIGGER`] (r1c1 given 9) and [`SEED`].
+fn puzzles_file(dir: &Path, n: usize) -> PathBuf {
+    let text: String = (0..n)
+        .map(|i| format!("{} p{i}\n", if i % 2 == 0 { TRIGGER } else { SEED }))
+        .collect();
+    let path = dir.join("puzzles.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The processes carrying the mark of harness process `pid` in their environment.
+fn marked_by(pid: u32) -> Vec<u32> {
+    let mark = format!("SUDOKU_HARNESS_OWNER={pid}.");
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|p| {
+            std::fs::read(format!("/proc/{p}/environ")).is_ok_and(|env| {
+                env.split(|&b| b == 0)
+                    .any(|v| v.starts_with(mark.as_bytes()))
+            })
+        })
+        .collect()
+}
+
+/// The temporary folders of harness process `pid`.
+fn temp_folders_of(pid: u32) -> Vec<PathBuf> {
+    let suffix = format!("-{pid}-");
+    std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with("sudoku-") && n.contains(&suffix)
+        })
+        .map(|e| e.path())
+        .collect()
+}
+
+fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while !done() {
+        if std::time::Instant::now() >= end {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    true
+}
+
+#[test]
+fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apart() {
+    if !have("python3") {
+        skip("python3 is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let data = puzzles_file(tmp.path(), 10);
+    let out = tmp.path().join("run");
+    let began = std::time::Instant::now();
+    harness()
+        .args([
+            "run",
+            "--quiet",
+            "--no-report",
+            "--threads",
+            "1",
+            "--timeout-ms",
+            "500",
+        ])
+        .arg("--solver")
+        .arg(format!(
+            "h=cmd:python3 {} hang",
+            foreign_fixture("misbehave.py")
+        ))
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .assert();
+    let wall = began.elapsed();
+    let rows = read_rows(&out);
+    let (status, micros, error) = (col(&out, "status"), col(&out, "micros"), col(&out, "error"));
+    assert_eq!(rows.len(), 10);
+    for r in &rows {
+        assert_eq!(&r[status], "timeout", "{r:?}");
+        // The budget, give or take the kill: the restart is not in the row's time...
+        let us: f64 = r[micros].parse().unwrap();
+        assert!((500_000.0..1_500_000.0).contains(&us), "{r:?}");
+        // ...but noted beside it.
+        assert!(
+            r[error].starts_with("the program was started again ("),
+            "{r:?}"
+        );
+    }
+    // Ten budgets of 500 ms, a 1 s pre-flight, a 2 s wait for the first warm-up answer, and restarts that wait
+    // for no warm-up answer (this program never gave one): the run took 55 s before.
+    assert!(wall < std::time::Duration::from_secs(20), "{wall:?}");
+}
+
+#[test]
+fn killed_with_sigkill_midway_a_run_leaves_no_process_and_no_temporary_folder() {
+    if !have("python3") {
+        skip("python3 is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let data = puzzles_file(tmp.path(), 40);
+    let (misbehave, fake_sat) = (
+        foreign_fixture("misbehave.py"),
+        foreign_fixture("fake_sat.py"),
+    );
+    let mut solvers = vec![
+        format!("hang=cmd:python3 {misbehave} hang"),
+        format!("hang9=cmd:python3 {misbehave} hang-on-9"),
+        format!("setsid=cmd:python3 {misbehave} setsid-child"),
+        format!("fork=dimacs:python3 {fake_sat} fork-child"),
+        format!("setsid-sat=dimacs:python3 {fake_sat} setsid-child"),
+        format!("hang-sat=dimacs:python3 {fake_sat} hang"),
+    ];
+    let libs = tmp.path().join("libs");
+    std::fs::create_dir(&libs).unwrap();
+    if let Some(lib) = fixture("hang", &libs) {
+        solvers.push(format!("spin=lib:{}:HangSolver", lib.display()));
+    }
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .args([
+            "run",
+            "--quiet",
+            "--no-report",
+            "--isolate",
+            "--threads",
+            "2",
+        ])
+        .args(["--timeout-ms", "500", "--solver", &solvers.join(",")])
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(tmp.path().join("run"))
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // Midway: every kind of child running (a hanging program, a SAT solver's folder).
+    assert!(
+        eventually(60, || marked_by(pid).len() >= 3
+            && !temp_folders_of(pid).is_empty()),
+        "the run started no children: {:?}",
+        marked_by(pid)
+    );
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(
+        eventually(10, || marked_by(pid).is_empty()),
+        "left running: {:?}",
+        marked_by(pid)
+    );
+    assert!(
+        eventually(10, || temp_folders_of(pid).is_empty()),
+        "left behind: {:?}",
+        temp_folders_of(pid)
+    );
+}
+
+#[test]
+fn a_cmd_script_that_is_not_found_is_refused_before_the_run_naming_it() {
+    if !have("python3") {
+        skip("python3 is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let data = puzzles_file(tmp.path(), 2);
+    let out = harness()
+        .current_dir(tmp.path())
+        .args(["run", "--quiet", "--no-report", "--dataset"])
+        .arg(&data)
+        .arg("--solver")
+        .arg("bitboard-bands,my=cmd:python3 examples/line_solver.py")
+        .assert()
+        .code(2);
+    let text = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        text.contains(
+            "my: cannot load: python3 examples/line_solver.py ended before answering its first \
+             request; it exited with status 2"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("can't open file"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "not found from the current folder {}: examples/line_solver.py",
+            tmp.path().canonicalize().unwrap().display()
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("my: my:"), "{text}");
+}
+
+#[test]
+fn a_line_program_answering_solved_gives_solved_unchecked_rows() {
+    if !have("python3") {
+        skip("python3 is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let data = puzzles_file(tmp.path(), 2);
+    let out = tmp.path().join("run");
+    harness()
+        .args(["run", "--quiet", "--no-report", "--dataset"])
+        .arg(&data)
+        .arg("--solver")
+        .arg(format!(
+            "so=cmd:python3 {} solved-only",
+            foreign_fixture("misbehave.py")
+        ))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let (status, correct, error) = (
+        col(&out, "status"),
+        col(&out, "correct"),
+        col(&out, "error"),
+    );
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        // As documented: "solved, unchecked", not wrong.
+        assert_eq!(
+            (&r[status], &r[correct], &r[error]),
+            ("solved", "", ""),
+            "{r:?}"
+        );
+    }
+}

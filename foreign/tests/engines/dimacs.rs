@@ -216,7 +216,10 @@ fn a_model_that_breaks_the_givens_is_an_error() {
         "{e}"
     );
     let e = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap_err();
-    assert!(e.to_string().contains("not a solution of the puzzle"), "{e}");
+    assert!(
+        e.to_string().contains("not a solution of the puzzle"),
+        "{e}"
+    );
 }
 
 #[test]

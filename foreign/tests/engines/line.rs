@@ -209,7 +209,10 @@ fn a_program_that_never_answers_costs_each_request_its_budget_and_no_warm_up() {
     for _ in 0..3 {
         let began = std::time::Instant::now();
         let out = s
-            .solve(&grid(SEED), &Budget::with_timeout(Duration::from_millis(300)))
+            .solve(
+                &grid(SEED),
+                &Budget::with_timeout(Duration::from_millis(300)),
+            )
             .unwrap();
         let spent = began.elapsed();
         assert_eq!(out.status, Status::Timeout);
@@ -228,7 +231,10 @@ fn a_restart_is_charged_apart_and_the_next_puzzle_gets_its_whole_budget() {
     };
     let mut s = session(command);
     let out = s
-        .solve(&grid(TRIGGER), &Budget::with_timeout(Duration::from_millis(200)))
+        .solve(
+            &grid(TRIGGER),
+            &Budget::with_timeout(Duration::from_millis(200)),
+        )
         .unwrap();
     assert_eq!(out.status, Status::Timeout);
     // The program answered its warm-up at the start, so the restart waited for its new copy's.
@@ -249,7 +255,10 @@ fn a_child_that_left_the_process_group_is_killed_with_the_program() {
     };
     let mut s = session(command);
     assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
-    assert!(eventually(5, || !marked_sleeps(300).is_empty()), "the child runs");
+    assert!(
+        eventually(5, || !marked_sleeps(300).is_empty()),
+        "the child runs"
+    );
     drop(s);
     assert!(
         eventually(5, || marked_sleeps(300).is_empty()),
