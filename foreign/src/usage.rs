@@ -107,6 +107,7 @@ pub(crate) fn sweep(mark: &str) {
 /// every process carrying this process's mark and removes the temporary folders of this
 /// process (`TMPDIR/sudoku-*-PID-*`). It runs in a process group of its own, so Ctrl-C on the
 /// terminal does not stop it first.
+#[allow(clippy::zombie_processes)] // it outlives us by design: init reaps it
 fn guardian() {
     static STARTED: OnceLock<Option<std::process::ChildStdin>> = OnceLock::new();
     STARTED.get_or_init(|| {
@@ -151,7 +152,11 @@ pub(crate) fn temp_prefix(what: &str) -> String {
 
 /// True when `budget` was cancelled (its flag is set), not merely past its deadline.
 pub(crate) fn cancelled(budget: &Budget) -> bool {
-    budget.exhausted(0) && budget.deadline().is_none_or(|d| Instant::now() < d)
+    budget.exhausted(0)
+        && match budget.deadline() {
+            Some(d) => Instant::now() < d,
+            None => true,
+        }
 }
 
 /// When a request must be answered: the budget's deadline, or [`crate::UNBUDGETED_LIMIT`] from
