@@ -26,10 +26,9 @@ fn main() {
             .collect();
         tests.sort_unstable();
         tests.dedup();
-        println!(
-            "skipped: {} tests, reported `ignored` above, for want of:",
-            tests.len()
-        );
+        let n = tests.len();
+        let noun = if n == 1 { "test" } else { "tests" };
+        println!("skipped: {n} {noun}, reported `ignored` above, for want of:");
         for p in &missing {
             println!("  - {}", p.what);
             println!("    ignored: {}", p.tests.join(", "));
