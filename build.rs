@@ -1,11 +1,45 @@
-//! Records the git commit and the rustc version for `run.json`.
+//! Records the git commit and the rustc version for `run.json`, and finds the tests'
+//! prerequisites (`tests/support/prerequisites.rs`): one cfg per prerequisite present, so a test
+//! lacking one is reported ignored with its reason instead of passing.
 use std::process::Command;
+
+#[path = "tests/support/prerequisites.rs"]
+mod prerequisites;
 
 fn output(cmd: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(cmd).args(args).output().ok()?;
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Sets a cfg per prerequisite present, and asks cargo to run this again when one may appear:
+/// `HARNESS_DATA`, `PATH` or `PYTHON` changes, or a program lands in a folder of `PATH` or a
+/// package in Python's site folders.
+fn prerequisites() {
+    for p in prerequisites::ALL {
+        println!("cargo:rustc-check-cfg=cfg({})", p.cfg);
+        if prerequisites::present(p.cfg) {
+            println!("cargo:rustc-cfg={}", p.cfg);
+        }
+    }
+    if let Some(dir) = prerequisites::harness_data() {
+        println!("cargo:rustc-env=HARNESS_DATA_DIR={}", dir.display());
+    }
+    for var in ["HARNESS_DATA", "PATH", "PYTHON"] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    let mut watched: Vec<std::path::PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    let site =
+        "import site; print('\\n'.join(site.getsitepackages() + [site.getusersitepackages()]))";
+    if let Some(dirs) = output(&prerequisites::python(), &["-c", site]) {
+        watched.extend(dirs.lines().map(Into::into));
+    }
+    for dir in watched.iter().filter(|d| d.is_dir()) {
+        println!("cargo:rerun-if-changed={}", dir.display());
+    }
 }
 
 fn main() {
@@ -23,4 +57,6 @@ fn main() {
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/index");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=tests/support/prerequisites.rs");
+    prerequisites();
 }

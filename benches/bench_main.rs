@@ -1,7 +1,7 @@
 //! Criterion benchmarks, throughput in puzzles (`Throughput::Elements`).
 //!
-//! Puzzles: the four public sets of `../shared/datasets` (beside the project root; override with
-//! the `SUDOKU_SHARED_DATASETS` environment variable) when present, else the shipped sets. Each set
+//! Puzzles: the four public sets of `$HARNESS_DATA/datasets` (`scripts/fetch-data.sh DIR` fills
+//! it) when present, else the shipped sets. Each set
 //! is cut to its first [`MAX_PUZZLES`] puzzles to keep the run short.
 //!
 //! Groups (each id is `BenchmarkId::new(solver, dataset)`):
@@ -18,10 +18,10 @@
 //! `cargo bench -- solve/puzzles2_17_clue` one group.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use harness::commands::bench::SHARED_SETS;
 use harness::dataset::{self, Dataset};
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Puzzles per set, at most.
@@ -38,23 +38,15 @@ const SLOW_SUBSET: usize = 20;
 const SLOW_TOTAL_NODES: u64 = 5_000_000;
 /// Puzzles scanned, at most, to decide.
 const SLOW_SCAN: usize = 60;
-const SHARED_SETS: &[&str] = &[
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "forum_hardest_1905_11+_sample10k",
-    "kaggle_bryanpark_first9999",
-];
 fn sets() -> Vec<(String, Vec<Grid>)> {
-    let dir = std::env::var_os("SUDOKU_SHARED_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"));
-    let loaded: Vec<Dataset> = if dir.is_dir() {
+    let dir = harness::commands::bench::public_sets_dir();
+    let loaded: Vec<Dataset> = if let Some(dir) = dir {
         SHARED_SETS
             .iter()
             .filter_map(|n| dataset::load(&dir.join(n).to_string_lossy()).ok())
             .collect()
     } else {
-        eprintln!("{} is absent: benchmarking the shipped sets", dir.display());
+        eprintln!("$HARNESS_DATA/datasets is absent: benchmarking the shipped sets");
         dataset::SHIPPED.iter().map(dataset::shipped).collect()
     };
     loaded

@@ -1,5 +1,5 @@
 //! The SAT encoding ablation of docs/sat.md: what each of the four CNF encodings of the `sat`
-//! solver buys, on the first puzzles of the four public sets (`../shared/datasets`).
+//! solver buys, on the first puzzles of the four public sets (`$HARNESS_DATA/datasets`).
 //!
 //! ```text
 //! cargo run --release --example sat_ablation -- [--limit 1000] [--rounds 3] [--race 100]
@@ -24,7 +24,7 @@
 //! Timings on a loaded machine vary: compare the encodings by their ratios.
 
 use anyhow::{bail, Context};
-use harness::commands::bench::{grids, SHARED_DIR, SHARED_SETS};
+use harness::commands::bench::{grids, public_sets_dir, SHARED_SETS};
 use harness::report::style;
 use plotters::prelude::*;
 use solvers::sat::{write_dimacs_encoded, Encoding, Sat};
@@ -278,10 +278,9 @@ fn plot(path: &Path, sets: &[String], rows: &[Vec<Row>]) -> anyhow::Result<()> {
 
 fn main() -> anyhow::Result<()> {
     let a = args()?;
-    let dir = Path::new(SHARED_DIR);
-    if !dir.is_dir() {
-        bail!("{SHARED_DIR} not found: the ablation runs on the public sets");
-    }
+    let Some(dir) = public_sets_dir() else {
+        bail!("$HARNESS_DATA/datasets not found: the ablation runs on the public sets");
+    };
     let scratch = tempfile::tempdir()?;
     let mut names = Vec::new();
     let mut all_rows = Vec::new();

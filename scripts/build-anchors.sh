@@ -4,21 +4,40 @@
 #
 #   scripts/build-anchors.sh SOURCES [OUT_DIR]
 #
-# SOURCES is a folder holding tdoku's src/ files (solver_dpll_triad_simd.cc, solver_basic.cc,
-# util.cc and their headers), other/kudoku/kudoku.c, other/fast_solv_9r2/fast_solv_9r2.c and an
-# adapter fast_solv_9r2_adapter.c, all in one folder (github t-dillon/tdoku); if SOURCES has its
-# own build.sh, that one is used. OUT_DIR defaults to target/anchors. Needs gcc and g++; built
-# -O3 -march=native, as tdoku's own benchmark builds them.
+# SOURCES is either a checkout of github t-dillon/tdoku as fetched (src/, other/kudoku/kudoku.c,
+# other/fast_solv_9r2/fast_solv_9r2.c) or one flat folder holding those files, such as
+# $HARNESS_DATA/anchors (scripts/fetch-data.sh fills it). The adapter of fast_solv_9r2 is ours:
+# scripts/anchors/fast_solv_9r2_adapter.c. OUT_DIR defaults to target/anchors. Needs gcc and g++;
+# built -O3 -march=native, as tdoku's own benchmark builds them. Writes only to OUT_DIR.
 set -euo pipefail
 SRC=${1:?usage: scripts/build-anchors.sh SOURCES [OUT_DIR]}
 OUT=${2:-target/anchors}
-mkdir -p "$OUT"
-if [ -x "$SRC/build.sh" ] || [ -f "$SRC/build.sh" ]; then
-  exec bash "$SRC/build.sh" "$OUT"
+HERE=$(cd "$(dirname "$0")" && pwd)
+ADAPTER="$HERE/anchors/fast_solv_9r2_adapter.c"
+
+if [ -f "$SRC/src/solver_dpll_triad_simd.cc" ]; then
+  TDOKU="$SRC/src"
+  KUDOKU="$SRC/other/kudoku/kudoku.c"
+  FAST="$SRC/other/fast_solv_9r2/fast_solv_9r2.c"
+else
+  TDOKU="$SRC"
+  KUDOKU="$SRC/kudoku.c"
+  FAST="$SRC/fast_solv_9r2.c"
 fi
+for f in "$TDOKU/solver_dpll_triad_simd.cc" "$TDOKU/solver_basic.cc" "$TDOKU/util.cc" \
+  "$KUDOKU" "$FAST" "$ADAPTER"; do
+  if [ ! -f "$f" ]; then
+    echo "build-anchors: $f is missing (SOURCES: a tdoku checkout or a flat folder;" \
+      "scripts/fetch-data.sh DIR fetches one into DIR/anchors)" >&2
+    exit 2
+  fi
+done
+
+mkdir -p "$OUT"
 CXX=${CXX:-g++}; CC=${CC:-gcc}
-FLAGS="-O3 -march=native -fPIC -shared -w"
-$CXX -std=c++14 $FLAGS -I"$SRC" "$SRC/solver_dpll_triad_simd.cc" "$SRC/solver_basic.cc" "$SRC/util.cc" -o "$OUT/libtdoku.so"
-$CC $FLAGS "$SRC/kudoku.c" -o "$OUT/libkudoku.so"
-$CC $FLAGS "$SRC/fast_solv_9r2.c" "$SRC/fast_solv_9r2_adapter.c" -o "$OUT/libfast_solv_9r2.so"
+FLAGS=(-O3 -march=native -fPIC -shared -w)
+"$CXX" -std=c++14 "${FLAGS[@]}" -I"$TDOKU" "$TDOKU/solver_dpll_triad_simd.cc" \
+  "$TDOKU/solver_basic.cc" "$TDOKU/util.cc" -o "$OUT/libtdoku.so"
+"$CC" "${FLAGS[@]}" "$KUDOKU" -o "$OUT/libkudoku.so"
+"$CC" "${FLAGS[@]}" "$FAST" "$ADAPTER" -o "$OUT/libfast_solv_9r2.so"
 echo "built in $OUT: libtdoku.so libkudoku.so libfast_solv_9r2.so"

@@ -516,7 +516,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub external: ExternalArgs,
     /// A shipped dataset name or a file path; repeat for several. Default: the four public sets
-    /// of ../shared/datasets when present, else the shipped sets.
+    /// of $HARNESS_DATA/datasets when present, else the shipped sets.
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
     /// A short run (3 rounds, small budgets), for CI.

@@ -604,6 +604,29 @@ pub fn describe(e: &External) -> (String, &'static str, String) {
     (e.name.clone(), kind, what)
 }
 
+/// The command that makes an unavailable external solver available, for `harness list`: the
+/// anchors' scripts for one of the three anchor libraries, the Debian package for a SAT solver
+/// program; `None` when there is no standard remedy (a library or program of the user's own).
+pub fn remedy(e: &External) -> Option<String> {
+    const ANCHORS: [&str; 3] = ["libtdoku.so", "libkudoku.so", "libfast_solv_9r2.so"];
+    match &e.spec {
+        ExternalSpec::Lib { path, .. } => {
+            let file = path.file_name()?.to_str()?;
+            ANCHORS.contains(&file).then(|| {
+                "build the anchors: scripts/fetch-data.sh DIR; \
+                 scripts/build-anchors.sh DIR/anchors target/anchors"
+                    .to_string()
+            })
+        }
+        ExternalSpec::Dimacs { command } => {
+            let program = Path::new(command.first()?).file_name()?.to_str()?;
+            let package = program.trim_end_matches(|c: char| c.is_ascii_digit());
+            Some(format!("install it: apt-get install {package}"))
+        }
+        ExternalSpec::Cmd { .. } => None,
+    }
+}
+
 /// Solver names keyed for quick lookups (name -> position), for callers that order series.
 pub fn positions(engines: &[Arc<dyn Engine>]) -> BTreeMap<String, usize> {
     engines
@@ -616,6 +639,38 @@ pub fn positions(engines: &[Arc<dyn Engine>]) -> BTreeMap<String, usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remedy_names_the_command_that_fixes_it() {
+        let of = |spec| {
+            remedy(&External {
+                name: "x".into(),
+                spec,
+                description: None,
+            })
+        };
+        let lib = |path: &str| ExternalSpec::Lib {
+            path: path.into(),
+            symbol: "f".into(),
+            configuration: 0,
+            gives_solution: true,
+        };
+        let anchors = of(lib("target/anchors/libkudoku.so")).expect("a remedy");
+        assert!(anchors.contains("scripts/build-anchors.sh"), "{anchors}");
+        assert_eq!(of(lib("mine/libsolver.so")), None);
+        let dimacs = |p: &str| ExternalSpec::Dimacs {
+            command: vec![p.into()],
+        };
+        assert_eq!(
+            of(dimacs("/usr/bin/cryptominisat5")).as_deref(),
+            Some("install it: apt-get install cryptominisat")
+        );
+        let cmd = ExternalSpec::Cmd {
+            command: vec!["python3".into()],
+            counts: false,
+        };
+        assert_eq!(of(cmd), None);
+    }
 
     #[test]
     fn inline_specs() {

@@ -6,10 +6,10 @@ use crate::cli::BenchArgs;
 use crate::commands::run::engines;
 use crate::dataset::{self, Dataset};
 use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings, CHAMPION};
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
-/// The shared public sets `bench` uses by default when `../shared/datasets` exists.
+/// The public sets `bench` uses by default when `$HARNESS_DATA/datasets` holds them.
 pub const SHARED_SETS: &[&str] = &[
     "puzzles2_17_clue",
     "puzzles3_magictour_top1465",
@@ -17,8 +17,12 @@ pub const SHARED_SETS: &[&str] = &[
     "kaggle_bryanpark_first9999",
 ];
 
-/// Where the shared datasets live, relative to the repository root.
-pub const SHARED_DIR: &str = "../shared/datasets";
+/// The folder of the public sets, `$HARNESS_DATA/datasets` (`scripts/fetch-data.sh DIR` fills
+/// `DIR/datasets`), when `HARNESS_DATA` is set and that folder exists.
+pub fn public_sets_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("HARNESS_DATA")?).join("datasets");
+    dir.is_dir().then_some(dir)
+}
 
 /// The datasets named, or the four shared sets when present, else the shipped sets.
 ///
@@ -28,14 +32,13 @@ pub fn datasets(names: &[String]) -> anyhow::Result<Vec<Dataset>> {
     if !names.is_empty() {
         return names.iter().map(|d| dataset::load(d)).collect();
     }
-    let dir = Path::new(SHARED_DIR);
-    if dir.is_dir() {
+    if let Some(dir) = public_sets_dir() {
         SHARED_SETS
             .iter()
             .map(|n| dataset::load(&dir.join(n).to_string_lossy()))
             .collect()
     } else {
-        eprintln!("{SHARED_DIR} not found: benchmarking the shipped sets");
+        eprintln!("$HARNESS_DATA/datasets not found: benchmarking the shipped sets");
         Ok(dataset::defaults())
     }
 }

@@ -49,7 +49,10 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                 let (name, kind, what) = registry::describe(e);
                 let state = match registry::build_external(e, false) {
                     Ok(engine) => caps_words(&engine.info().caps),
-                    Err(err) => format!("NOT AVAILABLE: {err:#}"),
+                    Err(err) => match registry::remedy(e) {
+                        Some(fix) => format!("NOT AVAILABLE: {err:#}; {fix}"),
+                        None => format!("NOT AVAILABLE: {err:#}"),
+                    },
                 };
                 println!("  {name:<18} {kind:<7} {what}");
                 if let Some(d) = &e.description {

@@ -1,8 +1,7 @@
-//! ../shared/cases: small inputs that broke Sudoku programs somewhere, each with its right value
-//! (see that folder's README). When ../shared is absent each test passes and says
-//! `SKIPPED <test>: <reason>` on stderr (see `common::skip`).
+//! tests/fixtures/cases: small inputs that broke Sudoku programs somewhere, each with its right
+//! value (see that folder's README).
 
-use super::common::{cells, shared_case};
+use super::common::{case, cells};
 use harness::format::{PuzzleReader, Reason};
 use harness::verify;
 use solvers::{Budget, SolverKind, Status, Unit};
@@ -16,9 +15,7 @@ fn read_one(text: &str) -> Result<harness::format::Puzzle, harness::format::Inpu
 
 #[test]
 fn c01_repeated_givens_rejected_before_solving() {
-    let Some(t) = shared_case("C01.txt") else {
-        return;
-    };
+    let t = case("C01.txt");
     let err = read_one(&t).unwrap_err();
     match err.reason {
         Reason::DuplicateGiven(c) => {
@@ -33,9 +30,7 @@ fn c01_repeated_givens_rejected_before_solving() {
 
 #[test]
 fn c02_two_ones_in_row_one() {
-    let Some(t) = shared_case("C02.txt") else {
-        return;
-    };
+    let t = case("C02.txt");
     let err = read_one(&t).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -45,9 +40,7 @@ fn c02_two_ones_in_row_one() {
 
 #[test]
 fn c08_dancing_links_panic_case_solves() {
-    let Some(t) = shared_case("C08.txt") else {
-        return;
-    };
+    let t = case("C08.txt");
     let p = read_one(&t).unwrap();
     let want =
         cells("351786924697342185428915637569134872742859316813267549935471268284693751176528493");
@@ -64,9 +57,7 @@ fn c08_dancing_links_panic_case_solves() {
 
 #[test]
 fn c12_only_the_box_rule_decides() {
-    let Some(t) = shared_case("C12.txt") else {
-        return;
-    };
+    let t = case("C12.txt");
     let p = read_one(&t).unwrap();
     let want =
         cells("123897645456231978789564312897123564231456897564789231645312789978645123312978456");
@@ -78,9 +69,7 @@ fn c12_only_the_box_rule_decides() {
 
 #[test]
 fn c13_claimed_solution_with_an_empty_cell() {
-    let Some(t) = shared_case("C13.txt") else {
-        return;
-    };
+    let t = case("C13.txt");
     let claimed = cells(&t);
     assert!(verify::check(&[0; 81], &claimed, None).is_err());
     let p = read_one(&t).unwrap();
@@ -94,16 +83,12 @@ fn c13_claimed_solution_with_an_empty_cell() {
 
 #[test]
 fn c14_and_c16_wrong_sizes_are_clear_errors() {
-    let Some(t) = shared_case("C14.txt") else {
-        return;
-    };
+    let t = case("C14.txt");
     assert_eq!(
         read_one(&t).unwrap_err().to_string(),
         "case:1: 89 characters, expected 81"
     );
-    let Some(t) = shared_case("C16.txt") else {
-        return;
-    };
+    let t = case("C16.txt");
     let msg = read_one(&t).unwrap_err().to_string();
     assert!(
         msg.contains("256 characters, expected 81") && msg.contains("16x16"),
@@ -115,9 +100,7 @@ use super::bad_sudoku::{check_puzzle, Case, Want};
 
 /// A case file's puzzle, run over every solver with the README's right value.
 fn check_file(file: &str, want: Want, max_nodes: u64, must_finish: bool) {
-    let Some(t) = shared_case(file) else {
-        return;
-    };
+    let t = case(file);
     let p = read_one(&t).unwrap();
     let case = Case {
         name: file.to_string().leak(),
@@ -142,9 +125,7 @@ fn c04_row_major_trap_has_one_solution() {
         true,
     );
     // The node count the README states ("about 69 million placements").
-    let Some(t) = shared_case("C04.txt") else {
-        return;
-    };
+    let t = case("C04.txt");
     let p = read_one(&t).unwrap();
     let out = SolverKind::BitmaskDfs
         .build()
@@ -157,9 +138,7 @@ fn c04_row_major_trap_has_one_solution() {
 #[test]
 fn c06_fifteen_givens_is_not_unique() {
     check_file("C06.txt", Want::Several, 2_000_000, false);
-    let Some(t) = shared_case("C06.txt") else {
-        return;
-    };
+    let t = case("C06.txt");
     let p = read_one(&t).unwrap();
     for s in [
         "751832964264791538983456721432679815175384692698215347527163489816947253349528176",
@@ -180,9 +159,7 @@ fn c07_empty_grid() {
 #[test]
 fn c10_twenty_six_solutions_then_one() {
     check_file("C10.txt", Want::Exactly(26), 1_000_000, true);
-    let Some(t) = shared_case("C10.txt") else {
-        return;
-    };
+    let t = case("C10.txt");
     let mut g = read_one(&t).unwrap().grid;
     g.set(5 * 9 + 2, 5);
     let case = Case {
@@ -200,9 +177,7 @@ fn c10_twenty_six_solutions_then_one() {
 /// seed.csv: each puzzle has exactly 1 solution, the one in the file.
 #[test]
 fn seed_csv_each_unique() {
-    let Some(t) = shared_case("seed.csv") else {
-        return;
-    };
+    let t = case("seed.csv");
     let entries: Vec<_> = PuzzleReader::from_text(&t, "seed.csv").collect();
     assert_eq!(entries.len(), 2);
     for e in entries {

@@ -242,6 +242,7 @@ fn one_default_solver_everywhere() {
 /// The default run (every solver, the default datasets, as the quick start runs it) prints a
 /// table that fits a 100-column terminal: one block per dataset, a line per solver.
 #[test]
+#[ignore = "heavy: the quick start's full run, 2,206 puzzles x 10 solvers; .ci/run runs it: cargo test --test cli -- --ignored"]
 fn default_run_table_fits_100_columns() {
     let dir = tempfile::tempdir().unwrap();
     let out = harness()

@@ -122,7 +122,7 @@ fn merge_and_compare(tmp: &Path) {
 /// `scripts/shards.sbatch` (the guide's job array) on the cluster of `SLURM_CONF`, 4 tasks,
 /// `sbatch --wait` (at most 5 minutes), merged: the rows of one whole run.
 #[test]
-#[ignore = "needs a Slurm cluster: scripts/slurm-local.sh start DIR; SLURM_CONF=DIR/slurm.conf cargo test --test integration cluster:: -- --ignored"]
+#[ignore = "needs a Slurm cluster: scripts/slurm-local.sh start DIR; SLURM_CONF=DIR/slurm.conf cargo test --test scale cluster:: -- --ignored"]
 fn slurm_array_merged_equals_one_run() {
     if !have("sbatch", "Debian's slurm-wlm") {
         return;
@@ -168,7 +168,7 @@ fn slurm_array_merged_equals_one_run() {
 /// The guide's GNU parallel line on this machine (`-S 4/:`: four job slots on the local host,
 /// no ssh), merged: the rows of one whole run.
 #[test]
-#[ignore = "needs GNU parallel: cargo test --test integration cluster:: -- --ignored"]
+#[ignore = "needs GNU parallel: cargo test --test scale cluster:: -- --ignored"]
 fn gnu_parallel_shards_merged_equal_one_run() {
     if !have("parallel", "Debian's parallel") {
         return;

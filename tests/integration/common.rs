@@ -3,19 +3,46 @@
 
 use std::path::PathBuf;
 
-/// `../shared` beside the project root, if present; from a git worktree nested deeper (such as
-/// `wt/NAME`), the nearest ancestor's `shared` folder that holds `cases/`.
-pub fn shared_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    root.ancestors()
-        .skip(1)
-        .map(|a| a.join("shared"))
-        .find(|d| d.join("cases").is_dir())
+/// The folder `HARNESS_DATA` named when the tests were built, holding `datasets/`, `cases/`
+/// (with `hodoku-reglib/`) and `anchors/` (`scripts/fetch-data.sh DIR` fills one). A test that
+/// reads it is ignored without it: `#[cfg_attr(not(harness_data), ignore = "...")]` (the cfg is
+/// set by `build.rs`).
+///
+/// # Panics
+/// When `HARNESS_DATA` was not set (the test should have been ignored).
+pub fn data_dir() -> PathBuf {
+    match option_env!("HARNESS_DATA_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => panic!("HARNESS_DATA was not set when the tests were built"),
+    }
 }
 
-/// Reports that the running test is skipped, as `SKIPPED <test name>: <reason>` on stderr.
-/// Written to the stderr handle directly: libtest captures only the print macros of a passing
-/// test, so an `eprintln!` would never be seen and a skipped test would look like a pass.
+/// A file of [`data_dir`], by its path inside it (`datasets/norvig_top95.txt`).
+///
+/// # Panics
+/// When the file is missing: HARNESS_DATA is set, so the test must not pass without it.
+pub fn data_file(path: &str) -> PathBuf {
+    let file = data_dir().join(path);
+    assert!(
+        file.is_file(),
+        "{} is missing: HARNESS_DATA={} lacks {path} (scripts/fetch-data.sh DIR fetches it)",
+        file.display(),
+        data_dir().display()
+    );
+    file
+}
+
+/// The text of a case file of `tests/fixtures/cases` (its README gives each one's right value).
+pub fn case(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/cases")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Reports that the running test is skipped, as `SKIPPED <test name>: <reason>` on stderr: only
+/// for `#[ignore]`d tests run on purpose with `--ignored` (the cluster tests) that find a tool
+/// missing. Written to the stderr handle directly: libtest captures the print macros.
 pub fn skip(reason: &str) {
     use std::io::Write;
     let test = std::thread::current()
@@ -23,30 +50,6 @@ pub fn skip(reason: &str) {
         .unwrap_or("a test")
         .to_string();
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {reason}");
-}
-
-/// Reads a file of `../shared/cases`, or reports the test skipped ([`skip`]) and returns `None`.
-pub fn shared_case(name: &str) -> Option<String> {
-    match shared_dir() {
-        Some(d) => Some(std::fs::read_to_string(d.join("cases").join(name)).expect("case file")),
-        None => {
-            skip(&format!("../shared is absent (it holds cases/{name})"));
-            None
-        }
-    }
-}
-
-/// The path of a public dataset of `../shared/datasets`, or reports the test skipped ([`skip`])
-/// and returns `None` when ../shared or the dataset is absent.
-pub fn shared_dataset(name: &str) -> Option<PathBuf> {
-    let path = shared_dir().map(|d| d.join("datasets").join(name));
-    match path {
-        Some(p) if p.exists() => Some(p),
-        _ => {
-            skip(&format!("../shared/datasets/{name} is absent"));
-            None
-        }
-    }
 }
 
 /// Parses an 81-digit string into cells.

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 /// Every shipped puzzle, solved by every solver, matches the solution stated in its file.
 #[test]
+#[ignore = "heavy: every solver on every shipped puzzle; .ci/run runs it: cargo test --test solvers -- --ignored"]
 fn every_solver_solves_every_shipped_puzzle() {
     for kind in SolverKind::ALL {
         let solver = kind.build();
@@ -39,6 +40,7 @@ fn every_solver_solves_every_shipped_puzzle() {
 
 /// The shipped puzzles have exactly one solution, counted by every counting solver.
 #[test]
+#[ignore = "heavy: every counting solver on every shipped puzzle; .ci/run runs it: cargo test --test solvers -- --ignored"]
 fn shipped_puzzles_are_unique() {
     for kind in SolverKind::ALL {
         let solver = kind.build();

@@ -1,8 +1,10 @@
 //! External solvers through the whole harness: `run`, `bench`, `solve`, `count`, `list`,
-//! `decode` with real parts (the public anchors built from `../shared/anchors`, a C library of
-//! ours that segfaults, our Python line-protocol solver, minisat), every answer checked.
+//! `decode` with real parts (the public anchors built from `$HARNESS_DATA/anchors` by
+//! `scripts/build-anchors.sh`, a C library of ours that segfaults, our Python line-protocol
+//! solver, minisat), every answer checked. A test whose part is missing is ignored with the
+//! command that provides it (`tests/support/prerequisites.rs`).
 
-use super::common::{self, harness, shared_dir, skip};
+use super::common::{self, data_dir, harness};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -14,36 +16,28 @@ fn have(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The anchors built once into the target folder, or `None` (test skipped) when
-/// `../shared/anchors` or a C++ compiler is absent.
-fn anchors() -> Option<PathBuf> {
-    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let built = BUILT.get_or_init(|| {
-        let src = shared_dir()?.join("anchors");
-        if !src.join("build.sh").is_file() || !have("g++") {
-            return None;
-        }
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("anchors");
-        let status = Command::new("bash")
-            .arg(src.join("build.sh"))
-            .arg(&out)
-            .status()
-            .expect("bash runs");
-        assert!(status.success(), "../shared/anchors/build.sh failed");
-        Some(out)
-    });
-    if built.is_none() {
-        skip("../shared/anchors or g++ is absent");
-    }
-    built.clone()
+/// The anchors built once into the target folder by `scripts/build-anchors.sh` from
+/// `$HARNESS_DATA/anchors`.
+fn anchors() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("anchors");
+            let status = Command::new("bash")
+                .arg(root.join("scripts/build-anchors.sh"))
+                .arg(data_dir().join("anchors"))
+                .arg(&out)
+                .status()
+                .expect("bash runs");
+            assert!(status.success(), "scripts/build-anchors.sh failed");
+            out
+        })
+        .clone()
 }
 
 /// A fixture of the foreign crate compiled as a shared library into `dir`.
-fn fixture(name: &str, dir: &Path) -> Option<PathBuf> {
-    if !have("cc") {
-        skip("no C compiler (cc)");
-        return None;
-    }
+fn fixture(name: &str, dir: &Path) -> PathBuf {
     let src =
         Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("foreign/tests/fixtures/{name}.c"));
     let lib = dir.join(format!("lib{name}.so"));
@@ -54,7 +48,7 @@ fn fixture(name: &str, dir: &Path) -> Option<PathBuf> {
         .status()
         .expect("cc runs");
     assert!(status.success(), "cc failed on {name}.c");
-    Some(lib)
+    lib
 }
 
 fn read_rows(dir: &Path) -> Vec<csv::StringRecord> {
@@ -77,8 +71,12 @@ const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
 #[test]
+#[cfg_attr(
+    not(all(harness_data, has_gxx)),
+    ignore = "needs HARNESS_DATA and g++: scripts/fetch-data.sh DIR; HARNESS_DATA=DIR cargo test"
+)]
 fn anchors_race_beside_ours_with_every_answer_checked() {
-    let Some(anchors) = anchors() else { return };
+    let anchors = anchors();
     let tmp = tempfile::tempdir().unwrap();
     let toml = tmp.path().join("solvers.toml");
     let mut text = format!(
@@ -91,8 +89,6 @@ fn anchors_race_beside_ours_with_every_answer_checked() {
     if have("minisat") {
         text.push_str("[minisat]\ndimacs = \"minisat\"\n");
         names.push("minisat");
-    } else {
-        skip("minisat is not installed: raced without it");
     }
     std::fs::write(&toml, text).unwrap();
     let out = tmp.path().join("run");
@@ -144,11 +140,10 @@ fn anchors_race_beside_ours_with_every_answer_checked() {
 }
 
 #[test]
+#[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
 fn a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on() {
     let tmp = tempfile::tempdir().unwrap();
-    let Some(lib) = fixture("segfault", tmp.path()) else {
-        return;
-    };
+    let lib = fixture("segfault", tmp.path());
     let data = tmp.path().join("p.txt");
     std::fs::write(
         &data,
@@ -192,11 +187,8 @@ fn a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on() {
 }
 
 #[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
 fn the_python_line_solver_races_and_counts() {
-    if !have("python3") {
-        skip("python3 is not installed");
-        return;
-    }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/line_solver.py");
     let spec = format!("py=cmd:python3 {}", script.display());
     let tmp = tempfile::tempdir().unwrap();
@@ -240,11 +232,8 @@ fn the_python_line_solver_races_and_counts() {
 }
 
 #[test]
+#[cfg_attr(not(has_minisat), ignore = "needs minisat: apt-get install minisat")]
 fn minisat_models_decode_to_the_checked_solution() {
-    if !have("minisat") {
-        skip("minisat is not installed");
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
     let cnf = tmp.path().join("p.cnf");
     let model = tmp.path().join("model.txt");
@@ -299,8 +288,12 @@ fn unknown_external_solvers_and_bad_specs_are_named() {
 }
 
 #[test]
+#[cfg_attr(
+    not(all(harness_data, has_gxx)),
+    ignore = "needs HARNESS_DATA and g++: scripts/fetch-data.sh DIR; HARNESS_DATA=DIR cargo test"
+)]
 fn bench_gives_ratios_against_an_external_solver() {
-    let Some(anchors) = anchors() else { return };
+    let anchors = anchors();
     let spec = format!(
         "tdoku=lib:{}/libtdoku.so:TdokuSolverDpllTriadSimd",
         anchors.display()

@@ -1,13 +1,13 @@
 //! The human techniques (`solvers::logic`): HoDoKu's regression library, every step checked
 //! against the solution, the rater's levels.
 //!
-//! `reglib_pass_table` runs `../shared/cases/hodoku-reglib/reglib-1.3.txt` (HoDoKu's own
+//! `reglib_pass_table` runs `$HARNESS_DATA/cases/hodoku-reglib/reglib-1.3.txt` (HoDoKu's own
 //! regression library, one pencil-mark position per line with the one instance of a technique it
 //! holds and that instance's eliminations or placements) for every technique we implement and
-//! prints the pass table of `docs/logic.md`. When ../shared is absent it says
-//! `SKIPPED <test>: <reason>` on stderr (see `common::skip`).
+//! prints the pass table of `docs/logic.md`. Tests that need HARNESS_DATA or hodoku-py are ignored
+//! without them, with the command that provides them (`tests/support/prerequisites.rs`).
 
-use super::common::{shared_case, shared_dataset, skip};
+use super::common::data_file;
 use solvers::logic::{self, board::Cells, Board, Candidate, Level, Step, Technique};
 use solvers::{Budget, Grid, SolverKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -160,10 +160,13 @@ fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
 const KNOWN_FAILURES: &[(usize, &str)] = &[];
 
 #[test]
+#[cfg_attr(
+    not(harness_data),
+    ignore = "needs HARNESS_DATA: scripts/fetch-data.sh DIR; HARNESS_DATA=DIR cargo test"
+)]
 fn reglib_pass_table() {
-    let Some(text) = shared_case("hodoku-reglib/reglib-1.3.txt") else {
-        return;
-    };
+    let path = data_file("cases/hodoku-reglib/reglib-1.3.txt");
+    let text = std::fs::read_to_string(path).expect("reglib-1.3.txt");
     let counter = SolverKind::BitboardBands.build();
     let mut table: BTreeMap<Technique, Tally> = BTreeMap::new();
     let mut problems = Vec::new();
@@ -327,23 +330,13 @@ fn every_step_agrees_with_the_solution_on_the_shipped_sets() {
     }
 }
 
-/// Rates `puzzles` (81-character lines) with hodoku-py in two processes (alternate puzzles),
-/// returning (level name in upper case, score) per puzzle, or `None` when hodoku-py cannot be
-/// imported.
-fn hodoku_py_levels(puzzles: &[String]) -> Option<Vec<(String, u32)>> {
+/// Rates `puzzles` (81-character lines) with hodoku-py (`$PYTHON`, else `python3`) in two
+/// processes (alternate puzzles), returning (level name in upper case, score) per puzzle.
+fn hodoku_py_levels(puzzles: &[String]) -> Vec<(String, u32)> {
     use std::io::Write;
     use std::process::{Command, Stdio};
     const SCRIPT: &str = "import sys\nfrom hodoku.api import Solver\ns = Solver()\nfor line in sys.stdin:\n    p = line.strip()\n    if p:\n        r = s.solve(p)\n        print(r.level.name, r.score, flush=True)\n";
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-    let importable = Command::new(&python)
-        .args(["-c", "import hodoku.api"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !importable {
-        return None;
-    }
     let children: Vec<_> = (0..2)
         .map(|k| {
             let part: Vec<&str> = puzzles
@@ -376,41 +369,38 @@ fn hodoku_py_levels(puzzles: &[String]) -> Option<Vec<(String, u32)>> {
         }
     }
     assert_eq!(n, puzzles.len(), "one hodoku-py rating per puzzle");
-    Some(out)
+    out
 }
 
-/// Every `step`-th puzzle of a shared dataset, at most `n`.
-fn sample(name: &str, step: usize, n: usize) -> Option<Vec<String>> {
-    let path = shared_dataset(name)?;
+/// Every `step`-th puzzle of a dataset of `$HARNESS_DATA/datasets`, at most `n`.
+fn sample(name: &str, step: usize, n: usize) -> Vec<String> {
+    let path = data_file(&format!("datasets/{name}"));
     let text = std::fs::read_to_string(path).expect("dataset");
-    Some(
-        text.lines()
-            .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
-            .step_by(step)
-            .take(n)
-            .map(|l| l.trim()[..81].to_string())
-            .collect(),
-    )
+    text.lines()
+        .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
+        .step_by(step)
+        .take(n)
+        .map(|l| l.trim()[..81].to_string())
+        .collect()
 }
 
 /// Our levels against hodoku-py's (a port of HoDoKu with its full fidelity) on 270 puzzles of
-/// `../shared/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
+/// `$HARNESS_DATA/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
 /// confusion matrix and the shares (also counting our `Beyond`, a guess was needed, as HoDoKu's
 /// `Extreme`); asserts at least 95% equal levels.
 #[test]
+#[cfg_attr(
+    not(all(harness_data, has_hodoku_py)),
+    ignore = "needs HARNESS_DATA and hodoku-py: scripts/fetch-data.sh DIR; \
+              python3 -m pip install hodoku-py; HARNESS_DATA=DIR cargo test"
+)]
 fn level_parity_with_hodoku_py() {
-    let (Some(a), Some(b), Some(c)) = (
-        sample("kaggle_bryanpark_first9999", 99, 100),
-        sample("puzzles2_17_clue", 327, 150),
-        sample("puzzles3_magictour_top1465", 73, 20),
-    ) else {
-        return;
-    };
-    let puzzles: Vec<String> = a.into_iter().chain(b).chain(c).collect();
-    let Some(theirs) = hodoku_py_levels(&puzzles) else {
-        skip("hodoku-py is not importable by python3 (pip install hodoku-py; or set PYTHON)");
-        return;
-    };
+    let puzzles: Vec<String> = sample("kaggle_bryanpark_first9999", 99, 100)
+        .into_iter()
+        .chain(sample("puzzles2_17_clue", 327, 150))
+        .chain(sample("puzzles3_magictour_top1465", 73, 20))
+        .collect();
+    let theirs = hodoku_py_levels(&puzzles);
     let names = ["EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME"];
     let mut matrix = [[0u32; 6]; 5];
     let (mut strict, mut equivalent, mut scores) = (0, 0, 0);
@@ -555,6 +545,10 @@ fn rate_takes_a_shipped_name() {
 /// of Unfair (#2: HoDoKu's path, with a Sue de Coq, costs 1,952 points, Extreme) and of Extreme
 /// (#7: HoDoKu's path, with a Sue de Coq, is Unfair). The test asserts those counts as floors.
 #[test]
+#[cfg_attr(
+    not(has_hodoku_py),
+    ignore = "needs hodoku-py: python3 -m pip install hodoku-py"
+)]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
     let floors = [20, 20, 20, 19, 19];
@@ -562,10 +556,7 @@ fn level_sets_agree_with_hodoku_py() {
         .iter()
         .flat_map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).map(|r| r.0))
         .collect();
-    let Some(theirs) = hodoku_py_levels(&puzzles) else {
-        skip("hodoku-py is not importable by python3 (pip install hodoku-py; or set PYTHON)");
-        return;
-    };
+    let theirs = hodoku_py_levels(&puzzles);
     let mut failures = Vec::new();
     for (k, ((name, level), floor)) in LEVEL_SETS.iter().zip(floors).enumerate() {
         let part = &theirs[k * SAMPLE..(k + 1) * SAMPLE];
@@ -838,7 +829,7 @@ fn api_hint_gives_the_next_step() {
 /// The board's hint button in headless Chromium; saves `hint.png` (the screenshot of the board
 /// with the skyscraper hint shown) in the test's temporary folder under `web-e2e/`.
 #[test]
-#[ignore = "needs chromium and chromium-driver: cargo test --test integration logic::e2e -- --ignored"]
+#[ignore = "needs chromium and chromium-driver: cargo test --test logic logic::e2e -- --ignored"]
 fn e2e_hint_button_in_headless_chromium() {
     use std::io::BufRead;
     use std::process::{Command, Stdio};

@@ -762,7 +762,7 @@ window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))})();
 /// under `target/screenshots/` (`report-1400.png`, `report-800.png`). The check is shown to bite:
 /// the same page without `white-space: nowrap` has wrapped cells at 800 px.
 #[test]
-#[ignore = "needs chromium: cargo test --test integration report_layout -- --ignored"]
+#[ignore = "needs chromium: cargo test --test reports report::report_layout -- --ignored"]
 fn report_layout_in_chromium() {
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&shots).unwrap();

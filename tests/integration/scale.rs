@@ -164,7 +164,7 @@ fn memory_does_not_grow_with_the_puzzle_count() {
 /// (each SVG under 1 MB) and its peak RSS under 200 MiB too.
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "a million puzzles: HARNESS_SCALE_BIN=target/release/harness cargo test --test integration scale::a_million -- --ignored"]
+#[ignore = "a million puzzles: HARNESS_SCALE_BIN=target/release/harness cargo test --test scale scale::a_million -- --ignored"]
 fn a_million_puzzles_in_flat_memory() {
     let bin = scale_bin();
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();

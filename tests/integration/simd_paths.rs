@@ -3,17 +3,14 @@
 //! bad-Sudoku tests build solvers through `SolverKind::build`, which reads `HARNESS_SIMD`; here
 //! this test binary runs those modules again in a child process per path, with the variable set,
 //! and the child checks that the path it was given is the one in effect. The default run of the
-//! same modules covers the fastest path.
+//! same modules covers the fastest path. Heavy (the children run the modules' heavy tests too):
+//! `#[ignore]`d, run by `.ci/run`.
 
 use solvers::triads::{SimdPath, Triads};
 use std::process::Command;
 
 /// Modules run again on each path (test-name filters of this binary).
-const MODULES: [&str; 3] = [
-    "integration::conformance::",
-    "integration::crosscheck::",
-    "integration::bad_sudoku::",
-];
+const MODULES: [&str; 3] = ["conformance::", "crosscheck::", "bad_sudoku::"];
 
 /// Set in the child processes, so the parent test does not run again inside them.
 const CHILD: &str = "HARNESS_SIMD_PATHS_CHILD";
@@ -33,6 +30,7 @@ fn forced_path_is_in_effect() {
 }
 
 #[test]
+#[ignore = "heavy: three modules again per SIMD path; .ci/run runs it: cargo test --test solvers -- --ignored"]
 fn conformance_crosscheck_and_bad_sudoku_pass_on_every_simd_path() {
     if std::env::var_os(CHILD).is_some() {
         return;
@@ -46,8 +44,8 @@ fn conformance_crosscheck_and_bad_sudoku_pass_on_every_simd_path() {
     for path in paths {
         let out = Command::new(&exe)
             .args(MODULES)
-            .arg("integration::simd_paths::forced_path_is_in_effect")
-            .args(["--test-threads", "2"])
+            .arg("simd_paths::forced_path_is_in_effect")
+            .args(["--include-ignored", "--test-threads", "2"])
             .env(SimdPath::ENV, path.name())
             .env(CHILD, "1")
             .output()

@@ -1,5 +1,5 @@
 //! The web board: the JSON API in-process (tower's `oneshot` on the axum router, no socket), and
-//! end-to-end in headless Chromium (`#[ignore]`d: run with `cargo test --test integration web --
+//! end-to-end in headless Chromium (`#[ignore]`d: run with `cargo test --test web web::e2e --
 //! --ignored`; they FAIL, saying what to install, when chromium or chromedriver is missing).
 
 use super::common::cells;
@@ -324,7 +324,7 @@ async fn save_shot(client: &fantoccini::Client, name: &str) -> PathBuf {
 }
 
 #[test]
-#[ignore = "needs chromium and chromium-driver: cargo test --test integration web -- --ignored"]
+#[ignore = "needs chromium and chromium-driver: cargo test --test web web::e2e -- --ignored"]
 fn e2e_board_new_puzzle_solve_and_autofill_in_headless_chromium() {
     require_browser();
     let served = Served::start();
@@ -420,7 +420,7 @@ fn e2e_board_new_puzzle_solve_and_autofill_in_headless_chromium() {
 }
 
 #[test]
-#[ignore = "needs chromium and chromium-driver: cargo test --test integration web -- --ignored"]
+#[ignore = "needs chromium and chromium-driver: cargo test --test web web::e2e -- --ignored"]
 fn e2e_autofill_command_on_served_board_and_on_another_layout() {
     require_browser();
     let served = Served::start();

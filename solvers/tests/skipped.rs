@@ -1,0 +1,42 @@
+//! Not a test: the closing lines of `cargo test --workspace`. Cargo runs the packages' tests in
+//! name order and this package comes last (no crate has doc-tests), so these lines end the run.
+//! They name each test of the `harness` package that was ignored because a prerequisite is
+//! missing on this machine, why, and the command that provides it
+//! ([`prerequisites::ALL`], the same table `build.rs` sets the cfgs from).
+
+#[path = "../../tests/support/prerequisites.rs"]
+mod prerequisites;
+
+fn main() {
+    // `cargo test -- --list` and filters: print nothing that could be read as a test.
+    if std::env::args().skip(1).any(|a| a == "--list") {
+        return;
+    }
+    let missing: Vec<_> = prerequisites::ALL
+        .iter()
+        .filter(|p| !prerequisites::present(p.cfg))
+        .collect();
+    println!();
+    if missing.is_empty() {
+        println!("skipped: none (every prerequisite of the test suite is present)");
+    } else {
+        let mut tests: Vec<&str> = missing
+            .iter()
+            .flat_map(|p| p.tests.iter().copied())
+            .collect();
+        tests.sort_unstable();
+        tests.dedup();
+        let n = tests.len();
+        let noun = if n == 1 { "test" } else { "tests" };
+        println!("skipped: {n} {noun}, reported `ignored` above, for want of:");
+        for p in &missing {
+            println!("  - {}", p.what);
+            println!("    ignored: {}", p.tests.join(", "));
+            println!("    enable:  {}", p.enable);
+        }
+    }
+    println!(
+        "(the other ignored tests, heavy checks and the browser, scale and cluster tests, are \
+         run by .ci/run with --ignored; each one's reason is above)"
+    );
+}

@@ -1,0 +1,10 @@
+//! Integration tests at scale: a million puzzles in flat memory, shards on a scheduler.
+//! The modules live in tests/integration/ (one file per concern); tests/integration/common.rs
+//! holds the helpers every target shares.
+
+#[path = "integration/cluster.rs"]
+mod cluster;
+#[path = "integration/common.rs"]
+mod common;
+#[path = "integration/scale.rs"]
+mod scale;
