@@ -61,7 +61,13 @@ pub const ALL: &[Prerequisite] = &[
         cfg: "has_python3",
         what: "python3, to run examples/line_solver.py",
         enable: "apt-get install python3",
-        tests: &["external external::the_python_line_solver_races_and_counts"],
+        tests: &[
+            "external external::the_python_line_solver_races_and_counts",
+            "external external::a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apart",
+            "external external::killed_with_sigkill_midway_a_run_leaves_no_process_and_no_temporary_folder",
+            "external external::a_cmd_script_that_is_not_found_is_refused_before_the_run_naming_it",
+            "external external::a_line_program_answering_solved_gives_solved_unchecked_rows",
+        ],
     },
     Prerequisite {
         cfg: "has_hodoku_py",
