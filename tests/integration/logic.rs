@@ -643,6 +643,24 @@ fn rate_writes_one_row_per_entry_with_errors_named() {
     assert_eq!(rows[2][9], "the puzzle has more than one solution");
 }
 
+/// `--scale hodoku` names HoDoKu's scale in the `scale` column; the default names ours.
+#[test]
+fn rate_states_its_scale() {
+    for (args, scale) in [(&[][..], "harness"), (&["--scale", "hodoku"][..], "hodoku")] {
+        let assert = super::common::harness()
+            .args(["rate", "-q", "-"])
+            .args(args)
+            .write_stdin(format!("{TOP95_1}\n"))
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        assert_eq!(rdr.headers().unwrap().get(10), Some("scale"));
+        let row = rdr.records().next().unwrap().unwrap();
+        assert_eq!((&row[4], &row[10]), ("Medium", scale), "{text}");
+    }
+}
+
 #[test]
 fn rate_trace_prints_every_step() {
     let assert = super::common::harness()

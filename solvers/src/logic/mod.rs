@@ -247,6 +247,17 @@ impl Technique {
         )
     }
 
+    /// HoDoKu's own name where ours is shorter (`Almost Locked Set XZ-Rule` for `ALS-XZ`); the
+    /// name otherwise.
+    pub fn hodoku_name(self) -> &'static str {
+        match self {
+            Technique::AlsXz => "Almost Locked Set XZ-Rule",
+            Technique::AlsXyWing => "Almost Locked Set XY-Wing",
+            Technique::AlsXyChain => "Almost Locked Set XY-Chain",
+            t => t.name(),
+        }
+    }
+
     /// The technique whose HoDoKu library code is `code` (`0300`), if we implement it.
     pub fn from_code(code: &str) -> Option<Technique> {
         Technique::ALL
@@ -545,6 +556,8 @@ mod tests {
             assert_eq!(Technique::from_name(t.name()), Some(t));
         }
         assert_eq!(Technique::XWing.score(), 140);
+        assert_eq!(Technique::AlsXz.hodoku_name(), "Almost Locked Set XZ-Rule");
+        assert_eq!(Technique::SueDeCoq.hodoku_name(), "Sue de Coq");
         assert_eq!(Technique::FinnedSwordfish.level(), Level::Unfair);
         assert_eq!(Level::from_name("hard"), Some(Level::Hard));
     }
