@@ -443,6 +443,10 @@ pub struct RateArgs {
     /// only to `-o`.
     #[arg(long)]
     pub trace: bool,
+    /// The scale of the `level` and `hardest` columns: ours (`Beyond` for a puzzle that needed
+    /// a guess) or HoDoKu's (a guess is `Extreme`, HoDoKu's technique names).
+    #[arg(long, value_enum, default_value_t = crate::commands::rate::Scale::Harness)]
+    pub scale: crate::commands::rate::Scale,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,

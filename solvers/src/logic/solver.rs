@@ -20,7 +20,9 @@ use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 pub struct Logic;
 
 /// The techniques of the solver, in order: all but the uniqueness ones, the forcing chains and
-/// nets (trial and error from one assumption: here the search plays that part) and the guess.
+/// nets (trial and error from one assumption: here the search plays that part), Sue de Coq and
+/// the almost locked sets (not yet weighed as a gain at every node; the solver's counters are
+/// those of the techniques before them) and the guess.
 fn solver_techniques() -> Vec<Technique> {
     Technique::ALL
         .iter()
@@ -33,6 +35,10 @@ fn solver_techniques() -> Vec<Technique> {
                         | Technique::ForcingChainVerity
                         | Technique::ForcingNetContradiction
                         | Technique::ForcingNetVerity
+                        | Technique::SueDeCoq
+                        | Technique::AlsXz
+                        | Technique::AlsXyWing
+                        | Technique::AlsXyChain
                         | Technique::BruteForce
                 )
         })
