@@ -65,14 +65,14 @@ fn sets() -> Vec<(String, Vec<Grid>)> {
 
 /// The puzzles `kind` is benchmarked on, and the id parameter naming them.
 fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Grid>) {
-    let solver = kind.build();
+    let mut session = kind.session();
     let cap = Budget::unlimited().max_nodes(Some(SLOW_NODE_CAP));
     let mut scanned_nodes = 0;
     let mut picked = Vec::new();
     let mut picked_nodes = 0;
     let scan = grids.len().min(SLOW_SCAN);
     for g in &grids[..scan] {
-        let out = solver.solve(g, &cap);
+        let out = session.solve(g, &cap).expect("a built-in session");
         scanned_nodes += out.stats.nodes;
         if out.status == Status::Solved
             && picked.len() < SLOW_SUBSET
@@ -108,7 +108,7 @@ mod solve {
         for (name, grids) in sets() {
             let mut group = configure(c, &format!("solve/{name}"));
             for &kind in SolverKind::ALL {
-                let solver = kind.build();
+                let mut session = kind.session();
                 let (param, set) = workload(kind, &name, &grids);
                 if set.is_empty() {
                     eprintln!("{kind}: no puzzle of {name} within {SLOW_NODE_CAP} nodes, skipped");
@@ -118,7 +118,7 @@ mod solve {
                 group.bench_with_input(BenchmarkId::new(kind.name(), param), &set, |b, set| {
                     b.iter(|| {
                         for g in set {
-                            black_box(solver.solve(black_box(g), &Budget::unlimited()));
+                            black_box(session.solve(black_box(g), &Budget::unlimited()).ok());
                         }
                     })
                 });
@@ -136,13 +136,10 @@ mod count2 {
         for (name, grids) in sets() {
             let mut group = configure(c, &format!("count2/{name}"));
             for &kind in SolverKind::ALL {
-                let solver = kind.build();
-                if solver
-                    .count(&Grid::EMPTY, 1, &Budget::unlimited())
-                    .is_none()
-                {
+                if !kind.counts() {
                     continue;
                 }
+                let mut session = kind.session();
                 let (param, set) = workload(kind, &name, &grids);
                 if set.is_empty() {
                     continue;
@@ -151,7 +148,7 @@ mod count2 {
                 group.bench_with_input(BenchmarkId::new(kind.name(), param), &set, |b, set| {
                     b.iter(|| {
                         for g in set {
-                            black_box(solver.count(black_box(g), 2, &Budget::unlimited()));
+                            black_box(session.count(black_box(g), 2, &Budget::unlimited()).ok());
                         }
                     })
                 });

@@ -46,14 +46,16 @@ fn main() {
     );
     println!("|---|---:|---:|---|---:|---:|---|");
     for &kind in SolverKind::ALL {
-        let solver = kind.build();
+        let mut session = kind.session();
         let mut overruns: Vec<(f64, String)> = Vec::new();
         let mut finished = Vec::new();
         let mut interval_ms: f64 = 0.0;
         for (name, grid) in &puzzles {
             for _ in 0..repeats {
                 let (t0, c0) = (Instant::now(), thread_cpu());
-                let out = solver.solve(grid, &Budget::with_timeout(budget));
+                let out = session
+                    .solve(grid, &Budget::with_timeout(budget))
+                    .expect("a built-in session");
                 let (elapsed, cpu) = (t0.elapsed(), thread_cpu().saturating_sub(c0));
                 if out.status == Status::Timeout {
                     let over = elapsed.saturating_sub(budget).as_secs_f64() * 1e3;

@@ -44,14 +44,14 @@ fn main() {
         panic!("built without --features reference");
     } else {
         let kind: SolverKind = who.parse().expect("a solver name");
-        let solver = kind.build();
+        let mut session = kind.session();
         for g in &grids {
             if count {
-                let c = solver.count(g, 2, &Budget::unlimited()).expect("counts");
+                let c = session.count(g, 2, &Budget::unlimited()).expect("counts");
                 solved += (c.solutions == 1) as u64;
                 stats.add(&c.stats);
             } else {
-                let o = solver.solve(g, &Budget::unlimited());
+                let o = session.solve(g, &Budget::unlimited()).expect("solves");
                 solved += o.solution.is_some() as u64;
                 stats.add(&o.stats);
             }

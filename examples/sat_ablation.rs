@@ -27,8 +27,9 @@ use anyhow::{bail, Context};
 use harness::commands::bench::{grids, public_sets_dir, SHARED_SETS};
 use harness::report::style;
 use plotters::prelude::*;
-use solvers::sat::{write_dimacs_encoded, Encoding, Sat};
-use solvers::{Budget, Grid, Solver, Status};
+use solvers::engine::{BuiltinEngine, Session};
+use solvers::sat::{write_dimacs_encoded, Encoding};
+use solvers::{Budget, Grid, Status};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -94,18 +95,18 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
             row.solved_by_propagation += f64::from(u8::from(cells == 81)) / n;
         }
     }
-    let solvers: Vec<Sat> = Encoding::ALL
+    let mut solvers: Vec<(&str, Box<dyn Session>)> = Encoding::ALL
         .iter()
-        .map(|&e| Sat::with_encoding(e))
+        .map(|&e| (e.solver_name(), BuiltinEngine::sat_encoding(e).open()))
         .collect();
     let mut times = vec![Vec::new(); 4];
     for _ in 0..rounds {
-        for (s, t) in solvers.iter().zip(&mut times) {
+        for ((name, s), t) in solvers.iter_mut().zip(&mut times) {
             let start = Instant::now();
             for g in grids {
-                let out = s.solve(g, &Budget::unlimited());
+                let out = s.solve(g, &Budget::unlimited())?;
                 if out.status != Status::Solved {
-                    bail!("{} did not solve {}", s.name(), g.to_line());
+                    bail!("{name} did not solve {}", g.to_line());
                 }
             }
             t.push(start.elapsed().as_secs_f64() * 1e6 / n);

@@ -11,6 +11,7 @@ use crate::isomorph::minlex;
 use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use solvers::engine::BuiltinEngine;
 use solvers::Budget;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -165,15 +166,19 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         isomorphic_duplicates = Some(n);
     }
     let classes = opts.classes.map(|timeout| {
-        let counter = crate::generate::counting_solver().build();
+        let counter = BuiltinEngine::new(crate::generate::counting_solver());
+        let sessions = crate::runner::Sessions::new(rayon::current_num_threads(), 1);
         let names: Vec<&'static str> = grids
             .par_iter()
             .map(|(_, g)| {
                 let budget = Budget::unlimited().timeout(Some(timeout));
-                match counter.count(g, 2, &budget) {
-                    Some(c) if c.complete => crate::runner::class_name(c.solutions),
-                    _ => "",
-                }
+                sessions.with(0, &counter, |session| match session {
+                    Ok(session) => match session.count(g, 2, &budget) {
+                        Ok(c) if c.complete => crate::runner::class_name(c.solutions),
+                        _ => "",
+                    },
+                    Err(_) => "",
+                })
             })
             .collect();
         let mut c = Classes::default();

@@ -28,9 +28,6 @@ use std::time::{Duration, Instant};
 /// Puzzles per timed chunk.
 pub const CHUNK: usize = 64;
 
-/// The solver the others are measured against in `regress`, and named in `bench`'s output.
-pub const CHAMPION: SolverKind = SolverKind::Hybrid;
-
 /// What each solve does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -96,15 +93,6 @@ impl Contestant {
         Ok(v)
     }
 
-    /// Contestants for every built-in solver (plus the reference when built in).
-    pub fn builtin(with_reference: bool) -> Vec<Contestant> {
-        let engines: Vec<Arc<dyn Engine>> = SolverKind::ALL
-            .iter()
-            .map(|&k| Arc::new(BuiltinEngine::new(k)) as Arc<dyn Engine>)
-            .collect();
-        Contestant::all(&engines, with_reference).expect("built-in sessions always open")
-    }
-
     /// The name in tables.
     pub fn name(&self) -> &str {
         &self.engine.info().name
@@ -131,7 +119,7 @@ impl Contestant {
     /// True for contestants that always run the whole set: the champion, the reference and
     /// in-process external solvers (the yardsticks).
     fn is_yardstick(&self) -> bool {
-        self.kind() == Some(CHAMPION)
+        self.kind() == Some(SolverKind::CHAMPION)
             || matches!(
                 self.info().origin,
                 Origin::Reference
@@ -461,7 +449,7 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
     // Check answers outside the clock.
     // Counts are checked against the champion's, whether or not it is a contestant.
     let truth: Vec<Answer> = if s.mode == Mode::Count2 {
-        let champion = Contestant::new(Arc::new(BuiltinEngine::new(CHAMPION)))
+        let champion = Contestant::new(Arc::new(BuiltinEngine::new(SolverKind::CHAMPION)))
             .expect("built-in sessions always open");
         (0..n)
             .map(|i| solve_one(&champion, p, i, s.mode, None))

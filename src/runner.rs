@@ -188,7 +188,15 @@ pub fn run_stream(
         builder = builder.num_threads(n);
     }
     let pool = builder.build()?;
-    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle);
+    // One more session per thread: the counting solver of the puzzle classes.
+    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle + 1);
+    let counter = BuiltinEngine::new(crate::generate::counting_solver());
+    let class_of = |e: &crate::format::Entry| {
+        sessions.with(per_puzzle, &counter, |s| match s {
+            Ok(session) => puzzle_class(e, session, opts),
+            Err(_) => String::new(),
+        })
+    };
     let mut size = FIRST_CHUNK;
     let mut read =
         |n: usize| -> Vec<(Arc<str>, crate::format::Entry)> { puzzles.by_ref().take(n).collect() };
@@ -243,12 +251,8 @@ pub fn run_stream(
             // Each puzzle's class, counted once after its solves (so a hard count never delays
             // them; a run being stopped skips it).
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
-                let classes: Vec<String> = pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map(|(_, e)| puzzle_class(e, opts))
-                        .collect()
-                });
+                let classes: Vec<String> =
+                    pool.install(|| chunk.par_iter().map(|(_, e)| class_of(e)).collect());
                 for (k, class) in classes.iter().enumerate() {
                     for r in rows[k * per_entry..(k + 1) * per_entry]
                         .iter_mut()
@@ -476,25 +480,26 @@ fn solve_one(
 pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
 
 /// The class of a puzzle: `0`, `1` or `2+` solutions, counted up to 2 by
-/// [`crate::generate::counting_solver`] under the run's budget (at most [`CLASS_BUDGET`]);
+/// `counter`, a session of [`crate::generate::counting_solver`], under the run's budget (at most [`CLASS_BUDGET`]);
 /// empty for an invalid puzzle or a count that ran out of budget.
-fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
+fn puzzle_class(
+    entry: &crate::format::Entry,
+    counter: &mut dyn Session,
+    opts: &RunOptions,
+) -> String {
     let Ok(puzzle) = &entry.puzzle else {
         return String::new();
     };
-    thread_local! {
-        static COUNTER: Box<dyn solvers::Solver> = crate::generate::counting_solver().build();
-    }
     let budget = Budget::unlimited()
         .max_nodes(opts.max_nodes)
         .cancel_flag(opts.cancel.clone())
         .timeout(Some(
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
-    COUNTER.with(|c| match c.count(&puzzle.grid, 2, &budget) {
-        Some(n) if n.complete => class_name(n.solutions).into(),
+    match counter.count(&puzzle.grid, 2, &budget) {
+        Ok(n) if n.complete => class_name(n.solutions).into(),
         _ => String::new(),
-    })
+    }
 }
 
 /// `0`, `1` or `2+`: the spelling of a solution count up to 2 in results.csv.

@@ -23,6 +23,7 @@ fn main() {
         }
     };
     let (mut nodes, mut updates) = (Vec::new(), Vec::new());
+    let mut solver = dlx::Dlx::default();
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -30,7 +31,7 @@ fn main() {
         let Some(Ok(p)) = line.split_whitespace().next().map(str::parse::<Grid>) else {
             continue;
         };
-        let (out, u) = dlx::solve_with_updates(&p, &Budget::unlimited());
+        let (out, u) = solver.solve_with_updates(&p, &Budget::unlimited());
         if !quiet {
             println!(
                 "{} {} nodes={} guesses={} backtracks={} link_updates={u}",

@@ -10,6 +10,7 @@
 //! a guess is a node whose cell has two or more digits that pass the scan; no propagations.
 //! Worst case: puzzles whose solution's first row reads 987654321 need tens of millions of nodes.
 
+use crate::engine::Caps;
 use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
 
 /// The 20 peers of each cell (same row, column or box, the cell excluded).
@@ -100,7 +101,14 @@ impl Solver for Backtracking {
         "backtracking"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps {
+            counts: false,
+            ..Caps::POLLED_SEARCH
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let mut s = Search {
             cells: *puzzle.cells(),
             stats: Stats::default(),

@@ -55,6 +55,7 @@
 //! "Fastest sudoku solver?" thread) and t-dillon's tdoku write-up ("A fast Sudoku solver",
 //! 2019); the code is our own.
 
+use crate::engine::Caps;
 use crate::{Budget, Count, Grid, Outcome, Solver};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
@@ -677,12 +678,16 @@ impl Solver for BitboardBands {
         "bitboard-bands"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let s = run(puzzle, 1, budget);
         s.tally.outcome()
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget);
         Some(s.tally.count())
     }

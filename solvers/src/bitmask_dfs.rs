@@ -16,6 +16,7 @@
 //! full (so for the "17-second hard case" the count equals a Python run of the same algorithm:
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 
+use crate::engine::Caps;
 use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
 
 /// The bitmask depth-first solver. Stateless.
@@ -162,7 +163,14 @@ impl Solver for BitmaskDfs {
         "bitmask-dfs"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps {
+            counts: false,
+            ..Caps::POLLED_SEARCH
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let mut s = Search {
             free: [0; 256],
             row: [0; 81],

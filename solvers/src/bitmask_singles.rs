@@ -46,6 +46,7 @@
 //! branch points. Propagations count naked singles placed, in every node, including those placed
 //! in a node before its contradiction was found.
 
+use crate::engine::Caps;
 use crate::{Budget, Count, Grid, Outcome, Solver};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
@@ -401,11 +402,15 @@ impl Solver for BitmaskSingles {
         "bitmask-singles"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         run(puzzle, 1, budget).outcome()
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         Some(run(puzzle, limit, budget).count())
     }
 }

@@ -34,9 +34,9 @@
 //! 16% (forum hardest) to 26% (top1465) smaller on the public sets, and it saves most scans.
 //!
 //! ## No allocation per puzzle
-//! The matrix lives in a `thread_local` (since [`Solver::solve`] takes `&self` and one solver is
-//! shared across rayon's threads) and is rebuilt for each puzzle; the search uncovers everything
-//! it covered on the way out, even when it stops early (solution limit or budget).
+//! Each [`Dlx`] instance (one per thread: the harness opens one session per thread) keeps its
+//! matrix, allocated on its first solve and rebuilt in place for each puzzle; the search uncovers
+//! everything it covered on the way out, even when it stops early (solution limit or budget).
 //!
 //! ## Counters
 //! - **nodes**: the root plus one per row tried by the search (each tentative placement of a
@@ -52,16 +52,19 @@
 //!   one per header the givens close and 3 per row they remove. A solve without backtrack makes
 //!   exactly 324 + 3 x 729 = 2,511 (every header and every row leave once); each backtracked
 //!   subtree adds its own. The count goes into [`Stats::updates`](crate::Stats::updates) (the
-//!   `updates` column of `results.csv`); [`solve_with_updates`] also returns it beside the
+//!   `updates` column of `results.csv`); [`Dlx::solve_with_updates`] also returns it beside the
 //!   outcome, and `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per
 //!   puzzle.
 
+use crate::engine::Caps;
 use crate::{Budget, Count, Grid, Outcome, Solver};
-use std::cell::RefCell;
 
-/// Knuth's dancing-links solver. Keeps one matrix per thread; counts solutions.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Dlx;
+/// Knuth's dancing-links solver. Keeps its matrix from one solve to the next; counts solutions.
+#[derive(Default)]
+pub struct Dlx {
+    /// Allocated on the first solve.
+    matrix: Option<Box<Matrix>>,
+}
 
 const COLUMNS: usize = 324;
 const ROWS: usize = 729;
@@ -273,10 +276,6 @@ impl Matrix {
     }
 }
 
-thread_local! {
-    static MATRIX: RefCell<Option<Box<Matrix>>> = const { RefCell::new(None) };
-}
-
 struct Search<'m, 'b> {
     m: &'m mut Matrix,
     tally: crate::Tally<'b>,
@@ -369,12 +368,18 @@ struct Run<'a> {
     updates: u64,
 }
 
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
-    MATRIX.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let m = slot.get_or_insert_with(Matrix::new);
+impl Dlx {
+    fn run<'a>(&mut self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
+        let m = self.matrix.get_or_insert_with(Matrix::new);
         run_on(m, puzzle, limit, budget)
-    })
+    }
+
+    /// Solves and also returns Knuth's update count: nodes removed from a column list by `cover`
+    /// (givens' rows included), the measure of work in Knuth's paper.
+    pub fn solve_with_updates(&mut self, puzzle: &Grid, budget: &Budget) -> (Outcome, u64) {
+        let r = self.run(puzzle, 1, budget);
+        (r.tally.outcome(), r.updates)
+    }
 }
 
 fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
@@ -399,24 +404,21 @@ fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> 
     }
 }
 
-/// Solves like [`Dlx`] and also returns Knuth's update count: nodes removed from a column list
-/// by `cover` (givens' rows included), the measure of work in Knuth's paper.
-pub fn solve_with_updates(puzzle: &Grid, budget: &Budget) -> (Outcome, u64) {
-    let r = run(puzzle, 1, budget);
-    (r.tally.outcome(), r.updates)
-}
-
 impl Solver for Dlx {
     fn name(&self) -> &'static str {
         "dlx"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        run(puzzle, 1, budget).tally.outcome()
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let r = run(puzzle, limit, budget);
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, 1, budget).tally.outcome()
+    }
+
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        let r = self.run(puzzle, limit, budget);
         Some(r.tally.count())
     }
 }
@@ -495,7 +497,7 @@ mod tests {
     #[test]
     fn solves_seed_and_restores_the_matrix() {
         let g: Grid = SEED.parse().unwrap();
-        let (out, updates) = solve_with_updates(&g, &Budget::unlimited());
+        let (out, updates) = Dlx::default().solve_with_updates(&g, &Budget::unlimited());
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
         assert!(updates > 0);
         // Stopped early by a node budget, then by the solution limit: the search uncovers
@@ -519,7 +521,13 @@ mod tests {
             .count();
         assert_eq!((c.solutions, c.complete), (3, true));
         assert_eq!(shape(&mut m), before);
-        assert_eq!(Dlx.count(&g, 2, &Budget::unlimited()).unwrap().solutions, 1);
+        assert_eq!(
+            Dlx::default()
+                .count(&g, 2, &Budget::unlimited())
+                .unwrap()
+                .solutions,
+            1
+        );
     }
 
     /// Without a backtrack every row leaves the matrix exactly once (3 of its 4 nodes removed by
@@ -530,12 +538,15 @@ mod tests {
             "...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8..."
                 .parse()
                 .unwrap();
-        let (out, updates) = solve_with_updates(&hard, &Budget::unlimited());
+        let (out, updates) = Dlx::default().solve_with_updates(&hard, &Budget::unlimited());
         assert_eq!((out.status, out.stats.backtracks), (Status::Solved, 0));
         assert_eq!(updates, 324 + 3 * 729);
         // The same figure reaches the shared counters (results.csv's `updates` column).
         assert_eq!(
-            Dlx.solve(&hard, &Budget::unlimited()).stats.updates,
+            Dlx::default()
+                .solve(&hard, &Budget::unlimited())
+                .stats
+                .updates,
             updates
         );
     }
@@ -544,12 +555,12 @@ mod tests {
     fn repeated_given_is_no_solution() {
         let g = Grid::parse_line(&format!("1.......1{}", ".".repeat(72))).unwrap();
         assert_eq!(
-            Dlx.solve(&g, &Budget::unlimited()).status,
+            Dlx::default().solve(&g, &Budget::unlimited()).status,
             Status::NoSolution
         );
         // The next puzzle on this thread is unaffected.
         let s: Grid = SEED.parse().unwrap();
-        let out = Dlx.solve(&s, &Budget::unlimited());
+        let out = Dlx::default().solve(&s, &Budget::unlimited());
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
     }
 }

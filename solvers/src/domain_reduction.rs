@@ -44,6 +44,7 @@
 //! code at all.
 
 use crate::bits::{ALL, BOX_OF};
+use crate::engine::Caps;
 use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats, Unit};
 use std::fmt;
 
@@ -706,11 +707,15 @@ impl Solver for DomainReduction {
         "domain-reduction"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         outcome(&run(puzzle, 1, budget, NoTrace))
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget, NoTrace);
         Some(s.tally.count())
     }

@@ -14,7 +14,6 @@
 
 use crate::{Budget, Count, Grid, Outcome, Solver, SolverKind};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Where an engine comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,25 +114,17 @@ pub struct Caps {
 }
 
 impl Caps {
-    /// The capabilities of a built-in solver of `kind`.
-    pub fn builtin(kind: SolverKind) -> Caps {
-        Caps {
-            counts: kind.counts(),
-            gives_solution: true,
-            budget: if kind == SolverKind::Sat {
-                BudgetMode::OverrunRecorded
-            } else {
-                BudgetMode::Polled
-            },
-            nodes: if kind == SolverKind::Sat {
-                NodeUnit::SolverCalls
-            } else {
-                NodeUnit::SearchTree
-            },
-            guesses: true,
-            parallel: true,
-        }
-    }
+    /// A built-in search that polls its budget, counts search-tree nodes and guesses, writes its
+    /// solution, runs on every thread at once and counts solutions; solvers that differ declare
+    /// so from this (`Caps { counts: false, ..Caps::POLLED_SEARCH }`).
+    pub const POLLED_SEARCH: Caps = Caps {
+        counts: true,
+        gives_solution: true,
+        budget: BudgetMode::Polled,
+        nodes: NodeUnit::SearchTree,
+        guesses: true,
+        parallel: true,
+    };
 }
 
 /// What is true of an engine, whatever the puzzle.
@@ -227,11 +218,13 @@ pub trait Engine: Send + Sync {
     fn session(&self) -> Result<Box<dyn Session>, EngineError>;
 }
 
-/// A built-in solver as an engine.
+/// A built-in solver as an engine. Each [`Session`] owns its own solver instance, and with it
+/// whatever the solver keeps between solves (`dlx` its matrix, `sat` its clause database).
 pub struct BuiltinEngine {
     kind: SolverKind,
     info: EngineInfo,
-    solver: Arc<dyn Solver>,
+    /// The `sat` encoding, for the `sat-*` engines.
+    encoding: Option<crate::sat::Encoding>,
 }
 
 impl BuiltinEngine {
@@ -244,9 +237,9 @@ impl BuiltinEngine {
                 description: kind.description().to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
                 origin: Origin::Builtin,
-                caps: Caps::builtin(kind),
+                caps: kind.caps(),
             },
-            solver: Arc::from(kind.build()),
+            encoding: None,
         }
     }
 
@@ -261,15 +254,24 @@ impl BuiltinEngine {
                 description: encoding.description().to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
                 origin: Origin::Builtin,
-                caps: Caps::builtin(SolverKind::Sat),
+                caps: SolverKind::Sat.caps(),
             },
-            solver: Arc::new(crate::sat::Sat::with_encoding(encoding)),
+            encoding: Some(encoding),
         }
     }
 
     /// Its solver kind.
     pub fn kind(&self) -> SolverKind {
         self.kind
+    }
+
+    /// A new session: [`Engine::session`], which cannot fail for a built-in solver.
+    pub fn open(&self) -> Box<dyn Session> {
+        let solver: Box<dyn Solver> = match self.encoding {
+            Some(e) => Box::new(crate::sat::Sat::with_encoding(e)),
+            None => self.kind.build(),
+        };
+        Box::new(BuiltinSession(solver))
     }
 }
 
@@ -279,12 +281,12 @@ impl Engine for BuiltinEngine {
     }
 
     fn session(&self) -> Result<Box<dyn Session>, EngineError> {
-        Ok(Box::new(BuiltinSession(self.solver.clone())))
+        Ok(self.open())
     }
 }
 
-/// A built-in solver's session: the solver keeps its own per-thread scratch space.
-struct BuiltinSession(Arc<dyn Solver>);
+/// A built-in solver's session: it owns the solver instance, and so its scratch space.
+struct BuiltinSession(Box<dyn Solver>);
 
 impl Session for BuiltinSession {
     #[inline]
@@ -305,6 +307,12 @@ mod tests {
     use super::*;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::Status;
+
+    #[test]
+    fn the_champion_counts() {
+        // It is the generators' default counting solver.
+        assert!(SolverKind::CHAMPION.caps().counts);
+    }
 
     #[test]
     fn builtin_caps_match_what_the_solvers_do() {

@@ -18,6 +18,7 @@
 //! rules placed + `triads`' own.
 
 use crate::bitboard_bands::{self, Root};
+use crate::engine::Caps;
 use crate::triads::Triads;
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
 
@@ -69,7 +70,11 @@ impl Solver for Hybrid {
         "hybrid"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         if budget.exhausted(0) {
             return Outcome::unsolved(Status::Timeout, Stats::default());
         }
@@ -84,7 +89,7 @@ impl Solver for Hybrid {
         }
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         if limit == 0 || budget.exhausted(0) {
             return self.second.count(puzzle, limit, budget);
         }
@@ -182,7 +187,7 @@ mod tests {
     #[test]
     fn counts_are_exact_for_none_one_and_several() {
         let unlimited = Budget::unlimited();
-        let h = Hybrid::new();
+        let mut h = Hybrid::new();
         assert_eq!(h.count(&grid(TWO), 3, &unlimited).unwrap().solutions, 2);
         assert_eq!(h.count(&grid(HARD), 3, &unlimited).unwrap().solutions, 1);
         assert_eq!(h.count(&grid(EASY), 3, &unlimited).unwrap().solutions, 1);

@@ -12,12 +12,15 @@
 //! | `domain-reduction` | [`domain_reduction`] | candidate domains; naked and hidden singles to a fixpoint; MRV branching; traceable |
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links over the 729 x 324 exact-cover matrix |
 //! | `sat` | [`sat`] | the extended CNF encoding (729 variables, 11,988 clauses + givens) solved by `varisat` |
-//! | `bitboard-bands` | [`bitboard_bands`] | the speed champion: band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
+//! | `bitboard-bands` | [`bitboard_bands`] | band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
 //! | `triads` | [`triads`] | DPLL over box-row/box-column triads on SIMD lanes (tdoku's design), AVX2/SSSE3/SSE2 chosen at run time, portable fallback |
+//! | `hybrid` | [`hybrid`] | the champion ([`SolverKind::CHAMPION`]): `bitboard-bands`' root propagation, then `triads` on what is left |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
-//! The harness runs every solver, built-in or external, as an [`engine::Engine`]: what it can do
-//! is declared in [`engine::Caps`] (for built-in ones, [`SolverKind::counts`]), never probed.
+//! The harness runs every solver, built-in or external, as an [`engine::Engine`] through one
+//! [`engine::Session`] per thread ([`SolverKind::session`] for a built-in one); what it can do is
+//! declared in [`engine::Caps`] (each built-in solver's file declares its own, [`Solver::caps`]),
+//! never probed.
 //!
 //! ## Effort counters
 //! Every solver fills the same [`Stats`], counted the same way:
@@ -269,21 +272,26 @@ pub struct Count {
     pub stats: Stats,
 }
 
-/// A Sudoku solver. Implementations are stateless or keep per-thread scratch space, so one
-/// instance can be shared across rayon's threads.
-pub trait Solver: Send + Sync {
+/// A Sudoku solver: one algorithm, one instance per thread. An instance may keep scratch space
+/// from one solve to the next (`dlx` its matrix, `sat` its clause database), which is why the
+/// methods take `&mut self`; the harness reaches solvers through [`engine::Session`]s, each
+/// owning one instance.
+pub trait Solver: Send {
     /// The stable name used on the command line and in CSV files, e.g. `bitmask-dfs`.
     fn name(&self) -> &'static str;
+
+    /// What this solver can do, declared by its own file (never found by running it).
+    fn caps(&self) -> engine::Caps;
 
     /// Solves `puzzle` (81 cells, row-major, 0 = empty), returning the first solution found in
     /// this solver's search order, [`Status::NoSolution`] if the search space holds none, or
     /// [`Status::Timeout`] once `budget` is exhausted. Never panics.
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome;
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome;
 
     /// Counts solutions of `puzzle` up to `limit` (stopping at the limit), or `None` if this
-    /// solver does not count (the plain `backtracking` and `bitmask-dfs` do not). Counting up to
-    /// 2 proves a puzzle has exactly one solution.
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    /// solver does not count ([`engine::Caps::counts`] is false). Counting up to 2 proves a
+    /// puzzle has exactly one solution.
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let _ = (puzzle, limit, budget);
         None
     }
@@ -316,6 +324,12 @@ pub enum SolverKind {
 }
 
 impl SolverKind {
+    /// The champion: the fastest solver on the shipped and public sets, measured
+    /// (docs/performance.md). The one place that names it: `harness regress` and `bench` measure
+    /// the others against it, and it is the default counting solver of the generators,
+    /// `solve`, `count`, the web API and `autofill` (so it must count: a test checks it).
+    pub const CHAMPION: SolverKind = SolverKind::Hybrid;
+
     /// Every solver, in report order.
     pub const ALL: &'static [SolverKind] = &[
         SolverKind::Backtracking,
@@ -378,10 +392,21 @@ impl SolverKind {
         }
     }
 
-    /// True when this solver counts solutions ([`Solver::count`] returns `Some`): all but the
-    /// plain `backtracking` and `bitmask-dfs`. Declared here, never found by running a count.
+    /// What this solver can do, as its own file declares it ([`Solver::caps`]).
+    pub fn caps(self) -> engine::Caps {
+        self.build().caps()
+    }
+
+    /// True when this solver counts solutions ([`Solver::count`] returns `Some`), as declared in
+    /// its [`engine::Caps`].
     pub fn counts(self) -> bool {
-        !matches!(self, SolverKind::Backtracking | SolverKind::BitmaskDfs)
+        self.caps().counts
+    }
+
+    /// A session of this built-in solver: the one way the harness runs it (see [`engine`]).
+    /// Opening one builds the solver; reuse it for every solve of one thread.
+    pub fn session(self) -> Box<dyn engine::Session> {
+        engine::BuiltinEngine::new(self).open()
     }
 
     /// A new solver of this kind.
@@ -391,7 +416,7 @@ impl SolverKind {
             SolverKind::BitmaskDfs => Box::new(bitmask_dfs::BitmaskDfs),
             SolverKind::BitmaskSingles => Box::new(bitmask_singles::BitmaskSingles),
             SolverKind::DomainReduction => Box::new(domain_reduction::DomainReduction),
-            SolverKind::Dlx => Box::new(dlx::Dlx),
+            SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::Sat => Box::new(sat::Sat::default()),
             SolverKind::BitboardBands => Box::new(bitboard_bands::BitboardBands),
             SolverKind::Triads => Box::new(triads::Triads::new()),

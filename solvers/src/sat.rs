@@ -30,8 +30,8 @@
 //! player would deduce.
 //!
 //! ## Givens: assumptions on a clause database built once per thread
-//! By default ([`GivenMode::Assumptions`]) each thread keeps one varisat solver loaded with the
-//! 11,988 base clauses (a `thread_local`, since [`Solver::solve`] takes `&self`), and each puzzle
+//! By default ([`GivenMode::Assumptions`]) each [`Sat`] instance (one per thread: the harness
+//! opens one session per thread) keeps one varisat solver loaded with the 11,988 base clauses, and each puzzle
 //! passes its givens as *assumptions* (`Solver::assume`), which varisat drops after the call.
 //! Clauses varisat learns are consequences of the base formula alone (assumptions act as
 //! decisions), so they stay valid, and reused, for the next puzzle. The other mode,
@@ -45,7 +45,7 @@
 //! [`Solver::count`] adds a blocking clause after each solution found (the negation of its 81
 //! true literals), guarded by a fresh *activation* variable `a` that is assumed true for this
 //! count only: (-a v -x1 v ... v -x81). At the end the unit clause (-a) retires every blocking
-//! clause of that count. The per-thread solver is rebuilt after 1,024 counts, so activation
+//! clause of that count. The kept solver is rebuilt after 1,024 counts, so activation
 //! variables do not pile up.
 //!
 //! ## Counters
@@ -64,8 +64,8 @@
 //! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see
 //! docs/solvers-and-counters.md).
 
+use crate::engine::{BudgetMode, Caps, NodeUnit};
 use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats};
-use std::cell::RefCell;
 use std::io::{self, Write};
 use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
@@ -372,22 +372,37 @@ pub enum GivenMode {
 /// The encoding `sat` uses by default: the fastest of the four overall, measured (docs/sat.md).
 pub const DEFAULT_ENCODING: Encoding = Encoding::Extended;
 
-/// The SAT solver. Counts solutions.
-#[derive(Debug, Clone, Copy, Default)]
+/// The SAT solver. Counts solutions. In [`GivenMode::Assumptions`] it keeps its varisat solver
+/// from one puzzle to the next (one instance per thread).
+#[derive(Default)]
 pub struct Sat {
     /// How the givens are passed.
-    pub mode: GivenMode,
+    mode: GivenMode,
     /// The CNF encoding; `None`: [`DEFAULT_ENCODING`], under the name `sat`.
-    pub encoding: Option<Encoding>,
+    encoding: Option<Encoding>,
+    /// The kept solver ([`GivenMode::Assumptions`]), built on first use.
+    cached: Option<Box<Cached>>,
 }
 
 impl Sat {
+    /// The solver passing givens by `mode`, on `encoding` (`None`: [`DEFAULT_ENCODING`], under
+    /// the name `sat`).
+    pub fn new(mode: GivenMode, encoding: Option<Encoding>) -> Sat {
+        Sat {
+            mode,
+            encoding,
+            cached: None,
+        }
+    }
+
     /// The solver on `encoding`, named by [`Encoding::solver_name`] (`sat-minimal`, ...).
     pub fn with_encoding(encoding: Encoding) -> Sat {
-        Sat {
-            mode: GivenMode::default(),
-            encoding: Some(encoding),
-        }
+        Sat::new(GivenMode::default(), Some(encoding))
+    }
+
+    /// How the givens are passed.
+    pub fn mode(&self) -> GivenMode {
+        self.mode
     }
 
     /// The encoding this solver uses.
@@ -412,9 +427,21 @@ fn base_solver(encoding: Encoding) -> varisat::Solver<'static> {
     s
 }
 
-/// The per-thread solver and how many counts have added activation variables to it.
+/// A varisat solver that may move to another thread with its [`Sat`].
+///
+/// varisat 0.2's `Solver` is not `Send` only because of its proof machinery: the proof writer
+/// (`Box<dyn Write>`) and the checker's processors (`&mut dyn ProofProcessor`), set by
+/// `write_proof`, `add_proof_processor` and `enable_self_checking`. This module calls none of
+/// them, so those fields stay empty and the rest of the solver is plain owned data.
+struct Kept(varisat::Solver<'static>);
+
+// SAFETY: see [`Kept`]: the only non-`Send` parts of the solver are never set, so moving it to
+// another thread moves only owned data. It is never shared (`Sync` is not claimed).
+unsafe impl Send for Kept {}
+
+/// The kept solver and how many counts have added activation variables to it.
 struct Cached {
-    solver: varisat::Solver<'static>,
+    solver: Kept,
     next_var: usize,
     /// The assumptions buffer, reused from puzzle to puzzle.
     assumptions: Vec<Lit>,
@@ -422,21 +449,15 @@ struct Cached {
     solves: usize,
 }
 
-/// Puzzles after which the per-thread solver is rebuilt. Learnt clauses are sound for every
+/// Puzzles after which the kept solver is rebuilt. Learnt clauses are sound for every
 /// puzzle (they follow from the base clauses alone), but they pile up: on magictour top1465 the
 /// median solve time tripled over the file (517 µs for the first 300 puzzles, 1,498 µs for
 /// puzzles 900-1200) with one solver for the whole run. Rebuilding (about 0.5 ms) every 64
 /// puzzles keeps the database small at a cost of under 10 µs per puzzle.
 const MAX_SOLVES: usize = 64;
 
-/// Counts after which the per-thread solver is rebuilt.
+/// Counts after which the kept solver is rebuilt.
 const MAX_ACTIVATIONS: usize = 1024;
-
-thread_local! {
-    /// One cached solver per encoding (indexed by `Encoding as usize`), so that solvers of
-    /// several encodings interleaved on one thread do not rebuild each other's.
-    static CACHED: RefCell<[Option<Cached>; 4]> = const { RefCell::new([None, None, None, None]) };
-}
 
 struct Run {
     stats: Stats,
@@ -535,7 +556,7 @@ fn givens_as_lits(puzzle: &Grid, out: &mut Vec<Lit>) {
 }
 
 impl Sat {
-    fn run(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
+    fn run(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Run {
         let limit = limit.max(1);
         let counting = limit > 1;
         match self.mode {
@@ -549,22 +570,21 @@ impl Sat {
                 let guard = counting.then(|| Var::from_index(VARS).positive());
                 search(&mut s, &mut Vec::new(), guard, puzzle, limit, budget)
             }
-            GivenMode::Assumptions => CACHED.with(|cell| {
-                let mut slots = cell.borrow_mut();
-                let slot = &mut slots[self.encoding() as usize];
-                let stale = match slot.as_ref() {
+            GivenMode::Assumptions => {
+                let encoding = self.encoding();
+                let stale = match self.cached.as_deref() {
                     None => true,
                     Some(c) => c.next_var >= VARS + MAX_ACTIVATIONS || c.solves >= MAX_SOLVES,
                 };
                 if stale {
-                    *slot = Some(Cached {
-                        solver: base_solver(self.encoding()),
+                    self.cached = Some(Box::new(Cached {
+                        solver: Kept(base_solver(encoding)),
                         next_var: VARS,
                         assumptions: Vec::with_capacity(82),
                         solves: 0,
-                    });
+                    }));
                 }
-                let c = slot.as_mut().expect("built above");
+                let c = self.cached.as_deref_mut().expect("built above");
                 c.solves += 1;
                 givens_as_lits(puzzle, &mut c.assumptions);
                 let guard = counting.then(|| {
@@ -573,7 +593,7 @@ impl Sat {
                     a
                 });
                 let run = search(
-                    &mut c.solver,
+                    &mut c.solver.0,
                     &mut c.assumptions,
                     guard,
                     puzzle,
@@ -582,10 +602,10 @@ impl Sat {
                 );
                 if let Some(a) = guard {
                     // Retire this count's blocking clauses for good.
-                    c.solver.add_clause(&[!a]);
+                    c.solver.0.add_clause(&[!a]);
                 }
                 run
-            }),
+            }
         }
     }
 }
@@ -598,12 +618,21 @@ impl Solver for Sat {
         }
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps {
+            // varisat cannot be interrupted: the budget is checked between its calls.
+            budget: BudgetMode::OverrunRecorded,
+            nodes: NodeUnit::SolverCalls,
+            ..Caps::POLLED_SEARCH
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let r = self.run(puzzle, 1, budget);
         crate::outcome_of(r.first, r.out_of_budget, r.stats)
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let r = self.run(puzzle, limit, budget);
         Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
     }
@@ -786,7 +815,7 @@ mod tests {
                     .chain([(m, None)])
             })
         {
-            let s = Sat { mode, encoding };
+            let mut s = Sat::new(mode, encoding);
             let out = s.solve(&g, &Budget::unlimited());
             assert_eq!(
                 out.solution.unwrap().to_digits(),

@@ -64,6 +64,7 @@
 //! or an unknown name, falls back to the fastest one ([`Triads::path`] says which runs). Every path
 //! computes the same thing and gives the same counters.
 
+use crate::engine::Caps;
 use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 use std::fmt;
 use std::str::FromStr;
@@ -1491,11 +1492,15 @@ impl Solver for Triads {
         "triads"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         self.run(puzzle, 1, budget).outcome()
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         Some(self.run(puzzle, limit, budget).count())
     }
 }
@@ -1561,7 +1566,7 @@ mod tests {
     fn every_path_solves_and_counts_like_bitboard_bands() {
         let unlimited = Budget::unlimited();
         for path in SimdPath::available_paths() {
-            let t = Triads::with_path(path).unwrap();
+            let mut t = Triads::with_path(path).unwrap();
             let out = t.solve(&grid(SEED), &unlimited);
             assert_eq!(out.status, Status::Solved, "{path}");
             assert_eq!(out.solution.unwrap(), grid(SEED_SOLUTION), "{path}");
@@ -1584,9 +1589,9 @@ mod tests {
     #[test]
     fn every_path_gives_the_same_counters() {
         let unlimited = Budget::unlimited();
-        let reference = Triads::with_path(SimdPath::Portable).unwrap();
+        let mut reference = Triads::with_path(SimdPath::Portable).unwrap();
         for path in SimdPath::available_paths() {
-            let t = Triads::with_path(path).unwrap();
+            let mut t = Triads::with_path(path).unwrap();
             for p in PUZZLES {
                 let g = grid(p);
                 assert_eq!(

@@ -5,7 +5,8 @@
 use crate::cli::BenchArgs;
 use crate::commands::run::engines;
 use crate::dataset::{self, Dataset};
-use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings, CHAMPION};
+use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
+use solvers::SolverKind;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -204,7 +205,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     }
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
-    if let Some(c) = m.iter().find(|x| x.kind == Some(CHAMPION)) {
+    if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
         for r in m.iter().filter(|x| x.kind.is_none()) {
             println!(
                 "  {} / {}: throughput ratio {} (>= 1.0: the champion is faster)",

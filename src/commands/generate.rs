@@ -3,13 +3,15 @@
 use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs};
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::{
-    counting_solver, generate_puzzle, generate_rated_puzzle, puzzle, PuzzleOptions, RatingFilter,
-    Target,
+    counting_solver, generate_puzzle, generate_rated_puzzle, puzzle, GenerateError, PuzzleOptions,
+    RatingFilter, Target,
 };
 use crate::output;
+use crate::runner::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use solvers::engine::BuiltinEngine;
 use solvers::SolverKind;
 use std::io::Write;
 use std::path::Path;
@@ -161,6 +163,9 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
             max_score,
         }
     });
+    // One session of the counting solver per worker thread, reused for every puzzle.
+    let counter = BuiltinEngine::new(options.solver);
+    let sessions = Sessions::new(pool.current_num_threads(), 1);
     let pb = bar(args.count, args.quiet, "puzzles");
     let mut failed = 0u64;
     let mut written = 0u64;
@@ -180,13 +185,23 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
                 (start..end)
                     .into_par_iter()
                     .map(|i| {
-                        let r = match &filter {
-                            None => generate_puzzle(&options, seed, i).map(|p| (p, None)),
-                            Some(f) => {
-                                generate_rated_puzzle(&options, f, args.level_attempts, seed, i)
-                                    .map(|(p, r)| (p, Some(r)))
+                        let r = sessions.with(0, &counter, |session| {
+                            let session = session.map_err(GenerateError::Session)?;
+                            match &filter {
+                                None => {
+                                    generate_puzzle(&options, session, seed, i).map(|p| (p, None))
+                                }
+                                Some(f) => generate_rated_puzzle(
+                                    &options,
+                                    session,
+                                    f,
+                                    args.level_attempts,
+                                    seed,
+                                    i,
+                                )
+                                .map(|(p, r)| (p, Some(r))),
                             }
-                        };
+                        });
                         pb.inc(1);
                         r
                     })

@@ -3,14 +3,14 @@
 //! Two checks, on a fixed regression set (the shipped sets plus
 //! `reports/baseline/regress-puzzles.txt`):
 //!
-//! 1. **Effort counters, exactly.** Every solver of [`SolverKind::ALL`] solves every puzzle under a
+//! 1. **Effort counters, exactly.** Every built-in solver (from the registry) solves every puzzle under a
 //!    node budget of [`NODE_CAP`] (a node budget, not a clock, so the outcome is the same on every
 //!    machine); status, nodes, guesses, backtracks and propagations must equal the rows of
 //!    `counters.csv` in the baseline folder. Any difference fails (a solver that changed its
 //!    search must say so by re-blessing the baseline, with the reason in the commit message).
 //!    A solver missing from the baseline, or a baseline solver no longer registered, fails too.
 //! 2. **Speed ratios, within a tolerance.** Each contestant's time relative to the champion
-//!    ([`crate::perf::CHAMPION`]), measured in the same process and interleaved (so the machine's
+//!    ([`SolverKind::CHAMPION`]), measured in the same process and interleaved (so the machine's
 //!    speed and load cancel out), must stay within `tolerance` (default 1.5x, either way) of the
 //!    ratio recorded in `ratios.csv`. Each solver is timed on the puzzles it solves within
 //!    [`TIMING_NODE_CAP`] nodes (decided by the counters, so the subset is the same everywhere),
@@ -22,11 +22,14 @@
 use crate::cli::RegressArgs;
 use crate::dataset::{self, Dataset};
 use crate::output;
-use crate::perf::{Contestant, Prepared, CHAMPION, REFERENCE_NAME};
+use crate::perf::{Contestant, Prepared, REFERENCE_NAME};
+use crate::registry::Registry;
 use anyhow::Context;
+use solvers::engine::Engine;
 use solvers::{Budget, Grid, SolverKind};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Node budget per solve in the counter check: enough for `bitmask-dfs` on the hard 17-clue seed
@@ -87,15 +90,16 @@ fn regression_set(baseline: &Path) -> anyhow::Result<Vec<Dataset>> {
     Ok(sets)
 }
 
-/// Runs the regression check (or re-blesses); true when it passes.
+/// A puzzle of the regression set: dataset name, puzzle name, grid.
+type Puzzle = (String, String, Grid);
+
+/// Every puzzle of `sets`, in order.
 ///
 /// # Errors
-/// An unreadable baseline or regression set, or a failed write when blessing.
-pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
-    let t0 = Instant::now();
-    let sets = regression_set(&args.baseline)?;
-    let mut puzzles: Vec<(String, String, Grid)> = Vec::new();
-    for ds in &sets {
+/// A puzzle that does not read (the regression set must be clean).
+fn puzzles_of(sets: &[Dataset]) -> anyhow::Result<Vec<Puzzle>> {
+    let mut puzzles = Vec::new();
+    for ds in sets {
         for e in &ds.entries {
             match &e.puzzle {
                 Ok(p) => puzzles.push((ds.name.clone(), e.label(), p.grid)),
@@ -103,17 +107,38 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
             }
         }
     }
+    Ok(puzzles)
+}
 
-    // 1. Counters.
-    let mut rows = Vec::new();
-    for &kind in SolverKind::ALL {
-        let solver = kind.build();
-        for (ds, name, grid) in &puzzles {
-            let out = solver.solve(grid, &Budget::unlimited().max_nodes(Some(NODE_CAP)));
+/// The contestants of the regression: every built-in solver, through the registry.
+fn engines() -> anyhow::Result<Vec<Arc<dyn Engine>>> {
+    Registry::default().resolve(&[], false)
+}
+
+/// The counter rows of every engine on every puzzle, engine-major, each solve under a node
+/// budget of [`NODE_CAP`].
+///
+/// # Errors
+/// A session that cannot open or a solve that fails (the message names the solver).
+fn count_effort(
+    engines: &[Arc<dyn Engine>],
+    puzzles: &[Puzzle],
+) -> anyhow::Result<Vec<CounterRow>> {
+    let mut rows = Vec::with_capacity(engines.len() * puzzles.len());
+    for engine in engines {
+        let name = &engine.info().name;
+        let mut session = engine
+            .session()
+            .with_context(|| format!("{name}: opening"))?;
+        for (ds, puzzle, grid) in puzzles {
+            let budget = Budget::unlimited().max_nodes(Some(NODE_CAP));
+            let out = session
+                .solve(grid, &budget)
+                .with_context(|| format!("{name} on {ds} {puzzle}"))?;
             rows.push(CounterRow {
                 dataset: ds.clone(),
-                puzzle: name.clone(),
-                solver: kind.name().to_string(),
+                puzzle: puzzle.clone(),
+                solver: name.clone(),
                 status: out.status.as_str().to_string(),
                 nodes: out.stats.nodes,
                 guesses: out.stats.guesses,
@@ -122,55 +147,78 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
             });
         }
     }
+    Ok(rows)
+}
+
+/// Runs the regression check (or re-blesses); true when it passes.
+///
+/// # Errors
+/// An unreadable baseline or regression set, or a failed write when blessing.
+pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
+    let t0 = Instant::now();
+    let puzzles = puzzles_of(&regression_set(&args.baseline)?)?;
+    let engines = engines()?;
+    let rows = count_effort(&engines, &puzzles)?;
     println!(
         "counters: {} solvers x {} puzzles in {:.1} s (node budget {NODE_CAP} per solve)",
-        SolverKind::ALL.len(),
+        engines.len(),
         puzzles.len(),
         t0.elapsed().as_secs_f64()
     );
-
-    // 2. Ratios.
     let ratios = if args.no_timing {
         Vec::new()
     } else {
-        measure_ratios(&puzzles, &rows)
+        measure_ratios(&engines, &puzzles, &rows)?
     };
-
-    let counters_path = args.baseline.join("counters.csv");
-    let ratios_path = args.baseline.join("ratios.csv");
     if args.bless {
-        let mut ratios = ratios;
-        // Keep the reference's row when this build cannot measure it.
-        if !ratios.iter().any(|r| r.contestant == REFERENCE_NAME) {
-            if let Ok(old) = read_csv::<RatioRow>(&ratios_path) {
-                ratios.extend(old.into_iter().filter(|r| r.contestant == REFERENCE_NAME));
-            }
-        }
-        std::fs::create_dir_all(&args.baseline)?;
-        output::write_csv(&counters_path, &rows)?;
-        if !args.no_timing {
-            output::write_csv(&ratios_path, &ratios)?;
-        }
-        println!(
-            "blessed: wrote {} ({} rows){}; commit them with the reason in the message",
-            counters_path.display(),
-            rows.len(),
-            if args.no_timing {
-                String::new()
-            } else {
-                format!(" and {}", ratios_path.display())
-            }
-        );
+        bless(args, &rows, ratios)?;
         return Ok(true);
     }
+    let mut ok = check_counters(&args.baseline.join("counters.csv"), &rows)?;
+    if !args.no_timing {
+        ok &= check_ratios(args, &ratios)?;
+    }
+    println!(
+        "regress: {} in {:.1} s",
+        if ok { "PASS" } else { "FAIL" },
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(ok)
+}
 
-    let mut ok = true;
-    let base: Vec<CounterRow> = read_csv(&counters_path).with_context(|| {
-        format!(
-            "reading the baseline {} (create it with `harness regress --bless`)",
-            counters_path.display()
-        )
-    })?;
+/// Rewrites the baseline from this run (the ratios too unless `--no-timing`).
+///
+/// # Errors
+/// A failed write.
+fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> anyhow::Result<()> {
+    let counters_path = args.baseline.join("counters.csv");
+    let ratios_path = args.baseline.join("ratios.csv");
+    // Keep the reference's row when this build cannot measure it.
+    if !ratios.iter().any(|r| r.contestant == REFERENCE_NAME) {
+        if let Ok(old) = read_csv::<RatioRow>(&ratios_path) {
+            ratios.extend(old.into_iter().filter(|r| r.contestant == REFERENCE_NAME));
+        }
+    }
+    std::fs::create_dir_all(&args.baseline)?;
+    output::write_csv(&counters_path, rows)?;
+    if !args.no_timing {
+        output::write_csv(&ratios_path, &ratios)?;
+    }
+    println!(
+        "blessed: wrote {} ({} rows){}; commit them with the reason in the message",
+        counters_path.display(),
+        rows.len(),
+        if args.no_timing {
+            String::new()
+        } else {
+            format!(" and {}", ratios_path.display())
+        }
+    );
+    Ok(())
+}
+
+/// The differences between this run's counter rows and the baseline's, one line each.
+fn counter_diffs(base: &[CounterRow], rows: &[CounterRow]) -> Vec<String> {
     let key = |r: &CounterRow| (r.dataset.clone(), r.puzzle.clone(), r.solver.clone());
     let base_map: BTreeMap<_, _> = base.iter().map(|r| (key(r), r)).collect();
     let now_map: BTreeMap<_, _> = rows.iter().map(|r| (key(r), r)).collect();
@@ -186,87 +234,98 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
             Some(_) => {}
         }
     }
-    for k in base_map.keys() {
-        if !now_map.contains_key(k) {
-            diffs.push(format!(
-                "{} {} {}: in the baseline, not in this run",
-                k.2, k.0, k.1
-            ));
-        }
+    for k in base_map.keys().filter(|k| !now_map.contains_key(*k)) {
+        diffs.push(format!(
+            "{} {} {}: in the baseline, not in this run",
+            k.2, k.0, k.1
+        ));
     }
+    diffs
+}
+
+/// Compares the counter rows with the baseline file and prints the verdict; true when equal.
+///
+/// # Errors
+/// An unreadable baseline.
+fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<bool> {
+    let base: Vec<CounterRow> = read_csv(counters_path).with_context(|| {
+        format!(
+            "reading the baseline {} (create it with `harness regress --bless`)",
+            counters_path.display()
+        )
+    })?;
+    let diffs = counter_diffs(&base, rows);
     if diffs.is_empty() {
         println!("counters: PASS ({} rows equal the baseline)", rows.len());
-    } else {
-        ok = false;
-        println!(
-            "counters: FAIL, {} row(s) differ from {}:",
-            diffs.len(),
-            counters_path.display()
-        );
-        for d in diffs.iter().take(20) {
-            println!("  {d}");
-        }
-        if diffs.len() > 20 {
-            println!("  ... and {} more", diffs.len() - 20);
-        }
-        println!(
-            "  (if the change is intended: `harness regress --bless`, and say why in the commit)"
-        );
-    }
-
-    if !args.no_timing {
-        let base_ratios: Vec<RatioRow> = read_csv(&ratios_path)
-            .with_context(|| format!("reading the baseline {}", ratios_path.display()))?;
-        let mut t = comfy_table::Table::new();
-        t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-        t.set_header(vec![
-            "contestant",
-            "puzzles",
-            "time / champion",
-            "baseline",
-            "change",
-            "verdict",
-        ]);
-        for r in &ratios {
-            let b = base_ratios.iter().find(|b| b.contestant == r.contestant);
-            let (bs, change, verdict) = match b {
-                None => ("-".to_string(), "-".to_string(), "FAIL: not in baseline"),
-                Some(b) => {
-                    let change = r.time_vs_champion / b.time_vs_champion;
-                    let pass = change <= args.tolerance && change >= 1.0 / args.tolerance;
-                    (
-                        format!("{:.3}", b.time_vs_champion),
-                        format!("{change:.2}x"),
-                        if pass { "ok" } else { "FAIL" },
-                    )
-                }
-            };
-            if verdict != "ok" {
-                ok = false;
-            }
-            t.add_row(vec![
-                r.contestant.clone(),
-                r.puzzles.to_string(),
-                format!("{:.3}", r.time_vs_champion),
-                bs,
-                change,
-                verdict.to_string(),
-            ]);
-        }
-        println!(
-            "speed ratios vs {} (tolerance {:.2}x either way):\n{t}",
-            CHAMPION.name(),
-            args.tolerance
-        );
-        if !cfg!(feature = "reference") {
-            println!("  (built without --features reference: the champion vs sudoku-crate ratio is not checked)");
-        }
+        return Ok(true);
     }
     println!(
-        "regress: {} in {:.1} s",
-        if ok { "PASS" } else { "FAIL" },
-        t0.elapsed().as_secs_f64()
+        "counters: FAIL, {} row(s) differ from {}:",
+        diffs.len(),
+        counters_path.display()
     );
+    for d in diffs.iter().take(20) {
+        println!("  {d}");
+    }
+    if diffs.len() > 20 {
+        println!("  ... and {} more", diffs.len() - 20);
+    }
+    println!("  (if the change is intended: `harness regress --bless`, and say why in the commit)");
+    Ok(false)
+}
+
+/// Compares the speed ratios with the baseline's within `args.tolerance` and prints the table;
+/// true when every contestant is within it.
+///
+/// # Errors
+/// An unreadable baseline.
+fn check_ratios(args: &RegressArgs, ratios: &[RatioRow]) -> anyhow::Result<bool> {
+    let ratios_path = args.baseline.join("ratios.csv");
+    let base_ratios: Vec<RatioRow> = read_csv(&ratios_path)
+        .with_context(|| format!("reading the baseline {}", ratios_path.display()))?;
+    let mut ok = true;
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_header(vec![
+        "contestant",
+        "puzzles",
+        "time / champion",
+        "baseline",
+        "change",
+        "verdict",
+    ]);
+    for r in ratios {
+        let b = base_ratios.iter().find(|b| b.contestant == r.contestant);
+        let (bs, change, verdict) = match b {
+            None => ("-".to_string(), "-".to_string(), "FAIL: not in baseline"),
+            Some(b) => {
+                let change = r.time_vs_champion / b.time_vs_champion;
+                let pass = change <= args.tolerance && change >= 1.0 / args.tolerance;
+                (
+                    format!("{:.3}", b.time_vs_champion),
+                    format!("{change:.2}x"),
+                    if pass { "ok" } else { "FAIL" },
+                )
+            }
+        };
+        ok &= verdict == "ok";
+        t.add_row(vec![
+            r.contestant.clone(),
+            r.puzzles.to_string(),
+            format!("{:.3}", r.time_vs_champion),
+            bs,
+            change,
+            verdict.to_string(),
+        ]);
+    }
+    println!(
+        "speed ratios vs {} (tolerance {:.2}x either way):\n{t}",
+        SolverKind::CHAMPION.name(),
+        args.tolerance
+    );
+    if !cfg!(feature = "reference") {
+        println!("  (built without --features reference: the champion vs sudoku-crate ratio is not checked)");
+    }
     Ok(ok)
 }
 
@@ -279,25 +338,28 @@ fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T
 }
 
 /// Seconds per solve of puzzle `i` by `c`: the best of several rounds of `reps` solves.
-fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Vec<RatioRow> {
+///
+/// # Errors
+/// As [`Contestant::all`].
+fn measure_ratios(
+    engines: &[Arc<dyn Engine>],
+    puzzles: &[Puzzle],
+    rows: &[CounterRow],
+) -> anyhow::Result<Vec<RatioRow>> {
     const ROUNDS: usize = 7;
     const TARGET: f64 = 200e-6; // seconds per measurement
     let grids: Vec<Grid> = puzzles.iter().map(|p| p.2).collect();
     let prepared = Prepared::new(grids);
-    let contestants = Contestant::builtin(true);
+    let contestants = Contestant::all(engines, true)?;
     let n = puzzles.len();
-    // Each contestant's timing subset, from the counters (machine-independent).
-    let subset: Vec<Vec<usize>> = contestants
-        .iter()
-        .map(|c| match c.kind() {
-            Some(k) => (0..n)
-                .filter(|&i| {
-                    let r =
-                        &rows[SolverKind::ALL.iter().position(|&x| x == k).unwrap_or(0) * n + i];
-                    r.status == "solved" && r.nodes <= TIMING_NODE_CAP
-                })
+    // Each contestant's timing subset, from the counters (machine-independent): the engines'
+    // rows come engine-major; the reference, after them, has none and takes every puzzle.
+    let subset: Vec<Vec<usize>> = (0..contestants.len())
+        .map(|j| match rows.get(j * n..(j + 1) * n) {
+            Some(mine) if j < engines.len() => (0..n)
+                .filter(|&i| mine[i].status == "solved" && mine[i].nodes <= TIMING_NODE_CAP)
                 .collect(),
-            None => (0..n).collect(),
+            _ => (0..n).collect(),
         })
         .collect();
     // Calibrate repetitions per contestant x puzzle, then keep the best time per solve.
@@ -326,9 +388,9 @@ fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Ve
     }
     let champ = contestants
         .iter()
-        .position(|c| c.kind() == Some(CHAMPION))
+        .position(|c| c.kind() == Some(SolverKind::CHAMPION))
         .expect("the champion is registered");
-    contestants
+    Ok(contestants
         .iter()
         .enumerate()
         .map(|(j, c)| {
@@ -340,5 +402,5 @@ fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Ve
                 puzzles: subset[j].len(),
             }
         })
-        .collect()
+        .collect())
 }

@@ -26,22 +26,11 @@ pub use symmetry::Symmetry;
 
 use solvers::SolverKind;
 
-/// Counting solvers in order of preference, fastest first, by registry name. The first one present
-/// in [`SolverKind::ALL`] that counts is used: the champion, `hybrid`. It is the one
-/// default solver of the generators, `harness solve`, `harness count`, the classic `-s`, the web
-/// API and `harness autofill`; changing it is a change to this line.
-pub const PREFERRED_COUNTERS: &[&str] = &["hybrid", "bitboard-bands", "bitmask-singles"];
-
-/// The solver the generators count solutions with when none is named: the first of
-/// [`PREFERRED_COUNTERS`] in the registry that counts, else any counting solver of the registry.
+/// The solver the generators count solutions with when none is named: the champion,
+/// [`SolverKind::CHAMPION`] (which counts). It is also the default solver of `harness solve`,
+/// `harness count`, the classic `-s`, the web API and `harness autofill`.
 pub fn counting_solver() -> SolverKind {
-    let counts = |k: &SolverKind| k.counts();
-    PREFERRED_COUNTERS
-        .iter()
-        .filter_map(|n| n.parse::<SolverKind>().ok())
-        .find(counts)
-        .or_else(|| SolverKind::ALL.iter().copied().find(counts))
-        .unwrap_or(SolverKind::BitmaskSingles)
+    SolverKind::CHAMPION
 }
 
 /// Why a generator refused or failed.
@@ -69,6 +58,9 @@ pub enum GenerateError {
     /// The named solver does not count solutions.
     #[error("solver {0} does not count solutions; use a counting solver such as bitmask-singles")]
     SolverCannotCount(&'static str),
+    /// The counting solver's session could not be opened.
+    #[error("the counting solver could not start: {0}")]
+    Session(String),
     /// No attempt reached the clue target.
     #[error("could not get down to {clues} givens in {attempts} grid(s) (best: {best})")]
     TargetNotReached {

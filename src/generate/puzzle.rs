@@ -5,7 +5,7 @@
 //! 1. Fill a random solved grid ([`super::random_grid`]).
 //! 2. Visit the cells (or, with a [`Symmetry`], the orbits of cells) in a random order; empty each
 //!    in turn and count the puzzle's solutions up to 2 with a counting solver
-//!    ([`Solver::count`]): one solution, the cells stay empty; two, they are put back. Counting to
+//!    ([`Session::count`]): one solution, the cells stay empty; two, they are put back. Counting to
 //!    2 is what proves uniqueness: solving once would not notice a second solution.
 //! 3. [`Target::Minimal`]: one pass over all cells gives a **minimal** puzzle, one from which no
 //!    given can be removed without losing uniqueness. A given kept at some step stays needed:
@@ -26,8 +26,9 @@ use super::random_grid::random_grid;
 use super::rng::{Purpose, Rng};
 use super::symmetry::Symmetry;
 use super::{counting_solver, GenerateError};
+use solvers::engine::Session;
 use solvers::logic::{self, Level, Rating};
-use solvers::{Budget, Grid, Solver, SolverKind};
+use solvers::{Budget, Grid, SolverKind};
 
 /// How far to remove givens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +46,7 @@ pub struct PuzzleOptions {
     pub target: Target,
     /// The symmetry the givens keep.
     pub symmetry: Symmetry,
-    /// The solver that counts solutions; must count ([`Solver::count`] returns `Some`).
+    /// The solver that counts solutions; must count ([`solvers::engine::Caps::counts`]).
     pub solver: SolverKind,
     /// Solved grids to try per puzzle before giving up on a [`Target::Clues`] target (at least 1).
     pub attempts: u32,
@@ -83,8 +84,10 @@ impl GeneratedPuzzle {
 }
 
 /// Makes puzzle number `index` of the batch seeded by `seed`: deterministic in
-/// `(options, seed, index)`, whatever thread calls it. The web board's "new puzzle" calls
-/// `generate_puzzle(&PuzzleOptions::default(), seed, 0)`.
+/// `(options, seed, index)`, whatever thread calls it. `counter` is a session of
+/// `options.solver` ([`SolverKind::session`]), opened once per thread and reused: the counts
+/// allocate nothing. The web board's "new puzzle" calls
+/// `generate_puzzle(&PuzzleOptions::default(), &mut *counting_solver().session(), seed, 0)`.
 ///
 /// Takes about 81 solution counts per attempt (a few ms with `bitmask-singles`).
 ///
@@ -94,23 +97,17 @@ impl GeneratedPuzzle {
 /// [`GenerateError::TargetNotReached`] when no attempt got down to the asked givens.
 pub fn generate_puzzle(
     options: &PuzzleOptions,
+    counter: &mut dyn Session,
     seed: u64,
     index: u64,
 ) -> Result<GeneratedPuzzle, GenerateError> {
-    let solver = options.solver.build();
     check_options(options)?;
     let orbits = options.symmetry.orbits();
     let mut best = 81;
     for attempt in 0..options.attempts.max(1) {
         let mut rng = Rng::new(seed, Purpose::Puzzle, attempt, index);
         let solution = random_grid(&mut rng, None);
-        let puzzle = reduce(
-            &solution,
-            &orbits,
-            options.target,
-            solver.as_ref(),
-            &mut rng,
-        );
+        let puzzle = reduce(&solution, &orbits, options.target, counter, &mut rng);
         let givens = puzzle.iter().filter(|&&v| v != 0).count();
         let reached = match options.target {
             Target::Minimal => true,
@@ -194,6 +191,7 @@ pub const RATED_STREAMS: u64 = 1 << 20;
 /// [`GenerateError::Rating`] when the rater found a bug.
 pub fn generate_rated_puzzle(
     options: &PuzzleOptions,
+    counter: &mut dyn Session,
     filter: &RatingFilter,
     tries: u32,
     seed: u64,
@@ -203,6 +201,7 @@ pub fn generate_rated_puzzle(
     for k in 0..tries {
         let p = generate_puzzle(
             options,
+            counter,
             seed,
             index.wrapping_mul(RATED_STREAMS).wrapping_add(k),
         )?;
@@ -233,13 +232,13 @@ pub fn check_options(options: &PuzzleOptions) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// True when `puzzle` has exactly one solution, by counting up to 2 (no budget: the count is
-/// always complete).
-pub fn is_unique(puzzle: &[u8; 81], solver: &dyn Solver) -> bool {
+/// True when `puzzle` has exactly one solution, by counting up to 2 with `counter` (no budget:
+/// the count is always complete). False when `counter` cannot count.
+pub fn is_unique(puzzle: &[u8; 81], counter: &mut dyn Session) -> bool {
     let grid = Grid::from_cells(*puzzle).expect("digits");
-    match solver.count(&grid, 2, &Budget::unlimited()) {
-        Some(c) => c.complete && c.solutions == 1,
-        None => false,
+    match counter.count(&grid, 2, &Budget::unlimited()) {
+        Ok(c) => c.complete && c.solutions == 1,
+        Err(_) => false,
     }
 }
 
@@ -249,7 +248,7 @@ fn reduce(
     solution: &[u8; 81],
     orbits: &[Vec<usize>],
     target: Target,
-    solver: &dyn Solver,
+    counter: &mut dyn Session,
     rng: &mut Rng,
 ) -> [u8; 81] {
     let mut order: Vec<usize> = (0..orbits.len()).collect();
@@ -273,7 +272,7 @@ fn reduce(
         }
         // With fewer than 17 givens a puzzle is never unique (McGuire, Tugemann, Civario 2012):
         // skip the count.
-        if givens - orbit.len() >= 17 && is_unique(&puzzle, solver) {
+        if givens - orbit.len() >= 17 && is_unique(&puzzle, counter) {
             givens -= orbit.len();
         } else {
             for &c in orbit {
@@ -298,16 +297,18 @@ mod tests {
 
     #[test]
     fn minimal_puzzles_are_unique_and_minimal() {
-        let solver = SolverKind::BitmaskSingles.build();
+        let mut checker = SolverKind::BitmaskSingles.session();
+        let mut counter = counting_solver().session();
         for i in 0..5 {
-            let p = generate_puzzle(&opts(Target::Minimal, Symmetry::None), 11, i).unwrap();
+            let p = generate_puzzle(&opts(Target::Minimal, Symmetry::None), &mut *counter, 11, i)
+                .unwrap();
             let cells = *p.puzzle.cells();
-            assert!(is_unique(&cells, solver.as_ref()));
+            assert!(is_unique(&cells, &mut *checker));
             for c in (0..81).filter(|&c| cells[c] != 0) {
                 let mut less = cells;
                 less[c] = 0;
                 assert!(
-                    !is_unique(&less, solver.as_ref()),
+                    !is_unique(&less, &mut *checker),
                     "puzzle {i}: r{}c{} removable",
                     c / 9 + 1,
                     c % 9 + 1
@@ -318,22 +319,25 @@ mod tests {
             }
             assert_eq!(
                 p,
-                generate_puzzle(&opts(Target::Minimal, Symmetry::None), 11, i).unwrap()
+                generate_puzzle(&opts(Target::Minimal, Symmetry::None), &mut *counter, 11, i)
+                    .unwrap()
             );
         }
     }
 
     #[test]
     fn clue_targets_and_symmetry() {
-        let p = generate_puzzle(&opts(Target::Clues(30), Symmetry::None), 2, 0).unwrap();
+        let counter = &mut *counting_solver().session();
+        let p = generate_puzzle(&opts(Target::Clues(30), Symmetry::None), counter, 2, 0).unwrap();
         assert_eq!(p.givens(), 30);
-        let p = generate_puzzle(&opts(Target::Minimal, Symmetry::Rotational), 2, 0).unwrap();
+        let p =
+            generate_puzzle(&opts(Target::Minimal, Symmetry::Rotational), counter, 2, 0).unwrap();
         let c = p.puzzle.cells();
         for i in 0..81 {
             assert_eq!(c[i] == 0, c[80 - i] == 0);
         }
         assert!(matches!(
-            generate_puzzle(&opts(Target::Clues(16), Symmetry::None), 2, 0),
+            generate_puzzle(&opts(Target::Clues(16), Symmetry::None), counter, 2, 0),
             Err(GenerateError::BadClues(16))
         ));
         let few = PuzzleOptions {
@@ -341,7 +345,7 @@ mod tests {
             ..opts(Target::Clues(18), Symmetry::None)
         };
         assert!(matches!(
-            generate_puzzle(&few, 2, 0),
+            generate_puzzle(&few, counter, 2, 0),
             Err(GenerateError::TargetNotReached {
                 clues: 18,
                 attempts: 2,
@@ -353,7 +357,7 @@ mod tests {
             ..PuzzleOptions::default()
         };
         assert!(matches!(
-            generate_puzzle(&plain, 2, 0),
+            generate_puzzle(&plain, counter, 2, 0),
             Err(GenerateError::SolverCannotCount("backtracking"))
         ));
     }

@@ -47,15 +47,32 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0xBA, 0xB0, 0xAC),
 ];
 
-/// The colour of a solver: fixed by its place in [`SolverKind::ALL`], so a solver keeps its colour
-/// from run to run; a name the registry does not know (an old run) takes a colour after those,
-/// by its place `index` in the run's solver list.
+// Every built-in solver has a palette colour of its own: a solver added to the registry without
+// a colour added here does not compile.
+const _: () = assert!(SolverKind::ALL.len() <= PALETTE.len());
+
+/// The colour of a solver: a built-in one takes the palette colour of its place in
+/// [`SolverKind::ALL`], so it keeps its colour from run to run; any other name (an external
+/// solver, an old run's) takes a colour outside the palette, by its place `index` in the run's
+/// solver list, so it never takes a built-in solver's colour.
 pub fn solver_color(name: &str, index: usize) -> RGBColor {
-    let slot = match name.parse::<SolverKind>() {
-        Ok(k) => SolverKind::ALL.iter().position(|x| *x == k).unwrap_or(0),
-        Err(_) => SolverKind::ALL.len() + index,
-    };
-    PALETTE[slot % PALETTE.len()]
+    match name.parse::<SolverKind>() {
+        Ok(k) => PALETTE[SolverKind::ALL.iter().position(|x| *x == k).unwrap_or(0)],
+        Err(_) => extra_color(index),
+    }
+}
+
+/// Colour `i` of the solvers outside the registry: hues a golden angle apart (so neighbours in
+/// the list differ most), darker and more saturated than the palette's, never one of them.
+fn extra_color(i: usize) -> RGBColor {
+    let hue = (i as f64 * 0.381_966).fract();
+    let c = HSLColor(hue, 0.85, 0.30 + 0.08 * (i % 3) as f64).to_rgba();
+    let c = RGBColor(c.0, c.1, c.2);
+    if PALETTE.contains(&c) {
+        RGBColor(c.0 ^ 0x10, c.1, c.2)
+    } else {
+        c
+    }
 }
 
 /// A colour as `#rrggbb`, for HTML.
@@ -296,4 +313,21 @@ pub fn write_png(
     }
     // A plot is an ordinary, shareable file (0644, or the mode of the file it replaces).
     tmp.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_solvers_share_a_colour() {
+        let builtin = SolverKind::ALL.iter().map(|k| solver_color(k.name(), 0));
+        let external = (0..40).map(|i| solver_color(&format!("ext-{i}"), i));
+        let all: Vec<RGBColor> = builtin.chain(external).collect();
+        for (i, a) in all.iter().enumerate() {
+            for (j, b) in all.iter().enumerate().skip(i + 1) {
+                assert_ne!(a, b, "colours {i} and {j}");
+            }
+        }
+    }
 }

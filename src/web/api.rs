@@ -54,7 +54,7 @@ pub fn default_solver() -> SolverKind {
 #[error("{message}")]
 pub struct ApiError {
     /// 400 for bad input, 413 for a body over the limit, 503 when the server is busy or shutting
-    /// down; 500 only if a worker thread died.
+    /// down; 500 only if a worker thread died or a solver's session failed.
     pub status: StatusCode,
     /// What was wrong, naming the cell where there is one.
     pub message: String,
@@ -73,6 +73,14 @@ impl ApiError {
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
+    /// A 500 Internal Server Error with `message`.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
             message: message.into(),
         }
     }
@@ -205,9 +213,11 @@ pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveRespon
     let puzzle = parse_puzzle(&req.puzzle)?;
     let kind = parse_solver(req.solver.as_deref())?;
     let budget = budget(req.timeout_ms, cancel)?;
-    let solver = kind.build();
+    let mut session = kind.session();
     let t0 = Instant::now();
-    let out = solver.solve(&puzzle, &budget);
+    let out = session
+        .solve(&puzzle, &budget)
+        .map_err(|e| ApiError::internal(format!("{kind}: {e}")))?;
     let time_us = t0.elapsed().as_secs_f64() * 1e6;
     let check = match (&out.status, &out.solution) {
         (Status::Solved, Some(s)) => match verify::check(puzzle.cells(), s.cells(), None) {
@@ -284,9 +294,9 @@ pub fn count(req: &CountRequest, cancel: &Arc<AtomicBool>) -> Result<CountRespon
         Some(n) => vec![parse_solver(Some(n))?],
     };
     for kind in kinds {
-        let solver = kind.build();
+        let mut session = kind.session();
         let t0 = Instant::now();
-        if let Some(c) = solver.count(&puzzle, limit, &budget) {
+        if let Ok(c) = session.count(&puzzle, limit, &budget) {
             let time_us = t0.elapsed().as_secs_f64() * 1e6;
             return Ok(CountResponse {
                 solver: kind.name().to_string(),
@@ -559,6 +569,8 @@ pub struct SolverInfo {
     pub name: String,
     /// One line on its algorithm.
     pub description: String,
+    /// True when it counts solutions (it can serve `/api/count`).
+    pub counts: bool,
 }
 
 /// What the page offers: solvers, datasets.
@@ -569,6 +581,7 @@ pub fn info() -> InfoResponse {
             .map(|k| SolverInfo {
                 name: k.name().to_string(),
                 description: k.description().to_string(),
+                counts: k.counts(),
             })
             .collect(),
         datasets: crate::dataset::SHIPPED

@@ -410,8 +410,10 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
         return Err(AutofillError::Unsolvable(c.to_string()));
     }
     let kind = solver();
-    let solver = kind.build();
-    let out = solver.solve(puzzle, &Budget::with_timeout(Duration::from_secs(30)));
+    let mut session = kind.session();
+    let out = session
+        .solve(puzzle, &Budget::with_timeout(Duration::from_secs(30)))
+        .map_err(|e| AutofillError::Unsolvable(format!("{kind}: {e}")))?;
     let solution = match (out.status, out.solution) {
         (Status::Solved, Some(s)) => s,
         (Status::Timeout, _) => {
@@ -432,8 +434,9 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
             "the solver's answer failed the checker: {w}"
         )));
     }
-    let unique = solver
+    let unique = session
         .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(10)))
+        .ok()
         .filter(|c| c.complete)
         .map(|c| c.solutions == 1);
     Ok((solution, unique))

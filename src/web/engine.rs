@@ -73,7 +73,7 @@ pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> 
                 target: givens.map_or(Target::Minimal, Target::Clues),
                 ..PuzzleOptions::default()
             };
-            let g = generate_puzzle(&options, seed, 0)
+            let g = generate_puzzle(&options, &mut *options.solver.session(), seed, 0)
                 .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
             Ok(Generated {
                 puzzle: g.puzzle,

@@ -63,11 +63,11 @@ pub fn check_puzzle(case: &Case, puzzle: &Grid) {
         _ => None,
     };
     for &kind in SolverKind::ALL {
-        let solver = kind.build();
+        let mut solver = kind.session();
         let budget = Budget::unlimited()
             .max_nodes(Some(case.max_nodes))
             .timeout(Some(GUARD));
-        let out = solver.solve(&puzzle, &budget);
+        let out = solver.solve(&puzzle, &budget).unwrap();
         let who = format!("{kind} on {}", case.name);
         match out.status {
             Status::Solved => {
@@ -107,7 +107,7 @@ pub fn check_puzzle(case: &Case, puzzle: &Grid) {
             Want::Exactly(n) => n + 1,
             _ => 2,
         };
-        if let Some(c) = solver.count(&puzzle, limit, &budget) {
+        if let Ok(c) = solver.count(&puzzle, limit, &budget) {
             if let Some(first) = c.first {
                 assert_eq!(
                     verify::check(puzzle.cells(), first.cells(), expected.as_ref()),
@@ -136,10 +136,10 @@ pub fn check_puzzle(case: &Case, puzzle: &Grid) {
 /// `no_solution` for a puzzle with a solution, never a wrong grid.
 fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
     for &kind in SolverKind::ALL {
-        let solver = kind.build();
+        let mut solver = kind.session();
         for nodes in [0, 1, 2, 10, 100, 1000, 5000] {
             let budget = Budget::unlimited().max_nodes(Some(nodes));
-            let out = solver.solve(puzzle, &budget);
+            let out = solver.solve(puzzle, &budget).unwrap();
             let who = format!("{kind} on {} with {nodes} nodes", case.name);
             match out.status {
                 Status::Timeout => assert!(out.solution.is_none(), "{who}"),
@@ -152,7 +152,7 @@ fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
                     "{who}"
                 ),
             }
-            if let Some(c) = solver.count(puzzle, 2, &budget) {
+            if let Ok(c) = solver.count(puzzle, 2, &budget) {
                 if !c.complete {
                     continue;
                 }
@@ -166,7 +166,9 @@ fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
         }
         // A cancel flag already set: every solver stops (or finishes) without a wrong verdict.
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let out = solver.solve(puzzle, &Budget::unlimited().cancel_flag(flag));
+        let out = solver
+            .solve(puzzle, &Budget::unlimited().cancel_flag(flag))
+            .unwrap();
         if out.status == Status::NoSolution {
             assert!(
                 matches!(case.want, Want::NoSolution),
@@ -360,8 +362,9 @@ fn solvers_given_repeated_givens_stay_safe() {
         assert!(g.first_conflict().is_some());
         for &kind in SolverKind::ALL {
             let out = kind
-                .build()
-                .solve(&g, &Budget::unlimited().max_nodes(Some(1_000_000)));
+                .session()
+                .solve(&g, &Budget::unlimited().max_nodes(Some(1_000_000)))
+                .unwrap();
             if let Some(sol) = out.solution {
                 assert!(
                     verify::check(g.cells(), sol.cells(), None).is_err(),

@@ -45,7 +45,7 @@ fn c08_dancing_links_panic_case_solves() {
     let want =
         cells("351786924697342185428915637569134872742859316813267549935471268284693751176528493");
     for kind in SolverKind::ALL {
-        let out = kind.build().solve(&p.grid, &Budget::unlimited());
+        let out = kind.session().solve(&p.grid, &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::Solved, "{kind}");
         assert_eq!(
             verify::check(p.grid.cells(), out.solution.unwrap().cells(), Some(&want)),
@@ -62,7 +62,7 @@ fn c12_only_the_box_rule_decides() {
     let want =
         cells("123897645456231978789564312897123564231456897564789231645312789978645123312978456");
     for kind in SolverKind::ALL {
-        let out = kind.build().solve(&p.grid, &Budget::unlimited());
+        let out = kind.session().solve(&p.grid, &Budget::unlimited()).unwrap();
         assert_eq!(out.solution.map(|g| *g.cells()), Some(want), "{kind}");
     }
 }
@@ -76,7 +76,7 @@ fn c13_claimed_solution_with_an_empty_cell() {
     let mut want = claimed;
     want[80] = 9;
     for kind in SolverKind::ALL {
-        let out = kind.build().solve(&p.grid, &Budget::unlimited());
+        let out = kind.session().solve(&p.grid, &Budget::unlimited()).unwrap();
         assert_eq!(out.solution.map(|g| *g.cells()), Some(want), "{kind}");
     }
 }
@@ -128,8 +128,9 @@ fn c04_row_major_trap_has_one_solution() {
     let t = case("C04.txt");
     let p = read_one(&t).unwrap();
     let out = SolverKind::BitmaskDfs
-        .build()
-        .solve(&p.grid, &Budget::unlimited());
+        .session()
+        .solve(&p.grid, &Budget::unlimited())
+        .unwrap();
     assert_eq!(out.stats.nodes, 69_175_317);
 }
 

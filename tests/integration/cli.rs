@@ -208,7 +208,7 @@ fn a_dataset_named_twice_is_refused() {
 #[test]
 fn one_default_solver_everywhere() {
     use harness::web::{api, autofill};
-    let champion = harness::perf::CHAMPION;
+    let champion = solvers::SolverKind::CHAMPION;
     assert_eq!(champion, solvers::SolverKind::Hybrid);
     assert_eq!(harness::generate::counting_solver(), champion);
     assert_eq!(api::default_solver(), champion);

@@ -11,11 +11,11 @@ use std::time::Duration;
 #[ignore = "heavy: every solver on every shipped puzzle; .ci/run runs it: cargo test --test solvers -- --ignored"]
 fn every_solver_solves_every_shipped_puzzle() {
     for kind in SolverKind::ALL {
-        let solver = kind.build();
+        let mut solver = kind.session();
         for s in SHIPPED {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().expect("shipped puzzles are valid");
-                let out = solver.solve(&p.grid, &Budget::unlimited());
+                let out = solver.solve(&p.grid, &Budget::unlimited()).unwrap();
                 assert_eq!(
                     out.status,
                     Status::Solved,
@@ -43,11 +43,11 @@ fn every_solver_solves_every_shipped_puzzle() {
 #[ignore = "heavy: every counting solver on every shipped puzzle; .ci/run runs it: cargo test --test solvers -- --ignored"]
 fn shipped_puzzles_are_unique() {
     for kind in SolverKind::ALL {
-        let solver = kind.build();
+        let mut solver = kind.session();
         for s in SHIPPED {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().unwrap();
-                if let Some(c) = solver.count(&p.grid, 2, &Budget::unlimited()) {
+                if let Ok(c) = solver.count(&p.grid, 2, &Budget::unlimited()) {
                     assert!(c.complete);
                     assert_eq!(c.solutions, 1, "{kind} counts {}", e.label());
                 }
@@ -68,11 +68,12 @@ fn every_solver_reports_no_solution() {
     assert!(g.first_conflict().is_none());
     for kind in SolverKind::ALL {
         let out = kind
-            .build()
-            .solve(&g, &Budget::with_timeout(Duration::from_secs(10)));
+            .session()
+            .solve(&g, &Budget::with_timeout(Duration::from_secs(10)))
+            .unwrap();
         assert_eq!(out.status, Status::NoSolution, "{kind}");
         assert!(out.solution.is_none());
-        if let Some(c) = kind.build().count(&g, 2, &Budget::unlimited()) {
+        if let Ok(c) = kind.session().count(&g, 2, &Budget::unlimited()) {
             assert_eq!((c.solutions, c.complete), (0, true), "{kind}");
         }
     }
@@ -91,8 +92,9 @@ fn bitmask_dfs_node_count_matches_the_python_reference() {
         .puzzle
         .unwrap();
     let out = SolverKind::BitmaskDfs
-        .build()
-        .solve(&hard.grid, &Budget::unlimited());
+        .session()
+        .solve(&hard.grid, &Budget::unlimited())
+        .unwrap();
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.stats.nodes, 7_368_194);
     assert_eq!(out.solution, hard.solution);
@@ -109,8 +111,9 @@ fn node_budget_gives_timeout() {
             .unwrap();
     for kind in [SolverKind::Backtracking, SolverKind::BitmaskDfs] {
         let out = kind
-            .build()
-            .solve(&g, &Budget::unlimited().max_nodes(Some(100_000)));
+            .session()
+            .solve(&g, &Budget::unlimited().max_nodes(Some(100_000)))
+            .unwrap();
         assert_eq!(out.status, Status::Timeout, "{kind}");
         assert!(out.stats.nodes <= 100_001);
     }

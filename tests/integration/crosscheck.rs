@@ -54,7 +54,7 @@ fn check_every_solver(
     let mut count: Option<(SolverKind, u64)> = None;
     for kind in SolverKind::ALL {
         let budget = Budget::with_timeout(Duration::from_secs(10));
-        if let Some(c) = kind.build().count(puzzle, LIMIT, &budget) {
+        if let Ok(c) = kind.session().count(puzzle, LIMIT, &budget) {
             prop_assert!(c.complete, "{kind} did not finish counting {line}");
             prop_assert!(c.solutions <= LIMIT);
             if let Some(first) = c.first {
@@ -83,16 +83,14 @@ fn check_every_solver(
     let solvable = n.map_or(expect != Expect::None, |n| n > 0);
     // 2. Every solver solves, or says there is no solution.
     for kind in SolverKind::ALL {
-        let solver = kind.build();
-        let counts = solver
-            .count(&Grid::EMPTY, 1, &Budget::unlimited())
-            .is_some();
+        let mut solver = kind.session();
+        let counts = kind.counts();
         let budget = if counts {
             Budget::with_timeout(Duration::from_secs(10))
         } else {
             Budget::unlimited().max_nodes(plain_nodes)
         };
-        let out = solver.solve(puzzle, &budget);
+        let out = solver.solve(puzzle, &budget).unwrap();
         if out.status == Status::Timeout && !counts && plain_nodes.is_some() {
             continue;
         }
@@ -113,8 +111,9 @@ fn check_every_solver(
             if n == Some(1) {
                 // One solution: every solver finds that one (the counting solvers' first).
                 let c = SolverKind::Dlx
-                    .build()
+                    .session()
                     .count(puzzle, 1, &Budget::unlimited())
+                    .ok()
                     .and_then(|c| c.first);
                 prop_assert_eq!(Some(sol), c, "{} on {}", kind, line);
             }
@@ -321,7 +320,7 @@ fn sixteen_givens_have_several_solutions() {
     assert_eq!(p.givens(), 16);
     check_every_solver(&p, Expect::Solvable, Some(1_000_000)).unwrap();
     let c = SolverKind::Dlx
-        .build()
+        .session()
         .count(&p, 2, &Budget::unlimited())
         .unwrap();
     assert_eq!((c.solutions, c.complete), (2, true));
@@ -333,7 +332,7 @@ fn sixteen_givens_have_several_solutions() {
         SolverKind::BitmaskSingles,
     ] {
         let c = kind
-            .build()
+            .session()
             .count(&p, 1_000_000, &Budget::unlimited())
             .unwrap();
         assert_eq!((c.solutions, c.complete), (17_204, true), "{kind}");
@@ -347,8 +346,8 @@ fn sixteen_givens_have_several_solutions() {
 /// slow on them in a debug build.)
 #[test]
 fn sat_encodings_agree_with_dlx() {
-    use solvers::sat::{Encoding, Sat};
-    use solvers::Solver;
+    use solvers::engine::{BuiltinEngine, Engine};
+    use solvers::sat::Encoding;
     let sixteen: Grid =
         ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
             .parse()
@@ -363,17 +362,18 @@ fn sat_encodings_agree_with_dlx() {
         no_place.set(cell, 1);
     }
     no_place.set(8, 2);
-    let dlx = SolverKind::Dlx.build();
-    let dlx_count = |g: &Grid, limit| dlx.count(g, limit, &Budget::unlimited()).unwrap();
+    let mut dlx = SolverKind::Dlx.session();
+    let mut dlx_count = |g: &Grid, limit| dlx.count(g, limit, &Budget::unlimited()).unwrap();
     assert_eq!(dlx_count(&sixteen, 12).solutions, 12);
     for e in Encoding::ALL {
-        let sat = Sat::with_encoding(e);
-        assert_eq!(sat.name(), e.solver_name());
+        let engine = BuiltinEngine::sat_encoding(e);
+        assert_eq!(engine.info().name, e.solver_name());
+        let mut sat = engine.open();
         for s in SHIPPED.iter().filter(|s| s.name == "seed") {
             for entry in dataset::shipped(s).entries {
                 let label = entry.label();
                 let p = entry.puzzle.expect("shipped puzzles are valid");
-                let out = sat.solve(&p.grid, &Budget::unlimited());
+                let out = sat.solve(&p.grid, &Budget::unlimited()).unwrap();
                 let sol = out.solution.expect("solved");
                 let want = p.solution.as_ref().map(|g| g.cells());
                 assert_eq!(verify::check(p.grid.cells(), sol.cells(), want), Ok(()));
@@ -395,11 +395,12 @@ fn sat_encodings_agree_with_dlx() {
             }
         }
         assert_eq!(
-            sat.solve(&no_place, &Budget::unlimited()).status,
+            sat.solve(&no_place, &Budget::unlimited()).unwrap().status,
             Status::NoSolution
         );
         let spent = Budget::with_timeout(Duration::ZERO);
-        assert_eq!(sat.solve(&sixteen, &spent).status, Status::Timeout, "{e:?}");
+        let out = sat.solve(&sixteen, &spent).unwrap();
+        assert_eq!(out.status, Status::Timeout, "{e:?}");
         assert!(!sat.count(&sixteen, 2, &spent).unwrap().complete, "{e:?}");
     }
 }

@@ -139,8 +139,8 @@ fn minimal_puzzles_are_reproducible_unique_and_minimal() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     let pairs = read_pairs(&a);
     assert_eq!(pairs.len(), 200);
-    let counter = SolverKind::BitmaskSingles.build();
-    let count = |p: &[u8; 81]| {
+    let mut counter = SolverKind::BitmaskSingles.session();
+    let mut count = |p: &[u8; 81]| {
         let c = counter
             .count(&Grid::from_cells(*p).unwrap(), 2, &Budget::unlimited())
             .unwrap();
@@ -237,7 +237,7 @@ fn clue_targets_symmetry_and_line_format() {
 /// set by `conformance::shipped_puzzles_are_unique`).
 #[test]
 fn shipped_minimal_sets_are_minimal() {
-    let counter = SolverKind::BitmaskSingles.build();
+    let mut counter = SolverKind::BitmaskSingles.session();
     for name in ["minimal-200", "minimal-1000"] {
         let s = harness::dataset::SHIPPED
             .iter()

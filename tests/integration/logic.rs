@@ -176,7 +176,7 @@ const KNOWN_FAILURES: &[(usize, &str)] = &[
 fn reglib_pass_table() {
     let path = data_file("cases/hodoku-reglib/reglib-1.3.txt");
     let text = std::fs::read_to_string(path).expect("reglib-1.3.txt");
-    let counter = SolverKind::BitboardBands.build();
+    let mut counter = SolverKind::BitboardBands.session();
     let mut table: BTreeMap<Technique, Tally> = BTreeMap::new();
     let mut problems = Vec::new();
     let mut unexpected_failures = Vec::new();

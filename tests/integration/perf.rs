@@ -102,8 +102,8 @@ fn champion_counts_agree_with_bitmask_singles() {
         none.set(c, c as u8 + 1);
     }
     none.set(17, 9);
-    let champion = harness::perf::CHAMPION.build();
-    let other = SolverKind::BitmaskSingles.build();
+    let mut champion = solvers::SolverKind::CHAMPION.session();
+    let mut other = SolverKind::BitmaskSingles.session();
     for g in [unique, open, none] {
         let a = champion.count(&g, 3, &Budget::unlimited()).unwrap();
         let b = other.count(&g, 3, &Budget::unlimited()).unwrap();

@@ -38,8 +38,8 @@ pub fn grid(text: &str) -> Grid {
 /// The solution of `puzzle` by the built-in domain-reduction solver (a second opinion), as 81
 /// digits.
 pub fn reference_solution(puzzle: &str) -> String {
-    let s = SolverKind::DomainReduction.build();
-    let out = s.solve(&grid(puzzle), &Budget::unlimited());
+    let mut session = SolverKind::DomainReduction.session();
+    let out = session.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
     assert_eq!(out.status, Status::Solved, "{puzzle}");
     out.solution.unwrap().to_digits()
 }

@@ -2,6 +2,7 @@
 
 use super::board::{cells, Board};
 use super::{next_step, Technique};
+use crate::engine::Caps;
 use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 
 /// The technique solver: at every node of the search, the easiest technique that applies
@@ -141,11 +142,15 @@ impl Solver for Logic {
         "logic"
     }
 
-    fn solve(&self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn caps(&self) -> Caps {
+        Caps::POLLED_SEARCH
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         self.search(puzzle, 1, budget).outcome()
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         Some(self.search(puzzle, limit, budget).count())
     }
 }
