@@ -8,7 +8,7 @@
 
 use crate::dataset::Dataset;
 use crate::isomorph::Transform;
-use crate::record::{Row, RowStatus};
+use crate::record::{Row, RowStatus, SolutionClass};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -243,7 +243,7 @@ pub fn run_stream(
             // Each puzzle's class, counted once after its solves (so a hard count never delays
             // them; a run being stopped skips it).
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
-                let classes: Vec<String> = pool.install(|| {
+                let classes: Vec<Option<SolutionClass>> = pool.install(|| {
                     chunk
                         .par_iter()
                         .map(|(_, e)| puzzle_class(e, opts))
@@ -254,7 +254,7 @@ pub fn run_stream(
                         .iter_mut()
                         .flatten()
                     {
-                        r.solutions.clone_from(class);
+                        r.solutions = *class;
                     }
                 }
             }
@@ -330,7 +330,7 @@ fn solve_one(
         error: String::new(),
         cpu_micros: None,
         peak_rss_kib: None,
-        solutions: String::new(),
+        solutions: None,
         transform: String::new(),
     };
     let puzzle = match &entry.puzzle {
@@ -392,10 +392,7 @@ fn solve_one(
             break;
         }
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        crate::summary::median(v)
-    };
+    let median = |v: &mut Vec<f64>| crate::stats::sort_and_quantile(v, 0.5);
     row.micros = (median(&mut walls) * 1e3).round() / 1e3;
     if !cpus.is_empty() {
         row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
@@ -455,9 +452,9 @@ pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
 /// The class of a puzzle: `0`, `1` or `2+` solutions, counted up to 2 by
 /// [`crate::generate::counting_solver`] under the run's budget (at most [`CLASS_BUDGET`]);
 /// empty for an invalid puzzle or a count that ran out of budget.
-fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
+fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> Option<SolutionClass> {
     let Ok(puzzle) = &entry.puzzle else {
-        return String::new();
+        return None;
     };
     thread_local! {
         static COUNTER: Box<dyn solvers::Solver> = crate::generate::counting_solver().build();
@@ -469,18 +466,9 @@ fn puzzle_class(entry: &crate::format::Entry, opts: &RunOptions) -> String {
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
     COUNTER.with(|c| match c.count(&puzzle.grid, 2, &budget) {
-        Some(n) if n.complete => class_name(n.solutions).into(),
-        _ => String::new(),
+        Some(n) if n.complete => Some(SolutionClass::of(n.solutions)),
+        _ => None,
     })
-}
-
-/// `0`, `1` or `2+`: the spelling of a solution count up to 2 in results.csv.
-pub fn class_name(solutions: u64) -> &'static str {
-    match solutions {
-        0 => "0",
-        1 => "1",
-        _ => "2+",
-    }
 }
 
 /// A `no_solution` answer is wrong when another solver found a checked solution of the same

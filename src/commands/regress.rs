@@ -49,7 +49,7 @@ pub struct CounterRow {
     /// Solver name.
     pub solver: String,
     /// `solved`, `no_solution` or `timeout` (node budget).
-    pub status: String,
+    pub status: crate::record::RowStatus,
     /// Search-tree nodes.
     pub nodes: u64,
     /// Guesses.
@@ -114,7 +114,7 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
                 dataset: ds.clone(),
                 puzzle: name.clone(),
                 solver: kind.name().to_string(),
-                status: out.status.as_str().to_string(),
+                status: out.status.into(),
                 nodes: out.stats.nodes,
                 guesses: out.stats.guesses,
                 backtracks: out.stats.backtracks,
@@ -294,7 +294,7 @@ fn measure_ratios(puzzles: &[(String, String, Grid)], rows: &[CounterRow]) -> Ve
                 .filter(|&i| {
                     let r =
                         &rows[SolverKind::ALL.iter().position(|&x| x == k).unwrap_or(0) * n + i];
-                    r.status == "solved" && r.nodes <= TIMING_NODE_CAP
+                    r.status == crate::record::RowStatus::Solved && r.nodes <= TIMING_NODE_CAP
                 })
                 .collect(),
             None => (0..n).collect(),
