@@ -22,6 +22,7 @@
 //! tempers that.
 
 use clap::Parser;
+use harness::stats::sort_and_quantile;
 use solvers::logic;
 use solvers::Grid;
 use std::io::{BufRead, BufReader, Write};
@@ -46,16 +47,6 @@ struct Args {
 
 /// The Python side: prints `ready` once imported, then `LEVEL SCORE` per puzzle line.
 const SCRIPT: &str = "import sys\nfrom hodoku.api import Solver\ns = Solver()\nprint('ready', flush=True)\nfor line in sys.stdin:\n    p = line.strip()\n    if p:\n        r = s.solve(p)\n        print(r.level.name, r.score, flush=True)\n";
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
@@ -152,9 +143,9 @@ fn main() -> anyhow::Result<()> {
     let _ = child.wait();
     println!(
         "median: ours {:.1} puzzles/s, hodoku-py {:.2} puzzles/s, ratio {:.1}x; same level {same_level} of {n}",
-        median(&mut ours_pps),
-        median(&mut theirs_pps),
-        median(&mut ratios)
+        sort_and_quantile(&mut ours_pps, 0.5),
+        sort_and_quantile(&mut theirs_pps, 0.5),
+        sort_and_quantile(&mut ratios, 0.5)
     );
     Ok(())
 }

@@ -74,12 +74,12 @@ struct Row {
     conflicts: f64,
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
+/// The median ([`harness::stats::quantile`]'s convention); NaN for none (a solver not run).
+fn middle(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
-    v[v.len() / 2]
+    harness::stats::sort_and_quantile(&mut v, 0.5)
 }
 
 fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
@@ -113,7 +113,7 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
         }
     }
     for (row, t) in rows.iter_mut().zip(times) {
-        row.micros = median(t);
+        row.micros = middle(t);
     }
     Ok(rows)
 }
@@ -204,7 +204,7 @@ fn process_cost(dir: &Path, runs: usize) -> anyhow::Result<(f64, f64, f64)> {
         mc.push(stat(&stdout, "CPU time").unwrap_or(0.0) * 1e6);
         c.push(run("cadical", &["-q"], &cnf, None)?.0);
     }
-    Ok((median(m), median(mc), median(c)))
+    Ok((middle(m), middle(mc), middle(c)))
 }
 
 fn short(set: &str) -> String {
@@ -332,9 +332,9 @@ fn main() -> anyhow::Result<()> {
                     r.decisions,
                     r.propagations,
                     r.conflicts,
-                    median(r.minisat_cpu.clone()),
-                    median(r.minisat_wall.clone()),
-                    median(r.cadical_wall.clone())
+                    middle(r.minisat_cpu.clone()),
+                    middle(r.minisat_wall.clone()),
+                    middle(r.cadical_wall.clone())
                 );
             }
         }

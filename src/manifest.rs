@@ -8,6 +8,7 @@
 
 use crate::dataset::Source;
 use crate::isomorph::minlex;
+use crate::record::SolutionClass;
 use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -33,14 +34,14 @@ pub struct Classes {
 }
 
 impl Classes {
-    /// Counts one puzzle of class `c` (`0`, `1`, `2+`, or empty for unknown; see
+    /// Counts one puzzle of class `c` (`None` for unknown; see
     /// [`crate::record::Row::solutions`]).
-    pub fn add(&mut self, c: &str) {
+    pub fn add(&mut self, c: Option<SolutionClass>) {
         match c {
-            "0" => self.none += 1,
-            "1" => self.one += 1,
-            "2+" => self.several += 1,
-            _ => self.unknown += 1,
+            Some(SolutionClass::None) => self.none += 1,
+            Some(SolutionClass::One) => self.one += 1,
+            Some(SolutionClass::Several) => self.several += 1,
+            None => self.unknown += 1,
         }
     }
 }
@@ -168,16 +169,16 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     let classes = opts.classes.map(|timeout| {
         let counter = BuiltinEngine::new(crate::generate::counting_solver());
         let sessions = crate::runner::Sessions::new(rayon::current_num_threads(), 1);
-        let names: Vec<&'static str> = grids
+        let names: Vec<Option<SolutionClass>> = grids
             .par_iter()
             .map(|(_, g)| {
                 let budget = Budget::unlimited().timeout(Some(timeout));
                 sessions.with(0, &counter, |session| match session {
                     Ok(session) => match session.count(g, 2, &budget) {
-                        Ok(c) if c.complete => crate::runner::class_name(c.solutions),
-                        _ => "",
+                        Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
+                        _ => None,
                     },
-                    Err(_) => "",
+                    Err(_) => None,
                 })
             })
             .collect();

@@ -336,7 +336,7 @@ impl Measured {
         let mut v: Vec<f64> = (0..self.chunk_secs.len())
             .map(|r| self.secs(r, self.chunks()))
             .collect();
-        median(&mut v)
+        crate::stats::sort_and_quantile(&mut v, 0.5)
     }
 
     /// Puzzles per second on its subset (median round).
@@ -376,22 +376,9 @@ pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
     let min = v.iter().copied().fold(f64::INFINITY, f64::min);
     let max = v.iter().copied().fold(0.0, f64::max);
     Ratio {
-        median: median(&mut v),
+        median: crate::stats::sort_and_quantile(&mut v, 0.5),
         min,
         max,
-    }
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 

@@ -31,7 +31,7 @@
 //! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
 //! is one.
 
-use crate::record::{FileRecord, SolverRecord};
+use crate::record::{EngineKind, FileRecord, NodeCount, SolverRecord};
 use anyhow::{bail, Context};
 use serde::Deserialize;
 use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
@@ -570,18 +570,21 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
     };
     SolverRecord {
         name: info.name.clone(),
-        kind: info.origin.kind().to_string(),
+        kind: match info.origin {
+            Origin::Builtin => EngineKind::Builtin,
+            Origin::Reference => EngineKind::Reference,
+            Origin::SharedLib { .. } => EngineKind::Lib,
+            Origin::LineProtocol { .. } => EngineKind::Cmd,
+            Origin::Dimacs { .. } => EngineKind::Dimacs,
+        },
         version: info.version.clone(),
         command,
         files,
-        nodes: Some(
-            match info.caps.nodes {
-                NodeUnit::SearchTree => "search_tree",
-                NodeUnit::SolverCalls => "solver_calls",
-                NodeUnit::None => "none",
-            }
-            .to_string(),
-        ),
+        nodes: Some(match info.caps.nodes {
+            NodeUnit::SearchTree => NodeCount::SearchTree,
+            NodeUnit::SolverCalls => NodeCount::SolverCalls,
+            NodeUnit::None => NodeCount::None,
+        }),
         gives_solution: Some(info.caps.gives_solution),
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::dataset::Dataset;
 use crate::isomorph::Transform;
-use crate::record::{Row, RowStatus};
+use crate::record::{Row, RowStatus, SolutionClass};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -194,7 +194,7 @@ pub fn run_stream(
     let class_of = |e: &crate::format::Entry| {
         sessions.with(per_puzzle, &counter, |s| match s {
             Ok(session) => puzzle_class(e, session, opts),
-            Err(_) => String::new(),
+            Err(_) => None,
         })
     };
     let mut size = FIRST_CHUNK;
@@ -251,14 +251,14 @@ pub fn run_stream(
             // Each puzzle's class, counted once after its solves (so a hard count never delays
             // them; a run being stopped skips it).
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
-                let classes: Vec<String> =
+                let classes: Vec<Option<SolutionClass>> =
                     pool.install(|| chunk.par_iter().map(|(_, e)| class_of(e)).collect());
                 for (k, class) in classes.iter().enumerate() {
                     for r in rows[k * per_entry..(k + 1) * per_entry]
                         .iter_mut()
                         .flatten()
                     {
-                        r.solutions.clone_from(class);
+                        r.solutions = *class;
                     }
                 }
             }
@@ -334,7 +334,7 @@ fn solve_one(
         error: String::new(),
         cpu_micros: None,
         peak_rss_kib: None,
-        solutions: String::new(),
+        solutions: None,
         transform: String::new(),
     };
     let puzzle = match &entry.puzzle {
@@ -404,10 +404,7 @@ fn solve_one(
             break;
         }
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        crate::summary::median(v)
-    };
+    let median = |v: &mut Vec<f64>| crate::stats::sort_and_quantile(v, 0.5);
     row.micros = (median(&mut walls) * 1e3).round() / 1e3;
     if !cpus.is_empty() {
         row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
@@ -486,9 +483,9 @@ fn puzzle_class(
     entry: &crate::format::Entry,
     counter: &mut dyn Session,
     opts: &RunOptions,
-) -> String {
+) -> Option<SolutionClass> {
     let Ok(puzzle) = &entry.puzzle else {
-        return String::new();
+        return None;
     };
     let budget = Budget::unlimited()
         .max_nodes(opts.max_nodes)
@@ -497,17 +494,8 @@ fn puzzle_class(
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
     match counter.count(&puzzle.grid, 2, &budget) {
-        Ok(n) if n.complete => class_name(n.solutions).into(),
-        _ => String::new(),
-    }
-}
-
-/// `0`, `1` or `2+`: the spelling of a solution count up to 2 in results.csv.
-pub fn class_name(solutions: u64) -> &'static str {
-    match solutions {
-        0 => "0",
-        1 => "1",
-        _ => "2+",
+        Ok(n) if n.complete => Some(SolutionClass::of(n.solutions)),
+        _ => None,
     }
 }
 

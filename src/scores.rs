@@ -21,15 +21,6 @@ use std::collections::HashMap;
 /// The solver name of the virtual best solver's rows.
 pub const VIRTUAL_BEST: &str = "virtual-best";
 
-/// Whether `r` is a right answer (see the module docs).
-pub fn is_right(r: &Row) -> bool {
-    match r.status {
-        RowStatus::Solved => r.correct == Some(true),
-        RowStatus::NoSolution => r.correct != Some(false),
-        _ => false,
-    }
-}
-
 /// Per dataset x solver sums.
 #[derive(Debug, Default, Clone)]
 struct Tally {
@@ -127,14 +118,14 @@ impl Scorer {
         }
         best.readable += 1;
         let penalty = self.budget_ns.map_or(0, |b| 2 * b);
-        let rights: Vec<&Row> = group.iter().filter(|r| is_right(r)).collect();
+        let rights: Vec<&Row> = group.iter().filter(|r| r.is_right()).collect();
         for r in &group {
             let t = self
                 .tallies
                 .entry((r.dataset.clone(), r.solver.clone()))
                 .or_default();
             t.readable += 1;
-            let right = is_right(r);
+            let right = r.is_right();
             t.par2_ns += u128::from(if right { ns(r.micros) } else { penalty });
             if right && rights.len() == 1 {
                 t.unique += 1;

@@ -8,6 +8,10 @@
 //! statistic recomputed on each, the 2.5th and 97.5th percentiles of those values as the
 //! interval. Resamples are drawn from ChaCha8 seeded by [`SEED`] (and the caller's salt), so the
 //! same data give the same interval on every machine.
+//!
+//! Every median, quartile and percentile the harness shows (summary.csv, the terminal table, the
+//! report's plots, `bench`, `compare`, the bootstrap, the runner's `--repeat`) is [`quantile`]:
+//! one convention, Hyndman and Fan's type 7 (linear interpolation between closest ranks).
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -46,23 +50,84 @@ impl Estimate {
     }
 }
 
-fn median_of(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    crate::summary::median(v)
+/// Values in ascending order, read by rank: what [`quantile`] takes.
+pub trait Sorted {
+    /// How many values.
+    fn count(&self) -> usize;
+    /// The `k`-th smallest value (0-based, `k < count()`).
+    fn nth(&self, k: usize) -> f64;
+}
+
+impl Sorted for [f64] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn nth(&self, k: usize) -> f64 {
+        self[k]
+    }
+}
+
+impl Sorted for Vec<f64> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn nth(&self, k: usize) -> f64 {
+        self[k]
+    }
+}
+
+/// `count` sorted values given by rank: `Ranked(n, |k| value_k)`.
+pub struct Ranked<F: Fn(usize) -> f64>(pub usize, pub F);
+
+impl<F: Fn(usize) -> f64> Sorted for Ranked<F> {
+    fn count(&self) -> usize {
+        self.0
+    }
+    fn nth(&self, k: usize) -> f64 {
+        (self.1)(k)
+    }
+}
+
+/// The sample quantile `q` (0..=1, clamped) of sorted values, by Hyndman and Fan's type 7
+/// ("Sample Quantiles in Statistical Packages", The American Statistician 50(4), 1996; the
+/// default of R and NumPy): with `n` values `x[0] <= ... <= x[n-1]`, the point `h = (n - 1) q`
+/// lies between ranks `floor(h)` and `floor(h) + 1`, and the quantile is
+/// `x[floor(h)] + (h - floor(h)) (x[floor(h) + 1] - x[floor(h)])`. So `q = 0.5` is the median
+/// (the middle value, or the mean of the middle two), `q = 0` the smallest and `q = 1` the
+/// largest value. 0 for no values.
+pub fn quantile<S: Sorted + ?Sized>(sorted: &S, q: f64) -> f64 {
+    let n = sorted.count();
+    if n == 0 {
+        return 0.0;
+    }
+    let h = q.clamp(0.0, 1.0) * (n - 1) as f64;
+    let i = (h.floor() as usize).min(n - 1);
+    let f = h - i as f64;
+    if i + 1 < n && f > 0.0 {
+        let (lo, hi) = (sorted.nth(i), sorted.nth(i + 1));
+        lo + f * (hi - lo)
+    } else {
+        sorted.nth(i)
+    }
+}
+
+/// Sorts `values` (NaN last) and returns their [`quantile`] `q`.
+pub fn sort_and_quantile(values: &mut [f64], q: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    quantile(values, q)
 }
 
 fn rng(salt: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(SEED ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
-fn percentiles(mut stats: Vec<f64>) -> (f64, f64) {
+fn interval_ends(mut stats: Vec<f64>) -> (f64, f64) {
     stats.retain(|x| x.is_finite());
     stats.sort_by(f64::total_cmp);
     if stats.is_empty() {
         return (f64::NAN, f64::NAN);
     }
-    let at = |p: f64| stats[((p * (stats.len() - 1) as f64).round() as usize).min(stats.len() - 1)];
-    (at(0.025), at(0.975))
+    (quantile(&stats, 0.025), quantile(&stats, 0.975))
 }
 
 /// The median of `values` with its bootstrap 95% interval; `None` for no values.
@@ -70,7 +135,7 @@ pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
     if values.is_empty() {
         return None;
     }
-    let value = median_of(&mut values.to_vec());
+    let value = sort_and_quantile(&mut values.to_vec(), 0.5);
     let mut r = rng(salt);
     let n = values.len();
     let mut buf = vec![0.0; n];
@@ -79,10 +144,10 @@ pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
             for x in buf.iter_mut() {
                 *x = values[r.random_range(0..n)];
             }
-            median_of(&mut buf)
+            sort_and_quantile(&mut buf, 0.5)
         })
         .collect();
-    let (lo, hi) = percentiles(stats);
+    let (lo, hi) = interval_ends(stats);
     Some(Estimate { value, lo, hi })
 }
 
@@ -94,8 +159,8 @@ pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
     if n == 0 {
         return None;
     }
-    let ma = median_of(&mut a[..n].to_vec());
-    let mb = median_of(&mut b[..n].to_vec());
+    let ma = sort_and_quantile(&mut a[..n].to_vec(), 0.5);
+    let mb = sort_and_quantile(&mut b[..n].to_vec(), 0.5);
     if ma <= 0.0 {
         return None;
     }
@@ -108,15 +173,15 @@ pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
                 xa[k] = a[i];
                 xb[k] = b[i];
             }
-            let da = median_of(&mut xa);
+            let da = sort_and_quantile(&mut xa, 0.5);
             if da > 0.0 {
-                median_of(&mut xb) / da
+                sort_and_quantile(&mut xb, 0.5) / da
             } else {
                 f64::NAN
             }
         })
         .collect();
-    let (lo, hi) = percentiles(stats);
+    let (lo, hi) = interval_ends(stats);
     Some(Estimate {
         value: mb / ma,
         lo,

@@ -18,7 +18,8 @@ pub struct SummaryRow {
     pub solver: String,
     /// Puzzles in the dataset (invalid ones included).
     pub puzzles: usize,
-    /// Puzzles solved with a checked answer.
+    /// Puzzles solved: a checked right answer, or a solve of a solver that writes no solution
+    /// ([`crate::record::Row::counts_as_solved`]; `unchecked` says how many of them).
     pub solved: usize,
     /// Answers the checker rejected (see `results.csv`'s `error` column).
     pub wrong: usize,
@@ -34,15 +35,15 @@ pub struct SummaryRow {
     pub errors: usize,
     /// Puzzles that could not be read.
     pub invalid: usize,
-    /// Puzzles solved by a solver that writes no solution, so the answer could not be checked
-    /// (not counted in `solved`).
+    /// Of `solved`, the puzzles solved by a solver that writes no solution, so the answer could
+    /// not be checked ([`crate::record::Row::counts_as_solved`]).
     #[serde(default)]
     pub unchecked: usize,
     /// Median µs per puzzle.
     pub median_micros: f64,
     /// Mean µs per puzzle.
     pub mean_micros: f64,
-    /// 90th percentile µs per puzzle (nearest rank).
+    /// 90th percentile µs per puzzle ([`crate::stats::quantile`], type 7).
     pub p90_micros: f64,
     /// Slowest puzzle, µs.
     pub max_micros: f64,
@@ -68,25 +69,6 @@ pub struct SummaryRow {
     /// Puzzles this solver answered right and no other solver of the run did.
     #[serde(default)]
     pub unique_solves: usize,
-}
-
-/// Nearest-rank percentile `p` (0..=100) of sorted values; 0 for none.
-pub fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-/// Median of sorted values (mean of the middle two for an even count); 0 for none.
-pub fn median(sorted: &[f64]) -> f64 {
-    let n = sorted.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => sorted[n / 2],
-        _ => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
 }
 
 /// Summarises `rows`, keeping the order in which dataset x solver pairs first appear.
@@ -164,7 +146,7 @@ impl Accumulator {
         };
         let g = &mut self.groups[i];
         g.puzzles += 1;
-        if r.correct == Some(true) && r.status == RowStatus::Solved {
+        if r.counts_as_solved() {
             g.solved += 1;
         }
         if r.is_wrong() {
@@ -218,17 +200,9 @@ impl Group {
                 to_micros(self.long_ns[k - self.ns.len()])
             }
         };
-        let median = match n {
-            0 => 0.0,
-            _ if n % 2 == 1 => nth(n / 2),
-            _ => (nth(n / 2 - 1) + nth(n / 2)) / 2.0,
-        };
-        let p90 = if n == 0 {
-            0.0
-        } else {
-            let rank = ((0.9 * n as f64).ceil() as usize).clamp(1, n);
-            nth(rank - 1)
-        };
+        let times = crate::stats::Ranked(n, nth);
+        let median = crate::stats::quantile(&times, 0.5);
+        let p90 = crate::stats::quantile(&times, 0.9);
         let total = self.sum_ns as f64 / 1e3;
         SummaryRow {
             dataset: self.dataset,
@@ -247,7 +221,7 @@ impl Group {
             } else {
                 round3(total / n as f64)
             },
-            p90_micros: p90,
+            p90_micros: round3(p90),
             max_micros: if n == 0 { 0.0 } else { nth(n - 1) },
             puzzles_per_second: if total > 0.0 {
                 round3(self.solved as f64 / (total / 1e6))
@@ -315,7 +289,7 @@ pub fn table(summary: &[SummaryRow]) -> String {
                 [
                     r.solver.clone(),
                     if r.unchecked > 0 {
-                        format!("{}*", count(r.solved + r.unchecked))
+                        format!("{}*", count(r.solved))
                     } else {
                         count(r.solved)
                     },
@@ -372,7 +346,7 @@ pub fn table(summary: &[SummaryRow]) -> String {
         }
     }
     if summary.iter().any(|r| r.unchecked > 0) {
-        out.push_str("\n* solved, unchecked: the solver writes no solution to check.");
+        out.push_str("\n* solved, some unchecked: the solver writes no solution to check.");
     }
     if !summary.is_empty() {
         out.push_str(
@@ -387,16 +361,6 @@ pub fn table(summary: &[SummaryRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percentiles_by_hand() {
-        let v = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0];
-        assert_eq!(median(&v), 5.5);
-        assert_eq!(percentile(&v, 90.0), 9.0);
-        assert_eq!(percentile(&v, 100.0), 10.0);
-        assert_eq!(median(&[3.0]), 3.0);
-        assert_eq!(percentile(&[], 50.0), 0.0);
-    }
 
     fn row(dataset: &str, solver: &str, status: &str, correct: Option<bool>, micros: f64) -> Row {
         Row {
@@ -418,13 +382,11 @@ mod tests {
             error: String::new(),
             cpu_micros: None,
             peak_rss_kib: None,
-            solutions: String::new(),
+            solutions: None,
             transform: String::new(),
         }
     }
 
-    /// Every row lands in exactly one count; puzzles/s counts the solved puzzles only, over all the
-    /// time spent.
     #[test]
     fn counts_partition_the_rows_and_throughput_is_over_solved_puzzles() {
         let rows = vec![
@@ -531,7 +493,7 @@ mod tests {
             error: String::new(),
             cpu_micros: None,
             peak_rss_kib: None,
-            solutions: String::new(),
+            solutions: None,
             transform: String::new(),
         }
     }
@@ -544,12 +506,14 @@ mod tests {
         let s = &summarize(&rows)[0];
         assert_eq!(s.puzzles, 5);
         assert_eq!(s.median_micros, 3.0);
-        assert_eq!(s.p90_micros, 5_000_000.0);
+        // Type 7: 4,300,000.001 + 0.6 x 699,999.999.
+        assert_eq!(s.p90_micros, 4_720_000.0);
         assert_eq!(s.max_micros, 5_000_000.0);
         assert_eq!(s.mean_micros, 1_860_001.35);
         assert_eq!(s.mean_nodes, 3.0);
         let even = summarize(&rows[1..]);
         assert_eq!(even[0].median_micros, 2.625);
-        assert_eq!(even[0].p90_micros, 4_300_000.001);
+        // Type 7: 3 + 0.7 x 4,299,997.001.
+        assert_eq!(even[0].p90_micros, 3_010_000.901);
     }
 }

@@ -125,8 +125,7 @@ fn chunk_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
         (0..chunks)
             .map(|c| {
                 let mut v: Vec<f64> = m.chunk_secs.iter().map(|r| r[c]).collect();
-                v.sort_by(f64::total_cmp);
-                crate::summary::median(&v)
+                crate::stats::sort_and_quantile(&mut v, 0.5)
             })
             .collect()
     };

@@ -52,7 +52,7 @@ pub struct CounterRow {
     /// Solver name.
     pub solver: String,
     /// `solved`, `no_solution` or `timeout` (node budget).
-    pub status: String,
+    pub status: crate::record::RowStatus,
     /// Search-tree nodes.
     pub nodes: u64,
     /// Guesses.
@@ -139,7 +139,7 @@ fn count_effort(
                 dataset: ds.clone(),
                 puzzle: puzzle.clone(),
                 solver: name.clone(),
-                status: out.status.as_str().to_string(),
+                status: out.status.into(),
                 nodes: out.stats.nodes,
                 guesses: out.stats.guesses,
                 backtracks: out.stats.backtracks,
@@ -357,7 +357,10 @@ fn measure_ratios(
     let subset: Vec<Vec<usize>> = (0..contestants.len())
         .map(|j| match rows.get(j * n..(j + 1) * n) {
             Some(mine) if j < engines.len() => (0..n)
-                .filter(|&i| mine[i].status == "solved" && mine[i].nodes <= TIMING_NODE_CAP)
+                .filter(|&i| {
+                    mine[i].status == crate::record::RowStatus::Solved
+                        && mine[i].nodes <= TIMING_NODE_CAP
+                })
                 .collect(),
             _ => (0..n).collect(),
         })

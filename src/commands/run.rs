@@ -159,7 +159,7 @@ impl Saver {
             self.classes
                 .entry(r.dataset.clone())
                 .or_default()
-                .add(&r.solutions);
+                .add(r.solutions);
         }
         self.rows += 1;
         if r.is_wrong() && self.wrong_rows.len() < NAMED_WRONG {
@@ -384,7 +384,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
                             kept_classes
                                 .entry(r.dataset.clone())
                                 .or_default()
-                                .add(&r.solutions);
+                                .add(r.solutions);
                         }
                         kept_rows += 1;
                         if r.is_wrong() && kept_wrong.len() < NAMED_WRONG {
@@ -566,7 +566,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s)\nresults: {}",
         crate::human::count(saved),
         elapsed,
-        crate::human::count(solved),
+        crate::human::count(solved - unchecked),
         crate::human::count(wrong),
         crate::human::count(timeouts),
         crate::human::count(invalid),

@@ -91,6 +91,41 @@ fn complete_unless_interrupted() -> bool {
     true
 }
 
+/// Where a solver comes from, as run.json's `solver_details[].kind` spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// Compiled into the harness.
+    Builtin,
+    /// The `sudoku` crate, compiled in for benchmarks only.
+    Reference,
+    /// `lib:` a shared library called in-process (or in a child with `--isolate`).
+    Lib,
+    /// `cmd:` a program speaking the line protocol.
+    Cmd,
+    /// `dimacs:` a SAT solver run per puzzle.
+    Dimacs,
+}
+
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = serde_json::to_value(self).map_err(|_| std::fmt::Error)?;
+        f.write_str(s.as_str().unwrap_or_default())
+    }
+}
+
+/// What a solver's `nodes` column counts, as run.json's `solver_details[].nodes` spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeCount {
+    /// Search-tree nodes entered.
+    SearchTree,
+    /// Calls to a SAT solver.
+    SolverCalls,
+    /// Nothing (the solver reports no effort).
+    None,
+}
+
 /// What run.json records of a solver: its name, origin, version, and for external solvers the
 /// files involved with their sizes and sha256.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -98,7 +133,7 @@ pub struct SolverRecord {
     /// The name rows show.
     pub name: String,
     /// `builtin`, `reference`, `lib`, `cmd` or `dimacs`.
-    pub kind: String,
+    pub kind: EngineKind,
     /// The version, where known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
@@ -110,7 +145,7 @@ pub struct SolverRecord {
     pub files: Vec<FileRecord>,
     /// What its `nodes` column counts: `search_tree`, `solver_calls` or `none`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<String>,
+    pub nodes: Option<NodeCount>,
     /// False for a solver that writes no solution (its solves are unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gives_solution: Option<bool>,

@@ -69,6 +69,31 @@ impl std::fmt::Display for RowStatus {
     }
 }
 
+/// A puzzle's class by its solution count up to 2, as results.csv spells it: `0`, `1`, `2+`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SolutionClass {
+    /// No solution.
+    #[serde(rename = "0")]
+    None,
+    /// Exactly one solution (a proper puzzle).
+    #[serde(rename = "1")]
+    One,
+    /// Two or more solutions.
+    #[serde(rename = "2+")]
+    Several,
+}
+
+impl SolutionClass {
+    /// The class of a puzzle with `solutions` solutions (counted up to 2).
+    pub fn of(solutions: u64) -> SolutionClass {
+        match solutions {
+            0 => SolutionClass::None,
+            1 => SolutionClass::One,
+            _ => SolutionClass::Several,
+        }
+    }
+}
+
 /// One row of `results.csv`: one solver on one puzzle. Field order is the CSV column order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Row {
@@ -123,7 +148,7 @@ pub struct Row {
     /// written before the column existed). For `2+`, solvers may give different first
     /// solutions; each is checked against the puzzle.
     #[serde(default)]
-    pub solutions: String,
+    pub solutions: Option<SolutionClass>,
     /// The isomorph transform the solver was given instead of the puzzle
     /// ([`crate::isomorph::Transform::code`]); its answer was mapped back and checked against the
     /// original puzzle. Empty when the puzzle was solved as written.
@@ -140,5 +165,25 @@ impl Row {
     /// True for a `solved` row whose solver writes no solution, so nothing could be checked.
     pub fn is_unchecked(&self) -> bool {
         self.status == RowStatus::Solved && self.correct.is_none()
+    }
+
+    /// True when the row counts as solved, in every count the harness shows (the terminal
+    /// table, summary.csv's `solved`, summary.md, index.html, the cactus plot, throughput): the
+    /// solver says `solved` and the checker did not reject its answer. A solver that writes no
+    /// solution ("solved, unchecked": [`Row::is_unchecked`]) counts as solved, and tables say
+    /// how many of the solved were unchecked. A `no_solution` is never solved, even when right.
+    pub fn counts_as_solved(&self) -> bool {
+        self.status == RowStatus::Solved && !self.is_wrong()
+    }
+
+    /// True when the answer is known to be right: a checked solution, or a `no_solution` no
+    /// check contradicted. Unchecked solves are not right: scores (PAR-2, the virtual best
+    /// solver, unique solves) count only right answers.
+    pub fn is_right(&self) -> bool {
+        match self.status {
+            RowStatus::Solved => self.correct == Some(true),
+            RowStatus::NoSolution => self.correct != Some(false),
+            _ => false,
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Reading a run back from its folder: `run.json` and `results.csv`, nothing else (the report,
 //! `compare` and `merge` never rerun a solver and never need the puzzle files).
 
-use super::{Row, RowStatus, RunInfo};
+use super::{EngineKind, NodeCount, Row, RunInfo};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -37,10 +37,9 @@ impl Run {
     /// before it did, the built-in solvers but `sat`, whose nodes are varisat calls).
     pub fn counts_search_nodes(&self, solver: &str) -> bool {
         match self.info.solver_details.iter().find(|d| d.name == solver) {
-            Some(d) => d
-                .nodes
-                .as_deref()
-                .map_or(d.kind == "builtin", |n| n == "search_tree"),
+            Some(d) => d.nodes.map_or(d.kind == EngineKind::Builtin, |n| {
+                n == NodeCount::SearchTree
+            }),
             None => solver != "sat" && solver.parse::<solvers::SolverKind>().is_ok(),
         }
     }
@@ -48,17 +47,6 @@ impl Run {
     /// Per-puzzle time budget, µs, if the run had one.
     pub fn budget_micros(&self) -> Option<f64> {
         self.info.timeout_ms.map(|ms| ms as f64 * 1e3)
-    }
-}
-
-/// True when a row counts as solved in the plots: a checked solution, a solve of a solver that
-/// writes no solution (unchecked, and said so), or a `no_solution` no check contradicted.
-/// Timeouts, errors, wrong answers and invalid puzzles are unsolved.
-pub fn counts_as_solved(r: &Row) -> bool {
-    match r.status {
-        RowStatus::Solved => r.correct != Some(false),
-        RowStatus::NoSolution => r.correct != Some(false),
-        _ => false,
     }
 }
 

@@ -51,7 +51,7 @@ pub struct Cactus {
 }
 
 /// A curve's legend entry, with the counts of summary.csv: `bitmask-dfs (3 solved, 1
-/// no_solution)`; unchecked solves are named apart, as they are not in `solved`.
+/// no_solution)`; the unchecked among the solved are named too.
 pub fn legend_label(k: &Curve) -> String {
     let mut parts = vec![format!("{} solved", crate::human::count(k.solved))];
     if k.no_solution > 0 {
@@ -61,7 +61,10 @@ pub fn legend_label(k: &Curve) -> String {
         ));
     }
     if k.unchecked > 0 {
-        parts.push(format!("{} unchecked", crate::human::count(k.unchecked)));
+        parts.push(format!(
+            "{} of them unchecked",
+            crate::human::count(k.unchecked)
+        ));
     }
     format!("{} ({})", k.solver, parts.join(", "))
 }
@@ -87,7 +90,7 @@ pub fn data(digest: &Digest, summary: &[SummaryRow], dataset: &str) -> Cactus {
                 solver: s.clone(),
                 color: solver_color(s, i),
                 points: sample(drawn.map(|&v| f64::from(v)), t.solved),
-                solved: row.map_or(t.solved.saturating_sub(t.unchecked), |r| r.solved),
+                solved: row.map_or(t.solved, |r| r.solved),
                 unchecked: t.unchecked,
                 no_solution: row.map_or(0, |r| r.no_solution),
             })

@@ -21,7 +21,7 @@ use super::effort::{self, Density};
 use super::{Hard, HARDEST, SLOWEST_PER_SOLVER};
 use crate::record::Row;
 use crate::record::RowStatus;
-use crate::record::{counts_as_solved, read_info, Run};
+use crate::record::{read_info, Run};
 use crate::summary::{self, SummaryRow};
 use std::collections::HashMap;
 use std::path::Path;
@@ -33,13 +33,22 @@ pub const FLOOR_MICROS: f64 = 0.1;
 #[derive(Debug, Default, Clone)]
 pub struct Times {
     /// µs of each readable puzzle (floored at [`FLOOR_MICROS`]): positive when it counts as
-    /// solved ([`counts_as_solved`]), negated otherwise. Sorted by magnitude after
+    /// solved ([`crate::record::Row::counts_as_solved`]), negated otherwise. Sorted by magnitude after
     /// [`Digest::finish`].
     pub signed: Vec<f32>,
     /// How many of them count as solved.
     pub solved: usize,
     /// Solved rows of a solver that writes no solution.
     pub unchecked: usize,
+}
+
+impl crate::stats::Sorted for Times {
+    fn count(&self) -> usize {
+        self.readable()
+    }
+    fn nth(&self, k: usize) -> f64 {
+        Times::nth(self, k)
+    }
 }
 
 impl Times {
@@ -253,7 +262,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
             seen_datasets.push(r.dataset.clone());
         }
         hard.add(&r);
-        inference.add(&r, counts_as_solved(&r));
+        inference.add(&r, r.counts_as_solved());
         let same = last_pair
             .as_ref()
             .is_some_and(|(d, s)| *d == r.dataset && *s == r.solver);
@@ -270,7 +279,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
             return Ok(());
         }
         let us = r.micros.max(FLOOR_MICROS) as f32;
-        if counts_as_solved(&r) {
+        if r.counts_as_solved() {
             t.signed.push(us);
             t.solved += 1;
         } else {

@@ -6,6 +6,7 @@ use super::digest::{Digest, Times, FLOOR_MICROS};
 use super::style::{
     dataset_chart, log_top, plot_err, side_legend, side_legend_width, solver_color,
 };
+use crate::stats::quantile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -25,51 +26,15 @@ pub struct Five {
     pub max: f64,
 }
 
-/// Quantile `q` (0..=1) of sorted values, linear between closest ranks; 0 for none.
-pub fn quantile(sorted: &[f64], q: f64) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        1 => sorted[0],
-        n => {
-            let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
-            let i = pos.floor() as usize;
-            let f = pos - i as f64;
-            if i + 1 < n {
-                sorted[i] * (1.0 - f) + sorted[i + 1] * f
-            } else {
-                sorted[n - 1]
-            }
-        }
-    }
-}
-
-/// Quantile `q` (0..=1) of a pair's sorted times, as [`quantile`].
-fn quantile_of(t: &Times, q: f64) -> f64 {
-    match t.readable() {
-        0 => 0.0,
-        1 => t.nth(0),
-        n => {
-            let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
-            let i = pos.floor() as usize;
-            let f = pos - i as f64;
-            if i + 1 < n {
-                t.nth(i) * (1.0 - f) + t.nth(i + 1) * f
-            } else {
-                t.nth(n - 1)
-            }
-        }
-    }
-}
-
 impl Five {
     /// The five numbers of a pair's times; `None` for none.
     pub fn of_times(t: &Times) -> Option<Five> {
         let n = t.readable();
         (n > 0).then(|| Five {
             min: t.nth(0),
-            q1: quantile_of(t, 0.25),
-            median: quantile_of(t, 0.5),
-            q3: quantile_of(t, 0.75),
+            q1: quantile(t, 0.25),
+            median: quantile(t, 0.5),
+            q3: quantile(t, 0.75),
             max: t.nth(n - 1),
         })
     }
@@ -225,7 +190,7 @@ mod tests {
                 max: 5.0
             })
         );
-        assert_eq!(quantile(&[10.0, 20.0], 0.5), 15.0);
+        assert_eq!(quantile(&[10.0, 20.0][..], 0.5), 15.0);
         assert_eq!(Five::of(&[]), None);
     }
 }

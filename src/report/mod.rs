@@ -218,14 +218,11 @@ pub fn paired_ratio(run: &Run, dataset: &str, a: &str, b: &str) -> Option<crate:
     let key = |r: &Row| (r.line, r.transform.clone());
     let times_a: std::collections::HashMap<_, f64> = run
         .rows_of(dataset, a)
-        .filter(|r| crate::scores::is_right(r))
+        .filter(|r| r.is_right())
         .map(|r| (key(r), r.micros))
         .collect();
     let (mut xa, mut xb) = (Vec::new(), Vec::new());
-    for r in run
-        .rows_of(dataset, b)
-        .filter(|r| crate::scores::is_right(r))
-    {
+    for r in run.rows_of(dataset, b).filter(|r| r.is_right()) {
         if let Some(&t) = times_a.get(&key(r)) {
             xa.push(t);
             xb.push(r.micros);
@@ -600,10 +597,10 @@ pub fn verdict(v: &Verdict) -> VerdictText {
                     crate::human::count(o.unchecked)
                 ));
             }
-            if o.solved + o.unchecked < w.solved {
+            if o.solved < w.solved {
                 more.push_str(&format!(
                     ", {} fewer solved ({})",
-                    crate::human::count(w.solved - o.solved - o.unchecked),
+                    crate::human::count(w.solved - o.solved),
                     unsolved_text(o)
                 ));
             }

@@ -8,7 +8,8 @@ use crate::human::{count, figure};
 use crate::manifest::Classes;
 use crate::record::RowStatus;
 use crate::record::Run;
-use crate::summary::{self, SummaryRow};
+use crate::stats::quantile;
+use crate::summary::SummaryRow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -50,8 +51,8 @@ pub fn classes(run: &Run) -> Vec<(String, Classes, Vec<usize>)> {
             continue;
         }
         let e = by.entry(&r.dataset).or_default();
-        e.0.add(&r.solutions);
-        if r.solutions == "2+" {
+        e.0.add(r.solutions);
+        if r.solutions == Some(crate::record::SolutionClass::Several) {
             e.1.push(r.line);
         }
     }
@@ -189,7 +190,7 @@ pub fn spreads(run: &Run) -> Vec<Spread> {
     // (solver, dataset, line) -> (min nodes, max nodes, min µs, max µs, copies)
     let mut m: BTreeMap<(&str, &str, usize), Range> = BTreeMap::new();
     for r in &run.rows {
-        if !crate::scores::is_right(r) {
+        if !r.is_right() {
             continue;
         }
         let e = m.entry((&r.solver, &r.dataset, r.line)).or_insert((
@@ -264,13 +265,13 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
                     s.solver.clone(),
                     count(s.puzzles),
                     nodes(format!("{} / {}", count(s.nodes_vary), count(s.puzzles))),
-                    nodes(format!("{:.2}", summary::median(&s.node_ratios))),
-                    nodes(format!("{:.2}", summary::percentile(&s.node_ratios, 90.0))),
+                    nodes(format!("{:.2}", quantile(&s.node_ratios, 0.5))),
+                    nodes(format!("{:.2}", quantile(&s.node_ratios, 0.9))),
                     nodes(format!(
                         "{:.2}",
                         s.node_ratios.last().copied().unwrap_or(1.0)
                     )),
-                    format!("{:.2}", summary::median(&s.time_ratios)),
+                    format!("{:.2}", quantile(&s.time_ratios, 0.5)),
                 ]
             })
             .collect(),

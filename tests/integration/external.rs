@@ -549,3 +549,83 @@ fn a_line_program_answering_solved_gives_solved_unchecked_rows() {
         );
     }
 }
+
+/// A solver declared to write no solution (`gives_solution = false`): every page of the run shows the
+/// same solved count for it (its solves count as solved, marked unchecked), as
+/// `Row::counts_as_solved` says.
+#[test]
+fn an_unchecked_solver_has_one_solved_count_on_every_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = fixture("tiny_solver", tmp.path());
+    let seed = std::fs::read_to_string(root.join("datasets/seed.csv")).unwrap();
+    let lines: Vec<&str> = seed.lines().skip(1).collect();
+    // 7 puzzles, a count no other figure of the run has.
+    let mut csv = String::from("name,puzzle,solution\n");
+    for i in 0..7 {
+        let l = lines[i % lines.len()];
+        let rest = l.split_once(',').unwrap().1;
+        csv.push_str(&format!("p{i},{rest}\n"));
+    }
+    let file = tmp.path().join("seven.csv");
+    std::fs::write(&file, csv).unwrap();
+    let out = tmp.path().join("run");
+    let toml = tmp.path().join("solvers.toml");
+    // Declared as a solver that writes no solution: its answers are not read, so not checked.
+    let entry = format!(
+        "[odd]\nlib = \"{}\"\nsymbol = \"TinySolver\"\ngives_solution = false\n",
+        lib.display()
+    );
+    std::fs::write(&toml, entry).unwrap();
+    let run = harness()
+        .args(["run", "--dataset"])
+        .arg(&file)
+        .arg("--solvers")
+        .arg(&toml)
+        .args(["--solver", "odd", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&run.get_output().stdout).to_string();
+    // The terminal table: `odd  7*  0 ...` (the star: some unchecked).
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("odd "))
+        .unwrap_or_else(|| panic!("no odd line in\n{stdout}"));
+    assert_eq!(line.split_whitespace().nth(1), Some("7*"), "{line}");
+    // summary.csv.
+    let summary = read_rows_of(&out.join("summary.csv"));
+    let (head, rows) = summary.split_first().unwrap();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let odd = rows.iter().find(|r| r[at("solver")] == *"odd").unwrap();
+    assert_eq!(&odd[at("solved")], "7");
+    assert_eq!(&odd[at("unchecked")], "7");
+    // summary.md and index.html.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("| odd | 7 / 7 |"), "{md}");
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let tr = html
+        .lines()
+        .find(|l| l.starts_with("<tr") && l.contains(">odd<"))
+        .unwrap_or_else(|| panic!("no odd row in index.html"));
+    assert!(tr.contains("data-v=\"7\">7 / 7</td>"), "{tr}");
+    // The cactus plot's legend.
+    let cactus = std::fs::read_dir(out.join("plots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            name.starts_with("cactus-") && name.ends_with(".svg")
+        })
+        .expect("a cactus plot");
+    let svg = std::fs::read_to_string(cactus).unwrap();
+    assert!(svg.contains("odd (7 solved, 7 of them unchecked)"), "{svg}");
+}
+
+fn read_rows_of(path: &Path) -> Vec<csv::StringRecord> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap();
+    rdr.records().map(|r| r.unwrap()).collect()
+}
