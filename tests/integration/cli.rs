@@ -278,9 +278,9 @@ fn default_run_table_fits_100_columns() {
     assert!(stdout.contains("clues30-1000: 1,000 puzzles"), "{stdout}");
 }
 
-/// `run`'s exit status says what the rows hold: 3 when some rows are `error` (a `cmd:` solver
-/// that exits at once), 1 when an answer is wrong even beside errors, 2 for an empty dataset
-/// (nothing run, no folder left) and for unreadable puzzles, 0 when every row is right.
+/// `run`'s exit status says what the rows hold: 2 for an empty dataset (nothing run, no folder
+/// left) and for unreadable puzzles, 0 when every row is right (3 for `error` rows: see
+/// `external::a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on`).
 #[test]
 fn run_exit_status_says_errors_invalid_and_empty() {
     let dir = tempfile::tempdir().unwrap();
@@ -296,10 +296,6 @@ fn run_exit_status_says_errors_invalid_and_empty() {
         cmd
     };
     run("bitmask-dfs", &file, "ok").assert().code(0);
-    run("bitmask-dfs,cmd:false", &file, "errors")
-        .assert()
-        .code(3)
-        .stdout(predicate::str::contains("1 error(s)"));
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, "# nothing here\n").unwrap();
     run("bitmask-dfs", &empty, "empty")
