@@ -94,7 +94,7 @@ pub fn hint(args: &HintArgs) -> anyhow::Result<()> {
 
 /// True when `grid` has two solutions or more (counted by the generators' counting solver).
 fn several_solutions(grid: &solvers::Grid) -> bool {
-    let solver = crate::generate::counting_solver().build();
+    let mut solver = crate::generate::counting_solver().build();
     solver
         .count(grid, 2, &solvers::Budget::unlimited())
         .is_some_and(|c| c.solutions >= 2)
