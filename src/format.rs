@@ -650,6 +650,13 @@ fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, R
             if let Some(i) = g.cells().iter().position(|&v| v == 0) {
                 return Err(Reason::BadSolution(format!("{} is empty", cell_name(i))));
             }
+            // A stated solution that is no solution of these givens is the dataset's error, not
+            // a solver's: the row is flagged invalid instead of every correct answer wrong.
+            if let Err(w) = crate::verify::check(grid.cells(), g.cells(), None) {
+                return Err(Reason::BadSolution(format!(
+                    "it is not a solution of the puzzle: {w}"
+                )));
+            }
             Some(g)
         }
     };

@@ -120,13 +120,18 @@ fn main() -> ExitCode {
     }
 }
 
-/// The exit status of a run (`run`, `rerun`): 1 if any answer was wrong, else 130 if it was
-/// interrupted, else 0.
+/// The exit status of a run (`run`, `rerun`), the first that applies: 1 if any answer was
+/// wrong, 130 if it was interrupted, 3 if any row is an `error` (a solver that failed), 2 if
+/// some puzzles could not be read (as `solve` and `rate` do), else 0.
 fn run_exit(end: &commands::run::RunEnd) -> ExitCode {
     if end.wrong > 0 {
         ExitCode::from(1)
     } else if end.interrupted {
         ExitCode::from(130)
+    } else if end.errors > 0 {
+        ExitCode::from(3)
+    } else if end.invalid > 0 {
+        ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     }

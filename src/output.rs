@@ -282,6 +282,37 @@ fn stream(
     Ok(())
 }
 
+/// An optional run setting as users write it: the value, or `none`.
+pub fn setting<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "none".to_string(), |v| v.to_string())
+}
+
+/// Refuses to write `out` over `input` (the same file, through any path or link): the input
+/// would be replaced by the output.
+///
+/// # Errors
+/// When both name one file: `refusing to write OUT over the input INPUT; give another output`.
+pub fn refuse_same_file(input: &Path, out: &Path) -> anyhow::Result<()> {
+    let same = match (std::fs::metadata(input), std::fs::metadata(out)) {
+        #[cfg(unix)]
+        (Ok(a), Ok(b)) => {
+            use std::os::unix::fs::MetadataExt;
+            a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
+        }
+        #[cfg(not(unix))]
+        (Ok(_), Ok(_)) => std::fs::canonicalize(input).ok() == std::fs::canonicalize(out).ok(),
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "refusing to write {} over the input {}: it would be replaced; give another output",
+            out.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
 /// Writes rows as CSV with a header (atomically).
 ///
 /// # Errors

@@ -7,7 +7,7 @@
 //! cross-check of `no_solution` answers between solvers stays within one shard. Dealing puzzles
 //! round-robin spreads the hard ones of a file (often grouped) over the shards.
 
-use crate::record::{DatasetInfo, Row, Run, RunInfo, Shard, ShardRecord};
+use crate::record::{DatasetInfo, Row, RunInfo, Shard, ShardRecord};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -67,19 +67,23 @@ pub enum MergeError {
         /// The odd folder's value.
         b: String,
     },
-    /// A row present in two shards.
-    #[error("{dir}: row {dataset} / {puzzle} (line {line}) / {solver} is also in another shard")]
-    DuplicateRow {
+    /// A shard that did not finish, or whose rows fall short of its run.json's counts.
+    #[error("{dir}: shard {shard} is incomplete: {why}; finish it (`harness run --resume {dir}` with its arguments) before merging")]
+    Incomplete {
         /// The folder.
         dir: PathBuf,
-        /// Dataset.
-        dataset: String,
-        /// Puzzle.
-        puzzle: String,
-        /// Line.
-        line: usize,
-        /// Solver.
-        solver: String,
+        /// Its shard.
+        shard: Shard,
+        /// What is missing.
+        why: String,
+    },
+    /// A shard whose rows are not those its run.json describes (edited, or from another run).
+    #[error("{dir}: {why}; its results.csv is not the one its run wrote")]
+    BadRows {
+        /// The folder.
+        dir: PathBuf,
+        /// What is wrong.
+        why: String,
     },
 }
 
@@ -90,38 +94,41 @@ fn dataset_keys(d: &[DatasetInfo]) -> Vec<(String, String, String)> {
         .collect()
 }
 
-/// A merged run: its `run.json` and its rows, in dataset, puzzle, solver order (as one unsharded
-/// run writes them), plus warnings (e.g. shards built from different commits).
+/// One shard to merge: its folder and its `run.json`.
+#[derive(Debug, Clone)]
+pub struct ShardRun {
+    /// The shard's run folder.
+    pub dir: PathBuf,
+    /// Its `run.json`.
+    pub info: RunInfo,
+}
+
+/// A merge checked on the shards' `run.json` files, ready to stream their rows: the merged
+/// `run.json`, the shards in order, warnings (e.g. shards built from different commits).
 #[derive(Debug)]
-pub struct Merged {
+pub struct Plan {
     /// The merged `run.json` (`shard` absent, `shards` listing each shard).
     pub info: RunInfo,
-    /// Every row of every shard.
-    pub rows: Vec<Row>,
+    /// The shards, 1/N first.
+    pub shards: Vec<ShardRun>,
     /// Things worth knowing that do not stop the merge.
     pub warnings: Vec<String>,
 }
 
-/// Merges the shards `runs` (any order) into one run.
+/// Checks that the shards `runs` (any order) form one complete split of one run, and plans
+/// their merge from their `run.json` files alone (no row is read here: see [`Plan::rows`]).
 ///
 /// # Errors
 /// [`MergeError`] when a folder is not a shard, the shards come from different splits or from
-/// runs with different solvers, datasets or budgets, a shard is missing or given twice, or a row
-/// appears in two shards.
-pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
+/// runs with different solvers, datasets or budgets, a shard is missing, given twice, or did not
+/// finish (killed or interrupted).
+pub fn plan(runs: &[ShardRun], command: Vec<String>) -> Result<Plan, MergeError> {
     let first = runs.first().ok_or(MergeError::Empty)?;
-    let first_shard = first
-        .info
-        .shard
-        .ok_or_else(|| MergeError::NotAShard(first.dir.clone()))?;
-    let count = first_shard.count;
-    let mut by_index: HashMap<usize, &Run> = HashMap::new();
+    let count = shard_of(first)?.count;
+    let mut by_index: HashMap<usize, &ShardRun> = HashMap::new();
     let mut warnings = Vec::new();
     for r in runs {
-        let shard = r
-            .info
-            .shard
-            .ok_or_else(|| MergeError::NotAShard(r.dir.clone()))?;
+        let shard = shard_of(r)?;
         if shard.count != count {
             return Err(MergeError::ShardCount {
                 dir: r.dir.clone(),
@@ -138,63 +145,15 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
                 b: r.dir.clone(),
             });
         }
-        let incompatible = |what, a: String, b: String| MergeError::Incompatible {
-            dir: r.dir.clone(),
-            first: first.dir.clone(),
-            what,
-            a,
-            b,
-        };
-        if r.info.solvers != first.info.solvers {
-            return Err(incompatible(
-                "solvers",
-                first.info.solvers.join(","),
-                r.info.solvers.join(","),
-            ));
-        }
-        let digests = |i: &RunInfo| {
-            i.solver_details
-                .iter()
-                .flat_map(|d| {
-                    d.files
-                        .iter()
-                        .map(move |f| format!("{}:{}", d.name, f.sha256))
-                })
-                .collect::<Vec<_>>()
-        };
-        if digests(&r.info) != digests(&first.info) {
-            return Err(incompatible(
-                "external solvers' files (sha256)",
-                digests(&first.info).join(","),
-                digests(&r.info).join(","),
-            ));
-        }
-        if dataset_keys(&r.info.datasets) != dataset_keys(&first.info.datasets) {
-            let names = |d: &[DatasetInfo]| {
-                d.iter()
-                    .map(|d| d.source.clone())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            return Err(incompatible(
-                "datasets",
-                names(&first.info.datasets),
-                names(&r.info.datasets),
-            ));
-        }
-        if r.info.timeout_ms != first.info.timeout_ms {
-            return Err(incompatible(
-                "time budget",
-                format!("{:?} ms", first.info.timeout_ms),
-                format!("{:?} ms", r.info.timeout_ms),
-            ));
-        }
-        if r.info.max_nodes != first.info.max_nodes {
-            return Err(incompatible(
-                "node budget",
-                format!("{:?}", first.info.max_nodes),
-                format!("{:?}", r.info.max_nodes),
-            ));
+        check_same_run(first, r)?;
+        if !r.info.complete || r.info.interrupted {
+            return Err(MergeError::Incomplete {
+                dir: r.dir.clone(),
+                shard,
+                why: "its run.json says it did not finish (\"complete\": false: killed or \
+                      interrupted)"
+                    .into(),
+            });
         }
         if r.info.git_commit != first.info.git_commit {
             warnings.push(format!(
@@ -203,12 +162,6 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
                 r.info.git_commit,
                 first.dir.display(),
                 first.info.git_commit
-            ));
-        }
-        if r.info.interrupted {
-            warnings.push(format!(
-                "{} (shard {shard}) was interrupted: its rows are incomplete",
-                r.dir.display()
             ));
         }
     }
@@ -222,145 +175,312 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
             count,
         });
     }
-    let ordered: Vec<&Run> = (1..=count).map(|i| by_index[&i]).collect();
+    let shards: Vec<ShardRun> = (1..=count).map(|i| by_index[&i].clone()).collect();
+    Ok(Plan {
+        info: merged_info(&shards, command),
+        shards,
+        warnings,
+    })
+}
 
-    let ds_pos = |name: &str| {
-        first
-            .info
-            .datasets
-            .iter()
-            .position(|d| d.name == name)
-            .unwrap_or(usize::MAX)
-    };
-    let sv_pos = |name: &str| {
-        first
-            .info
-            .solvers
-            .iter()
-            .position(|s| s == name)
-            .unwrap_or(usize::MAX)
-    };
-    let mut seen = std::collections::HashSet::new();
-    let mut rows = Vec::new();
-    for r in &ordered {
-        for row in &r.rows {
-            let key = (
-                row.dataset.clone(),
-                row.line,
-                row.puzzle.clone(),
-                row.solver.clone(),
-            );
-            if !seen.insert(key) {
-                return Err(MergeError::DuplicateRow {
-                    dir: r.dir.clone(),
-                    dataset: row.dataset.clone(),
-                    puzzle: row.puzzle.clone(),
-                    line: row.line,
-                    solver: row.solver.clone(),
-                });
-            }
-            rows.push(row.clone());
+/// The shard of `r`, or why it is not one.
+fn shard_of(r: &ShardRun) -> Result<Shard, MergeError> {
+    r.info
+        .shard
+        .ok_or_else(|| MergeError::NotAShard(r.dir.clone()))
+}
+
+/// Refuses `r` unless it is a shard of the same run as `first`: solvers (and their files'
+/// sha256), datasets, budgets and isomorph options.
+fn check_same_run(first: &ShardRun, r: &ShardRun) -> Result<(), MergeError> {
+    let check = |what: &'static str, a: String, b: String| {
+        if a == b {
+            return Ok(());
         }
-    }
-    rows.sort_by(|a, b| {
-        (ds_pos(&a.dataset), a.line, sv_pos(&a.solver)).cmp(&(
-            ds_pos(&b.dataset),
-            b.line,
-            sv_pos(&b.solver),
-        ))
-    });
+        Err(MergeError::Incompatible {
+            dir: r.dir.clone(),
+            first: first.dir.clone(),
+            what,
+            a,
+            b,
+        })
+    };
+    let (f, i) = (&first.info, &r.info);
+    check("solvers", f.solvers.join(","), i.solvers.join(","))?;
+    let digests = |i: &RunInfo| {
+        i.solver_details
+            .iter()
+            .flat_map(|d| {
+                d.files
+                    .iter()
+                    .map(move |f| format!("{}:{}", d.name, f.sha256))
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    check("external solvers' files (sha256)", digests(f), digests(i))?;
+    let sources = |i: &RunInfo| {
+        if dataset_keys(&i.datasets) == dataset_keys(&f.datasets) {
+            return String::new();
+        }
+        let names: Vec<&str> = i.datasets.iter().map(|d| d.source.as_str()).collect();
+        names.join(",")
+    };
+    check("datasets", sources(f), sources(i))?;
+    let hashes = |i: &RunInfo| {
+        let v: Vec<String> = i.manifests.iter().map(|m| m.sha256.clone()).collect();
+        v.join(",")
+    };
+    check("dataset files (sha256)", hashes(f), hashes(i))?;
+    use crate::output::setting;
+    let ms = |v: Option<u64>| v.map_or("none".to_string(), |v| format!("{v} ms"));
+    check("time budget", ms(f.timeout_ms), ms(i.timeout_ms))?;
+    check("node budget", setting(f.max_nodes), setting(i.max_nodes))?;
+    let iso = |i: &RunInfo| {
+        format!(
+            "transform {}, isomorphs {}, repeat {}",
+            setting(i.transform),
+            setting(i.isomorphs),
+            setting(i.repeat)
+        )
+    };
+    check("isomorph options", iso(f), iso(i))
+}
 
-    let mut datasets = first.info.datasets.clone();
+/// The merged run.json of the checked `shards` (in order).
+fn merged_info(shards: &[ShardRun], command: Vec<String>) -> RunInfo {
+    let first = &shards[0].info;
+    let infos: Vec<&RunInfo> = shards.iter().map(|r| &r.info).collect();
+    let mut datasets = first.datasets.clone();
     for (i, d) in datasets.iter_mut().enumerate() {
-        d.puzzles = ordered.iter().map(|r| r.info.datasets[i].puzzles).sum();
-        d.invalid = ordered.iter().map(|r| r.info.datasets[i].invalid).sum();
+        d.puzzles = infos.iter().map(|r| r.datasets[i].puzzles).sum();
+        d.invalid = infos.iter().map(|r| r.datasets[i].invalid).sum();
     }
     let distinct = |f: &dyn Fn(&RunInfo) -> String| {
         let mut v: Vec<String> = Vec::new();
-        for r in &ordered {
-            let x = f(&r.info);
+        for r in &infos {
+            let x = f(r);
             if !v.contains(&x) {
                 v.push(x);
             }
         }
         v.join(", ")
     };
-    let info = RunInfo {
+    RunInfo {
         harness_version: distinct(&|i| i.harness_version.clone()),
-        solvers: first.info.solvers.clone(),
+        solvers: first.solvers.clone(),
         datasets,
-        threads: ordered.iter().map(|r| r.info.threads).sum(),
-        timeout_ms: first.info.timeout_ms,
-        max_nodes: first.info.max_nodes,
+        threads: infos.iter().map(|r| r.threads).sum(),
+        timeout_ms: first.timeout_ms,
+        max_nodes: first.max_nodes,
         git_commit: distinct(&|i| i.git_commit.clone()),
         rustc: distinct(&|i| i.rustc.clone()),
         cpu: distinct(&|i| i.cpu.clone()),
-        cores: ordered.iter().map(|r| r.info.cores).sum(),
+        cores: infos.iter().map(|r| r.cores).sum(),
         host: distinct(&|i| i.host.clone()),
-        date: ordered
+        date: infos
             .iter()
-            .map(|r| r.info.date.clone())
+            .map(|r| r.date.clone())
             .min()
             .unwrap_or_default(),
-        elapsed_seconds: ordered
-            .iter()
-            .map(|r| r.info.elapsed_seconds)
-            .fold(0.0, f64::max),
-        interrupted: ordered.iter().any(|r| r.info.interrupted),
-        complete: ordered.iter().all(|r| r.info.complete),
+        elapsed_seconds: infos.iter().map(|r| r.elapsed_seconds).fold(0.0, f64::max),
+        // Until every row is streamed and counted, the merged run is not complete.
+        interrupted: true,
+        complete: false,
         command,
-        solver_details: first.info.solver_details.clone(),
-        transform: first.info.transform,
-        isomorphs: first.info.isomorphs,
-        repeat: first.info.repeat,
-        manifests: first
-            .info
-            .manifests
-            .iter()
-            .map(|m| {
-                // Each shard counted the classes of its own puzzles.
-                let mut m = m.clone();
-                m.classes = m.classes.map(|_| {
-                    let mut c = crate::manifest::Classes::default();
-                    for r in &ordered {
-                        if let Some(x) = r
-                            .info
-                            .manifests
-                            .iter()
-                            .find(|x| x.name == m.name)
-                            .and_then(|x| x.classes)
-                        {
-                            c.none += x.none;
-                            c.one += x.one;
-                            c.several += x.several;
-                            c.unknown += x.unknown;
-                        }
-                    }
-                    c
-                });
-                m
-            })
-            .collect(),
+        solver_details: first.solver_details.clone(),
+        transform: first.transform,
+        isomorphs: first.isomorphs,
+        repeat: first.repeat,
+        manifests: merged_manifests(&infos),
         shard: None,
-        shards: ordered
+        shards: shards.iter().map(shard_record).collect(),
+    }
+}
+
+/// The first shard's manifests, with the puzzle classes each shard counted of its own puzzles
+/// added up.
+fn merged_manifests(infos: &[&RunInfo]) -> Vec<crate::manifest::Manifest> {
+    let mut out = infos[0].manifests.clone();
+    for m in &mut out {
+        m.classes = m.classes.map(|_| {
+            let mut c = crate::manifest::Classes::default();
+            for r in infos {
+                let of = r.manifests.iter().find(|x| x.name == m.name);
+                if let Some(x) = of.and_then(|x| x.classes) {
+                    c.none += x.none;
+                    c.one += x.one;
+                    c.several += x.several;
+                    c.unknown += x.unknown;
+                }
+            }
+            c
+        });
+    }
+    out
+}
+
+/// What the merged run.json lists of one shard.
+fn shard_record(r: &ShardRun) -> ShardRecord {
+    ShardRecord {
+        shard: r.info.shard.map(|s| s.to_string()).unwrap_or_default(),
+        dir: r.dir.display().to_string(),
+        host: r.info.host.clone(),
+        cpu: r.info.cpu.clone(),
+        cores: r.info.cores,
+        threads: r.info.threads,
+        git_commit: r.info.git_commit.clone(),
+        date: r.info.date.clone(),
+        elapsed_seconds: r.info.elapsed_seconds,
+        interrupted: r.info.interrupted,
+    }
+}
+
+impl Plan {
+    /// Rows per puzzle: one per solver and isomorph copy.
+    fn rows_per_puzzle(&self) -> usize {
+        self.info.solvers.len() * self.info.isomorphs.unwrap_or(1).max(1) as usize
+    }
+
+    /// Streams every shard's rows to `emit` in whole-run order (puzzle `g` of the run is in
+    /// shard `g mod N`, so the shards' files are read side by side, one puzzle's rows at a
+    /// time; memory is one row per shard). Checks each shard holds exactly the rows its
+    /// run.json counts, whole puzzles in run order; on success marks the merged run.json
+    /// complete and returns the rows emitted.
+    ///
+    /// # Errors
+    /// [`MergeError::Incomplete`] or [`MergeError::BadRows`] when a shard's results.csv was cut,
+    /// edited or holds rows of another run; a read error; an error of `emit`.
+    pub fn rows(
+        &mut self,
+        mut emit: impl FnMut(&Row) -> anyhow::Result<()>,
+    ) -> anyhow::Result<u64> {
+        let per = self.rows_per_puzzle();
+        let mut readers = Vec::new();
+        for s in &self.shards {
+            readers.push(crate::record::RowReader::open(&s.dir)?);
+        }
+        let counts: Vec<usize> = self
+            .shards
             .iter()
-            .map(|r| ShardRecord {
-                shard: r.info.shard.map(|s| s.to_string()).unwrap_or_default(),
-                dir: r.dir.display().to_string(),
-                host: r.info.host.clone(),
-                cpu: r.info.cpu.clone(),
-                cores: r.info.cores,
-                threads: r.info.threads,
-                git_commit: r.info.git_commit.clone(),
-                date: r.info.date.clone(),
-                elapsed_seconds: r.info.elapsed_seconds,
-                interrupted: r.info.interrupted,
-            })
-            .collect(),
-    };
-    Ok(Merged {
-        info,
-        rows,
-        warnings,
-    })
+            .map(|s| s.info.datasets.iter().map(|d| d.puzzles).sum())
+            .collect();
+        let total: usize = counts.iter().sum();
+        let mut last: Option<(usize, usize)> = None;
+        let mut group = Vec::with_capacity(per);
+        for g in 0..total {
+            let k = g % self.shards.len();
+            group.clear();
+            while group.len() < per {
+                match readers[k].next_row()? {
+                    Some((row, _)) => group.push(row),
+                    None => {
+                        return Err(self
+                            .short(k, counts[k] * per, readers[k].rows_read())
+                            .into())
+                    }
+                }
+            }
+            last = Some(self.check_group(k, &group, last)?);
+            for r in &group {
+                emit(r)?;
+            }
+        }
+        for (k, rdr) in readers.iter_mut().enumerate() {
+            if rdr.next_row()?.is_some() {
+                return Err(self.bad(k, format!(
+                    "results.csv holds more rows than the {} its run.json counts ({} puzzles x {per})",
+                    counts[k] * per, counts[k]
+                )).into());
+            }
+        }
+        self.info.interrupted = false;
+        self.info.complete = true;
+        Ok((total * per) as u64)
+    }
+
+    /// Checks one puzzle's rows read from shard `k`: one puzzle, the solvers in run order, after
+    /// the puzzle `last` (dataset index, line) merged before it. Returns this puzzle's place.
+    fn check_group(
+        &self,
+        k: usize,
+        group: &[Row],
+        last: Option<(usize, usize)>,
+    ) -> Result<(usize, usize), MergeError> {
+        let head = &group[0];
+        let ds = self
+            .info
+            .datasets
+            .iter()
+            .position(|d| d.name == head.dataset);
+        let ds = ds.ok_or_else(|| {
+            self.bad(
+                k,
+                format!(
+                    "a row of dataset {:?}, which run.json does not list",
+                    head.dataset
+                ),
+            )
+        })?;
+        let n = self.info.solvers.len();
+        for (i, r) in group.iter().enumerate() {
+            if r.dataset != head.dataset || r.line != head.line || r.puzzle != head.puzzle {
+                return Err(self.bad(
+                    k,
+                    format!(
+                        "line {} of {} has {} rows, not {} (one per solver{})",
+                        head.line,
+                        head.dataset,
+                        i,
+                        group.len(),
+                        if group.len() > n { " and copy" } else { "" }
+                    ),
+                ));
+            }
+            if r.solver != self.info.solvers[i % n] {
+                return Err(self.bad(
+                    k,
+                    format!(
+                        "line {} of {}: row of solver {} where {} was expected",
+                        r.line,
+                        r.dataset,
+                        r.solver,
+                        self.info.solvers[i % n]
+                    ),
+                ));
+            }
+        }
+        let at = (ds, head.line);
+        if last.is_some_and(|l| l >= at) {
+            return Err(self.bad(
+                k,
+                format!(
+                    "line {} of {} is out of run order, or also in another shard",
+                    head.line, head.dataset
+                ),
+            ));
+        }
+        Ok(at)
+    }
+
+    /// The error of shard `k` whose rows end early.
+    fn short(&self, k: usize, expected: usize, found: usize) -> MergeError {
+        let s = &self.shards[k];
+        MergeError::Incomplete {
+            dir: s.dir.clone(),
+            shard: s.info.shard.expect("checked in plan"),
+            why: format!(
+                "its results.csv holds {found} whole row(s), its run.json counts {expected} \
+                 (rows deleted or the file cut)"
+            ),
+        }
+    }
+
+    /// A [`MergeError::BadRows`] of shard `k`.
+    fn bad(&self, k: usize, why: String) -> MergeError {
+        MergeError::BadRows {
+            dir: self.shards[k].dir.clone(),
+            why,
+        }
+    }
 }

@@ -80,6 +80,22 @@ pub fn hint(args: &HintArgs) -> anyhow::Result<()> {
         let b = Board::new(&grid);
         print!("{}", render_pencil_marks(&grid, &grid, &b.marks()));
     }
+    if step.technique == logic::Technique::BruteForce && several_solutions(&grid) {
+        // A guess on such a board picks one of its solutions: no step leads to the answer.
+        println!(
+            "this board has more than one solution (as `harness rate` says): no logical step \
+             leads to one answer; a guess would pick one of them"
+        );
+        return Ok(());
+    }
     print!("{}", describe(&step));
     Ok(())
+}
+
+/// True when `grid` has two solutions or more (counted by the generators' counting solver).
+fn several_solutions(grid: &solvers::Grid) -> bool {
+    let mut solver = crate::generate::counting_solver().build();
+    solver
+        .count(grid, 2, &solvers::Budget::unlimited())
+        .is_some_and(|c| c.solutions >= 2)
 }

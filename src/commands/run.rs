@@ -105,25 +105,64 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
             .join(", ")
     };
     differs("datasets", ds(old), ds(new))?;
+    // Same names are not enough: a puzzle replaced in a file, or a `cmd:` script edited, would
+    // put old rows beside new ones.
+    let hashes = |i: &RunInfo| {
+        let v: Vec<String> = i
+            .manifests
+            .iter()
+            .map(|m| format!("{} sha256 {}", m.name, m.sha256))
+            .collect();
+        v.join(", ")
+    };
+    differs("dataset files", hashes(old), hashes(new))?;
+    let solver_files = |i: &RunInfo| {
+        let v: Vec<String> = i
+            .solver_details
+            .iter()
+            .map(|d| {
+                let files: Vec<String> = d
+                    .files
+                    .iter()
+                    .map(|f| format!("{} sha256 {}", f.path, f.sha256))
+                    .collect();
+                format!("{} = [{}] {}", d.name, d.command.join(" "), files.join(" "))
+            })
+            .collect();
+        v.join(", ")
+    };
+    differs(
+        "solvers' specs and files",
+        solver_files(old),
+        solver_files(new),
+    )?;
     differs(
         "timeout_ms",
-        format!("{:?}", old.timeout_ms),
-        format!("{:?}", new.timeout_ms),
+        output::setting(old.timeout_ms),
+        output::setting(new.timeout_ms),
     )?;
     differs(
         "max_nodes",
-        format!("{:?}", old.max_nodes),
-        format!("{:?}", new.max_nodes),
+        output::setting(old.max_nodes),
+        output::setting(new.max_nodes),
     )?;
     differs(
         "transform",
-        format!("{:?} x {:?}", old.transform, old.isomorphs),
-        format!("{:?} x {:?}", new.transform, new.isomorphs),
+        format!(
+            "{} x {}",
+            output::setting(old.transform),
+            output::setting(old.isomorphs)
+        ),
+        format!(
+            "{} x {}",
+            output::setting(new.transform),
+            output::setting(new.isomorphs)
+        ),
     )?;
     differs(
         "repeat",
-        format!("{:?}", old.repeat),
-        format!("{:?}", new.repeat),
+        output::setting(old.repeat),
+        output::setting(new.repeat),
     )?;
     differs(
         "shard",
@@ -132,10 +171,9 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
     )
 }
 
-/// What the rows of a run write as they arrive: results.csv, the online summary, the rows to
-/// name at the end.
-struct Saver {
-    results: record::ResultsWriter,
+/// What the rows of a run add up to as they arrive: the online summary and scores, the puzzle
+/// classes, the rows to name at the end. Kept rows of a resumed run are counted alike.
+struct Tally {
     summary: summary::Accumulator,
     rows: usize,
     wrong_rows: Vec<Row>,
@@ -151,7 +189,22 @@ struct Saver {
 /// Wrong rows named on the terminal at the end (the rest are counted).
 const NAMED_WRONG: usize = 100;
 
-impl Saver {
+/// Error rows named on the terminal at the end.
+const NAMED_ERRORS: usize = 10;
+
+impl Tally {
+    fn new(info: &RunInfo) -> Tally {
+        Tally {
+            summary: summary::Accumulator::default(),
+            rows: 0,
+            wrong_rows: Vec::new(),
+            error_rows: Vec::new(),
+            first_solver: info.solvers.first().cloned().unwrap_or_default(),
+            classes: std::collections::HashMap::new(),
+            scores: crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3)),
+        }
+    }
+
     fn count(&mut self, r: &Row) {
         self.summary.add(r);
         self.scores.add(r);
@@ -165,17 +218,9 @@ impl Saver {
         if r.is_wrong() && self.wrong_rows.len() < NAMED_WRONG {
             self.wrong_rows.push(r.clone());
         }
-        if r.status == crate::record::RowStatus::Error && self.error_rows.len() < 10 {
+        if r.status == crate::record::RowStatus::Error && self.error_rows.len() < NAMED_ERRORS {
             self.error_rows.push(r.clone());
         }
-    }
-
-    fn take(&mut self, rows: Vec<Row>) -> anyhow::Result<()> {
-        self.results.append(&rows)?;
-        for r in &rows {
-            self.count(r);
-        }
-        Ok(())
     }
 }
 
@@ -183,19 +228,18 @@ impl Saver {
 pub struct RunEnd {
     /// Answers the checker rejected.
     pub wrong: usize,
+    /// Rows whose solver failed (`error`: it crashed, could not start, or answered garbage).
+    pub errors: usize,
+    /// Puzzles that could not be read (`invalid` rows).
+    pub invalid: usize,
     /// True when Ctrl-C or SIGTERM stopped the command (exit status 130): during the solves (the
     /// files hold what finished, and run.json says `"interrupted": true`), or after them, before
     /// the report (the files hold the whole run).
     pub interrupted: bool,
 }
 
-/// Runs the main job; returns how many answers were wrong.
-///
-/// # Errors
-/// Unknown solver or dataset, an unwritable output folder, or a failed write.
-pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
-    let started = SystemTime::now();
-    let solvers = engines(&args.solver, &args.external)?;
+/// The datasets of `--dataset` (the default set without), refusing two of one name.
+fn open_sources(args: &RunArgs) -> anyhow::Result<Vec<Source>> {
     let sources: Vec<Source> = if args.dataset.is_empty() {
         dataset::default_sources()
     } else {
@@ -209,42 +253,52 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         .map(|d| (d.name.as_str(), d.source.as_str()))
         .collect();
     refuse_duplicates(&names)?;
-    let old = match &args.resume {
-        Some(dir) => {
-            if args.out.as_ref().is_some_and(|o| o != dir) {
-                anyhow::bail!(
-                    "--resume {} writes into that folder; leave out --out {}",
-                    dir.display(),
-                    args.out.as_ref().expect("checked").display()
-                );
-            }
-            let info = crate::record::read_info(dir)
-                .with_context(|| format!("cannot resume {}", dir.display()))?;
-            if info.complete {
-                anyhow::bail!(
-                    "cannot resume {}: that run is complete (run.json says \"complete\": true)",
-                    dir.display()
-                );
-            }
-            Some(info)
-        }
-        None => None,
+    Ok(sources)
+}
+
+/// The run.json of the run `--resume` names, which must be unfinished; `None` without it.
+fn resumed_info(args: &RunArgs) -> anyhow::Result<Option<RunInfo>> {
+    let Some(dir) = &args.resume else {
+        return Ok(None);
     };
-    let out = args
-        .resume
+    if let Some(o) = args.out.as_ref().filter(|o| *o != dir) {
+        anyhow::bail!(
+            "--resume {} writes into that folder; leave out --out {}",
+            dir.display(),
+            o.display()
+        );
+    }
+    let info = crate::record::read_info(dir)
+        .with_context(|| format!("cannot resume {}", dir.display()))?;
+    if info.complete {
+        anyhow::bail!(
+            "cannot resume {}: that run is complete (run.json says \"complete\": true)",
+            dir.display()
+        );
+    }
+    Ok(Some(info))
+}
+
+/// The run's folder: `--resume`'s, `--out`, or `reports/run-DATE-TIME`.
+fn out_dir(args: &RunArgs, started: SystemTime) -> PathBuf {
+    args.resume
         .clone()
         .or_else(|| args.out.clone())
         .unwrap_or_else(|| {
             let stamp = humantime::format_rfc3339_seconds(started).to_string();
             let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
             PathBuf::from("reports").join(format!("run-{}-{}", &stamp[..8], &stamp[8..14]))
-        });
-    let created = !out.exists();
-    output::ensure_writable(&out)?;
+        })
+}
 
-    // One pass over the datasets (read as streams, nothing kept): counts per dataset of this
-    // shard's puzzles, the unreadable ones named.
-    let mut dataset_infos: Vec<DatasetInfo> = sources
+/// One pass over the datasets (read as streams, nothing kept): this shard's puzzles counted per
+/// dataset, the unreadable ones named on stderr. Returns the counts and the puzzles of every
+/// shard.
+fn count_puzzles(
+    sources: &[Source],
+    shard: Option<crate::record::Shard>,
+) -> anyhow::Result<(Vec<DatasetInfo>, usize)> {
+    let mut infos: Vec<DatasetInfo> = sources
         .iter()
         .map(|d| DatasetInfo {
             name: d.name.clone(),
@@ -258,42 +312,62 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     for (k, src) in sources.iter().enumerate() {
         let mut entries = src.entries()?;
         for e in entries.by_ref() {
-            let keep = args.shard.map_or(true, |s| s.takes(all));
+            let keep = shard.map_or(true, |s| s.takes(all));
             all += 1;
             if !keep {
                 continue;
             }
-            dataset_infos[k].puzzles += 1;
+            infos[k].puzzles += 1;
             if let Err(err) = &e.puzzle {
                 eprintln!("invalid puzzle: {err}");
-                dataset_infos[k].invalid += 1;
+                infos[k].invalid += 1;
             }
         }
         if let Some(e) = entries.io_error() {
             return Err(e).with_context(|| format!("reading {}", src.source));
         }
     }
-    let puzzles: usize = dataset_infos.iter().map(|d| d.puzzles).sum();
-    let invalid: usize = dataset_infos.iter().map(|d| d.invalid).sum();
-    if let Some(shard) = args.shard {
-        if !args.quiet {
-            eprintln!(
-                "shard {shard}: {puzzles} of {all} puzzles (index mod {} = {})",
-                shard.count,
-                shard.index - 1
-            );
-        }
+    Ok((infos, all))
+}
+
+/// Refuses a run with nothing to solve (an input error, exit status 2): datasets without a
+/// puzzle, or none readable. Removes `out` if this run created it.
+fn refuse_nothing_to_run(
+    sources: &[Source],
+    infos: &[DatasetInfo],
+    all: usize,
+    out: &std::path::Path,
+    created: bool,
+) -> anyhow::Result<()> {
+    let puzzles: usize = infos.iter().map(|d| d.puzzles).sum();
+    let invalid: usize = infos.iter().map(|d| d.invalid).sum();
+    if all > 0 && (puzzles == 0 || invalid < puzzles) {
+        return Ok(());
     }
-    if puzzles > 0 && invalid == puzzles {
-        // Nothing to solve: an input error (exit status 2), not a run.
-        if created {
-            let _ = std::fs::remove_dir(&out);
-        }
+    if created {
+        let _ = std::fs::remove_dir(out);
+    }
+    if all == 0 {
+        let names: Vec<&str> = sources.iter().map(|s| s.source.as_str()).collect();
         anyhow::bail!(
-            "none of the {puzzles} puzzle(s) could be read (the reasons are above); nothing was run"
+            "no puzzle in {}: the dataset(s) are empty; nothing was run",
+            names.join(", ")
         );
     }
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    anyhow::bail!(
+        "none of the {puzzles} puzzle(s) could be read (the reasons are above); nothing was run"
+    )
+}
+
+/// The run.json a run starts with (`"complete": false` until the end, so a killed run says
+/// so), with each dataset's manifest.
+fn start_info(
+    args: &RunArgs,
+    solvers: &[Arc<dyn Engine>],
+    sources: &[Source],
+    datasets: Vec<DatasetInfo>,
+    started: SystemTime,
+) -> anyhow::Result<RunInfo> {
     let mut info = RunInfo {
         harness_version: env!("CARGO_PKG_VERSION").into(),
         solvers: solvers.iter().map(|e| e.info().name.clone()).collect(),
@@ -301,8 +375,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             .iter()
             .map(|e| registry::record(e.as_ref()))
             .collect(),
-        datasets: dataset_infos,
-        threads,
+        datasets,
+        threads: args.threads.unwrap_or_else(rayon::current_num_threads),
         timeout_ms: (args.timeout_ms > 0).then_some(args.timeout_ms),
         max_nodes: args.max_nodes,
         git_commit: env!("HARNESS_GIT_COMMIT").into(),
@@ -312,7 +386,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         host: record::host_name(),
         date: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: 0.0,
-        // Until the end, run.json says the rows are partial (a killed run leaves it so).
         interrupted: true,
         complete: false,
         command: std::env::args().collect(),
@@ -323,7 +396,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         repeat: (args.repeat > 1).then_some(args.repeat),
         manifests: Vec::new(),
     };
-    for src in &sources {
+    for src in sources {
         info.manifests.push(crate::manifest::manifest(
             src,
             crate::manifest::Options {
@@ -335,221 +408,278 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             },
         )?);
     }
-    let mut summary_acc = summary::Accumulator::default();
-    let mut scorer = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
-    let mut kept_classes: std::collections::HashMap<String, crate::manifest::Classes> =
-        std::collections::HashMap::new();
-    let first_solver = info.solvers.first().cloned().unwrap_or_default();
-    let mut kept_rows = 0usize;
-    let mut kept_wrong = Vec::new();
-    let mut kept_errors = Vec::new();
-    // Resuming: the saved rows that form whole puzzles in run order, up to the first puzzle
-    // with a row missing, are kept; results.csv is cut there and the run goes on.
-    let (results, done_puzzles) = match &old {
+    Ok(info)
+}
+
+/// Resumes the run in `out`: the saved rows that form whole puzzles in run order, up to the
+/// first puzzle with a row missing, are counted into `tally`; results.csv is cut there and
+/// opened for the rest. Returns it and the puzzles kept.
+fn resume(
+    out: &std::path::Path,
+    info: &RunInfo,
+    sources: &[Source],
+    args: &RunArgs,
+    tally: &mut Tally,
+) -> anyhow::Result<(record::ResultsWriter, usize)> {
+    let mut stream = puzzle_stream(sources, args.shard)?;
+    let n = info.solvers.len();
+    let per = n * args.isomorph.copies() as usize;
+    let mut pending: Vec<Row> = Vec::with_capacity(per);
+    let (mut pending_at, mut done, mut broken) = (0u64, 0usize, false);
+    let mut current: Option<(Arc<str>, Entry)> = None;
+    let len = crate::record::for_each_row(out, |r, at| {
+        if broken {
+            return Ok(());
+        }
+        if pending.is_empty() {
+            pending_at = at;
+            current = stream.next();
+        }
+        broken = !current.as_ref().is_some_and(|(name, e)| {
+            **name == *r.dataset
+                && e.line == r.line
+                && e.label() == r.puzzle
+                && info.solvers[pending.len() % n] == r.solver
+        });
+        if broken {
+            return Ok(());
+        }
+        pending.push(r);
+        if pending.len() == per {
+            pending.drain(..).for_each(|r| tally.count(&r));
+            done += 1;
+        }
+        Ok(())
+    })
+    .with_context(|| format!("cannot resume {}", out.display()))?;
+    let keep = if broken || !pending.is_empty() {
+        pending_at
+    } else {
+        len
+    };
+    if !args.quiet {
+        let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
+        eprintln!(
+            "resuming {}: {done} of {puzzles} puzzle(s) saved; going on from there",
+            out.display()
+        );
+    }
+    record::write_info(out, info)?;
+    let _ = std::fs::remove_file(out.join("summary.csv"));
+    let results = record::ResultsWriter::open(&out.join("results.csv"), Some(keep))?;
+    Ok((results, done))
+}
+
+/// The signal handler of the solves: the first signal sets `cancel` (the solves in flight stop,
+/// the finished rows are saved); a second one exits at once. Returns the flags and the guard
+/// that keeps the handler.
+fn on_signal_during_solves() -> (Arc<AtomicBool>, Arc<AtomicBool>, interrupt::SignalGuard) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let solved_all = Arc::new(AtomicBool::new(false));
+    let (c, s) = (cancel.clone(), solved_all.clone());
+    let guard = interrupt::on_signal(move || {
+        c.store(true, Ordering::SeqCst);
+        if s.load(Ordering::SeqCst) {
+            eprintln!(
+                "\ninterrupted: every solve has finished; saving the results, then stopping \
+                 (interrupt again to quit at once)"
+            );
+        } else {
+            eprintln!(
+                "\ninterrupted: stopping the solves in flight and saving the finished rows \
+                 (interrupt again to quit at once)"
+            );
+        }
+    });
+    (cancel, solved_all, guard)
+}
+
+/// Runs the main job.
+///
+/// # Errors
+/// Unknown solver or dataset, nothing to run (empty or unreadable datasets), a resumed run
+/// that is not this one, an unwritable output folder, or a failed write.
+pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
+    let started = SystemTime::now();
+    let solvers = engines(&args.solver, &args.external)?;
+    let sources = open_sources(args)?;
+    let old = resumed_info(args)?;
+    let out = out_dir(args, started);
+    let created = !out.exists();
+    output::ensure_writable(&out)?;
+    let (datasets, all) = count_puzzles(&sources, args.shard)?;
+    refuse_nothing_to_run(&sources, &datasets, all, &out, created)?;
+    let puzzles: usize = datasets.iter().map(|d| d.puzzles).sum();
+    if let (Some(shard), false) = (args.shard, args.quiet) {
+        eprintln!(
+            "shard {shard}: {puzzles} of {all} puzzles (index mod {} = {})",
+            shard.count,
+            shard.index - 1
+        );
+    }
+    let mut info = start_info(args, &solvers, &sources, datasets, started)?;
+    let mut tally = Tally::new(&info);
+    let (mut results, done) = match &old {
         Some(old) => {
             check_resumable(&out, old, &info)?;
             info.date = old.date.clone();
-            let mut stream = puzzle_stream(&sources, args.shard)?;
-            let per = solvers.len() * args.isomorph.copies() as usize;
-            let mut pending: Vec<Row> = Vec::with_capacity(per);
-            let mut pending_at = 0u64;
-            let mut done = 0usize;
-            let mut current: Option<(Arc<str>, Entry)> = None;
-            let mut broken = false;
-            let len = crate::record::for_each_row(&out, |r, at| {
-                if broken {
-                    return Ok(());
-                }
-                if pending.is_empty() {
-                    pending_at = at;
-                    current = stream.next();
-                }
-                let matches = current.as_ref().is_some_and(|(name, e)| {
-                    **name == *r.dataset
-                        && e.line == r.line
-                        && e.label() == r.puzzle
-                        && info.solvers[pending.len() % solvers.len()] == r.solver
-                });
-                if !matches {
-                    broken = true;
-                    return Ok(());
-                }
-                pending.push(r);
-                if pending.len() == per {
-                    for r in pending.drain(..) {
-                        summary_acc.add(&r);
-                        scorer.add(&r);
-                        if r.solver == first_solver && r.status != crate::record::RowStatus::Invalid
-                        {
-                            kept_classes
-                                .entry(r.dataset.clone())
-                                .or_default()
-                                .add(r.solutions);
-                        }
-                        kept_rows += 1;
-                        if r.is_wrong() && kept_wrong.len() < NAMED_WRONG {
-                            kept_wrong.push(r);
-                        } else if r.status == crate::record::RowStatus::Error
-                            && kept_errors.len() < 10
-                        {
-                            kept_errors.push(r);
-                        }
-                    }
-                    done += 1;
-                }
-                Ok(())
-            })
-            .with_context(|| format!("cannot resume {}", out.display()))?;
-            let keep = if broken || !pending.is_empty() {
-                pending_at
-            } else {
-                len
-            };
-            if !args.quiet {
-                eprintln!(
-                    "resuming {}: {done} of {puzzles} puzzle(s) saved; going on from there",
-                    out.display()
-                );
-            }
-            record::write_info(&out, &info)?;
-            let _ = std::fs::remove_file(out.join("summary.csv"));
-            (
-                record::ResultsWriter::open(&out.join("results.csv"), Some(keep))?,
-                done,
-            )
+            resume(&out, &info, &sources, args, &mut tally)?
         }
         None => (record::start_run(&out, &info)?, 0),
     };
-    let mut saver = Saver {
-        results,
-        summary: summary_acc,
-        rows: 0,
-        wrong_rows: kept_wrong,
-        error_rows: kept_errors,
-        first_solver,
-        classes: kept_classes,
-        scores: scorer,
-    };
-    saver.rows = kept_rows;
+    let (cancel, solved_all, solving) = on_signal_during_solves();
+    let t0 = Instant::now();
+    let saving = solve(
+        args,
+        &solvers,
+        &info,
+        &sources,
+        done,
+        (&cancel, &solved_all),
+        |rows| {
+            results.append(&rows)?;
+            rows.iter().for_each(|r| tally.count(r));
+            Ok(())
+        },
+    );
+    solved_all.store(true, Ordering::SeqCst);
+    let saving_to = || format!("saving the run to {}", out.display());
+    saving.with_context(saving_to)?;
+    results.finish().with_context(saving_to)?;
+    let elapsed = t0.elapsed().as_secs_f64();
+    info.elapsed_seconds = old.as_ref().map_or(0.0, |o| o.elapsed_seconds) + elapsed;
+    let (summary, named) = finish(&out, &mut info, tally, args.isomorph.copies() as usize)?;
+    // Saved: a signal from here on stops the process at once (see `interrupt`), saying what was
+    // kept.
+    drop(solving);
+    let mut end = print_end(args, &out, &info, &summary, &named, elapsed);
+    if cancel.load(Ordering::SeqCst) {
+        stopped_note(&out, &info, &named);
+        end.interrupted = true;
+        if !info.interrupted {
+            // Every solve had finished when the signal came: stop before the report.
+            return Ok(end);
+        }
+    }
+    if !args.no_report {
+        render_report(&out, args.quiet)?;
+    }
+    Ok(end)
+}
 
-    // From here on the first signal stops the solves and the finished rows are saved; a second
-    // one exits at once (results.csv then holds the rows flushed so far).
-    let cancel = Arc::new(AtomicBool::new(false));
-    let solved_all = Arc::new(AtomicBool::new(false));
-    let solving = {
-        let (cancel, solved_all) = (cancel.clone(), solved_all.clone());
-        interrupt::on_signal(move || {
-            cancel.store(true, Ordering::SeqCst);
-            if solved_all.load(Ordering::SeqCst) {
-                eprintln!(
-                    "\ninterrupted: every solve has finished; saving the results, then stopping \
-                     (interrupt again to quit at once)"
-                );
-            } else {
-                eprintln!(
-                    "\ninterrupted: stopping the solves in flight and saving the finished rows \
-                     (interrupt again to quit at once)"
-                );
-            }
-        })
-    };
-
+/// Announces the run and solves the puzzles of `sources` after the first `done` (this shard's),
+/// handing each chunk's rows to `save`.
+fn solve(
+    args: &RunArgs,
+    solvers: &[Arc<dyn Engine>],
+    info: &RunInfo,
+    sources: &[Source],
+    done: usize,
+    (cancel, solved_all): (&Arc<AtomicBool>, &Arc<AtomicBool>),
+    save: impl FnMut(Vec<Row>) -> anyhow::Result<()> + Send,
+) -> anyhow::Result<()> {
+    let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
     if !args.quiet {
         eprintln!(
             "running {} solver(s) over {} puzzle(s) in {} dataset(s) on {} thread(s), budget {} per puzzle",
             solvers.len(),
             puzzles,
             sources.len(),
-            threads,
+            info.threads,
             match args.timeout_ms {
                 0 => "unlimited".to_string(),
                 ms => format!("{ms} ms"),
             }
         );
     }
-    let mut opts = RunOptions {
-        solvers: solvers.clone(),
+    let opts = RunOptions {
+        solvers: solvers.to_vec(),
         timeout: (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms)),
         max_nodes: args.max_nodes,
-        threads: Some(threads),
+        threads: Some(info.threads),
         progress: !args.quiet,
         transform: args.isomorph.seed(),
         isomorphs: args.isomorph.copies(),
         repeat: args.repeat,
+        cancel: cancel.clone(),
+        solved_all: solved_all.clone(),
         ..RunOptions::default()
     };
-    opts.cancel = cancel.clone();
-    opts.solved_all = solved_all.clone();
-    let t0 = Instant::now();
-    let stream = puzzle_stream(&sources, args.shard)?.skip(done_puzzles);
-    let saving = runner::run_stream(
-        stream,
-        Some((puzzles - done_puzzles) as u64),
-        &opts,
-        |rows| saver.take(rows),
-    );
-    solved_all.store(true, Ordering::SeqCst);
-    saving.with_context(|| format!("saving the run to {}", out.display()))?;
-    let Saver {
-        results,
-        summary: acc,
-        rows: saved,
-        wrong_rows,
-        error_rows,
-        first_solver: _,
-        classes,
-        scores,
-    } = saver;
-    results
-        .finish()
-        .with_context(|| format!("saving the run to {}", out.display()))?;
-    let elapsed = t0.elapsed().as_secs_f64();
-    let copies = args.isomorph.copies() as usize;
-    let planned = puzzles * solvers.len() * copies;
+    let stream = puzzle_stream(sources, args.shard)?.skip(done);
+    runner::run_stream(stream, Some((puzzles - done) as u64), &opts, save)
+}
+
+/// Writes summary.csv and the final run.json (`interrupted` exactly when rows are missing: a
+/// signal after the last solve leaves the rows whole). Returns the summary (without the virtual
+/// best solver's rows) and the tally's named rows.
+fn finish(
+    out: &std::path::Path,
+    info: &mut RunInfo,
+    tally: Tally,
+    copies: usize,
+) -> anyhow::Result<(Vec<summary::SummaryRow>, Named)> {
+    let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
+    let planned = puzzles * info.solvers.len() * copies;
     for m in &mut info.manifests {
         // The classes of the puzzles solved (this shard's, on a sharded run), once per puzzle.
-        let mut c = classes.get(&m.name).copied().unwrap_or_default();
+        let mut c = tally.classes.get(&m.name).copied().unwrap_or_default();
         for n in [&mut c.none, &mut c.one, &mut c.several, &mut c.unknown] {
             *n /= copies;
         }
         m.classes = Some(c);
     }
-    // `interrupted` in run.json means the rows are incomplete: a signal after the last solve
-    // finished stops the command, but the rows are the whole run.
-    let interrupted = saved < planned;
-    let mut summary = acc.finish();
-    scores.finish(&mut summary);
-    info.elapsed_seconds = old.as_ref().map_or(0.0, |o| o.elapsed_seconds) + elapsed;
-    info.interrupted = interrupted;
-    info.complete = !interrupted;
-    record::finish_run(&out, &summary, &info)
+    info.interrupted = tally.rows < planned;
+    info.complete = !info.interrupted;
+    let mut summary = tally.summary.finish();
+    tally.scores.finish(&mut summary);
+    record::finish_run(out, &summary, info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
-    // Saved: a signal from here on stops the process at once (see `interrupt`), saying what was
-    // kept.
-    drop(solving);
-    let stopped = cancel.load(Ordering::SeqCst);
-
-    // The virtual best solver's rows are in summary.csv, not in the counts of the run.
-    let summary: Vec<summary::SummaryRow> = {
-        let mut s = summary;
-        s.retain(|r| r.solver != crate::scores::VIRTUAL_BEST);
-        s
+    summary.retain(|r| r.solver != crate::scores::VIRTUAL_BEST);
+    let named = Named {
+        rows: tally.rows,
+        planned,
+        wrong: tally.wrong_rows,
+        errors: tally.error_rows,
     };
-    let wrong: usize = summary.iter().map(|s| s.wrong).sum();
-    let solved: usize = summary.iter().map(|s| s.solved).sum();
-    let timeouts: usize = summary.iter().map(|s| s.timeouts).sum();
-    let unchecked: usize = summary.iter().map(|s| s.unchecked).sum();
-    let errors: usize = summary.iter().map(|s| s.errors).sum();
+    Ok((summary, named))
+}
+
+/// The rows saved and planned, and the rows named on the terminal at the end.
+struct Named {
+    rows: usize,
+    planned: usize,
+    wrong: Vec<Row>,
+    errors: Vec<Row>,
+}
+
+/// Prints the summary table, the wrong and error rows, and the one-line count; returns the
+/// counts of the exit status.
+fn print_end(
+    args: &RunArgs,
+    out: &std::path::Path,
+    info: &RunInfo,
+    summary: &[summary::SummaryRow],
+    named: &Named,
+    elapsed: f64,
+) -> RunEnd {
+    let sum = |f: fn(&summary::SummaryRow) -> usize| summary.iter().map(f).sum::<usize>();
+    let (wrong, solved, timeouts) = (sum(|s| s.wrong), sum(|s| s.solved), sum(|s| s.timeouts));
+    let (unchecked, errors) = (sum(|s| s.unchecked), sum(|s| s.errors));
+    let invalid: usize = info.datasets.iter().map(|d| d.invalid).sum();
     if !args.quiet {
-        println!("{}", summary::table(&summary));
-        for r in &wrong_rows {
+        println!("{}", summary::table(summary));
+        several_solutions_note(info);
+        for r in &named.wrong {
             eprintln!(
                 "WRONG: {} {} {}: {}",
                 r.dataset, r.puzzle, r.solver, r.error
             );
         }
-        if wrong > wrong_rows.len() {
-            eprintln!("WRONG: {} more (see results.csv)", wrong - wrong_rows.len());
+        if wrong > named.wrong.len() {
+            eprintln!(
+                "WRONG: {} more (see results.csv)",
+                wrong - named.wrong.len()
+            );
         }
     }
     let mut extra = String::new();
@@ -564,7 +694,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     }
     println!(
         "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s)\nresults: {}",
-        crate::human::count(saved),
+        crate::human::count(named.rows),
         elapsed,
         crate::human::count(solved - unchecked),
         crate::human::count(wrong),
@@ -573,21 +703,46 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         out.display()
     );
     if !args.quiet {
-        for r in &error_rows {
+        for r in &named.errors {
             eprintln!(
                 "ERROR: {} {} {}: {}",
                 r.dataset, r.puzzle, r.solver, r.error
             );
         }
     }
-    if interrupted && stopped {
+    RunEnd {
+        wrong,
+        errors,
+        invalid,
+        interrupted: info.interrupted,
+    }
+}
+
+/// Says which datasets hold puzzles of more than one solution: "solved" there means one of
+/// them was found (the rows' `solutions` column says `2+`).
+fn several_solutions_note(info: &RunInfo) {
+    for m in &info.manifests {
+        if let Some(n) = m.classes.map(|c| c.several).filter(|&n| n > 0) {
+            println!(
+                "note: {} puzzle(s) of {} have more than one solution: \"solved\" counts one of \
+                 them found (results.csv: solutions 2+)",
+                crate::human::count(n),
+                m.name
+            );
+        }
+    }
+}
+
+/// What a signal during the run left: the rows saved so far, or the whole run without its
+/// report.
+fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named) {
+    if info.interrupted {
+        let (saved, planned) = (named.rows, named.planned);
         eprintln!(
             "interrupted: {saved} of {planned} solves finished and saved (run.json says \"interrupted\": true; `harness run --resume {}` with the same arguments goes on)",
             out.display()
         );
-    } else if stopped {
-        // Every solve had finished when the signal came: the results are whole; stop before the
-        // report.
+    } else {
         eprintln!(
             "interrupted after every solve finished: the results in {} are complete (run.json \
              says \"interrupted\": false); the report was not rendered (`harness report {}` \
@@ -595,27 +750,26 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
             out.display(),
             out.display()
         );
-        return Ok(RunEnd {
-            wrong,
-            interrupted: true,
-        });
     }
-    if !args.no_report {
-        interrupt::set_note(Some(format!(
-            "the report was not finished (`harness report {}` renders it)",
+}
+
+/// Renders the report of the saved run in `out`; a signal meanwhile says how to render it.
+fn render_report(out: &std::path::Path, quiet: bool) -> anyhow::Result<()> {
+    interrupt::set_note(Some(format!(
+        "the report was not finished (`harness report {}` renders it)",
+        out.display()
+    )));
+    let report = crate::report::render(out).with_context(|| {
+        format!(
+            "the results are saved in {}, but rendering the report failed",
             out.display()
-        )));
-        let report = crate::report::render(&out).with_context(|| {
-            format!(
-                "the results are saved in {}, but rendering the report failed",
-                out.display()
-            )
-        });
-        interrupt::set_note(None);
-        let report = report?;
-        if !args.quiet {
-            println!("report: {}", report.index.display());
-        }
+        )
+    });
+    interrupt::set_note(None);
+    if !quiet {
+        println!("report: {}", report?.index.display());
+    } else {
+        report?;
     }
-    Ok(RunEnd { wrong, interrupted })
+    Ok(())
 }

@@ -300,6 +300,11 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             crate::generate::counting_solver(),
         )),
     };
+    if let Some(out) = &args.out {
+        if args.file != "-" {
+            crate::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
+        }
+    }
     let reader = open(&args.file, None)?;
     let format = reader.format();
     let pool = rayon::ThreadPoolBuilder::new()

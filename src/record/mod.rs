@@ -17,6 +17,6 @@ pub use info::{
     cpu_model, host_name, DatasetInfo, EngineKind, FileRecord, NodeCount, RunInfo, SolverRecord,
 };
 pub use row::{Row, RowStatus, SolutionClass};
-pub use run::{for_each_row, load, read_info, read_rows, whole_lines_len, Run};
+pub use run::{for_each_row, load, read_info, read_rows, whole_lines_len, RowReader, Run};
 pub use shard::{Shard, ShardParseError, ShardRecord};
-pub use write::{finish_run, start_run, write_info, write_run, ResultsWriter};
+pub use write::{clear_run, finish_run, start_run, write_info, write_run, ResultsWriter};

@@ -90,6 +90,81 @@ pub fn whole_lines_len(file: &mut std::fs::File) -> std::io::Result<u64> {
     Ok(0)
 }
 
+/// The whole lines of a run's `results.csv`, read as a stream of rows (a cut last line, left by
+/// a killed run, is not read).
+pub struct RowReader {
+    rdr: csv::Reader<std::io::BufReader<std::io::Take<std::fs::File>>>,
+    headers: csv::StringRecord,
+    rec: csv::StringRecord,
+    path: PathBuf,
+    read: usize,
+    len: u64,
+}
+
+impl RowReader {
+    /// Opens `results.csv` in `dir`.
+    ///
+    /// # Errors
+    /// When the file is missing or its header does not parse.
+    pub fn open(dir: &Path) -> anyhow::Result<RowReader> {
+        use std::io::Read;
+        let path = dir.join("results.csv");
+        let mut file = std::fs::File::open(&path)
+            .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
+        let len =
+            whole_lines_len(&mut file).with_context(|| format!("reading {}", path.display()))?;
+        let mut rdr =
+            csv::Reader::from_reader(std::io::BufReader::with_capacity(1 << 20, file.take(len)));
+        let headers = if len == 0 {
+            csv::StringRecord::new()
+        } else {
+            rdr.headers()
+                .with_context(|| format!("{}:1: bad header", path.display()))?
+                .clone()
+        };
+        Ok(RowReader {
+            rdr,
+            headers,
+            rec: csv::StringRecord::new(),
+            path,
+            read: 0,
+            len,
+        })
+    }
+
+    /// The next row and the byte offset where its line starts; `None` after the last.
+    ///
+    /// # Errors
+    /// When a record does not parse (the message names file and line).
+    pub fn next_row(&mut self) -> anyhow::Result<Option<(Row, u64)>> {
+        let bad = |p: &Path, i: usize| format!("{}:{}: bad row", p.display(), i + 2);
+        if !self
+            .rdr
+            .read_record(&mut self.rec)
+            .with_context(|| bad(&self.path, self.read))?
+        {
+            return Ok(None);
+        }
+        let at = self.rec.position().map_or(0, |p| p.byte());
+        let row: Row = self
+            .rec
+            .deserialize(Some(&self.headers))
+            .with_context(|| bad(&self.path, self.read))?;
+        self.read += 1;
+        Ok(Some((row, at)))
+    }
+
+    /// Rows read so far.
+    pub fn rows_read(&self) -> usize {
+        self.read
+    }
+
+    /// The length of the file's whole lines, bytes.
+    pub fn whole_len(&self) -> u64 {
+        self.len
+    }
+}
+
 /// Reads the whole lines of `results.csv` in `dir` as a stream, calling `f` with each row and
 /// the byte offset where its line starts; returns the length of the whole lines read.
 ///
@@ -100,34 +175,11 @@ pub fn for_each_row(
     dir: &Path,
     mut f: impl FnMut(Row, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
-    use std::io::Read;
-    let path = dir.join("results.csv");
-    let mut file = std::fs::File::open(&path)
-        .with_context(|| format!("cannot read {} (is this a run folder?)", path.display()))?;
-    let len = whole_lines_len(&mut file).with_context(|| format!("reading {}", path.display()))?;
-    let mut rdr =
-        csv::Reader::from_reader(std::io::BufReader::with_capacity(1 << 20, file.take(len)));
-    let headers = if len == 0 {
-        csv::StringRecord::new()
-    } else {
-        rdr.headers()
-            .with_context(|| format!("{}:1: bad header", path.display()))?
-            .clone()
-    };
-    let mut rec = csv::StringRecord::new();
-    let mut i = 0;
-    while rdr
-        .read_record(&mut rec)
-        .with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?
-    {
-        let at = rec.position().map_or(0, |p| p.byte());
-        let row: Row = rec
-            .deserialize(Some(&headers))
-            .with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?;
+    let mut rows = RowReader::open(dir)?;
+    while let Some((row, at)) = rows.next_row()? {
         f(row, at)?;
-        i += 1;
     }
-    Ok(len)
+    Ok(rows.whole_len())
 }
 
 /// Reads the rows of `results.csv` in `dir` (its whole lines: see [`for_each_row`]).

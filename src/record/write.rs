@@ -19,27 +19,31 @@ pub fn write_run(
     summary: &[impl Serialize],
     info: &RunInfo,
 ) -> anyhow::Result<()> {
+    clear_run(dir)?;
+    write_csv(&dir.join("results.csv"), rows)?;
+    write_csv(&dir.join("summary.csv"), summary)?;
+    write_info(dir, info)
+}
+
+/// Makes `dir` (created if missing) ready for a run written file by file, run.json last:
+/// removes an older run's run.json (it must not vouch for new files) and its report (which
+/// `--no-report` would otherwise leave beside the new results).
+///
+/// # Errors
+/// When the folder cannot be created or run.json cannot be removed.
+pub fn clear_run(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    // run.json goes last and marks a complete folder: an old one must not vouch for new files.
     match std::fs::remove_file(dir.join("run.json")) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
             return Err(e).with_context(|| format!("replacing {}", dir.join("run.json").display()))
         }
         _ => {}
     }
-    // A reused folder must not keep the report of an older run beside the new results
-    // (`--no-report` would otherwise leave it there, describing other solvers).
     for stale in ["index.html", "summary.md"] {
         let _ = std::fs::remove_file(dir.join(stale));
     }
     let _ = std::fs::remove_dir_all(dir.join("plots"));
-    write_csv(&dir.join("results.csv"), rows)?;
-    write_csv(&dir.join("summary.csv"), summary)?;
-    write_atomic(&dir.join("run.json"), |w| {
-        serde_json::to_writer_pretty(&mut *w, info)?;
-        writeln!(w)?;
-        Ok(())
-    })
+    Ok(())
 }
 
 /// Starts a run in `dir` (created if missing) whose rows are appended as they finish: removes

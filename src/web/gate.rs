@@ -35,8 +35,12 @@ pub struct Limits {
     /// Time a client has to send a request's headers, and to send the next request on a kept-
     /// alive connection (default 10 s); then the connection is closed.
     pub header_timeout: Duration,
-    /// Largest request body, bytes (default 64 KiB); larger ones get 413.
+    /// Largest request body, bytes (default 64 KiB); larger ones get 413, at once when their
+    /// `Content-Length` says so.
     pub body_limit: usize,
+    /// Time a client has to send a request's body once its headers are in (default 10 s); then
+    /// it gets 408 and the connection is closed.
+    pub body_timeout: Duration,
 }
 
 /// Default pool of [`Limits::count_solutions`]: 100,000 solutions, about 56 MB of `sat`
@@ -76,6 +80,7 @@ impl Default for Limits {
             max_connections: max_connections(),
             header_timeout: Duration::from_secs(10),
             body_limit: 64 * 1024,
+            body_timeout: Duration::from_secs(10),
         }
     }
 }

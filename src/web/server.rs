@@ -6,7 +6,8 @@
 //! [`serve_with`] runs its own accept loop on hyper's HTTP/1 connection builder, to bound what
 //! clients can hold: at most [`Limits::max_connections`] connections (one more is answered 503
 //! and closed), [`Limits::header_timeout`] to send a request's headers (or the next request on
-//! an idle connection), bodies of at most [`Limits::body_limit`] bytes; solve work passes the
+//! an idle connection), bodies of at most [`Limits::body_limit`] bytes arriving within
+//! [`Limits::body_timeout`] (so every limit is a time limit too); solve work passes the
 //! [`Gate`]. On shutdown the listener closes, every solve in flight is cancelled (its client gets
 //! a 503), and the connections are closed gracefully, within [`SHUTDOWN_GRACE`].
 
@@ -187,7 +188,73 @@ pub fn router_with(gate: Arc<Gate>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            gate.clone(),
+            whole_body,
+        ))
         .with_state(gate)
+}
+
+/// Reads a request's whole body before any handler sees it, within the gate's limits: a
+/// `Content-Length` over [`Limits::body_limit`] gets 413 at once (no byte of the body read), a
+/// body that does not arrive within [`Limits::body_timeout`] gets 408, and a shutdown ends the
+/// wait with a 503. Each of these answers closes the connection, so a slow client holds its slot
+/// for the timeout at most.
+async fn whole_body(
+    State(gate): State<Arc<Gate>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let limits = gate.limits();
+    let (parts, body) = req.into_parts();
+    let too_large = || api::ApiError {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "bad request body: longer than the limit of {} bytes",
+            limits.body_limit
+        ),
+    };
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_limit as u64) {
+        return closing(too_large());
+    }
+    let read = tokio::time::timeout(
+        limits.body_timeout,
+        axum::body::to_bytes(body, limits.body_limit),
+    );
+    let bytes = tokio::select! {
+        r = read => match r {
+            Ok(Ok(bytes)) => bytes,
+            // Over the limit (or the client went away: then nobody reads the answer).
+            Ok(Err(_)) => return closing(too_large()),
+            Err(_) => {
+                return closing(api::ApiError {
+                    status: StatusCode::REQUEST_TIMEOUT,
+                    message: format!(
+                        "the request body did not arrive within {} s",
+                        limits.body_timeout.as_secs_f64()
+                    ),
+                })
+            }
+        },
+        () = gate.stopping() => return closing(api::ApiError::shutting_down()),
+    };
+    let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+    next.run(req).await
+}
+
+/// `e` as an answer that closes the connection (the rest of its request is never read).
+fn closing(e: api::ApiError) -> axum::response::Response {
+    let mut res = e.into_response();
+    res.headers_mut().insert(
+        header::CONNECTION,
+        header::HeaderValue::from_static("close"),
+    );
+    res
 }
 
 /// Binds 127.0.0.1:`port` (0 = a free port chosen by the system).
@@ -200,6 +267,10 @@ pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
 
 /// How long a shutdown waits for connections to finish once their solves are cancelled.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// How long one connection may take to finish its answer once the shutdown has started (a
+/// client that reads its answer slowly is then dropped).
+pub const CONNECTION_DRAIN: Duration = Duration::from_secs(1);
 
 /// The answer to a connection over [`Limits::max_connections`], written before it is closed.
 fn too_many_connections() -> Vec<u8> {
@@ -272,7 +343,7 @@ pub async fn serve_with(
                 _ = conn.as_mut() => {}
                 () = gate.stopping() => {
                     conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
+                    let _ = tokio::time::timeout(CONNECTION_DRAIN, conn).await;
                 }
             }
         });

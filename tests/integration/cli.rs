@@ -106,7 +106,8 @@ fn run_reports_bad_puzzles_and_solves_the_rest() {
         ])
         .arg(&out)
         .assert()
-        .success()
+        // Unreadable puzzles make it an input error, as for `solve` and `rate`; the rest ran.
+        .code(2)
         .stderr(predicate::str::contains(format!(
             "{f}:2: digit 1 given twice in row 1 (r1c1 and r1c2)"
         )))
@@ -275,4 +276,111 @@ fn default_run_table_fits_100_columns() {
         assert_eq!(rows, defaults, "{k}: a line per dataset");
     }
     assert!(stdout.contains("clues30-1000: 1,000 puzzles"), "{stdout}");
+}
+
+/// `run`'s exit status says what the rows hold: 2 for an empty dataset (nothing run, no folder
+/// left) and for unreadable puzzles, 0 when every row is right (3 for `error` rows: see
+/// `external::a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on`).
+#[test]
+fn run_exit_status_says_errors_invalid_and_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, format!("{good}\n")).unwrap();
+    let run = |solver: &str, data: &std::path::Path, out: &str| {
+        let mut cmd = harness();
+        cmd.args(["run", "-q", "--no-report", "--solver", solver, "--dataset"])
+            .arg(data)
+            .arg("--out")
+            .arg(dir.path().join(out));
+        cmd
+    };
+    run("bitmask-dfs", &file, "ok").assert().code(0);
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing here\n").unwrap();
+    run("bitmask-dfs", &empty, "empty")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the dataset(s) are empty; nothing was run",
+        ));
+    assert!(!dir.path().join("empty").exists());
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{good}\n{}\n", &good[..80])).unwrap();
+    run("bitmask-dfs", &bad, "bad")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("80 characters, expected 81"));
+}
+
+/// A puzzle with two solutions is counted solved in `run`'s table, with a note saying so
+/// (only the report said it before).
+#[test]
+fn run_marks_puzzles_with_several_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    // A solution grid with a unique rectangle (r1c4, r1c5, r4c4, r4c5) emptied: two solutions.
+    std::fs::write(
+        &file,
+        "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179\n",
+    )
+    .unwrap();
+    harness()
+        .args(["run", "--no-report", "--solver", "bitmask-dfs", "--dataset"])
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("r"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "note: 1 puzzle(s) of two.txt have more than one solution",
+        ));
+}
+
+/// A CSV whose stated solution contradicts its givens flags that dataset row (invalid, exit 2,
+/// the reason on stderr), instead of marking a correct solver wrong.
+#[test]
+fn a_stated_solution_that_contradicts_the_givens_flags_the_dataset_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad-solution.csv");
+    let puzzle =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let solution =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    // r1c1 is a given 7; this "solution" says 1 there (and swaps it with r1c8's 5... 1).
+    let bad = solution.replacen('7', "1", 1);
+    std::fs::write(
+        &file,
+        format!("puzzle,solution\n{puzzle},{solution}\n{puzzle},{bad}\n"),
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    harness()
+        .args([
+            "run",
+            "-q",
+            "--no-report",
+            "--solver",
+            "bitmask-dfs",
+            "--dataset",
+        ])
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "solution column: it is not a solution of the puzzle: the given at r1c1 was changed",
+        ));
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let mut rdr = csv::Reader::from_reader(csv.as_bytes());
+    let statuses: Vec<(String, String)> = rdr
+        .deserialize::<harness::record::Row>()
+        .map(|r| {
+            let r = r.unwrap();
+            (format!("{:?}", r.status), format!("{:?}", r.correct))
+        })
+        .collect();
+    assert_eq!(statuses[0], ("Solved".into(), "Some(true)".into()));
+    assert_eq!(statuses[1].0, "Invalid");
 }

@@ -745,7 +745,7 @@ fn run_exits_2_when_no_puzzle_can_be_read() {
             "none of the 2 puzzle(s) could be read",
         ));
     assert!(!out.exists());
-    // One readable puzzle among bad ones is a run (exit 0).
+    // One readable puzzle among bad ones is a run, saved, still exiting 2 for the bad ones.
     std::fs::write(&data, format!("12345\n{}\n", EASY[0])).unwrap();
     harness()
         .args(["run", "-q", "--dataset"])
@@ -753,5 +753,6 @@ fn run_exits_2_when_no_puzzle_can_be_read() {
         .arg("--out")
         .arg(&out)
         .assert()
-        .success();
+        .code(2);
+    assert!(out.join("run.json").is_file());
 }

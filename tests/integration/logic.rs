@@ -943,3 +943,17 @@ fn e2e_hint_button_in_headless_chromium() {
     );
     assert_eq!((shaded, struck), (4, 2));
 }
+
+/// `hint` on a board of two solutions (a unique rectangle emptied) says so, as `rate` does,
+/// instead of offering a Brute Force guess.
+#[test]
+fn hint_says_a_board_has_several_solutions_instead_of_guessing() {
+    use predicates::prelude::*;
+    let two = "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    super::common::harness()
+        .args(["hint", "-q", two])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("more than one solution"))
+        .stdout(predicate::str::contains("Brute Force").not());
+}

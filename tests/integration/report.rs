@@ -278,13 +278,18 @@ fn report_of_a_missing_run_is_a_clear_error() {
 }
 
 fn run_quiet(args: &[&str], out: &Path) {
+    run_quiet_exit(args, out, 0);
+}
+
+/// [`run_quiet`], expecting exit status `code` (2 when some puzzles cannot be read).
+fn run_quiet_exit(args: &[&str], out: &Path, code: i32) {
     harness()
         .arg("run")
         .args(args)
         .args(["-q", "--timeout-ms", "0", "--out"])
         .arg(out)
         .assert()
-        .success();
+        .code(code);
 }
 
 /// A CSV file as (header, rows of cells).
@@ -469,15 +474,32 @@ fn three_shards_merged_equal_one_whole_run() {
         "named-hard",
     ];
     let whole = tmp.path().join("whole");
-    run_quiet(&[&common[..], &["--no-report"]].concat(), &whole);
+    // The file holds an unreadable puzzle: its run exits 2 (and the shard holding it too).
+    run_quiet_exit(&[&common[..], &["--no-report"]].concat(), &whole, 2);
     let mut shards = Vec::new();
     for k in 1..=3 {
         let out = tmp.path().join(format!("shard-{k}"));
         let spec = format!("{k}/3");
-        run_quiet(
-            &[&common[..], &["--shard", &spec, "--no-report"]].concat(),
-            &out,
-        );
+        harness()
+            .arg("run")
+            .args(
+                [
+                    &common[..],
+                    &[
+                        "--shard",
+                        &spec,
+                        "--no-report",
+                        "-q",
+                        "--timeout-ms",
+                        "0",
+                        "--out",
+                    ],
+                ]
+                .concat(),
+            )
+            .arg(&out)
+            .assert()
+            .code(predicate::in_iter([0, 2]));
         let info: serde_json::Value = serde_json::from_str(&read(&out.join("run.json"))).unwrap();
         assert_eq!(info["shard"]["index"], k);
         assert_eq!(info["shard"]["count"], 3);
@@ -572,6 +594,103 @@ fn merge_refuses_incomplete_or_mixed_shards() {
         .arg(&out)
         .assert()
         .success();
+}
+
+/// A shard whose results.csv falls short of the rows its run.json counts (a row deleted, the
+/// last 30 bytes cut off, only the header left) or that never finished (run.json still saying
+/// `"complete": false`, as a kill -9 leaves it) is refused with the reason, and nothing of the
+/// merged run is written.
+#[test]
+fn merge_refuses_shards_with_rows_missing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = [
+        "--solver",
+        "bitmask-singles,bitmask-dfs",
+        "--dataset",
+        "named-hard",
+        "--no-report",
+    ];
+    let s1 = tmp.path().join("s1");
+    let s2 = tmp.path().join("s2");
+    run_quiet(&[&base[..], &["--shard", "1/2"]].concat(), &s1);
+    run_quiet(&[&base[..], &["--shard", "2/2"]].concat(), &s2);
+    let csv = read(&s2.join("results.csv"));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 2 * 2, "header + 2 puzzles x 2 solvers");
+    let broken = |name: &str, results: &str, json: Option<&str>| {
+        let d = tmp.path().join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("results.csv"), results).unwrap();
+        let info = read(&s2.join("run.json"));
+        std::fs::write(
+            d.join("run.json"),
+            json.map_or(info.clone(), |j| j.to_string()),
+        )
+        .unwrap();
+        d
+    };
+    let deleted = [&lines[..2], &lines[3..]].concat().join("\n") + "\n";
+    let cut = &csv[..csv.len() - 30];
+    let info = read(&s2.join("run.json"));
+    let killed_info = info
+        .replace("\"complete\": true", "\"complete\": false")
+        .replace("\"interrupted\": false", "\"interrupted\": true");
+    assert_ne!(killed_info, info);
+    let out = tmp.path().join("merged");
+    for (dir, msg) in [
+        (
+            broken("deleted", &deleted, None),
+            "has 1 rows, not 2 (one per solver)",
+        ),
+        (
+            broken("cut", cut, None),
+            "holds 3 whole row(s), its run.json counts 4",
+        ),
+        (
+            broken("header", &format!("{}\n", lines[0]), None),
+            "holds 0 whole row(s)",
+        ),
+        (broken("killed", &csv, Some(&killed_info)), "did not finish"),
+    ] {
+        harness()
+            .arg("merge")
+            .args([&s1, &dir])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("deleted")
+                    .or(predicate::str::contains("shard 2/2 is incomplete")),
+            )
+            .stderr(predicate::str::contains(msg));
+        assert!(
+            !out.join("results.csv").exists(),
+            "{dir:?}: nothing written"
+        );
+        assert!(!out.join("run.json").exists(), "{dir:?}: nothing written");
+    }
+    // Rows of one puzzle swapped with another's: not the run's order.
+    let swapped = [lines[0], lines[3], lines[4], lines[1], lines[2]].join("\n") + "\n";
+    harness()
+        .arg("merge")
+        .args([&s1, &broken("swapped", &swapped, None)])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("out of run order"));
+    harness()
+        .arg("merge")
+        .args([&s1, &s2])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("8 rows"));
+    let merged: serde_json::Value = serde_json::from_str(&read(&out.join("run.json"))).unwrap();
+    assert_eq!(merged["complete"], serde_json::Value::Bool(true));
+    assert_eq!(merged["interrupted"], serde_json::Value::Bool(false));
 }
 
 #[test]

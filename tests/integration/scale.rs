@@ -364,3 +364,153 @@ fn a_killed_run_resumes_to_the_rows_of_an_uninterrupted_one() {
     let err = String::from_utf8_lossy(&again.get_output().stderr).into_owned();
     assert!(err.contains("complete"), "{err}");
 }
+
+/// Marks the run in `dir` unfinished, as a kill leaves its run.json.
+fn mark_unfinished(dir: &Path) {
+    let path = dir.join("run.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replace("\"complete\": true", "\"complete\": false")
+        .replace("\"interrupted\": false", "\"interrupted\": true");
+    std::fs::write(&path, text).unwrap();
+}
+
+/// A resumed run is the same run or is refused: a dataset with one puzzle replaced, or a `cmd:`
+/// solver whose script was edited, makes `--resume` fail with the reason, results.csv untouched.
+#[cfg(unix)]
+#[test]
+fn resume_refuses_a_changed_dataset_or_solver_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("easy.txt");
+    easy_puzzles(&data, 40, 9);
+    let script = dir.path().join("line_solver.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/line_solver.py"),
+        &script,
+    )
+    .unwrap();
+    let solver = format!("bitboard-bands,cmd:python3 {}", script.display());
+    let out = dir.path().join("run");
+    let args = |resume: bool| {
+        let mut a: Vec<String> = ["run", "--solver", &solver, "--dataset"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        a.push(data.display().to_string());
+        a.extend(["--no-report", "-q"].map(String::from));
+        a.push(if resume { "--resume" } else { "--out" }.into());
+        a.push(out.display().to_string());
+        a
+    };
+    Command::new(harness_path())
+        .args(args(false))
+        .assert()
+        .success();
+    let rows = std::fs::read(out.join("results.csv")).unwrap();
+    mark_unfinished(&out);
+    let refused = |what: &str| {
+        let a = Command::new(harness_path())
+            .args(args(true))
+            .assert()
+            .failure();
+        let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+        assert!(err.contains("cannot resume") && err.contains(what), "{err}");
+        assert_eq!(std::fs::read(out.join("results.csv")).unwrap(), rows);
+    };
+    // One puzzle replaced by another (same count, same format).
+    let original = std::fs::read_to_string(&data).unwrap();
+    let mut lines: Vec<&str> = original.lines().collect();
+    let replaced = lines[1].to_string();
+    lines[3] = &replaced;
+    std::fs::write(&data, lines.join("\n") + "\n").unwrap();
+    refused("dataset files");
+    std::fs::write(&data, &original).unwrap();
+    // The solver's script edited.
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("\n# edited\n");
+    std::fs::write(&script, text).unwrap();
+    refused("solvers' specs and files");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/line_solver.py"),
+        &script,
+    )
+    .unwrap();
+    // Another budget: refused in the user's words (no `Some(1000)`).
+    let a = Command::new(harness_path())
+        .args(args(true))
+        .args(["--timeout-ms", "5"])
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(
+        err.contains("timeout_ms 1000, these arguments give 5"),
+        "{err}"
+    );
+    assert!(!err.contains("Some("), "{err}");
+    // Unchanged: resumed (nothing left to run).
+    Command::new(harness_path())
+        .args(args(true))
+        .assert()
+        .success();
+}
+
+/// Runs `n` easy puzzles x 2 fast solvers whole and as 4 shards, merges the shards; returns the
+/// peak RSS (KiB) of the whole run and of the merge, having checked the merged rows are the
+/// whole run's (timings aside).
+#[cfg(target_os = "linux")]
+fn run_and_merge_peaks(bin: &Path, dir: &Path, n: usize) -> (i64, i64) {
+    let data = dir.join(format!("easy-{n}.txt"));
+    easy_puzzles(&data, n, 41);
+    let data_arg = data.to_str().unwrap();
+    let whole = dir.join(format!("whole-{n}"));
+    let run_peak = peak_rss_kib_of(bin, &run_args(data_arg, whole.to_str().unwrap()));
+    let mut merge: Vec<String> = vec!["merge".into()];
+    for k in 1..=4 {
+        let out = dir.join(format!("shard-{n}-{k}"));
+        let spec = format!("{k}/4");
+        let mut a = run_args(data_arg, out.to_str().unwrap());
+        a.extend(["--shard", &spec]);
+        peak_rss_kib_of(bin, &a);
+        merge.push(out.display().to_string());
+    }
+    let merged = dir.join(format!("merged-{n}"));
+    merge.extend([
+        "--no-report".into(),
+        "--out".into(),
+        merged.display().to_string(),
+    ]);
+    let merge: Vec<&str> = merge.iter().map(String::as_str).collect();
+    let merge_peak = peak_rss_kib_of(bin, &merge);
+    if n <= 100_000 {
+        assert_eq!(untimed(&merged), untimed(&whole));
+    }
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(merged.join("run.json")).unwrap()).unwrap();
+    assert_eq!(info["complete"], serde_json::Value::Bool(true));
+    assert_eq!(info["datasets"][0]["puzzles"], n);
+    eprintln!(
+        "{n} puzzles x 2 solvers: run peak RSS {run_peak} KiB, merge of 4 shards {merge_peak} KiB"
+    );
+    (run_peak, merge_peak)
+}
+
+/// `merge` streams: merging 4 shards of 50,000 puzzles x 2 solvers (100,000 rows, about 100 MB
+/// if held) peaks within 2x of the whole run's memory, and the merged rows are the whole run's.
+#[cfg(target_os = "linux")]
+#[test]
+fn merge_memory_stays_within_twice_the_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, merge) = run_and_merge_peaks(&harness_path(), dir.path(), FLAT_N);
+    assert!(merge < 2 * run, "merge {merge} KiB, run {run} KiB");
+}
+
+/// The same at 1,000,000 puzzles x 2 solvers, with the release binary (`HARNESS_SCALE_BIN`;
+/// ignored by the plain test run).
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "a million puzzles: HARNESS_SCALE_BIN=target/release/harness cargo test --test integration scale::merge_of_a_million -- --ignored"]
+fn merge_of_a_million_puzzles_stays_within_twice_the_runs_memory() {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let (run, merge) = run_and_merge_peaks(&scale_bin(), dir.path(), 1_000_000);
+    assert!(merge < 2 * run, "merge {merge} KiB, run {run} KiB");
+}

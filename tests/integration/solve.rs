@@ -148,3 +148,28 @@ fn missing_input_and_unknown_solver_are_usage_errors() {
         .code(2)
         .stderr(predicate::str::contains("unknown solver"));
 }
+
+/// `solve -o` naming its own input (by the same path, or through a link) is refused before
+/// anything is written: the puzzles stay.
+#[cfg(unix)]
+#[test]
+fn solve_refuses_to_write_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    let text =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6\n";
+    std::fs::write(&file, text).unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    for out in [&file, &link] {
+        harness()
+            .arg("solve")
+            .arg(&file)
+            .arg("-o")
+            .arg(out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("over the input"));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
+}

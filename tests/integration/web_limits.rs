@@ -365,6 +365,80 @@ fn half_sent_headers_time_out_and_connections_are_capped() {
     }));
 }
 
+/// The headers of a `POST /api/solve` announcing `len` bytes of body.
+fn body_announced(len: u64) -> Vec<u8> {
+    format!(
+        "POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n\
+         content-length: {len}\r\n\r\n"
+    )
+    .into_bytes()
+}
+
+/// Every server limit is a time limit too: a body sent a byte at a time gets 408 after the body
+/// timeout and its connection is closed, freeing its place (so slow bodies cannot keep every
+/// other client at 503); a `Content-Length` of 10 GB gets 413 before any byte of it is sent.
+#[test]
+fn slow_bodies_time_out_and_huge_ones_get_413_at_once() {
+    let cap = 3;
+    let server = InProcess::start(Limits {
+        max_connections: cap,
+        body_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let mut held = Vec::new();
+    for _ in 0..cap {
+        let mut s = TcpStream::connect(server.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        s.write_all(&body_announced(60_000)).unwrap();
+        s.write_all(b"{").unwrap();
+        held.push(s);
+    }
+    for mut s in held {
+        // One more byte now and then, as the slow client does; the answer comes anyway.
+        let _ = s.write_all(b" ");
+        let r = read_response(&mut s).expect("an answer to the slow body");
+        assert_eq!(r.status, 408, "{}", r.body);
+        assert!(r.body.contains("did not arrive within 1 s"), "{}", r.body);
+        assert_eq!(r.header("connection"), Some("close"));
+    }
+    // The places are free again, and a huge body is refused from its headers alone.
+    assert!(eventually(Duration::from_secs(10), || {
+        TcpStream::connect(server.addr)
+            .and_then(|mut s| {
+                s.set_read_timeout(Some(Duration::from_secs(10)))?;
+                s.write_all(&body_announced(10_000_000_000))?;
+                read_response(&mut s)
+            })
+            .is_ok_and(|r| r.status == 413 && r.body.contains("limit of 65536 bytes"))
+    }));
+}
+
+/// A shutdown answers the clients still sending their bodies with a 503 instead of waiting for
+/// them.
+#[test]
+fn shutdown_answers_clients_still_sending_bodies() {
+    let server = InProcess::start(Limits {
+        body_timeout: Duration::from_secs(60),
+        ..Limits::default()
+    });
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut s = TcpStream::connect(server.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        s.write_all(&body_announced(60_000)).unwrap();
+        s.write_all(b"{").unwrap();
+        held.push(s);
+    }
+    // Each connection's request is in: the info answer on a fresh one comes after them.
+    assert_eq!(request(server.addr, &get("/api/info")).status, 200);
+    server.gate.shut_down();
+    for mut s in held {
+        let r = read_response(&mut s).expect("an answer before the server closes");
+        assert_eq!(r.status, 503, "{}", r.body);
+        assert!(r.body.contains("shutting down"), "{}", r.body);
+    }
+}
+
 /// `harness serve --port 0` as a child; stopped (SIGKILL) on drop if still running.
 struct Served {
     child: Child,
