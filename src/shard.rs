@@ -313,6 +313,15 @@ pub fn merge(runs: &[Run], command: Vec<String>) -> Result<Merged, MergeError> {
         transform: first.info.transform,
         isomorphs: first.info.isomorphs,
         repeat: first.info.repeat,
+        block: first.info.block,
+        load_before: ordered
+            .iter()
+            .filter_map(|r| r.info.load_before)
+            .reduce(f64::max),
+        load_after: ordered
+            .iter()
+            .filter_map(|r| r.info.load_after)
+            .reduce(f64::max),
         manifests: first
             .info
             .manifests

@@ -322,6 +322,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         isomorphs: args.isomorph.isomorphs,
         repeat: (args.repeat > 1).then_some(args.repeat),
         manifests: Vec::new(),
+        block: Some(runner::BLOCK),
+        load_before: None,
+        load_after: None,
     };
     for src in &sources {
         info.manifests.push(crate::manifest::manifest(
@@ -480,6 +483,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     };
     opts.cancel = cancel.clone();
     opts.solved_all = solved_all.clone();
+    info.load_before = record::load_average();
     let t0 = Instant::now();
     let stream = puzzle_stream(&sources, args.shard)?.skip(done_puzzles);
     let saving = runner::run_stream(
@@ -504,6 +508,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         .finish()
         .with_context(|| format!("saving the run to {}", out.display()))?;
     let elapsed = t0.elapsed().as_secs_f64();
+    info.load_after = record::load_average();
     let copies = args.isomorph.copies() as usize;
     let planned = puzzles * solvers.len() * copies;
     for m in &mut info.manifests {

@@ -13,7 +13,9 @@ mod run;
 mod shard;
 mod write;
 
-pub use info::{cpu_model, host_name, DatasetInfo, FileRecord, RunInfo, SolverRecord};
+pub use info::{
+    cpu_model, host_name, load_average, DatasetInfo, FileRecord, RunInfo, SolverRecord,
+};
 pub use row::{Row, RowStatus};
 pub use run::{counts_as_solved, for_each_row, load, read_info, read_rows, whole_lines_len, Run};
 pub use shard::{Shard, ShardParseError, ShardRecord};
