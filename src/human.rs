@@ -68,6 +68,20 @@ pub fn ratio(r: f64) -> String {
     }
 }
 
+/// The width terminal tables are fitted to: `COLUMNS` when set (at least 60), else 100.
+pub fn table_width() -> u16 {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<u16>().ok())
+        .map_or(100, |c| c.max(60))
+}
+
+/// Fits a terminal table to [`table_width`]: cells wrap rather than widen the table.
+pub fn fit(t: &mut comfy_table::Table) {
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    t.set_width(table_width());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,9 @@
 //!    one): slow solvers (plain backtracking, say) stay affordable. Slow solves are also cut by a
 //!    per-puzzle deadline (`slow_timeout`); a cut solve counts at the time it took and is reported.
 //! 2. **Rounds**: `rounds` times, every contestant solves its subset, the order of contestants
-//!    rotating from round to round so that clock and cache drift hit all alike. Each chunk is timed
+//!    rotating from round to round so that clock and cache drift hit all alike. Each turn opens
+//!    with an untimed warm-up (the first chunk), and a subset solved in under `min_round`
+//!    seconds is solved that many times over (its time divided by the passes). Each chunk is timed
 //!    on its own, so any contestant's time on any prefix of whole chunks is known.
 //! 3. **Figures**: a contestant's time is the median over rounds; its throughput is its subset size
 //!    over that time (puzzles/s). Ratios compare two contestants *on the same puzzles in the same
@@ -27,6 +29,9 @@ use std::time::{Duration, Instant};
 
 /// Puzzles per timed chunk.
 pub const CHUNK: usize = 64;
+
+/// Most passes over its set a contestant makes in one round (see [`Settings::min_round`]).
+pub const MAX_PASSES: usize = 100_000;
 
 /// What each solve does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -297,6 +302,10 @@ pub struct Settings {
     pub round_budget: f64,
     /// Per-puzzle deadline for contestants on a prefix.
     pub slow_timeout: Duration,
+    /// Least seconds each contestant is measured per round (as criterion's measurement time):
+    /// a set solved faster is solved several times over in the round, its time divided by the
+    /// passes, so that a small file still gives a ratio with a tight interval.
+    pub min_round: f64,
 }
 
 /// One contestant's measurement.
@@ -367,12 +376,17 @@ impl std::fmt::Display for Ratio {
     }
 }
 
+/// `b`'s time over `a`'s in each round, on the puzzles both ran.
+pub fn round_ratios(a: &Measured, b: &Measured) -> Vec<f64> {
+    let chunks = a.chunks().min(b.chunks());
+    (0..a.chunk_secs.len().min(b.chunk_secs.len()))
+        .map(|r| b.secs(r, chunks) / a.secs(r, chunks).max(1e-12))
+        .collect()
+}
+
 /// How much faster `a` is than `b` (b's time / a's time), round by round on the puzzles both ran.
 pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
-    let chunks = a.chunks().min(b.chunks());
-    let mut v: Vec<f64> = (0..a.chunk_secs.len().min(b.chunk_secs.len()))
-        .map(|r| b.secs(r, chunks) / a.secs(r, chunks).max(1e-12))
-        .collect();
+    let mut v = round_ratios(a, b);
     let min = v.iter().copied().fold(f64::INFINITY, f64::min);
     let max = v.iter().copied().fold(0.0, f64::max);
     Ratio {
@@ -388,7 +402,7 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
     let total_chunks = n.div_ceil(CHUNK);
     let active: Vec<&Contestant> = contestants.iter().filter(|c| c.supports(s.mode)).collect();
     // Calibration: decide each contestant's prefix (in chunks) and whether it gets a deadline.
-    let mut plan: Vec<(usize, Option<Duration>)> = Vec::new();
+    let mut plan: Vec<(usize, Option<Duration>, usize)> = Vec::new();
     for c in &active {
         let t0 = Instant::now();
         let mut done = 0;
@@ -399,16 +413,18 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
         }
         let per_chunk = t0.elapsed().as_secs_f64() / done.max(1) as f64;
         let fit = ((s.round_budget / per_chunk.max(1e-12)) as usize).clamp(1, total_chunks);
-        if fit >= total_chunks || c.is_yardstick() {
-            plan.push((total_chunks, None));
+        let (chunks, deadline) = if fit >= total_chunks || c.is_yardstick() {
+            (total_chunks, None)
         } else {
-            plan.push((fit, Some(s.slow_timeout)));
-        }
+            (fit, Some(s.slow_timeout))
+        };
+        let passes = (s.min_round / (per_chunk * chunks as f64).max(1e-9)).ceil();
+        plan.push((chunks, deadline, (passes as usize).clamp(1, MAX_PASSES)));
     }
     let mut out: Vec<Measured> = active
         .iter()
         .zip(&plan)
-        .map(|(c, &(chunks, _))| Measured {
+        .map(|(c, &(chunks, _, _))| Measured {
             name: c.name().to_string(),
             reference: c.is_reference(),
             kind: c.kind(),
@@ -422,13 +438,18 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
     for r in 0..s.rounds {
         for k in 0..active.len() {
             let j = (k + r) % active.len();
-            let (chunks, deadline) = plan[j];
-            let mut secs = Vec::with_capacity(chunks);
-            for ch in 0..chunks {
-                let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
-                let (t, cut) = time_range(active[j], p, a, b, s.mode, deadline);
-                secs.push(t);
-                out[j].cut += cut;
+            let (chunks, deadline, passes) = plan[j];
+            // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
+            // history are its own when the clock starts.
+            time_range(active[j], p, 0, CHUNK.min(n), s.mode, deadline);
+            let mut secs = vec![0.0; chunks];
+            for _ in 0..passes {
+                for (ch, total) in secs.iter_mut().enumerate() {
+                    let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
+                    let (t, cut) = time_range(active[j], p, a, b, s.mode, deadline);
+                    *total += t / passes as f64;
+                    out[j].cut += cut;
+                }
             }
             out[j].chunk_secs.push(secs);
         }
@@ -445,7 +466,7 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
         Vec::new()
     };
     for (j, c) in active.iter().enumerate() {
-        let (chunks, deadline) = plan[j];
+        let (chunks, deadline, _) = plan[j];
         let upto = (chunks * CHUNK).min(n);
         for i in 0..upto {
             match solve_one(c, p, i, s.mode, deadline) {

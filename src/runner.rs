@@ -2,9 +2,12 @@
 //! each answer checked by [`crate::verify`], one [`Row`] per dataset x puzzle x solver.
 //!
 //! Puzzles come as a stream and are solved in bounded chunks ([`run_stream`]), so memory does
-//! not grow with the run. Work items are ordered puzzle-major, solver-minor, so the solvers interleave over the run and
-//! machine drift hits them alike. Each solve gets a fresh [`Budget`] (deadline and node limit);
-//! timing wraps the `solve` call alone (µs, from a monotonic clock).
+//! not grow with the run. Each chunk is cut into blocks of [`BLOCK`] puzzles of one dataset
+//! ([`BlockPlan`]); a solver solves a whole block in a row on one thread, after untimed warm-up
+//! solves of the puzzles it would have just solved alone ([`Block::warm`]), and the solvers'
+//! order rotates from block to block, so a solver's times do not depend on which other solvers
+//! share the run, and drift hits them alike. Each solve gets a fresh [`Budget`] (deadline and
+//! node limit); timing wraps the `solve` call alone (µs, from a monotonic clock).
 
 use crate::dataset::Dataset;
 use crate::isomorph::Transform;
@@ -214,40 +217,13 @@ pub fn run_stream(
         } else {
             read(size)
         };
+        let mut blocks = BlockPlan::default();
         while !next.is_empty() {
             let chunk = std::mem::take(&mut next);
             let t0 = Instant::now();
-            let copies = opts.isomorphs.max(1) as usize;
-            let per_entry = copies * per_puzzle;
-            let mut rows: Vec<Option<Row>> = pool.install(|| {
-                (0..chunk.len() * per_entry)
-                    .into_par_iter()
-                    .map(|i| {
-                        let (name, entry) = &chunk[i / per_entry];
-                        let copy = (i % per_entry) / per_puzzle;
-                        let s = i % per_puzzle;
-                        if opts.cancel.load(Ordering::Relaxed) {
-                            return None;
-                        }
-                        let transform = opts
-                            .transform
-                            .map(|seed| Transform::random(seed, entry.index as u64, copy as u32));
-                        let engine = solvers[s].as_ref();
-                        let row = sessions.with(s, engine, |session| {
-                            solve_one(name, entry, engine, session, opts, transform.as_ref())
-                        });
-                        if matches!(row.status, RowStatus::Timeout | RowStatus::Error)
-                            && opts.cancel.load(Ordering::Relaxed)
-                        {
-                            // Stopped by the cancel flag (a child process may have had the
-                            // signal too): neither a real timeout nor a real failure.
-                            return None;
-                        }
-                        bar.inc(1);
-                        Some(row)
-                    })
-                    .collect()
-            });
+            let per_entry = opts.isomorphs.max(1) as usize * per_puzzle;
+            let plan = blocks.plan(&chunk, per_puzzle);
+            let mut rows = pool.install(|| solve_chunk(&chunk, &plan, &sessions, opts, &bar));
             // Each puzzle's class, counted once after its solves (so a hard count never delays
             // them; a run being stopped skips it).
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
@@ -306,19 +282,216 @@ pub fn thread_cpu_micros() -> Option<f64> {
     }
 }
 
-fn solve_one(
+/// Puzzles of one dataset a solver solves in a row, warm and on its own, before the next solver
+/// takes them ([`BlockPlan`]). Recorded in run.json (`block`) for `compare`.
+pub const BLOCK: usize = 16;
+
+/// The longest untimed warm-up solve (the run's budget when shorter), see [`WARMUP_TIME`].
+pub const WARMUP_BUDGET: Duration = Duration::from_millis(10);
+
+/// Warm-up time per block and solver: untimed solves of the block's puzzles until the block is
+/// done once or this much time has passed.
+pub const WARMUP_TIME: Duration = Duration::from_millis(2);
+
+/// One block of a chunk: entries `range` (one dataset, at most [`BLOCK`]) and the solvers'
+/// order on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Entries of the chunk.
+    pub range: std::ops::Range<usize>,
+    /// Solver indices, in the order they take the block.
+    pub order: Vec<usize>,
+    /// The warm-up puzzles: the dataset's previous block (the block itself for a dataset's
+    /// first block).
+    pub warm: Arc<[crate::format::Entry]>,
+}
+
+/// Cuts the stream into blocks: every [`BLOCK`] puzzles of a dataset, counted over the whole
+/// stream (a chunk boundary may cut one in two), the solvers' order rotating by one from each
+/// block to the next, so each solver goes first, last and in between equally often.
+#[derive(Debug, Default)]
+pub struct BlockPlan {
+    seen: std::collections::HashMap<Arc<str>, usize>,
+    previous: std::collections::HashMap<Arc<str>, Arc<[crate::format::Entry]>>,
+    turn: usize,
+}
+
+impl BlockPlan {
+    /// The blocks of `chunk` for `solvers` solvers.
+    pub fn plan(
+        &mut self,
+        chunk: &[(Arc<str>, crate::format::Entry)],
+        solvers: usize,
+    ) -> Vec<Block> {
+        let mut out: Vec<Block> = Vec::new();
+        let mut last: Option<(Arc<str>, usize)> = None;
+        for (i, (name, _)) in chunk.iter().enumerate() {
+            let n = self.seen.entry(name.clone()).or_insert(0);
+            let key = (name.clone(), *n / BLOCK);
+            *n += 1;
+            match out.last_mut() {
+                Some(b) if last.as_ref() == Some(&key) => b.range.end = i + 1,
+                _ => {
+                    let first = self.turn % solvers.max(1);
+                    self.turn += 1;
+                    out.push(Block {
+                        range: i..i + 1,
+                        order: (0..solvers).map(|k| (first + k) % solvers).collect(),
+                        warm: Arc::from(Vec::new()),
+                    });
+                }
+            }
+            last = Some(key);
+        }
+        for b in &mut out {
+            let name = &chunk[b.range.start].0;
+            let own: Arc<[crate::format::Entry]> = chunk[b.range.clone()]
+                .iter()
+                .map(|(_, e)| e.clone())
+                .collect();
+            b.warm = self
+                .previous
+                .insert(name.clone(), own.clone())
+                .unwrap_or(own);
+        }
+        out
+    }
+}
+
+/// Solves a chunk block by block: each (block, copy, solver) is one work item on the pool,
+/// its puzzles solved in a row on one thread after an untimed warm-up solve. Rows come back in
+/// puzzle-major, copy, solver order (`None` for a solve the cancel flag dropped).
+fn solve_chunk(
+    chunk: &[(Arc<str>, crate::format::Entry)],
+    plan: &[Block],
+    sessions: &Sessions,
+    opts: &RunOptions,
+    bar: &ProgressBar,
+) -> Vec<Option<Row>> {
+    let per_puzzle = opts.solvers.len();
+    let copies = opts.isomorphs.max(1) as usize;
+    let items: Vec<(&Block, usize, usize)> = plan
+        .iter()
+        .flat_map(|b| (0..copies).flat_map(move |c| b.order.iter().map(move |&s| (b, c, s))))
+        .collect();
+    let done: Vec<Vec<Option<Row>>> = items
+        .par_iter()
+        .map(|&(b, copy, s)| {
+            let engine = opts.solvers[s].as_ref();
+            sessions.with(s, engine, |session| {
+                let block = &chunk[b.range.clone()];
+                let mut rows = Vec::with_capacity(block.len());
+                match session {
+                    Ok(session) => {
+                        warm_up(&b.warm, copy, engine, session, opts);
+                        for (name, entry) in block {
+                            let session: &mut dyn Session = &mut *session;
+                            rows.push(solve_counted(name, entry, copy, engine, Ok(session), opts));
+                        }
+                    }
+                    Err(e) => {
+                        for (name, entry) in block {
+                            rows.push(solve_counted(
+                                name,
+                                entry,
+                                copy,
+                                engine,
+                                Err(e.clone()),
+                                opts,
+                            ));
+                        }
+                    }
+                }
+                bar.inc(rows.iter().flatten().count() as u64);
+                rows
+            })
+        })
+        .collect();
+    let mut rows: Vec<Option<Row>> = (0..chunk.len() * copies * per_puzzle)
+        .map(|_| None)
+        .collect();
+    for (&(b, copy, s), block_rows) in items.iter().zip(done) {
+        for (e, row) in b.range.clone().zip(block_rows) {
+            rows[(e * copies + copy) * per_puzzle + s] = row;
+        }
+    }
+    rows
+}
+
+/// The transform of copy `copy` of `entry`, when the run transforms puzzles.
+fn transform_of(opts: &RunOptions, entry: &crate::format::Entry, copy: usize) -> Option<Transform> {
+    opts.transform
+        .map(|seed| Transform::random(seed, entry.index as u64, copy as u32))
+}
+
+/// Untimed solves of the block's warm-up puzzles ([`Block::warm`]: the puzzles a solver run
+/// alone would have solved just before), in order, until all are done or [`WARMUP_TIME`] has
+/// passed (each under at most [`WARMUP_BUDGET`]). A solver that follows another on the same
+/// core starts cold (its tables and branch history evicted), and a 2 µs solver needs about ten
+/// solves to warm up again; warming up on the timed puzzles themselves would train the branch
+/// predictor on them and make it faster than it is alone. Out-of-process solvers are not warmed
+/// (a process per solve has nothing to keep warm).
+fn warm_up(
+    warm: &[crate::format::Entry],
+    copy: usize,
+    engine: &dyn Engine,
+    session: &mut dyn Session,
+    opts: &RunOptions,
+) {
+    if engine.info().origin.out_of_process() {
+        return;
+    }
+    let limit = opts.timeout.map_or(WARMUP_BUDGET, |t| t.min(WARMUP_BUDGET));
+    let t0 = Instant::now();
+    for entry in warm {
+        if t0.elapsed() >= WARMUP_TIME || opts.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let Ok(puzzle) = &entry.puzzle else { continue };
+        let given = given_grid(&puzzle.grid, transform_of(opts, entry, copy).as_ref());
+        let budget = Budget::unlimited()
+            .max_nodes(opts.max_nodes)
+            .cancel_flag(opts.cancel.clone())
+            .timeout(Some(limit));
+        let _ = std::hint::black_box(session.solve(&given, &budget));
+    }
+}
+
+/// One timed solve as a row, or `None` when the cancel flag is set before it starts or stopped
+/// it (an interrupted solve is neither a real timeout nor a real failure: a child process may
+/// have had the signal too).
+fn solve_counted(
     dataset: &str,
     entry: &crate::format::Entry,
+    copy: usize,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     opts: &RunOptions,
-    transform: Option<&Transform>,
-) -> Row {
-    let info = engine.info();
-    let mut row = Row {
+) -> Option<Row> {
+    if opts.cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    let transform = transform_of(opts, entry, copy);
+    let row = solve_one(dataset, entry, engine, session, opts, transform.as_ref());
+    let stopped = matches!(row.status, RowStatus::Timeout | RowStatus::Error)
+        && opts.cancel.load(Ordering::Relaxed);
+    (!stopped).then_some(row)
+}
+
+/// The grid a solver is given: the puzzle, or its isomorph under `transform`.
+fn given_grid(grid: &Grid, transform: Option<&Transform>) -> Grid {
+    match transform {
+        Some(t) => Grid::from_cells(t.apply(grid.cells())).unwrap_or(*grid),
+        None => *grid,
+    }
+}
+
+/// A row for `entry` with nothing solved yet (status `invalid`).
+fn blank_row(dataset: &str, entry: &crate::format::Entry, solver: &str) -> Row {
+    Row {
         dataset: dataset.to_string(),
         puzzle: entry.label(),
-        solver: info.name.clone(),
+        solver: solver.to_string(),
         status: RowStatus::Invalid,
         correct: None,
         micros: 0.0,
@@ -336,7 +509,20 @@ fn solve_one(
         peak_rss_kib: None,
         solutions: None,
         transform: String::new(),
-    };
+    }
+}
+
+/// Solves one puzzle (`opts.repeat` times) and checks the answer: the row of one solve.
+fn solve_one(
+    dataset: &str,
+    entry: &crate::format::Entry,
+    engine: &dyn Engine,
+    session: Result<&mut dyn Session, String>,
+    opts: &RunOptions,
+    transform: Option<&Transform>,
+) -> Row {
+    let info = engine.info();
+    let mut row = blank_row(dataset, entry, &info.name);
     let puzzle = match &entry.puzzle {
         Ok(p) => p,
         Err(err) => {
@@ -346,13 +532,10 @@ fn solve_one(
     };
     row.givens = puzzle.grid.givens();
     row.grid = puzzle.grid.to_line();
-    let given = match transform {
-        Some(t) => {
-            row.transform = t.code();
-            Grid::from_cells(t.apply(puzzle.grid.cells())).unwrap_or(puzzle.grid)
-        }
-        None => puzzle.grid,
-    };
+    if let Some(t) = transform {
+        row.transform = t.code();
+    }
+    let given = given_grid(&puzzle.grid, transform);
     let session = match session {
         Ok(s) => s,
         Err(err) => {
@@ -361,60 +544,7 @@ fn solve_one(
             return row;
         }
     };
-    // Each solve `repeat` times (a fresh budget each time): the median wall and CPU times are
-    // kept, with the last solve's outcome (the solvers are deterministic: every repeat gives
-    // the same answer and counters).
-    let mut walls = Vec::new();
-    let mut cpus = Vec::new();
-    let mut result;
-    // A foreign program's restart (or start-up) is charged apart: not in any row's time.
-    let mut restart_micros = 0.0;
-    loop {
-        let budget = Budget::unlimited()
-            .max_nodes(opts.max_nodes)
-            .cancel_flag(opts.cancel.clone())
-            .timeout(opts.timeout);
-        let cpu0 = thread_cpu_micros();
-        let start = Instant::now();
-        result = session.solve(&given, &budget);
-        walls.push((start.elapsed().as_secs_f64() * 1e9).round() / 1e3);
-        let cpu1 = thread_cpu_micros();
-        match session.last_usage() {
-            Some(u) => {
-                if u.restart_micros > 0.0 {
-                    restart_micros += u.restart_micros;
-                    if let Some(w) = walls.last_mut() {
-                        *w = (*w - u.restart_micros).max(0.0);
-                    }
-                }
-                cpus.push((u.cpu_micros * 1e3).round() / 1e3);
-                row.peak_rss_kib = row.peak_rss_kib.max(u.peak_rss_kib);
-            }
-            None if !info.origin.out_of_process() => {
-                if let (Some(a), Some(b)) = (cpu0, cpu1) {
-                    cpus.push(((b - a) * 1e3).round() / 1e3);
-                }
-            }
-            None => {}
-        }
-        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
-            && walls.len() < opts.repeat.max(1) as usize
-            && !opts.cancel.load(Ordering::Relaxed);
-        if !again {
-            break;
-        }
-    }
-    let median = |v: &mut Vec<f64>| crate::stats::sort_and_quantile(v, 0.5);
-    row.micros = (median(&mut walls) * 1e3).round() / 1e3;
-    if !cpus.is_empty() {
-        row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
-    }
-    let restarted = (restart_micros > 0.0).then(|| {
-        format!(
-            "; the program was started again ({:.0} ms, not in this row's time)",
-            restart_micros / 1e3
-        )
-    });
+    let (result, restarted) = timed_solves(&given, engine, session, opts, &mut row);
     let outcome = match result {
         Ok(o) => o,
         Err(err) => {
@@ -434,9 +564,98 @@ fn solve_one(
     row.backtracks = outcome.stats.backtracks;
     row.propagations = outcome.stats.propagations;
     row.updates = outcome.stats.updates;
+    judge(
+        &mut row,
+        outcome,
+        puzzle,
+        transform,
+        info.caps.gives_solution,
+    );
+    row
+}
+
+/// Solves `given` `opts.repeat` times (a fresh budget each time; a timeout is not repeated)
+/// and writes the median wall and CPU times (µs) and the peak RSS into `row`; returns the last
+/// solve's outcome (the solvers are deterministic: every repeat gives the same answer and
+/// counters) and, when a foreign program was started again, a note saying so (its restart is
+/// charged apart: not in any row's time).
+fn timed_solves(
+    given: &Grid,
+    engine: &dyn Engine,
+    session: &mut dyn Session,
+    opts: &RunOptions,
+    row: &mut Row,
+) -> (
+    Result<solvers::Outcome, solvers::engine::EngineError>,
+    Option<String>,
+) {
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    let mut restart_micros = 0.0;
+    loop {
+        let budget = Budget::unlimited()
+            .max_nodes(opts.max_nodes)
+            .cancel_flag(opts.cancel.clone())
+            .timeout(opts.timeout);
+        let cpu0 = thread_cpu_micros();
+        let start = Instant::now();
+        let result = session.solve(given, &budget);
+        walls.push((start.elapsed().as_secs_f64() * 1e9).round() / 1e3);
+        let cpu1 = thread_cpu_micros();
+        match session.last_usage() {
+            Some(u) => {
+                if u.restart_micros > 0.0 {
+                    restart_micros += u.restart_micros;
+                    if let Some(w) = walls.last_mut() {
+                        *w = (*w - u.restart_micros).max(0.0);
+                    }
+                }
+                cpus.push((u.cpu_micros * 1e3).round() / 1e3);
+                row.peak_rss_kib = row.peak_rss_kib.max(u.peak_rss_kib);
+            }
+            None if !engine.info().origin.out_of_process() => {
+                if let (Some(a), Some(b)) = (cpu0, cpu1) {
+                    cpus.push(((b - a) * 1e3).round() / 1e3);
+                }
+            }
+            None => {}
+        }
+        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
+            && walls.len() < opts.repeat.max(1) as usize
+            && !opts.cancel.load(Ordering::Relaxed);
+        if !again {
+            // The one median of the harness (summary.rs's), on sorted values.
+            let median = |v: &mut Vec<f64>| {
+                v.sort_by(f64::total_cmp);
+                crate::stats::sort_and_quantile(v, 0.5)
+            };
+            row.micros = (median(&mut walls) * 1e3).round() / 1e3;
+            if !cpus.is_empty() {
+                row.cpu_micros = Some((median(&mut cpus) * 1e3).round() / 1e3);
+            }
+            let restarted = (restart_micros > 0.0).then(|| {
+                format!(
+                    "; the program was started again ({:.0} ms, not in this row's time)",
+                    restart_micros / 1e3
+                )
+            });
+            return (result, restarted);
+        }
+    }
+}
+
+/// Checks a solved answer (mapped back from the isomorph) against the puzzle and the dataset's
+/// stated solution, and a `no_solution` against a stated solution; writes `correct`,
+/// `solution` and `error`.
+fn judge(
+    row: &mut Row,
+    outcome: solvers::Outcome,
+    puzzle: &crate::format::Puzzle,
+    transform: Option<&Transform>,
+    unchecked_ok: bool,
+) {
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
-            // An isomorph's answer, mapped back onto the original puzzle.
             let sol = match transform {
                 Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
                 None => sol,
@@ -451,12 +670,8 @@ fn solve_one(
                 }
             }
         }
-        (Status::Solved, None)
-            if !info.caps.gives_solution
-                || matches!(info.origin, solvers::engine::Origin::LineProtocol { .. }) =>
-        {
-            // "Solved, unchecked": this solver writes no solution to check (a line-protocol
-            // program may answer `solved` to any request).
+        (Status::Solved, None) if unchecked_ok => {
+            // "Solved, unchecked": this solver writes no solution to check.
         }
         (Status::Solved, None) => {
             row.correct = Some(false);
@@ -468,7 +683,6 @@ fn solve_one(
         }
         _ => {}
     }
-    row
 }
 
 /// The longest a puzzle's class count may take: the run's time budget when shorter. A puzzle

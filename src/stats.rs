@@ -189,6 +189,51 @@ pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
     })
 }
 
+/// As [`ratio_ci`], but each resample draws whole blocks of `block` consecutive pairs (the
+/// moving-block bootstrap of Künsch, "The jackknife and the bootstrap for general stationary
+/// observations", Annals of Statistics 17(3), 1989), so that noise shared by the puzzles timed
+/// together (a burst of load, a frequency step while one block ran) widens the interval as it
+/// moves the ratio: the run-to-run noise two runs of one command show. `block` 1 is
+/// [`ratio_ci`]'s puzzle bootstrap.
+pub fn block_ratio_ci(a: &[f64], b: &[f64], block: usize, salt: u64) -> Option<Estimate> {
+    let n = a.len().min(b.len());
+    let block = block.clamp(1, n.max(1));
+    if block == 1 {
+        return ratio_ci(a, b, salt);
+    }
+    let ma = sort_and_quantile(&mut a[..n].to_vec(), 0.5);
+    let mb = sort_and_quantile(&mut b[..n].to_vec(), 0.5);
+    if n == 0 || ma <= 0.0 {
+        return None;
+    }
+    let starts: Vec<usize> = (0..n).step_by(block).collect();
+    let mut r = rng(salt);
+    let (mut xa, mut xb) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let stats: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            xa.clear();
+            xb.clear();
+            for _ in 0..starts.len() {
+                let s = starts[r.random_range(0..starts.len())];
+                xa.extend_from_slice(&a[s..(s + block).min(n)]);
+                xb.extend_from_slice(&b[s..(s + block).min(n)]);
+            }
+            let da = sort_and_quantile(&mut xa, 0.5);
+            if da > 0.0 {
+                sort_and_quantile(&mut xb, 0.5) / da
+            } else {
+                f64::NAN
+            }
+        })
+        .collect();
+    let (lo, hi) = interval_ends(stats);
+    Some(Estimate {
+        value: mb / ma,
+        lo,
+        hi,
+    })
+}
+
 /// The verdict on a ratio `B / A` of times: `1.93× faster` (the whole interval is below 1 and
 /// the ratio beyond the [`NOISE`] threshold), `1.20× slower` (likewise above 1), else `not
 /// distinguishable` (`not distinguishable (within 5% noise)` when the interval excludes 1 but the
@@ -246,6 +291,26 @@ mod tests {
         assert_eq!(verdict(&near), "not distinguishable (within 5% noise)");
         // The same seed, the same interval.
         assert_eq!(ratio_ci(&a, &c, 1), ratio_ci(&a, &c, 1));
+    }
+
+    #[test]
+    fn blocks_that_drift_widen_the_interval() {
+        // B is A with every other block of 16 puzzles 20% slower: one puzzle bootstrap sees
+        // 64 puzzles on each side, the block bootstrap sees 4 blocks and a wider interval.
+        let a: Vec<f64> = (0..64).map(|i| 10.0 + (i % 7) as f64).collect();
+        let b: Vec<f64> = a
+            .iter()
+            .enumerate()
+            .map(|(i, x)| if (i / 16) % 2 == 1 { x * 1.2 } else { *x })
+            .collect();
+        let puzzles = ratio_ci(&a, &b, 1).unwrap();
+        let blocks = block_ratio_ci(&a, &b, 16, 1).unwrap();
+        assert_eq!(puzzles.value, blocks.value);
+        assert!(
+            blocks.hi - blocks.lo > puzzles.hi - puzzles.lo,
+            "{puzzles:?} {blocks:?}"
+        );
+        assert_eq!(block_ratio_ci(&a, &b, 1, 1), ratio_ci(&a, &b, 1));
     }
 
     #[test]

@@ -88,6 +88,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
             .round_budget
             .unwrap_or(if args.quick { 0.1 } else { 1.0 }),
         slow_timeout: Duration::from_millis(if args.quick { 20 } else { 200 }),
+        min_round: if args.quick { 0.02 } else { 0.1 },
     };
     if !cfg!(feature = "reference") {
         eprintln!("(built without --features reference: the sudoku crate is not measured)");
@@ -113,32 +114,21 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     Ok(wrong)
 }
 
-/// Fewest chunks of puzzles ([`perf::CHUNK`] each) two contestants must share for an interval:
-/// [`crate::stats::MIN_RANKED`] puzzles' worth would be one chunk, too few to resample.
-pub const MIN_CHUNKS: usize = 5;
-
-/// The ratio of `b`'s to `a`'s median chunk time over the chunks both ran (each chunk's time the
-/// median over rounds), with its bootstrap 95% interval ([`crate::stats::ratio_ci`]).
-fn chunk_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
-    let chunks = a.chunks().min(b.chunks());
-    let per_chunk = |m: &Measured| -> Vec<f64> {
-        (0..chunks)
-            .map(|c| {
-                let mut v: Vec<f64> = m.chunk_secs.iter().map(|r| r[c]).collect();
-                crate::stats::sort_and_quantile(&mut v, 0.5)
-            })
-            .collect()
-    };
-    crate::stats::ratio_ci(
-        &per_chunk(a),
-        &per_chunk(b),
+/// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%
+/// interval over the rounds ([`crate::stats::median_ci`]; each round times both on the same
+/// puzzles, interleaved, so the interval covers the noise between rounds).
+fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
+    crate::stats::median_ci(
+        &perf::round_ratios(a, b),
         crate::stats::salt(&[&a.name, &b.name]),
     )
 }
 
 fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
+    use crate::human::thousands;
     println!(
-        "\n{dataset}: {n} puzzles, {}, single thread, {} interleaved rounds (median round; [range over rounds])",
+        "\n{dataset}: {} puzzles, {}, single thread, {} interleaved rounds",
+        thousands(n as u64),
         s.mode.label(),
         s.rounds
     );
@@ -149,13 +139,14 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+    crate::human::fit(&mut t);
     t.set_header(vec![
         "solver",
         "puzzles",
         "puzzles/s",
         "µs/puzzle",
-        "vs fastest",
-        "95% CI",
+        "vs fastest [range]",
+        "95% CI, verdict",
         "cut",
         "wrong",
     ]);
@@ -165,10 +156,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
             None => "-".into(),
         };
         let ci = match fastest {
-            Some(f) if !std::ptr::eq(f, x) && f.chunks().min(x.chunks()) < MIN_CHUNKS => {
-                format!("too few chunks ({})", f.chunks().min(x.chunks()))
-            }
-            Some(f) if !std::ptr::eq(f, x) => chunk_ratio(f, x).map_or("-".into(), |e| {
+            Some(f) if !std::ptr::eq(f, x) => round_ratio(f, x).map_or("-".into(), |e| {
                 format!("[{:.2}, {:.2}] {}", e.lo, e.hi, crate::stats::verdict(&e))
             }),
             _ => "-".into(),
@@ -176,26 +164,26 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         t.add_row(vec![
             x.name.to_string(),
             if x.puzzles == n {
-                x.puzzles.to_string()
+                thousands(x.puzzles as u64)
             } else {
-                format!("{} (prefix)", x.puzzles)
+                format!("{} (prefix)", thousands(x.puzzles as u64))
             },
-            format!("{:.0}", x.throughput()),
+            thousands(x.throughput().round() as u64),
             format!("{:.2}", x.micros_per_puzzle()),
             vs,
             ci,
-            x.cut.to_string(),
-            x.wrong.to_string(),
+            thousands(x.cut as u64),
+            thousands(x.wrong as u64),
         ]);
     }
     println!("{t}");
     println!(
-        "  vs fastest = fastest's throughput / this one's, on the same puzzles (1.00 = fastest)"
+        "  vs fastest = fastest's throughput / this one's, on the same puzzles (median round)"
     );
     println!(
-        "  95% CI: bootstrap interval of this one's median time per chunk of puzzles over the \
-         fastest's (chunks paired, each the median over rounds); a verdict only when it excludes 1"
+        "  95% CI: bootstrap interval of the median of the rounds' ratios; a verdict only when"
     );
+    println!("  it excludes 1 and the ratio is beyond 5%");
     if m.iter().any(|x| x.puzzles < n) {
         println!(
             "  (prefix) = cut by --round-budget to the first puzzles of the set; a prefix solver"

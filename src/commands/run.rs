@@ -395,6 +395,9 @@ fn start_info(
         isomorphs: args.isomorph.isomorphs,
         repeat: (args.repeat > 1).then_some(args.repeat),
         manifests: Vec::new(),
+        block: Some(runner::BLOCK),
+        load_before: None,
+        load_after: None,
     };
     for src in sources {
         info.manifests.push(crate::manifest::manifest(
@@ -528,6 +531,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         None => (record::start_run(&out, &info)?, 0),
     };
     let (cancel, solved_all, solving) = on_signal_during_solves();
+    info.load_before = record::load_average();
     let t0 = Instant::now();
     let saving = solve(
         args,
@@ -543,6 +547,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         },
     );
     solved_all.store(true, Ordering::SeqCst);
+    info.load_after = record::load_average();
     let saving_to = || format!("saving the run to {}", out.display());
     saving.with_context(saving_to)?;
     results.finish().with_context(saving_to)?;

@@ -83,6 +83,28 @@ pub struct RunInfo {
     /// from the rows at the end of the run), duplicates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub manifests: Vec<crate::manifest::Manifest>,
+    /// Puzzles of a dataset each solver solved in a row, warm, before the next took them
+    /// ([`crate::runner::BLOCK`]); `compare` resamples these blocks (absent in runs written
+    /// before blocks, whose solvers took turns puzzle by puzzle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<usize>,
+    /// The machine's 1-minute load average (`/proc/loadavg`) when the solves started (absent
+    /// where unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_before: Option<f64>,
+    /// The 1-minute load average when the solves ended (it includes the run's own threads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_after: Option<f64>,
+}
+
+/// The 1-minute load average from `/proc/loadavg`; `None` where the file is absent.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 fn complete_unless_interrupted() -> bool {

@@ -31,8 +31,8 @@ pub struct CompareRow {
     pub ratio_lo: Option<f64>,
     /// The upper end of that interval.
     pub ratio_hi: Option<f64>,
-    /// `faster`/`slower` only when the interval excludes 1, else `not distinguishable`
-    /// ([`crate::stats::verdict`]); `too few puzzles` under [`crate::stats::MIN_RANKED`].
+    /// `faster`/`slower` only when the interval excludes 1 and the ratio is beyond the noise
+    /// threshold, else `same` ([`crate::stats::verdict`]); `too few puzzles` under [`crate::stats::MIN_RANKED`].
     pub verdict: String,
     /// Mean search-tree nodes per puzzle in run A.
     pub mean_nodes_a: Option<f64>,
@@ -139,8 +139,11 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             let ch = changes.get(&(d.as_str(), s.as_str())).copied();
             let both = ra.is_some() && rb.is_some();
             let pairs = paired.get(&(d.as_str(), s.as_str()));
-            let ci = pairs
-                .and_then(|(x, y)| crate::stats::ratio_ci(x, y, crate::stats::salt(&[&d, &s])));
+            // Blocks as both runs timed them (puzzle by puzzle for runs without blocks).
+            let block = a.info.block.min(b.info.block).unwrap_or(1);
+            let ci = pairs.and_then(|(x, y)| {
+                crate::stats::block_ratio_ci(x, y, block, crate::stats::salt(&[&d, &s]))
+            });
             let n = pairs.map_or(0, |p| p.0.len());
             CompareRow {
                 ratio_lo: ci.map(|e| e.lo),
@@ -150,7 +153,7 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
                     Some(_) if n < crate::stats::MIN_RANKED => {
                         format!("too few puzzles ({n})")
                     }
-                    Some(e) => crate::stats::verdict(&e),
+                    Some(e) => same_if_indistinct(crate::stats::verdict(&e)),
                     None => "-".into(),
                 },
                 puzzles_a: ra.as_ref().map(|r| r.puzzles),
@@ -177,6 +180,16 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             }
         })
         .collect()
+}
+
+/// `same` for a ratio the statistics cannot tell from 1 (between two runs "not
+/// distinguishable" means no change was measured).
+fn same_if_indistinct(verdict: String) -> String {
+    if verdict.starts_with("not distinguishable") {
+        "same".into()
+    } else {
+        verdict
+    }
 }
 
 /// How B fares against A from the ratio, for people: `1.93× faster`, `1.20× slower`, `same`
@@ -268,6 +281,7 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
     use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
+    crate::human::fit(&mut t);
     t.set_header(vec![
         "dataset",
         "solver",
@@ -283,7 +297,7 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
     for r in rows {
         let changed = match (r.status_changed, r.answer_changed) {
             (Some(0), Some(0)) => "none".to_string(),
-            (Some(s), Some(a)) => format!("{s} status, {a} answer"),
+            (Some(s), Some(a)) => format!("{s} status, {a} ans."),
             _ => r.note.clone(),
         };
         t.add_row(vec![
@@ -301,8 +315,12 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
             } else {
                 r.verdict.clone()
             },
-            opt(r.mean_nodes_a, &|x| format!("{x:.0}")),
-            opt(r.mean_nodes_b, &|x| format!("{x:.0}")),
+            opt(r.mean_nodes_a, &|x| {
+                crate::human::thousands(x.round() as u64)
+            }),
+            opt(r.mean_nodes_b, &|x| {
+                crate::human::thousands(x.round() as u64)
+            }),
             changed,
         ]);
     }
