@@ -485,6 +485,15 @@ fn read_lines(out: impl Read, tx: Sender<Line>) {
     }
 }
 
+/// Why a program's warm-up request got no answer.
+#[derive(Debug, Clone, Copy)]
+enum WarmUpFailure {
+    /// The request could not be written: the program closed its input.
+    Unread,
+    /// The program's output ended first.
+    Ended,
+}
+
 impl Running {
     /// Starts the program and waits up to `allowance` for its answer to the warm-up request;
     /// returns it with the time that answer took, if it came.
@@ -501,7 +510,7 @@ impl Running {
         match running.warm_up(allowance) {
             Ok(true) => Ok((running, Some(started.elapsed()))),
             Ok(false) => Ok((running, None)),
-            Err(()) => {
+            Err(failure) => {
                 running.stdin = None;
                 let exited = usage::exited_within(running.pid, Duration::from_secs(1));
                 let status = if exited {
@@ -512,7 +521,11 @@ impl Running {
                 } else {
                     usage::kill_group(running.pid);
                     let _ = running.reap();
-                    "closed its output and was killed".to_string()
+                    match failure {
+                        WarmUpFailure::Unread => "no longer read its input and was killed",
+                        WarmUpFailure::Ended => "closed its output and was killed",
+                    }
+                    .to_string()
                 };
                 usage::sweep(&running.mark);
                 let mut message = format!(
@@ -580,10 +593,11 @@ impl Running {
     /// that answer, up to `allowance`, so that the program's start-up (an interpreter loading,
     /// say) is timed with no puzzle. Whatever the program answers is dropped. `Ok(true)`: it
     /// answered; `Ok(false)`: not yet (the answer is then awaited by the first request, see
-    /// [`LineSession::exchange`]); `Err`: the program ended its output first.
-    fn warm_up(&mut self, allowance: Duration) -> Result<bool, ()> {
+    /// [`LineSession::exchange`]); `Err(Unread)`: it no longer reads its input; `Err(Ended)`:
+    /// it ended its output first.
+    fn warm_up(&mut self, allowance: Duration) -> Result<bool, WarmUpFailure> {
         let Some(stdin) = self.stdin.as_mut() else {
-            return Err(());
+            return Err(WarmUpFailure::Unread);
         };
         let request = format!("solve {WARM_UP_GRID}\n");
         let written = usage::without_sigpipe(|| {
@@ -591,7 +605,7 @@ impl Running {
             stdin.flush()
         });
         if written.is_err() {
-            return Err(());
+            return Err(WarmUpFailure::Unread);
         }
         self.warm_pending = true;
         let until = Instant::now() + allowance;
@@ -602,7 +616,9 @@ impl Running {
             {
                 Ok(Line::Text(line)) if line.starts_with('#') => {}
                 Ok(Line::Text(_)) => break,
-                Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => return Err(()),
+                Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(WarmUpFailure::Ended)
+                }
                 Err(RecvTimeoutError::Timeout) => return Ok(false),
             }
         }

@@ -13,10 +13,15 @@ fn a_request_to_a_program_that_no_longer_reads_is_a_crash_not_a_sigpipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    // Closes its standard input at once, keeps its output open: a write meets a closed pipe.
+    // Answers the session's warm-up request, then closes its standard input and keeps its
+    // output open: a later write meets a closed pipe.
     let engine = LineEngine::program(
         "deaf",
-        vec!["sh".into(), "-c".into(), "exec 0<&-; exec sleep 30".into()],
+        vec![
+            "sh".into(),
+            "-c".into(),
+            "read line; echo warm; exec 0<&-; exec sleep 30".into(),
+        ],
     );
     let mut s = engine.session().unwrap();
     let puzzle: Grid = ".".repeat(81).parse().unwrap();
