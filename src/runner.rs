@@ -569,7 +569,10 @@ fn solve_one(
         outcome,
         puzzle,
         transform,
-        info.caps.gives_solution,
+        // "Solved, unchecked": this solver writes no solution to check (a line-protocol
+        // program may answer `solved` to any request).
+        !info.caps.gives_solution
+            || matches!(info.origin, solvers::engine::Origin::LineProtocol { .. }),
     );
     row
 }

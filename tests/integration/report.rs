@@ -323,6 +323,7 @@ fn compare_two_runs_of_different_solver_sets() {
     );
     let csv = tmp.path().join("cmp.csv");
     harness()
+        .env("COLUMNS", "250")
         .args(["compare"])
         .arg(&a)
         .arg(&b)
@@ -392,14 +393,15 @@ fn compare_counts_changed_answers_and_statuses() {
     );
     std::fs::write(b.join("results.csv"), text).unwrap();
     harness()
+        .env("COLUMNS", "250")
         .arg("compare")
         .arg(&a)
         .arg(&b)
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("1 status, 0 answer")
-                .and(predicate::str::contains("0 status, 1 answer"))
+            predicate::str::contains("1 status, 0 ans.")
+                .and(predicate::str::contains("0 status, 1 ans."))
                 .and(predicate::str::contains(
                     "6 dataset x solver pairs; 2 puzzle(s) changed status or answer",
                 )),

@@ -425,8 +425,15 @@ fn copy_run(from: &Path, to: &Path) {
     }
 }
 
+/// `harness compare A B` on a wide terminal (no cell wraps), its stdout.
 fn compare(a: &Path, b: &Path) -> String {
-    let out = harness().arg("compare").arg(a).arg(b).assert().success();
+    let out = harness()
+        .env("COLUMNS", "250")
+        .arg("compare")
+        .arg(a)
+        .arg(b)
+        .assert()
+        .success();
     String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
 
@@ -451,11 +458,11 @@ fn verdicts_and_compare_need_an_interval_that_excludes_one() {
         .arg(&a)
         .assert()
         .success();
-    // The same rows twice: every ratio is 1 [1, 1], not distinguishable, and nothing differs.
+    // The same rows twice: every ratio is 1 [1, 1], the same, and nothing differs.
     let b = tmp.path().join("b");
     copy_run(&a, &b);
     let out = compare(&a, &b);
-    assert_eq!(out.matches("not distinguishable").count(), 2, "{out}");
+    assert_eq!(out.matches(" same ").count(), 2, "{out}");
     assert_eq!(out.matches("1.00 [1.00, 1.00]").count(), 2, "{out}");
     assert!(!out.contains("warning"), "{out}");
 
@@ -482,7 +489,7 @@ fn verdicts_and_compare_need_an_interval_that_excludes_one() {
     );
     assert!(out.contains("0.50 [0.50, 0.50]"), "{out}");
     assert!(out.contains("2.00× faster"), "{out}");
-    assert_eq!(out.matches("not distinguishable").count(), 1, "{out}");
+    assert_eq!(out.matches(" same ").count(), 1, "{out}");
 
     // The report ranks 32 puzzles: fixed times make the interval exact.
     set_times(&a, |r| if r.solver == "dlx" { 20.0 } else { 10.0 });
