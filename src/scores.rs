@@ -195,6 +195,7 @@ impl Scorer {
                 max_peak_rss_kib: None,
                 par2_micros: self.budget_ns.map(|_| mean_micros(b.par2_ns, b.readable)),
                 unique_solves: 0,
+                outliers: 0,
             };
             let at = summary
                 .iter()

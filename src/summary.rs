@@ -47,10 +47,12 @@ pub struct SummaryRow {
     pub p90_micros: f64,
     /// Slowest puzzle, µs.
     pub max_micros: f64,
-    /// Solved puzzles per second of solver time on one thread: `solved / (sum of µs over every
-    /// readable puzzle / 10^6)`. Only checked solutions count as puzzles, but the time spent on
-    /// the others (timeouts at the time they took to give up, wrong answers, errors) counts too,
-    /// so giving up early never raises it. 0 when nothing was solved.
+    /// Solved puzzles per second on one thread, from the median: `solved / readable puzzles x
+    /// 10^6 / median_micros` (see [`PUZZLES_PER_SECOND`]). The median covers every readable
+    /// puzzle (a timeout at the time it took to give up), so giving up early never raises it,
+    /// and the few solves slower than [`OUTLIER_FACTOR`] x the median (`outliers`) cannot move
+    /// it. 0 when nothing was solved. (summary.csv files written before the column `outliers`
+    /// existed hold solved puzzles per second of total solver time here.)
     pub puzzles_per_second: f64,
     /// Mean search-tree nodes per puzzle.
     pub mean_nodes: f64,
@@ -69,7 +71,24 @@ pub struct SummaryRow {
     /// Puzzles this solver answered right and no other solver of the run did.
     #[serde(default)]
     pub unique_solves: usize,
+    /// Readable puzzles whose time is more than [`OUTLIER_FACTOR`] x `median_micros`: the solves
+    /// `puzzles_per_second`, from the median, sets aside. 0 in summary.csv files written before
+    /// the column existed.
+    #[serde(default)]
+    pub outliers: usize,
 }
+
+/// A solve slower than this many times its solver's median on the dataset is an outlier
+/// ([`SummaryRow::outliers`]).
+pub const OUTLIER_FACTOR: f64 = 10.0;
+
+/// What `puzzles/s` and `outliers` are: the one explanation under the terminal table,
+/// `summary.md` and `index.html`.
+pub const PUZZLES_PER_SECOND: &str = "puzzles/s: solved puzzles per second on one thread, from \
+     the median time per puzzle: solved / readable puzzles × 10^6 / median µs, so a few solves \
+     held up by the scheduler cannot move it and, at equal solved counts, it ranks solvers as \
+     the verdicts do. outliers: solves slower than 10× their solver's median on the dataset, \
+     the ones the median sets aside (mean and max µs still count them).";
 
 /// Summarises `rows`, keeping the order in which dataset x solver pairs first appear.
 pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
@@ -204,6 +223,11 @@ impl Group {
         let median = crate::stats::quantile(&times, 0.5);
         let p90 = crate::stats::quantile(&times, 0.9);
         let total = self.sum_ns as f64 / 1e3;
+        // The times are sorted: the outliers are the tail above OUTLIER_FACTOR x the median.
+        let outliers = (0..n)
+            .rev()
+            .take_while(|&k| nth(k) > OUTLIER_FACTOR * median)
+            .count();
         SummaryRow {
             dataset: self.dataset,
             solver: self.solver,
@@ -223,8 +247,8 @@ impl Group {
             },
             p90_micros: round3(p90),
             max_micros: if n == 0 { 0.0 } else { nth(n - 1) },
-            puzzles_per_second: if total > 0.0 {
-                round3(self.solved as f64 / (total / 1e6))
+            puzzles_per_second: if median > 0.0 && n > 0 {
+                round3(self.solved as f64 / n as f64 * 1e6 / median)
             } else {
                 0.0
             },
@@ -238,6 +262,7 @@ impl Group {
             max_peak_rss_kib: self.max_rss,
             par2_micros: None,
             unique_solves: 0,
+            outliers,
         }
     }
 }
@@ -254,8 +279,8 @@ pub const TABLE_WIDTH: usize = 100;
 /// The summary as text for the terminal, one block per dataset (in the order of `summary`):
 /// a line naming the dataset and its puzzles, then one line per solver with the six counts
 /// (`solved`, `wrong`, `no-sol`, `timeout`, `error`, `invalid`, which add up to the puzzles), the
-/// median µs per puzzle, solved puzzles per second of solver time, and mean search-tree nodes.
-/// Every column holds one unit; p90, max and mean µs are in `summary.csv` and the report. With
+/// median µs per puzzle, solved puzzles per second from the median, and mean search-tree nodes,
+/// and under them a line of each solver's outliers. Every column holds one unit; p90, max and mean µs are in `summary.csv` and the report. With
 /// the shipped solvers' names (up to 16 characters) and figures up to 11 characters (times up to
 /// 999 s, counts up to 9,999 per status but `solved`, up to 999,999), a line is at most 99
 /// columns; the notes under the table fit [`TABLE_WIDTH`] too.
@@ -344,17 +369,55 @@ pub fn table(summary: &[SummaryRow]) -> String {
             out.push_str(&line(row));
             out.push('\n');
         }
+        out.push_str(&outliers_line(&rows));
     }
     if summary.iter().any(|r| r.unchecked > 0) {
         out.push_str("\n* solved, some unchecked: the solver writes no solution to check.");
     }
     if !summary.is_empty() {
-        out.push_str(
-            "\nmedian µs: per puzzle, a timeout at the time it gave up. puzzles/s: solved puzzles per \
-             second of\nsolver time on one thread, the time of timeouts included. p90, max, mean: \
-             summary.csv, the report.\n",
-        );
+        out.push('\n');
+        out.push_str(&wrap(
+            &format!(
+                "median µs: per puzzle, a timeout at the time it gave up. {PUZZLES_PER_SECOND} \
+                 p90, max, mean: summary.csv, the report."
+            ),
+            TABLE_WIDTH,
+        ));
     }
+    out
+}
+
+/// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]:
+/// `outliers (> 10× median): backtracking 0, hybrid 3`.
+fn outliers_line(rows: &[&SummaryRow]) -> String {
+    let counts: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} {}", r.solver, count(r.outliers)))
+        .collect();
+    wrap(
+        &format!("outliers (> 10× median): {}", counts.join(", ")),
+        TABLE_WIDTH,
+    )
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole),
+/// each ending in a line break.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
     out
 }
 
@@ -414,11 +477,13 @@ mod tests {
         );
         let parts = s.solved + s.wrong + s.no_solution + s.timeouts + s.errors + s.invalid;
         assert_eq!(parts, s.puzzles);
-        // 2 solved puzzles in 3 + 5 + 5 + 7 + 10 + 30 + 1000 = 1060 µs of solver time: 1,886.792/s.
-        assert_eq!(s.puzzles_per_second, 1886.792);
         // Times over the 7 readable rows: 3 5 5 7 10 30 1000.
         assert_eq!(s.median_micros, 7.0);
         assert_eq!(s.max_micros, 1000.0);
+        // 2 solved of 7 readable at a median of 7 µs: 2 / 7 x 10^6 / 7 = 40,816.327/s.
+        assert_eq!(s.puzzles_per_second, 40816.327);
+        // Above 10 x 7 µs: the timeout's 1000 µs only.
+        assert_eq!(s.outliers, 1);
     }
 
     #[test]
@@ -437,16 +502,25 @@ mod tests {
             lines[1],
             "solver          solved wrong no-sol timeout error invalid  median µs  puzzles/s  mean nodes"
         );
-        // median of 420,520 and 1,000,100 µs = 710,310; 1 solved in 1.42062 s = 0.704/s.
+        // median of 420,520 and 1,000,100 µs = 710,310; 1 of 2 solved: 0.5 x 10^6 / 710,310 =
+        // 0.704/s.
         assert_eq!(
             lines[2],
             "backtracking         1     0      0       1     0       0    710,310       0.70   1,842,715"
         );
-        // 2 solved in 11.6 µs = 172,414/s.
+        // 2 of 2 solved at a median of 5.8 µs: 10^6 / 5.8 = 172,414/s.
         assert_eq!(
             lines[3],
             "bitboard-bands       2     0      0       0     0       0        5.8    172,414          10"
         );
+        // Nothing above 10 x the median: 1,000,100 µs < 7,103,100 µs.
+        assert_eq!(
+            lines[4],
+            "outliers (> 10× median): backtracking 0, bitboard-bands 0"
+        );
+        // The one explanation, wrapped to the table's width.
+        assert!(t.replace('\n', " ").contains(PUZZLES_PER_SECOND), "{t}");
+        assert!(t.lines().all(|l| l.chars().count() <= TABLE_WIDTH), "{t}");
     }
 
     /// The widest table the shipped datasets and solvers can give: every count and figure at
@@ -466,11 +540,14 @@ mod tests {
             (s.solved, s.wrong, s.no_solution) = (999_999, 9_999, 9_999);
             (s.timeouts, s.errors, s.invalid) = (9_999, 9_999, 9_999);
             s.puzzles_per_second = 999_999_999.0;
+            s.outliers = 9_999;
         }
         let t = table(&summary);
         let widest = t.lines().map(|l| l.chars().count()).max().unwrap();
         assert!(widest <= TABLE_WIDTH, "{widest} columns:\n{t}");
-        assert_eq!(widest, 99, "{t}");
+        // The solver lines at their widest; the notes are wrapped to TABLE_WIDTH.
+        let rows = t.lines().filter(|l| l.starts_with("backtracking"));
+        assert_eq!(rows.map(|l| l.chars().count()).max(), Some(99), "{t}");
     }
 
     fn timed_row(solver: &str, micros: f64) -> Row {

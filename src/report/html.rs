@@ -9,7 +9,7 @@
 //! summary table sortable by clicking a column's header; without it the page is complete.
 
 use super::style::{css, solver_color};
-use super::{mean_ratio, metadata, unsolved, unsolved_text, verdict, Page, MEAN_RATIO};
+use super::{metadata, throughput_ratio, unsolved, unsolved_text, verdict, Page, RATIO};
 use crate::human::{count, figure};
 use crate::record::RowStatus;
 use std::fmt::Write;
@@ -138,10 +138,10 @@ pub fn render(p: &Page<'_>) -> String {
         "</ul>\n<h2 id=\"summary\">Summary</h2>\n<div class=\"scroll\"><table class=\"sortable\" id=\"summary-table\">\n\
          <thead><tr><th>dataset</th><th>solver</th><th class=n>solved</th><th>unsolved</th>\
          <th class=n>median µs</th><th class=n>p90 µs</th><th class=n>max µs</th>\
-         <th class=n>puzzles/s</th><th class=n>mean ratio</th><th class=n>mean nodes</th></tr></thead>\n<tbody>"
+         <th class=n>puzzles/s</th><th class=n>outliers</th><th class=n>ratio</th><th class=n>mean nodes</th></tr></thead>\n<tbody>"
     );
     for r in &p.summary {
-        let ratio = mean_ratio(&p.summary, r);
+        let ratio = throughput_ratio(&p.summary, r);
         // Bold: the dataset's winner in the verdicts (most solved, then the lowest median);
         // none on a dataset too small to rank.
         let best = p.verdicts.iter().any(|v| {
@@ -159,7 +159,7 @@ pub fn render(p: &Page<'_>) -> String {
             .unwrap_or(0);
         let _ = writeln!(
             s,
-            "<tr{}><td data-v=\"{di}\">{}</td><td>{}</td>{}<td data-v=\"{}\">{}</td>{}{}{}{}{}{}</tr>",
+            "<tr{}><td data-v=\"{di}\">{}</td><td>{}</td>{}<td data-v=\"{}\">{}</td>{}{}{}{}{}{}{}</tr>",
             if best { " class=\"best\"" } else { "" },
             esc(&r.dataset),
             solver(p, &r.solver),
@@ -173,6 +173,7 @@ pub fn render(p: &Page<'_>) -> String {
             num(&figure(r.p90_micros), r.p90_micros),
             num(&figure(r.max_micros), r.max_micros),
             num(&crate::human::rate(r.puzzles_per_second), r.puzzles_per_second),
+            num(&count(r.outliers), r.outliers as f64),
             match ratio {
                 Some(x) => num(&crate::human::ratio(x), x),
                 None => num("-", f64::MAX),
@@ -183,9 +184,9 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(
         s,
         "</tbody></table></div>\n<p class=\"sub\">Times are µs per puzzle over the readable \
-         puzzles (a timeout counts at the time it gave up). puzzles/s: solved puzzles per second \
-         of solver time on one thread, the time spent on timeouts included. {}</p>",
-        esc(MEAN_RATIO)
+         puzzles (a timeout counts at the time it gave up). {} {}</p>",
+        esc(crate::summary::PUZZLES_PER_SECOND),
+        esc(RATIO)
     );
     s.push_str(&super::rigor::html(&p.sections, esc));
     let _ = writeln!(s, "<h2 id=\"plots\">Plots</h2>");

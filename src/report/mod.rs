@@ -9,7 +9,7 @@
 //! | `plots/cactus-<dataset>.svg` and `.png` | [`cactus`]: puzzles solved vs time per puzzle |
 //! | `plots/distribution.svg` | [`distribution`]: box plot of µs per puzzle per dataset x solver |
 //! | `plots/effort.svg` | [`effort`]: nodes against µs per solve |
-//! | `plots/throughput.svg` | [`throughput`]: puzzles/s per dataset x solver, ratio to the fastest |
+//! | `plots/throughput.svg` | [`throughput`]: puzzles/s (from the median) per dataset x solver, with its outliers |
 //! | `plots/inference.svg` | [`inference`]: guesses per puzzle as inference gets stronger (runs with two or more of its solvers) |
 //! | `summary.md` | [`summary_md`]: metadata, verdicts, summary table, slowest and hardest puzzles, plots |
 //! | `index.html` | [`html`]: the same page for a browser, offline (no script, no web font) |
@@ -114,22 +114,44 @@ pub struct Page<'a> {
     pub sections: Vec<rigor::Section>,
 }
 
-/// What the summary table's "mean ratio" column is, as both pages say under the table.
-pub const MEAN_RATIO: &str = "mean ratio: the fastest solver's puzzles/s on the dataset over \
-     this solver's, i.e. this solver's time per solved puzzle (all its solver time over the \
-     puzzles it solved) over the fastest one's, as in the bars of the throughput plot. The verdicts' \"× slower\" is the ratio of the medians instead, \
-     which one solve delayed by the scheduler cannot move.";
+/// What the summary table's "ratio" column is, as both pages say under the table.
+pub const RATIO: &str = "ratio: the fastest solver's puzzles/s on the dataset over this \
+     solver's, as in the bars of the throughput plot; between solvers that solved as many \
+     puzzles, it is the verdicts' \"× slower\", the ratio of the medians.";
 
-/// The ratio of the highest throughput (solved puzzles per second) of `dataset` to `row`'s: 1
-/// for the fastest, 12 for a solver whose time per solved puzzle (all its time over the puzzles
-/// it solved) is twelve times the fastest's; `None` when the row solved nothing.
-pub fn mean_ratio(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
+/// The ratio of the highest throughput (solved puzzles per second, from the median) of
+/// `dataset` to `row`'s: 1 for the fastest, 12 for a solver whose median time over its share
+/// of puzzles solved is twelve times the fastest's; `None` when the row solved nothing.
+pub fn throughput_ratio(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
     let best = summary
         .iter()
         .filter(|s| s.dataset == row.dataset)
         .map(|s| s.puzzles_per_second)
         .fold(0.0f64, f64::max);
     (row.puzzles_per_second > 0.0).then(|| best / row.puzzles_per_second)
+}
+
+/// The throughput plot's caption: how to read it, and the outliers of every solver and dataset.
+fn throughput_caption(t: &throughput::Throughput) -> String {
+    let per_dataset: Vec<String> = t
+        .panels
+        .iter()
+        .map(|p| {
+            let counts: Vec<String> = p
+                .bars
+                .iter()
+                .map(|b| format!("{} {}", b.0, crate::human::count(b.3)))
+                .collect();
+            format!("{}: {}", p.dataset, counts.join(", "))
+        })
+        .collect();
+    format!(
+        "Solved puzzles per second on one thread from the median time per puzzle (solved / \
+         readable puzzles × 10^6 / median µs), one chart per dataset, fastest first; each axis \
+         is logarithmic and fitted to its dataset. Outliers, the solves slower than 10× their \
+         solver's median that the median sets aside: {}.",
+        per_dataset.join("; ")
+    )
 }
 
 /// The median ratio of `row` to the dataset's winner (the verdicts' "× slower"): `None` when
@@ -361,11 +383,7 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
         title: "Throughput".into(),
         svg: "plots/throughput.svg".into(),
         png: None,
-        caption: "Solved puzzles per second of solver time on one thread, one chart per \
-                  dataset, fastest first; each axis is logarithmic and fitted to its dataset. \
-                  Only checked solutions count as puzzles; the time spent on timeouts and wrong \
-                  answers counts too."
-            .into(),
+        caption: throughput_caption(&tp),
     });
 
     let spreads: Vec<rigor::Spread> = rigor::spreads(run)
@@ -721,6 +739,7 @@ mod tests {
             max_peak_rss_kib: None,
             par2_micros: None,
             unique_solves: 0,
+            outliers: 0,
         }
     }
 

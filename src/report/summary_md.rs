@@ -2,9 +2,10 @@
 //! verdicts, the summary table, the slowest puzzles per solver with their 81-character grids, the
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
-use super::{mean_ratio, metadata, unsolved_text, verdict_text, Page, MEAN_RATIO};
+use super::{metadata, throughput_ratio, unsolved_text, verdict_text, Page, RATIO};
 use crate::human::{count, figure};
 use crate::record::RowStatus;
+use crate::summary::PUZZLES_PER_SECOND;
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.
@@ -34,14 +35,14 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(s, "\n## Summary\n");
     let _ = writeln!(
         s,
-        "| dataset | solver | solved | unsolved | median µs | p90 µs | max µs | puzzles/s | mean ratio | mean nodes |"
+        "| dataset | solver | solved | unsolved | median µs | p90 µs | max µs | puzzles/s | outliers | ratio | mean nodes |"
     );
-    let _ = writeln!(s, "|---|---|--:|---|--:|--:|--:|--:|--:|--:|");
+    let _ = writeln!(s, "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|");
     for r in &p.summary {
-        let ratio = mean_ratio(&p.summary, r).map_or("-".into(), crate::human::ratio);
+        let ratio = throughput_ratio(&p.summary, r).map_or("-".into(), crate::human::ratio);
         let _ = writeln!(
             s,
-            "| {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(&r.dataset),
             cell(&r.solver),
             count(r.solved),
@@ -51,6 +52,7 @@ pub fn render(p: &Page<'_>) -> String {
             figure(r.p90_micros),
             figure(r.max_micros),
             crate::human::rate(r.puzzles_per_second),
+            count(r.outliers),
             ratio,
             figure(r.mean_nodes)
         );
@@ -58,8 +60,7 @@ pub fn render(p: &Page<'_>) -> String {
     let _ = writeln!(
         s,
         "\nTimes are µs per puzzle over the readable puzzles (a timeout counts at the time it gave \
-         up). puzzles/s: solved puzzles per second of solver time on one thread, the time spent on \
-         timeouts included. {MEAN_RATIO}\n"
+         up). {PUZZLES_PER_SECOND} {RATIO}\n"
     );
     s.push_str(&super::rigor::markdown(&p.sections));
     let _ = writeln!(s, "## Plots\n");

@@ -1,10 +1,11 @@
-//! Throughput: solved puzzles per second of solver time on one thread (the time of timeouts and
-//! wrong answers included, see [`SummaryRow::puzzles_per_second`]), as horizontal bars, one
-//! small chart per dataset stacked in one SVG. Each chart lists the solvers fastest first, names
-//! on the left, each bar labelled with its value; its log axis is fitted to that dataset's bars
+//! Throughput: solved puzzles per second on one thread from the median time per puzzle (the
+//! estimator the verdicts rank by, see [`SummaryRow::puzzles_per_second`]), as horizontal bars,
+//! one small chart per dataset stacked in one SVG. Each chart lists the solvers fastest first,
+//! names on the left, each bar labelled with its value and, when there are any, the outliers the
+//! median set aside ([`SummaryRow::outliers`]); its log axis is fitted to that dataset's bars
 //! (from the power of ten below half the slowest bar, to just past the fastest bar's label).
 //! No ratio is printed here: the page's one "× slower" figure is the ratio of medians in the
-//! verdicts, and the ratio of throughputs is the summary table's "mean ratio".
+//! verdicts, and the ratio of throughputs is the summary table's "ratio".
 
 use super::style::{draw_mesh, plot_err, si, solver_color};
 use crate::human::rate;
@@ -15,14 +16,17 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::RGBColor;
 
+/// One bar: (solver, colour, solved puzzles per second or `None`, outliers).
+pub type Bar = (String, RGBColor, Option<f64>, usize);
+
 /// One dataset's chart.
 #[derive(Debug, Clone)]
 pub struct Panel {
     /// Dataset name.
     pub dataset: String,
-    /// (solver, colour, solved puzzles per second; `None` when it solved none), fastest first,
-    /// the solvers that solved none last in report order.
-    pub bars: Vec<(String, RGBColor, Option<f64>)>,
+    /// (solver, colour, solved puzzles per second; `None` when it solved none, outliers),
+    /// fastest first, the solvers that solved none last in report order.
+    pub bars: Vec<Bar>,
 }
 
 /// What the plot shows: one panel per dataset, in report order.
@@ -37,13 +41,13 @@ pub fn data(datasets: &[String], solvers: &[String], summary: &[SummaryRow]) -> 
     let panels = datasets
         .iter()
         .map(|d| {
-            let mut bars: Vec<(String, RGBColor, Option<f64>)> = solvers
+            let mut bars: Vec<Bar> = solvers
                 .iter()
                 .enumerate()
                 .filter_map(|(i, s)| {
                     let r = summary.iter().find(|r| &r.dataset == d && &r.solver == s)?;
                     let v = Some(r.puzzles_per_second).filter(|&p| p > 0.0 && r.solved > 0);
-                    Some((s.clone(), solver_color(s, i), v))
+                    Some((s.clone(), solver_color(s, i), v, r.outliers))
                 })
                 .collect();
             // Stable: equal throughputs and the solvers with none keep the report order.
@@ -92,11 +96,16 @@ pub fn size(t: &Throughput) -> (u32, u32) {
     )
 }
 
-/// A bar's label: `171,939/s`, or `none solved`.
-pub fn label(v: Option<f64>) -> String {
-    match v {
+/// A bar's label: `171,939/s`, `171,939/s, 2 outliers`, or `none solved`.
+pub fn label(v: Option<f64>, outliers: usize) -> String {
+    let value = match v {
         Some(v) => format!("{}/s", rate(v)),
         None => "none solved".into(),
+    };
+    match outliers {
+        0 => value,
+        1 => format!("{value}, 1 outlier"),
+        n => format!("{value}, {} outliers", crate::human::count(n)),
     }
 }
 
@@ -137,7 +146,7 @@ pub fn axis(p: &Panel, measure: &dyn Fn(&str, u32) -> f64) -> Axis {
     let mut span = (hi_v / lo).ln() / 0.9;
     for b in &p.bars {
         if let Some(v) = b.2 {
-            let room = plot_w - GAP - measure(&label(Some(v)), FONT) - 4.0;
+            let room = plot_w - GAP - measure(&label(Some(v), b.3), FONT) - 4.0;
             span = span.max((v / lo).ln() * plot_w / room.max(plot_w * 0.2));
         }
     }
@@ -164,7 +173,7 @@ pub fn draw<DB: DrawingBackend>(
     };
     let body = root
         .titled(
-            "Throughput: solved puzzles per second of solver time, one thread",
+            "Throughput: solved puzzles per second from the median time, one thread",
             ("sans-serif", 22),
         )
         .map_err(plot_err)?;
@@ -220,7 +229,7 @@ fn draw_panel<DB: DrawingBackend>(
         .into_font()
         .color(&BLACK)
         .pos(Pos::new(HPos::Left, VPos::Center));
-    for (i, (_, color, v)) in p.bars.iter().enumerate() {
+    for (i, (_, color, v, outliers)) in p.bars.iter().enumerate() {
         let s = seg(i);
         if let Some(v) = *v {
             let mut bar = Rectangle::new(
@@ -236,7 +245,7 @@ fn draw_panel<DB: DrawingBackend>(
         let at = v.unwrap_or(a.lo);
         chart
             .draw_series([EmptyElement::at((at, SegmentValue::CenterOf(s)))
-                + Text::new(label(*v), (GAP as i32, 0), font.clone())])
+                + Text::new(label(*v, *outliers), (GAP as i32, 0), font.clone())])
             .map_err(plot_err)?;
     }
     Ok(())
@@ -252,16 +261,17 @@ mod tests {
             bars: values
                 .iter()
                 .enumerate()
-                .map(|(i, v)| (format!("solver-{i}"), solver_color("", i), *v))
+                .map(|(i, v)| (format!("solver-{i}"), solver_color("", i), *v, 0))
                 .collect(),
         }
     }
 
     #[test]
     fn labels() {
-        assert_eq!(label(Some(171_938.6)), "171,939/s");
-        assert_eq!(label(Some(4.754)), "4.75/s");
-        assert_eq!(label(None), "none solved");
+        assert_eq!(label(Some(171_938.6), 0), "171,939/s");
+        assert_eq!(label(Some(4.754), 1), "4.75/s, 1 outlier");
+        assert_eq!(label(Some(4.754), 1_200), "4.75/s, 1,200 outliers");
+        assert_eq!(label(None, 0), "none solved");
     }
 
     #[test]
@@ -289,6 +299,7 @@ mod tests {
                 max_peak_rss_kib: None,
                 par2_micros: None,
                 unique_solves: 0,
+                outliers: 0,
             })
             .collect();
         let names = ["a", "b", "c"].map(String::from);
@@ -326,7 +337,7 @@ mod tests {
         let plot_w = (WIDTH - 2 * MARGIN - a.names) as f64 - 8.0;
         for v in values {
             let end = plot_w * (v / a.lo).ln() / (a.hi / a.lo).ln();
-            let w = measure(&label(Some(v)), FONT);
+            let w = measure(&label(Some(v), 0), FONT);
             assert!(
                 end + GAP + w <= plot_w,
                 "{v}: label ends at {}",
