@@ -387,25 +387,33 @@ pub fn table(summary: &[SummaryRow]) -> String {
     out
 }
 
-/// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]:
-/// `outliers (> 10× median): backtracking 0, hybrid 3`.
+/// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]
+/// (a solver's name and count on one line): `outliers (> 10× median): backtracking 0, hybrid 3`.
 fn outliers_line(rows: &[&SummaryRow]) -> String {
-    let counts: Vec<String> = rows
-        .iter()
-        .map(|r| format!("{} {}", r.solver, count(r.outliers)))
+    let mut words: Vec<String> = "outliers (> 10× median):"
+        .split(' ')
+        .map(String::from)
         .collect();
-    wrap(
-        &format!("outliers (> 10× median): {}", counts.join(", ")),
-        TABLE_WIDTH,
-    )
+    for (i, r) in rows.iter().enumerate() {
+        let comma = if i + 1 < rows.len() { "," } else { "" };
+        words.push(format!("{} {}{comma}", r.solver, count(r.outliers)));
+    }
+    wrap_words(&words, TABLE_WIDTH)
 }
 
-/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole),
-/// each ending in a line break.
+/// `text` broken at spaces into lines of at most `width` characters, each ending in a line
+/// break.
 fn wrap(text: &str, width: usize) -> String {
+    let words: Vec<String> = text.split(' ').map(String::from).collect();
+    wrap_words(&words, width)
+}
+
+/// `words` joined by spaces into lines of at most `width` characters (a longer word stays
+/// whole), each ending in a line break.
+fn wrap_words(words: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
-    for word in text.split(' ') {
+    for word in words {
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
             out.push_str(&line);
             out.push('\n');
