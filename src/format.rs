@@ -182,20 +182,26 @@ fn checked(grid: Grid, solution: Option<Grid>) -> Result<Puzzle, Reason> {
 
 /// Detects the format from the first line that is neither blank nor a `#` comment.
 ///
-/// CSV when the line's first field list names a `puzzle` (or `quizzes`) column; block when the line
-/// holds 9 cells (9 single-character tokens, or 9 characters); line otherwise.
+/// CSV when the line's fields name a `puzzle` (or `quizzes`, `quiz`) column, alone or among
+/// others, or when it reads as a CSV header (two or more fields, each a column name: a letter
+/// first); block when the line holds 9 cells (9 single-character tokens, or 9 characters); line
+/// otherwise.
 pub fn detect(first_line: &str) -> Format {
     let t = first_line.trim();
-    if t.contains(',') {
-        let has_puzzle = t.split(',').any(|f| {
-            matches!(
-                f.trim().trim_matches('"').to_ascii_lowercase().as_str(),
-                "puzzle" | "quizzes" | "quiz"
-            )
-        });
-        if has_puzzle {
-            return Format::Csv;
-        }
+    let fields = csv_fields(t).unwrap_or_default();
+    let names_puzzle = fields.iter().any(|f| {
+        PUZZLE_COLUMN.contains(
+            &f.trim_start_matches('\u{feff}')
+                .to_ascii_lowercase()
+                .as_str(),
+        )
+    });
+    let column_name = |f: &String| {
+        f.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && f.chars().all(|c| c.is_alphanumeric() || " _-.".contains(c))
+    };
+    if names_puzzle || (fields.len() > 1 && fields.iter().all(column_name)) {
+        return Format::Csv;
     }
     let tokens: Vec<&str> = t.split_whitespace().collect();
     let nine_tokens = tokens.len() == 9 && tokens.iter().all(|s| s.chars().count() == 1);
@@ -396,6 +402,7 @@ impl PuzzleReader {
                 source,
                 columns: None,
                 index: 0,
+                done: false,
             }),
         };
         Ok(PuzzleReader {
@@ -598,31 +605,67 @@ struct CsvEntries<R> {
     /// Column indices of puzzle, solution and name, once the header is read.
     columns: Option<(usize, Option<usize>, Option<usize>)>,
     index: usize,
+    /// Set once nothing more can be read (a header naming no puzzle column).
+    done: bool,
 }
 
-/// Splits one CSV line into fields (RFC 4180 quoting within the line), trimmed.
-fn csv_fields(line: &str) -> Result<Vec<String>, String> {
-    // Fast path: without quotes a CSV line is its comma-separated fields.
-    if !line.contains('"') {
-        return Ok(line.split(',').map(|f| f.trim().to_string()).collect());
+/// Splits one CSV record (which may span lines inside quoted fields) into fields, trimmed, as
+/// the csv crate reads RFC 4180.
+fn csv_fields(record: &str) -> Result<Vec<String>, String> {
+    // Fast path: without quotes a CSV record is its comma-separated fields.
+    if !record.contains('"') {
+        return Ok(record.split(',').map(|f| f.trim().to_string()).collect());
     }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
         .buffer_capacity(256)
-        .from_reader(line.as_bytes());
-    let mut record = csv::StringRecord::new();
-    match reader.read_record(&mut record) {
-        Ok(_) => Ok(record.iter().map(str::to_string).collect()),
+        .from_reader(record.as_bytes());
+    let mut fields = csv::StringRecord::new();
+    match reader.read_record(&mut fields) {
+        Ok(_) => Ok(fields.iter().map(str::to_string).collect()),
         Err(e) => Err(e.to_string()),
     }
 }
 
-/// The columns of puzzle, solution and name that `header` names, or `None` when it names no
-/// puzzle column.
-fn csv_columns(header: &str) -> Option<(usize, Option<usize>, Option<usize>)> {
-    let fields = csv_fields(header).unwrap_or_default();
+/// Whether a quoted field is still open at the end of `line`, which starts inside one when
+/// `open`. Quotes are read as the csv crate reads them: `"` opens a quoted field only as the
+/// field's first character, and `""` inside one is a quote.
+fn quote_open_after(line: &str, mut open: bool) -> bool {
+    let mut field_start = !open;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if open {
+            if c == '"' && chars.next_if_eq(&'"').is_none() {
+                open = false;
+            }
+        } else if c == '"' && field_start {
+            open = true;
+        } else {
+            field_start = c == ',';
+            continue;
+        }
+        field_start = false;
+    }
+    open
+}
+
+/// What the first CSV record is.
+enum CsvHead {
+    /// A header; the columns of puzzle, solution and name.
+    Columns((usize, Option<usize>, Option<usize>)),
+    /// No header: the first field is a puzzle, read from column 1.
+    Data,
+    /// A header naming no puzzle column; its fields.
+    NoPuzzle(Vec<String>),
+}
+
+/// The names a header may give each column.
+const PUZZLE_COLUMN: [&str; 3] = ["puzzle", "quizzes", "quiz"];
+
+fn csv_head(record: &str) -> CsvHead {
+    let fields = csv_fields(record).unwrap_or_else(|_| vec![record.to_string()]);
     let find = |names: &[&str]| {
         fields.iter().position(|h| {
             names.contains(
@@ -632,12 +675,15 @@ fn csv_columns(header: &str) -> Option<(usize, Option<usize>, Option<usize>)> {
             )
         })
     };
-    let puzzle = find(&["puzzle", "quizzes", "quiz"])?;
-    Some((
-        puzzle,
-        find(&["solution", "solutions"]),
-        find(&["name", "id"]),
-    ))
+    match find(&PUZZLE_COLUMN) {
+        Some(puzzle) => CsvHead::Columns((
+            puzzle,
+            find(&["solution", "solutions"]),
+            find(&["name", "id"]),
+        )),
+        None if fields[0].chars().count() == CELLS => CsvHead::Data,
+        None => CsvHead::NoPuzzle(fields),
+    }
 }
 
 fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, Reason> {
@@ -663,67 +709,127 @@ fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, R
     checked(grid, solution)
 }
 
+/// The text of a line, or why it has none.
+fn line_text(raw: &RawLine) -> Result<String, Reason> {
+    if raw.too_long.is_some() {
+        return Err(too_long(raw));
+    }
+    raw.text.clone().ok_or(Reason::NotUtf8)
+}
+
+/// A CSV record: the number of its first line, and its text or why it could not be read.
+type CsvRecord = (usize, Result<String, Reason>);
+
+impl<R: BufRead> CsvEntries<R> {
+    /// The next record: the next line that is not skipped, joined with the lines after it while
+    /// a quoted field is open (a quoted field may hold line ends), at most [`MAX_LINE_BYTES`].
+    fn record(&mut self) -> Option<io::Result<CsvRecord>> {
+        let first = loop {
+            match self.lines.next()? {
+                Err(e) => return Some(Err(e)),
+                Ok(raw) if skippable(&raw) => continue,
+                Ok(raw) => break raw,
+            }
+        };
+        let line = first.number;
+        let mut text = match line_text(&first) {
+            Ok(t) => t,
+            Err(reason) => return Some(Ok((line, Err(reason)))),
+        };
+        let unclosed =
+            |what: String| Reason::Csv(format!("the quoted field opened on line {line} {what}"));
+        let mut open = quote_open_after(&text, false);
+        while open {
+            let raw = match self.lines.next() {
+                None => return Some(Ok((line, Err(unclosed("is not closed".into()))))),
+                Some(Err(e)) => return Some(Err(e)),
+                Some(Ok(raw)) => raw,
+            };
+            let part = match line_text(&raw) {
+                Ok(t) => t,
+                Err(reason) => return Some(Ok((line, Err(reason)))),
+            };
+            open = quote_open_after(&part, true);
+            text.push('\n');
+            text.push_str(&part);
+            if text.len() > MAX_LINE_BYTES {
+                let what = format!(
+                    "is not closed within {MAX_LINE_BYTES} bytes (line {})",
+                    raw.number
+                );
+                return Some(Ok((line, Err(unclosed(what)))));
+            }
+        }
+        Some(Ok((line, Ok(text))))
+    }
+
+    fn entry(
+        &mut self,
+        line: usize,
+        name: Option<String>,
+        puzzle: Result<Puzzle, Reason>,
+    ) -> Entry {
+        self.index += 1;
+        Entry {
+            index: self.index,
+            line,
+            name,
+            puzzle: puzzle.map_err(|reason| InputError {
+                source_name: self.source.clone(),
+                line,
+                reason,
+            }),
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for CsvEntries<R> {
     type Item = io::Result<Entry>;
     fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
         loop {
-            let raw = match self.lines.next()? {
+            let (line, text) = match self.record()? {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };
-            if skippable(&raw) {
-                continue;
-            }
-            let mut header_error = None;
             if self.columns.is_none() {
-                let text = raw.text.as_deref().unwrap_or("");
-                match csv_columns(text) {
-                    Some(columns) => {
-                        self.columns = Some(columns);
+                self.columns = Some((0, None, None));
+                match text.as_deref().map(csv_head) {
+                    Ok(CsvHead::Columns(c)) => {
+                        self.columns = Some(c);
                         continue;
                     }
-                    None => {
-                        // No header: the puzzle is in the first column, and this is a row.
-                        self.columns = Some((0, None, None));
-                        let first = csv_fields(text).ok().and_then(|f| f.into_iter().next());
-                        if first.map_or(true, |f| f.chars().count() != CELLS) {
-                            header_error = Some(Reason::Csv(
-                                "the header names no puzzle column (puzzle, quizzes or quiz) \
-                                 and the first field is not a puzzle; reading the puzzle from \
-                                 column 1"
-                                    .into(),
-                            ));
-                        }
+                    Ok(CsvHead::Data) | Err(_) => {}
+                    Ok(CsvHead::NoPuzzle(fields)) => {
+                        self.done = true;
+                        let reason = Reason::Csv(format!(
+                            "the header names no puzzle column ({}); its columns are: {}",
+                            PUZZLE_COLUMN.join(", "),
+                            fields.join(", ")
+                        ));
+                        return Some(Ok(self.entry(line, None, Err(reason))));
                     }
                 }
             }
             let (p, s, n) = self.columns.expect("set above");
-            self.index += 1;
-            let (name, puzzle) = match raw.text {
-                _ if header_error.is_some() => (None, Err(header_error.expect("checked"))),
-                _ if raw.too_long.is_some() => (None, Err(too_long(&raw))),
-                None => (None, Err(Reason::NotUtf8)),
-                Some(text) => match csv_fields(&text) {
-                    Err(e) => (None, Err(Reason::Csv(e))),
-                    Ok(fields) => {
-                        let name = n
-                            .and_then(|i| fields.get(i))
-                            .filter(|s| !s.is_empty())
-                            .cloned();
-                        (name, csv_puzzle(&fields, p, s))
-                    }
-                },
+            let fields = text.and_then(|t| csv_fields(&t).map_err(Reason::Csv));
+            let (name, puzzle) = match fields {
+                Err(reason) => (None, Err(reason)),
+                Ok(fields) => {
+                    // A name may hold line ends (a quoted field); it is shown on one line.
+                    let name = n
+                        .and_then(|i| fields.get(i))
+                        .filter(|s| !s.is_empty())
+                        .map(|s| match s.contains('\n') {
+                            true => s.split_whitespace().collect::<Vec<_>>().join(" "),
+                            false => s.clone(),
+                        });
+                    (name, csv_puzzle(&fields, p, s))
+                }
             };
-            return Some(Ok(Entry {
-                index: self.index,
-                line: raw.number,
-                name,
-                puzzle: puzzle.map_err(|reason| InputError {
-                    source_name: self.source.clone(),
-                    line: raw.number,
-                    reason,
-                }),
-            }));
+            return Some(Ok(self.entry(line, name, puzzle)));
         }
     }
 }
@@ -892,18 +998,78 @@ mod tests {
         let e: Vec<Entry> = r.collect();
         assert_eq!(e.len(), 2);
         assert!(e.iter().all(|e| e.puzzle.is_ok()));
-        // A header naming no puzzle column is an error on its line, and reading goes on.
-        let text = format!("id,grid\n{SEED}\n");
+        // A header naming no puzzle column is one error naming its columns, and the end.
+        let text = format!("id,grid\n1,{SEED}\n");
         let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Csv))
             .unwrap();
         let e: Vec<Entry> = r.collect();
-        assert!(e[0]
-            .puzzle
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-            .starts_with("t:1: CSV: the header names no puzzle column"));
+        assert_eq!(e.len(), 1);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t:1: CSV: the header names no puzzle column (puzzle, quizzes, quiz); \
+             its columns are: id, grid"
+        );
+    }
+
+    #[test]
+    fn csv_with_no_puzzle_column_is_detected_and_named() {
+        let (f, e) = read(&format!("\u{feff}id,\"grid\",Solution\n1,{SEED},\n"));
+        assert_eq!(f, Format::Csv);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:1: CSV: the header names no puzzle column (puzzle, quizzes, quiz); \
+             its columns are: id, grid, Solution"
+        );
+        // A line-format file whose first puzzle has a comma in its name stays line format.
+        let (f, e) = read(&format!("{SEED} a,b\n"));
+        assert_eq!(f, Format::Line);
+        assert_eq!(e[0].name.as_deref(), Some("a,b"));
+    }
+
+    #[test]
+    fn one_column_csv() {
+        for header in ["puzzle", "\"Puzzle\"", "quizzes"] {
+            let (f, e) = read(&format!("{header}\r\n{SEED}\r\n\"{SEED}\"\r\n"));
+            assert_eq!(f, Format::Csv, "{header}");
+            assert_eq!(e.len(), 2, "{header}: {e:?}");
+            assert_eq!(e.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3]);
+            assert!(e
+                .iter()
+                .all(|e| e.puzzle.as_ref().unwrap().grid.to_line() == SEED));
+        }
+    }
+
+    #[test]
+    fn csv_quoted_fields_may_hold_line_ends() {
+        let text = format!(
+            "name,puzzle,note\n\"two\nlines\",{SEED},\"a \"\"quote\"\"\n\n# not a comment\"\n\
+             plain,{SEED},\n"
+        );
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Csv);
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e[0].line, 2);
+        assert_eq!(e[0].name.as_deref(), Some("two lines"));
+        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+        assert_eq!(e[1].line, 6);
+        assert_eq!(e[1].name.as_deref(), Some("plain"));
         assert!(e[1].puzzle.is_ok());
+        // A quote inside an unquoted field is a character, not an opening.
+        let (_, e) = read(&format!("name,puzzle\n5\"x,{SEED}\nnext,{SEED}\n"));
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e[0].name.as_deref(), Some("5\"x"));
+        assert!(e.iter().all(|e| e.puzzle.is_ok()));
+        // A quoted field never closed is an error naming the line it opened on.
+        let (_, e) = read(&format!(
+            "name,puzzle\nok,{SEED}\n\"open,{SEED}\nx,{SEED}\n"
+        ));
+        assert_eq!(e.len(), 2);
+        assert!(e[0].puzzle.is_ok());
+        assert_eq!(
+            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:3: CSV: the quoted field opened on line 3 is not closed"
+        );
     }
 
     #[test]
