@@ -686,6 +686,19 @@ fn csv_head(record: &str) -> CsvHead {
     }
 }
 
+/// The column names of a header, for a message: at most 8, each at most 24 characters.
+fn column_list(fields: &[String]) -> String {
+    let short = |f: &String| match f.char_indices().nth(24) {
+        Some((at, _)) => format!("{}...", &f[..at]),
+        None => f.clone(),
+    };
+    let mut list: Vec<String> = fields.iter().take(8).map(short).collect();
+    if fields.len() > 8 {
+        list.push(format!("and {} more", fields.len() - 8));
+    }
+    list.join(", ")
+}
+
 fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, Reason> {
     let get = |i: usize| fields.get(i).map(String::as_str).unwrap_or("");
     let grid = Grid::parse_line(get(p)).map_err(|e| from_grid_error(e, 0))?;
@@ -807,7 +820,7 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
                         let reason = Reason::Csv(format!(
                             "the header names no puzzle column ({}); its columns are: {}",
                             PUZZLE_COLUMN.join(", "),
-                            fields.join(", ")
+                            column_list(&fields)
                         ));
                         return Some(Ok(self.entry(line, None, Err(reason))));
                     }
