@@ -148,10 +148,10 @@ pub struct RunArgs {
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
     /// Per-puzzle time budget in ms; 0 = none. A solve that runs out is recorded as `timeout`.
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS)]
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
     pub timeout_ms: u64,
     /// Per-puzzle budget in search-tree nodes (reproducible across machines); default none.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u64::MAX))]
     pub max_nodes: Option<u64>,
     /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
     #[arg(long, short = 'j', value_parser = parse_threads)]
@@ -179,8 +179,7 @@ pub struct RunArgs {
     pub isomorph: IsomorphArgs,
     /// Solve each puzzle R times with each solver and keep the median time (the answer and
     /// counters are the last solve's; a timeout is not repeated).
-    #[arg(long, value_name = "R", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = whole(1, 1000u32))]
     pub repeat: u32,
 }
 
@@ -190,11 +189,11 @@ pub struct IsomorphArgs {
     /// Give each solver a random isomorph of each puzzle (digits relabelled, rows within bands,
     /// bands, columns within stacks, stacks permuted, maybe transposed), drawn from SEED and the
     /// puzzle's index; answers are mapped back and checked against the original puzzle.
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", value_parser = whole(0, u64::MAX))]
     pub transform: Option<u64>,
     /// Solve each puzzle K times, under K different transforms (seed from --transform, else 0);
     /// the report shows each solver's spread of nodes and time over the copies of a puzzle.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "K", value_parser = whole(1, 1000u32))]
     pub isomorphs: Option<u32>,
 }
 
@@ -257,7 +256,7 @@ pub struct InspectArgs {
     #[arg(long)]
     pub json: bool,
     /// Budget of each puzzle's solution count, ms.
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS)]
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
     pub timeout_ms: u64,
 }
 
@@ -325,17 +324,17 @@ pub enum GenerateCommand {
 #[derive(Debug, Args)]
 pub struct GridsArgs {
     /// How many grids (all distinct).
-    #[arg(long, short = 'n')]
+    #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u64::MAX))]
     pub seed: Option<u64>,
     /// `transform` (fast, at most 52,254,720 grids) or `random` (randomized search).
     #[arg(long, default_value = "transform")]
     pub method: crate::generate::GridMethod,
     /// Fix the top-left digit (1..=9); `transform` can then make 5,806,080 grids.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(1u8, 9))]
     pub first_digit: Option<u8>,
     /// `line` (81 digits a line) or `block` (9 rows of 9, blank line after each grid).
     #[arg(long, default_value = "line", value_parser = ["line", "block"])]
@@ -353,14 +352,14 @@ pub struct GridsArgs {
 #[derive(Debug, Args)]
 pub struct PuzzlesArgs {
     /// How many puzzles.
-    #[arg(long, short = 'n')]
+    #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u64::MAX))]
     pub seed: Option<u64>,
     /// Remove givens down to exactly K (17..=81), or report that the grid could not get that low.
-    #[arg(long, conflicts_with = "minimal")]
+    #[arg(long, conflicts_with = "minimal", value_parser = whole(0, usize::MAX))]
     pub clues: Option<usize>,
     /// Remove givens until none can be removed without losing uniqueness (the default).
     #[arg(long)]
@@ -372,7 +371,7 @@ pub struct PuzzlesArgs {
     #[arg(long)]
     pub solver: Option<String>,
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = whole(0, u32::MAX))]
     pub attempts: u32,
     /// Keep only puzzles of this level (HoDoKu's scale, as `harness rate` rates): easy, medium,
     /// hard, unfair, extreme, beyond. CSV output then has `score,level` columns too.
@@ -382,7 +381,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_parser = parse_score_range)]
     pub score: Option<(u32, u32)>,
     /// Candidate puzzles to rate per output puzzle before reporting that none was in range.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = whole(0, u32::MAX))]
     pub level_attempts: u32,
     /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
     #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
@@ -419,11 +418,11 @@ pub struct SolveArgs {
     #[arg(long, short = 'j', value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole(0, u64::MAX))]
     pub timeout_ms: u64,
     /// Give the solver a random isomorph of each puzzle (drawn from SEED and the puzzle's index);
     /// its answer is mapped back, checked against the original puzzle and written as usual.
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", value_parser = whole(0, u64::MAX))]
     pub transform: Option<u64>,
 }
 
@@ -471,10 +470,10 @@ pub struct CandidatesArgs {
     #[arg(long)]
     pub trace: bool,
     /// Budget of the traced solve in ms; 0 = none.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = whole(0, u64::MAX))]
     pub timeout_ms: u64,
     /// Node budget of the traced solve (bounds the trace's length and memory).
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = whole(0, u64::MAX))]
     pub max_nodes: u64,
 }
 
@@ -495,7 +494,7 @@ pub struct CountArgs {
     /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
     pub puzzle: String,
     /// Stop counting at this many solutions (2 proves uniqueness).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = whole(1, u64::MAX))]
     pub limit: u64,
     /// A counting solver (see `harness list`): bitboard-bands, domain-reduction, dlx, sat,
     /// bitmask-singles, or an external one. Default: the fastest counting solver, the one the
@@ -506,7 +505,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub external: ExternalArgs,
     /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
-    #[arg(long, default_value_t = 60_000)]
+    #[arg(long, default_value_t = 60_000, value_parser = whole(0, u64::MAX))]
     pub timeout_ms: u64,
 }
 
@@ -530,14 +529,14 @@ pub struct BenchArgs {
     #[arg(long)]
     pub count_mode: bool,
     /// Use only the first N puzzles of each dataset (quick: 2000).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, usize::MAX))]
     pub limit: Option<usize>,
     /// Interleaved rounds (default 7, quick 3).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, usize::MAX))]
     pub rounds: Option<usize>,
     /// Seconds one solver may spend per round; slower ones run a prefix of the set (default 1.0,
     /// quick 0.1).
-    #[arg(long)]
+    #[arg(long, value_parser = number)]
     pub round_budget: Option<f64>,
     /// Isomorph transforms of the puzzles (bench checks each answer against the puzzle it was
     /// given; a transform is a bijection, so that is the check against the original).
@@ -555,7 +554,7 @@ pub struct RegressArgs {
     #[arg(long, default_value = "reports/baseline")]
     pub baseline: PathBuf,
     /// Allowed factor between a speed ratio of this run and the baseline's.
-    #[arg(long, default_value_t = 1.5)]
+    #[arg(long, default_value_t = 1.5, value_parser = number)]
     pub tolerance: f64,
     /// Skip the timing part (counters only).
     #[arg(long)]
@@ -616,5 +615,29 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
         _ => Err(format!(
             "expected a whole number of threads from 1 to {MAX_THREADS}"
         )),
+    }
+}
+
+/// A value parser of whole numbers from `min` to `max`: its error names the range in words,
+/// where the standard one says "number too large to fit in target type" or "invalid digit found
+/// in string" (clap puts the option's name before it).
+pub fn whole<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| match s.trim().parse::<T>() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(format!("expected a whole number from {min} to {max}")),
+    }
+}
+
+/// Parses a decimal number (`1`, `0.25`, `1e3`), finite and not negative.
+///
+/// # Errors
+/// A message saying what is expected, where the standard one says "invalid float literal".
+pub fn number(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err("expected a number of 0 or more, such as 1.5".into()),
     }
 }

@@ -160,6 +160,58 @@ fn thread_counts_out_of_range_are_usage_errors() {
     }
 }
 
+/// A numeric option out of its type's range is named with its range in words, never as
+/// "number too large to fit in target type" or "invalid digit found in string".
+#[test]
+fn numeric_options_out_of_range_name_the_option_and_its_range() {
+    let huge = "99999999999999999999";
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["solve", "--timeout-ms", huge, "x"],
+            "'--timeout-ms <TIMEOUT_MS>': expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["run", "--max-nodes", "many"],
+            "'--max-nodes <MAX_NODES>': expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["generate", "puzzles", "--count", huge],
+            "'--count <COUNT>': expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["run", "--repeat", huge],
+            "'--repeat <R>': expected a whole number from 1 to 1000",
+        ),
+        (
+            &["run", "--threads", huge],
+            "'--threads <THREADS>': expected a whole number of threads from 1 to 1024",
+        ),
+        (
+            &["generate", "grids", "-n", "1", "--first-digit", "10"],
+            "'--first-digit <FIRST_DIGIT>': expected a whole number from 1 to 9",
+        ),
+        (
+            &["bench", "--round-budget", "lots"],
+            "'--round-budget <ROUND_BUDGET>': expected a number of 0 or more",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = harness().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(
+            !err.contains("target type") && !err.contains("literal"),
+            "{err}"
+        );
+    }
+    harness()
+        .args(["run", "--shard", "99999999999/2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
+}
+
 #[test]
 fn a_dataset_named_twice_is_refused() {
     let dir = tempfile::tempdir().unwrap();
