@@ -7,8 +7,10 @@
 //! - **block**: 9 lines of 9 cells separated by spaces (`0` = empty; the other blank marks are
 //!   accepted too), puzzles separated by a blank line: the form classic `-c N` / `-s FILE`
 //!   generator/solver programs exchange.
-//! - **csv**: a header row naming a `puzzle` column (alias `quizzes`), optionally `solution`
-//!   (alias `solutions`) and `name` (alias `id`) columns.
+//! - **csv**: a header row naming a `puzzle` column (alias `quizzes`, `quiz`; alone, it makes a
+//!   one-column CSV), optionally `solution` (alias `solutions`) and `name` (alias `id`) columns.
+//!   A quoted field may hold line ends. A header of column names without a puzzle column is one
+//!   error naming its columns, and the end of the reading.
 //!
 //! All forms accept CRLF line ends, a UTF-8 byte-order mark, tabs and trailing spaces. The format is
 //! detected from the first line that is neither blank nor a `#` comment ([`detect`]).

@@ -122,7 +122,19 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             .context("starting worker threads")?;
         let mut counts = SolveCounts::default();
         output::write_atomic(Path::new(OUTPUT), |w| {
-            counts = solve_stream(reader, path, w, Format::Block, &solver, &pool, None, None)?;
+            // Any solution will do here: a puzzle of several gets one of them, unmarked.
+            let (timeout, transform, counter) = (None, None, None);
+            counts = solve_stream(
+                reader,
+                path,
+                w,
+                Format::Block,
+                &solver,
+                &pool,
+                timeout,
+                transform,
+                counter,
+            )?;
             Ok(())
         })?;
         eprintln!("{}; solutions in {OUTPUT}", counts.line());

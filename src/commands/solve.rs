@@ -6,7 +6,8 @@
 //! keeps order) and written before the next is taken, so memory stays flat (a few chunks) however
 //! long the file. Every solution is checked with [`crate::verify::check`] before it is written.
 //!
-//! A puzzle that cannot be read, has no solution, or runs out of its budget is reported on stderr
+//! A puzzle that cannot be read, has no solution, has more than one (checked by counting to 2
+//! with the champion solver after the solve) or runs out of its budget is reported on stderr
 //! with its line and written as a **marked entry** in its place, so output entry `k` always
 //! answers input entry `k`:
 //! - line form: the line `ERROR <file>:<line>: <reason>`;
@@ -29,7 +30,7 @@ use std::time::Duration;
 /// Puzzles per chunk handed to the pool.
 pub const CHUNK: usize = 8192;
 
-/// Counts of a batch solve; `read = solved + unsolvable + invalid + timeout + error`.
+/// Counts of a batch solve; `read = solved + several + unsolvable + invalid + timeout + error`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SolveCounts {
     /// Entries read (bad ones included).
@@ -42,17 +43,19 @@ pub struct SolveCounts {
     pub invalid: u64,
     /// Puzzles whose budget ran out.
     pub timeout: u64,
+    /// Puzzles of more than one solution (one was found; the entry is marked, not solved).
+    pub several: u64,
     /// Puzzles on which the solver failed (an external solver crashed or broke its protocol).
     pub error: u64,
 }
 
 impl SolveCounts {
-    /// The final line: `read N, solved N, unsolvable N, invalid N, timeout N`, and
+    /// The final line: `read N, solved N, unsolvable N, invalid N, timeout N, several N`, and
     /// `, error N` when a solver failed.
     pub fn line(&self) -> String {
         let mut line = format!(
-            "read {}, solved {}, unsolvable {}, invalid {}, timeout {}",
-            self.read, self.solved, self.unsolvable, self.invalid, self.timeout
+            "read {}, solved {}, unsolvable {}, invalid {}, timeout {}, several {}",
+            self.read, self.solved, self.unsolvable, self.invalid, self.timeout, self.several
         );
         if self.error > 0 {
             line.push_str(&format!(", error {}", self.error));
@@ -78,6 +81,7 @@ enum Failure {
     Unsolvable,
     Timeout,
     Error,
+    Several,
 }
 
 fn answer(
@@ -142,6 +146,31 @@ fn answer(
     }
 }
 
+/// Marks a solved entry of more than one solution: `counter` counts the puzzle's solutions up
+/// to 2 within `timeout`; a count that does not finish leaves the answer as it is.
+fn unique_or_marked(
+    a: Answer,
+    e: &Entry,
+    counter: Result<&mut dyn Session, String>,
+    timeout: Option<Duration>,
+    source: &str,
+) -> Answer {
+    let (Answer::Solved(s), Ok(p), Ok(counter)) = (&a, &e.puzzle, counter) else {
+        return a;
+    };
+    match counter.count(&p.grid, 2, &Budget::unlimited().timeout(timeout)) {
+        Ok(c) if c.solutions >= 2 => Answer::Failed {
+            kind: Failure::Several,
+            message: format!(
+                "{source}:{}: more than one solution, so not a proper puzzle (one of them: {})",
+                e.line,
+                s.to_digits()
+            ),
+        },
+        _ => a,
+    }
+}
+
 /// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
 fn write_answer(
     buf: &mut Vec<u8>,
@@ -186,6 +215,8 @@ fn write_answer(
 
 /// Solves every entry of `reader` on `pool` with `solver`, writing answers to `out` in `format`
 /// (the input's), in input order, and reporting failures on stderr. Memory: a few chunks.
+/// With `counter`, each solved puzzle's solutions are counted up to 2 with it, and a puzzle of
+/// several is a marked entry (counted as `several`); without, it is solved.
 ///
 /// # Errors
 /// An I/O error reading the input or writing `out`.
@@ -199,8 +230,10 @@ pub fn solve_stream(
     pool: &rayon::ThreadPool,
     timeout: Option<Duration>,
     transform: Option<u64>,
+    counter: Option<&dyn Engine>,
 ) -> anyhow::Result<SolveCounts> {
-    let sessions = Sessions::new(pool.current_num_threads(), 1);
+    // Slot 0: the solver; slot 1: the champion, counting solutions to 2.
+    let sessions = Sessions::new(pool.current_num_threads(), 2);
     let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
     let reading = std::thread::spawn(move || -> Option<std::io::Error> {
         let mut reader = reader;
@@ -226,9 +259,15 @@ pub fn solve_stream(
             chunk
                 .par_iter()
                 .map(|e| {
-                    sessions.with(0, engine, |s| {
+                    let a = sessions.with(0, engine, |s| {
                         answer(e, engine, s, timeout, source, transform)
-                    })
+                    });
+                    match counter {
+                        Some(c) => {
+                            sessions.with(1, c, |c| unique_or_marked(a, e, c, timeout, source))
+                        }
+                        None => a,
+                    }
                 })
                 .collect()
         });
@@ -243,6 +282,7 @@ pub fn solve_stream(
                         Failure::Unsolvable => counts.unsolvable += 1,
                         Failure::Timeout => counts.timeout += 1,
                         Failure::Error => counts.error += 1,
+                        Failure::Several => counts.several += 1,
                     }
                 }
             }
@@ -323,6 +363,9 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             &pool,
             timeout,
             args.transform,
+            Some(&solvers::engine::BuiltinEngine::new(
+                crate::generate::counting_solver(),
+            )),
         )?;
         Ok(())
     })?;

@@ -173,3 +173,85 @@ fn solve_refuses_to_write_over_its_input() {
         assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     }
 }
+
+/// A puzzle of two solutions is not solved: its entry is marked in each format (line, block,
+/// CSV) with one of the solutions in the reason, it is counted as `several` on the last line,
+/// and the exit status is 1; the proper puzzles around it are solved as usual.
+#[test]
+fn a_puzzle_of_two_solutions_is_marked_and_counted() {
+    // A solution grid with a unique rectangle (r1c4, r1c5, r4c4, r4c5) emptied: two solutions.
+    const TWO: &str =
+        "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    const ONE_OF_TWO: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let dir = tempfile::tempdir().unwrap();
+    let block = |g: &str| {
+        let rows: Vec<String> = g
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&c| {
+                        if c == b'.' {
+                            "0".to_string()
+                        } else {
+                            (c as char).to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        rows.join("\n")
+    };
+    let inputs = [
+        ("in.txt", format!("{GOOD}\n{TWO}\n{GOOD}\n")),
+        (
+            "in.block",
+            format!("{}\n\n{}\n\n{}\n", block(GOOD), block(TWO), block(GOOD)),
+        ),
+        (
+            "in.csv",
+            format!("name,puzzle\na,{GOOD}\nb,{TWO}\nc,{GOOD}\n"),
+        ),
+    ];
+    for (name, text) in inputs {
+        let input = dir.path().join(name);
+        std::fs::write(&input, text).unwrap();
+        let out = harness().arg("solve").arg(&input).output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        let why =
+            format!("more than one solution, so not a proper puzzle (one of them: {ONE_OF_TWO})");
+        assert!(stderr.contains(&why), "{name}: {stderr}");
+        assert_eq!(
+            stderr.lines().last(),
+            Some("read 3, solved 2, unsolvable 0, invalid 0, timeout 0, several 1"),
+            "{name}"
+        );
+        assert_eq!(stdout.matches(&why).count(), 1, "{name}: {stdout}");
+        match name {
+            "in.txt" => assert_eq!(
+                stdout.lines().nth(1).unwrap(),
+                format!("ERROR {}:2: {why}", input.display())
+            ),
+            "in.block" => assert!(
+                stdout.contains(&format!("# ERROR {}:11: {why}\nx x x", input.display())),
+                "{stdout}"
+            ),
+            _ => {
+                let row = stdout.lines().nth(2).unwrap();
+                assert!(
+                    row.starts_with(&format!("b,{},,", TWO.replace('.', "0"))),
+                    "{row}"
+                );
+            }
+        }
+        // The proper puzzles around it are solved.
+        let digits: String = stdout.split_whitespace().collect();
+        assert_eq!(digits.matches(SOLUTION).count(), 2, "{name}: {stdout}");
+    }
+}
