@@ -264,6 +264,37 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
     }
 }
 
+/// The fixture run with `load_before` set to `load` (2 cores, 2 threads: the rule's bound is
+/// 0.5), rendered; returns (summary.md, index.html).
+fn report_with_load(dir: &Path, load: f64) -> (String, String) {
+    let run = copy_fixture(dir, &format!("load-{load}"));
+    let mut info: serde_json::Value = serde_json::from_str(&read(&run.join("run.json"))).unwrap();
+    info["load_before"] = serde_json::json!(load);
+    info["load_after"] = serde_json::json!(load);
+    std::fs::write(run.join("run.json"), info.to_string()).unwrap();
+    harness().arg("report").arg(&run).assert().success();
+    (read(&run.join("summary.md")), read(&run.join("index.html")))
+}
+
+#[test]
+fn report_warns_of_a_run_under_load() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (md, html) = report_with_load(tmp.path(), 3.25);
+    assert!(
+        md.contains("> **Noisy run**: the load average before the solves was 3.25, above cores − threads + 0.5 = 0.5 (2 cores, 2 thread(s))"),
+        "{md}"
+    );
+    assert!(
+        html.contains(
+            "<p class=\"warn\"><b>Noisy run</b>: the load average before the solves was 3.25"
+        ),
+        "{html}"
+    );
+    let (md, html) = report_with_load(tmp.path(), 0.25);
+    assert!(!md.contains("Noisy run"), "{md}");
+    assert!(!html.contains("Noisy run"), "{html}");
+}
+
 /// The markup side of "no table cell wraps a solver name or a number": every cell is
 /// `white-space: nowrap`, and every table sits in a box that scrolls sideways (so a table wider
 /// than the page scrolls instead of squeezing its cells); no cell holds a line break. The layout
