@@ -478,6 +478,24 @@ fn compare_two_runs_of_different_solver_sets() {
                     "3 dataset x solver pairs; 0 puzzle(s) changed status or answer",
                 )),
         );
+    // Table and footnote fit the terminal's width (the run folders' lines name long paths).
+    for width in [70, 100] {
+        let out = harness()
+            .env("COLUMNS", width.to_string())
+            .args(["compare"])
+            .arg(&a)
+            .arg(&b)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("ratio is beyond 5%, else same"), "{text}");
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with("A = ") && !l.starts_with("B = "))
+        {
+            assert!(line.chars().count() <= width, "wider than {width}: {line}");
+        }
+    }
     let (h, rows) = csv_rows(&csv);
     assert_eq!(rows.len(), 3);
     let pair = |s: &str| rows.iter().find(|r| r[col(&h, "solver")] == s).unwrap();
