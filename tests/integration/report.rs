@@ -475,7 +475,7 @@ fn compare_two_runs_of_different_solver_sets() {
         .success()
         .stdout(
             predicate::str::contains("B/A")
-                .and(predicate::str::contains("median"))
+                .and(predicate::str::contains("median A"))
                 .and(predicate::str::contains("only in A"))
                 .and(predicate::str::contains("only in B"))
                 .and(predicate::str::contains("none"))
