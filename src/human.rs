@@ -82,9 +82,40 @@ pub fn fit(t: &mut comfy_table::Table) {
     t.set_width(table_width());
 }
 
+/// Wraps `text` at spaces into lines of at most [`table_width`] characters (a word longer than
+/// that stays whole on its own line), the width the terminal tables are fitted to.
+pub fn wrap(text: &str) -> String {
+    wrap_at(text, usize::from(table_width()))
+}
+
+fn wrap_at(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if line > 0 && line + 1 + n > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrap_keeps_lines_within_the_width() {
+        assert_eq!(wrap_at("aa bb cc dd", 5), "aa bb\ncc dd");
+        assert_eq!(wrap_at("aa bbbbbbb c", 5), "aa\nbbbbbbb\nc");
+        assert_eq!(wrap_at("  one   two ", 80), "one two");
+    }
 
     #[test]
     fn thousands_figures_rates_ratios() {

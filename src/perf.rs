@@ -11,8 +11,9 @@
 //! 2. **Rounds**: `rounds` times, every contestant solves its subset, the order of contestants
 //!    rotating from round to round so that clock and cache drift hit all alike. Each turn opens
 //!    with an untimed warm-up (the first chunk), and a subset solved in under `min_round`
-//!    seconds is solved that many times over (its time divided by the passes). Each chunk is timed
-//!    on its own, so any contestant's time on any prefix of whole chunks is known.
+//!    seconds is solved that many times over, each chunk's time in the round being the median
+//!    of its passes (a pass the scheduler interrupted on a loaded machine does not move it). Each
+//!    chunk is timed on its own, so any contestant's time on any prefix of whole chunks is known.
 //! 3. **Figures**: a contestant's time is the median over rounds; its throughput is its subset size
 //!    over that time (puzzles/s). Ratios compare two contestants *on the same puzzles in the same
 //!    round* (the slower one's subset), and the median and range over rounds are reported.
@@ -303,8 +304,8 @@ pub struct Settings {
     /// Per-puzzle deadline for contestants on a prefix.
     pub slow_timeout: Duration,
     /// Least seconds each contestant is measured per round (as criterion's measurement time):
-    /// a set solved faster is solved several times over in the round, its time divided by the
-    /// passes, so that a small file still gives a ratio with a tight interval.
+    /// a set solved faster is solved several times over in the round, each chunk's time the
+    /// median of its passes, so that a small file still gives a ratio with a tight interval.
     pub min_round: f64,
 }
 
@@ -442,15 +443,20 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
             // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
             // history are its own when the clock starts.
             time_range(active[j], p, 0, CHUNK.min(n), s.mode, deadline);
-            let mut secs = vec![0.0; chunks];
+            let mut times = vec![Vec::with_capacity(passes); chunks];
             for _ in 0..passes {
-                for (ch, total) in secs.iter_mut().enumerate() {
+                for (ch, t) in times.iter_mut().enumerate() {
                     let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
-                    let (t, cut) = time_range(active[j], p, a, b, s.mode, deadline);
-                    *total += t / passes as f64;
+                    let (secs, cut) = time_range(active[j], p, a, b, s.mode, deadline);
+                    t.push(secs);
                     out[j].cut += cut;
                 }
             }
+            // The median pass: a pass the scheduler interrupted does not move it.
+            let secs = times
+                .iter_mut()
+                .map(|t| crate::stats::sort_and_quantile(t, 0.5))
+                .collect();
             out[j].chunk_secs.push(secs);
         }
     }

@@ -21,9 +21,13 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     }
     println!("{}", compare::table(&rows));
     println!(
-        "B/A: ratio of median µs over the puzzles of both runs, with its 95% interval (blocks of \
-         puzzles timed together resampled,\nso it covers run-to-run noise); faster or slower \
-         only when the interval excludes 1 and the ratio is beyond 5%, else same"
+        "{}",
+        crate::human::wrap(
+            "B/A: ratio of median µs over the puzzles of both runs, with its 95% interval \
+             (blocks of puzzles timed together resampled, so it covers run-to-run noise); \
+             faster or slower only when the interval excludes 1 and the ratio is beyond 5%, \
+             else same"
+        )
     );
     let changed: usize = rows
         .iter()

@@ -708,6 +708,9 @@ fn print_end(
         out.display()
     );
     if !args.quiet {
+        if let Some((head, text)) = crate::report::noise_note(info, summary) {
+            eprintln!("warning: {}: {text}", head.to_lowercase());
+        }
         for r in &named.errors {
             eprintln!(
                 "ERROR: {} {} {}: {}",

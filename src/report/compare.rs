@@ -282,7 +282,7 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     crate::human::fit(&mut t);
-    t.set_header(vec![
+    let header = [
         "dataset",
         "solver",
         "median A",
@@ -292,44 +292,70 @@ pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
         "nodes A",
         "nodes B",
         "changed",
-    ]);
-    let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
-    for r in rows {
-        let changed = match (r.status_changed, r.answer_changed) {
-            (Some(0), Some(0)) => "none".to_string(),
-            (Some(s), Some(a)) => format!("{s} status, {a} ans."),
-            _ => r.note.clone(),
-        };
-        t.add_row(vec![
-            r.dataset.clone(),
-            r.solver.clone(),
-            opt(r.median_micros_a, &human_micros),
-            opt(r.median_micros_b, &human_micros),
-            match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
-                (Some(x), Some(lo), Some(hi)) => format!("{x:.2} [{lo:.2}, {hi:.2}]"),
-                (Some(x), _, _) => format!("{x:.2}"),
-                _ => "-".into(),
-            },
-            if r.verdict.is_empty() {
-                "-".into()
-            } else {
-                r.verdict.clone()
-            },
-            opt(r.mean_nodes_a, &|x| {
-                crate::human::thousands(x.round() as u64)
-            }),
-            opt(r.mean_nodes_b, &|x| {
-                crate::human::thousands(x.round() as u64)
-            }),
-            changed,
-        ]);
+    ];
+    let cells: Vec<Vec<String>> = rows.iter().map(table_row).collect();
+    t.set_header(header.to_vec());
+    for c in &cells {
+        t.add_row(c.clone());
     }
     for i in 2..8 {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
+    // No word breaks, and names and the changed note stay whole up to 16 characters (the bound
+    // counts the padding): the figures wrap at spaces first.
+    for i in 0..header.len() {
+        let words = |s: &str| -> usize {
+            match i {
+                0 | 1 | 8 => s.chars().count(),
+                _ => s.split(' ').map(|w| w.chars().count()).max().unwrap_or(0),
+            }
+        };
+        let widest = cells
+            .iter()
+            .map(|c| words(&c[i]))
+            .chain([words(header[i])])
+            .max()
+            .unwrap_or(0)
+            .min(16);
+        if let Some(c) = t.column_mut(i) {
+            c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
+                comfy_table::Width::Fixed(widest as u16 + 2),
+            ));
+        }
+    }
     t
+}
+
+/// One row of [`table`]'s cells.
+fn table_row(r: &CompareRow) -> Vec<String> {
+    let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
+    let changed = match (r.status_changed, r.answer_changed) {
+        (Some(0), Some(0)) => "none".to_string(),
+        (Some(s), Some(a)) => format!("{s} status, {a} ans."),
+        _ => r.note.clone(),
+    };
+    let nodes = |x: f64| crate::human::thousands(x.round() as u64);
+    vec![
+        r.dataset.clone(),
+        r.solver.clone(),
+        opt(r.median_micros_a, &human_micros),
+        opt(r.median_micros_b, &human_micros),
+        match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
+            (Some(x), Some(lo), Some(hi)) => format!("{x:.2} [{lo:.2}, {hi:.2}]"),
+            (Some(x), _, _) => format!("{x:.2}"),
+            _ => "-".into(),
+        },
+        if r.verdict.is_empty() {
+            "-".into()
+        } else {
+            r.verdict.clone()
+        },
+        opt(r.mean_nodes_a, &nodes),
+        opt(r.mean_nodes_b, &nodes),
+        changed,
+    ]
 }
 
 #[cfg(test)]

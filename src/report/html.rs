@@ -100,7 +100,11 @@ pub fn render(p: &Page<'_>) -> String {
             count(wrong)
         );
     }
-    if let Some((head, text)) = super::partial_note(p) {
+    let notes = [
+        super::partial_note(p),
+        super::noise_note(&run.info, &p.summary),
+    ];
+    for (head, text) in notes.into_iter().flatten() {
         let _ = writeln!(
             s,
             "<p class=\"warn\"><b>{}</b>: {}</p>",

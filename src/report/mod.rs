@@ -491,6 +491,55 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
     ))
 }
 
+/// How many times its median a solver's slowest solve may take before the run counts as noisy
+/// (when most summary rows exceed it).
+pub const NOISY_MAX_OVER_MEDIAN: f64 = 1_000.0;
+
+/// The warning for a noisy run (docs/reports.md): `None` for a quiet one. A run is noisy when
+/// the 1-minute load average before the solves was above the cores the run left free
+/// (cores − threads + 0.5), or when most summary rows (solver × dataset, the virtual best left
+/// out) have a max µs over [`NOISY_MAX_OVER_MEDIAN`] times their median. Returns the head and
+/// the explanation, as [`partial_note`] does.
+pub fn noise_note(
+    info: &crate::record::RunInfo,
+    summary: &[SummaryRow],
+) -> Option<(String, String)> {
+    let mut why = Vec::new();
+    let free = info.cores as f64 - info.threads as f64 + 0.5;
+    if let Some(load) = info.load_before.filter(|&l| l > free) {
+        why.push(format!(
+            "the load average before the solves was {load:.2}, above cores − threads + 0.5 = \
+             {free} ({} cores, {} thread(s))",
+            info.cores, info.threads
+        ));
+    }
+    let rows: Vec<&SummaryRow> = summary
+        .iter()
+        .filter(|r| r.solver != crate::scores::VIRTUAL_BEST && r.median_micros > 0.0)
+        .collect();
+    let spiky = rows
+        .iter()
+        .filter(|r| r.max_micros > NOISY_MAX_OVER_MEDIAN * r.median_micros)
+        .count();
+    if !rows.is_empty() && 2 * spiky > rows.len() {
+        why.push(format!(
+            "{spiky} of {} solver rows have a max µs over {} times their median",
+            rows.len(),
+            crate::human::count(NOISY_MAX_OVER_MEDIAN as usize)
+        ));
+    }
+    if why.is_empty() {
+        return None;
+    }
+    Some((
+        "Noisy run".to_string(),
+        format!(
+            "{}; the times may not hold on a quiet machine (compare ratios, or run again).",
+            why.join("; ")
+        ),
+    ))
+}
+
 /// The verdict of one dataset: the winner with its numbers, then every other solver with its
 /// median ratio (the page's one "× slower" figure) and what it left unsolved.
 #[derive(Debug, Clone, PartialEq)]

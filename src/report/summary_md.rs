@@ -25,7 +25,11 @@ pub fn render(p: &Page<'_>) -> String {
             "> **{wrong} wrong answer(s)**: see the `error` column of `results.csv`.\n"
         );
     }
-    if let Some((head, text)) = super::partial_note(p) {
+    let notes = [
+        super::partial_note(p),
+        super::noise_note(&run.info, &p.summary),
+    ];
+    for (head, text) in notes.into_iter().flatten() {
         let _ = writeln!(s, "> **{head}**: {text}\n");
     }
     let _ = writeln!(s, "## Who wins where\n");

@@ -264,6 +264,37 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
     }
 }
 
+/// The fixture run with `load_before` set to `load` (2 cores, 2 threads: the rule's bound is
+/// 0.5), rendered; returns (summary.md, index.html).
+fn report_with_load(dir: &Path, load: f64) -> (String, String) {
+    let run = copy_fixture(dir, &format!("load-{load}"));
+    let mut info: serde_json::Value = serde_json::from_str(&read(&run.join("run.json"))).unwrap();
+    info["load_before"] = serde_json::json!(load);
+    info["load_after"] = serde_json::json!(load);
+    std::fs::write(run.join("run.json"), info.to_string()).unwrap();
+    harness().arg("report").arg(&run).assert().success();
+    (read(&run.join("summary.md")), read(&run.join("index.html")))
+}
+
+#[test]
+fn report_warns_of_a_run_under_load() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (md, html) = report_with_load(tmp.path(), 3.25);
+    assert!(
+        md.contains("> **Noisy run**: the load average before the solves was 3.25, above cores − threads + 0.5 = 0.5 (2 cores, 2 thread(s))"),
+        "{md}"
+    );
+    assert!(
+        html.contains(
+            "<p class=\"warn\"><b>Noisy run</b>: the load average before the solves was 3.25"
+        ),
+        "{html}"
+    );
+    let (md, html) = report_with_load(tmp.path(), 0.25);
+    assert!(!md.contains("Noisy run"), "{md}");
+    assert!(!html.contains("Noisy run"), "{html}");
+}
+
 /// The markup side of "no table cell wraps a solver name or a number": every cell is
 /// `white-space: nowrap`, and every table sits in a box that scrolls sideways (so a table wider
 /// than the page scrolls instead of squeezing its cells); no cell holds a line break. The layout
@@ -409,6 +440,11 @@ fn csv_rows(p: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     (h, rows)
 }
 
+/// compare's lines naming the run folders (long temporary paths).
+fn names_a_run(line: &str) -> bool {
+    line.starts_with("A = ") || line.starts_with("B = ")
+}
+
 fn col(h: &[String], name: &str) -> usize {
     h.iter().position(|c| c == name).expect(name)
 }
@@ -447,6 +483,26 @@ fn compare_two_runs_of_different_solver_sets() {
                     "3 dataset x solver pairs; 0 puzzle(s) changed status or answer",
                 )),
         );
+    // The footnote fits the terminal's width, and at 100 columns the table too (the run
+    // folders' lines name long paths).
+    for width in [70, 100] {
+        let out = harness()
+            .env("COLUMNS", width.to_string())
+            .args(["compare"])
+            .arg(&a)
+            .arg(&b)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("ratio is beyond 5%, else same"), "{text}");
+        let table = |l: &str| "┌│╞└".contains(l.chars().next().unwrap_or(' '));
+        for line in text.lines() {
+            if names_a_run(line) || (width < 100 && table(line)) {
+                continue;
+            }
+            assert!(line.chars().count() <= width, "wider than {width}: {line}");
+        }
+    }
     let (h, rows) = csv_rows(&csv);
     assert_eq!(rows.len(), 3);
     let pair = |s: &str| rows.iter().find(|r| r[col(&h, "solver")] == s).unwrap();
