@@ -388,7 +388,7 @@ pub fn table(summary: &[SummaryRow]) -> String {
 }
 
 /// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]
-/// (a solver's name and count on one line): `outliers (> 10× median): backtracking 0, hybrid 3`.
+/// with continuation lines indented by two spaces (a solver's name and count on one line): `outliers (> 10× median): backtracking 0, hybrid 3`.
 fn outliers_line(rows: &[&SummaryRow]) -> String {
     let mut words: Vec<String> = "outliers (> 10× median):"
         .split(' ')
@@ -398,7 +398,18 @@ fn outliers_line(rows: &[&SummaryRow]) -> String {
         let comma = if i + 1 < rows.len() { "," } else { "" };
         words.push(format!("{} {}{comma}", r.solver, count(r.outliers)));
     }
-    wrap_words(&words, TABLE_WIDTH)
+    // Continuation lines are indented, so that no line of the block starts with a solver's
+    // name but the table's own rows.
+    let wrapped = wrap_words(&words, TABLE_WIDTH - 2);
+    let mut out = String::with_capacity(wrapped.len() + 8);
+    for (i, line) in wrapped.lines().enumerate() {
+        if i > 0 {
+            out.push_str("  ");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// `text` broken at spaces into lines of at most `width` characters, each ending in a line
