@@ -155,55 +155,24 @@ pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
 /// on the same puzzle), with its bootstrap 95% interval: each resample draws puzzles, keeping
 /// the pairs. `None` when there are no pairs or a median is 0.
 pub fn ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
-    let n = a.len().min(b.len());
-    if n == 0 {
-        return None;
-    }
-    let ma = sort_and_quantile(&mut a[..n].to_vec(), 0.5);
-    let mb = sort_and_quantile(&mut b[..n].to_vec(), 0.5);
-    if ma <= 0.0 {
-        return None;
-    }
-    let mut r = rng(salt);
-    let (mut xa, mut xb) = (vec![0.0; n], vec![0.0; n]);
-    let stats: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            for k in 0..n {
-                let i = r.random_range(0..n);
-                xa[k] = a[i];
-                xb[k] = b[i];
-            }
-            let da = sort_and_quantile(&mut xa, 0.5);
-            if da > 0.0 {
-                sort_and_quantile(&mut xb, 0.5) / da
-            } else {
-                f64::NAN
-            }
-        })
-        .collect();
-    let (lo, hi) = interval_ends(stats);
-    Some(Estimate {
-        value: mb / ma,
-        lo,
-        hi,
-    })
+    block_ratio_ci(a, b, 1, salt)
 }
 
-/// As [`ratio_ci`], but each resample draws whole blocks of `block` consecutive pairs (the
-/// moving-block bootstrap of Künsch, "The jackknife and the bootstrap for general stationary
+/// As [`ratio_ci`], but each resample draws whole blocks of `block` consecutive pairs, the
+/// blocks the run timed together (a block bootstrap; the moving-block variant is Künsch's, "The jackknife and the bootstrap for general stationary
 /// observations", Annals of Statistics 17(3), 1989), so that noise shared by the puzzles timed
 /// together (a burst of load, a frequency step while one block ran) widens the interval as it
 /// moves the ratio: the run-to-run noise two runs of one command show. `block` 1 is
 /// [`ratio_ci`]'s puzzle bootstrap.
 pub fn block_ratio_ci(a: &[f64], b: &[f64], block: usize, salt: u64) -> Option<Estimate> {
     let n = a.len().min(b.len());
-    let block = block.clamp(1, n.max(1));
-    if block == 1 {
-        return ratio_ci(a, b, salt);
+    if n == 0 {
+        return None;
     }
+    let block = block.clamp(1, n);
     let ma = sort_and_quantile(&mut a[..n].to_vec(), 0.5);
     let mb = sort_and_quantile(&mut b[..n].to_vec(), 0.5);
-    if n == 0 || ma <= 0.0 {
+    if ma <= 0.0 {
         return None;
     }
     let starts: Vec<usize> = (0..n).step_by(block).collect();
