@@ -27,7 +27,7 @@ use anyhow::{bail, Context};
 use harness::commands::bench::{grids, public_sets_dir, SHARED_SETS};
 use harness::report::style;
 use plotters::prelude::*;
-use solvers::engine::{BuiltinEngine, Session};
+use solvers::engine::Session;
 use solvers::sat::{write_dimacs_encoded, Encoding};
 use solvers::{Budget, Grid, Status};
 use std::path::{Path, PathBuf};
@@ -97,7 +97,7 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
     }
     let mut solvers: Vec<(&str, Box<dyn Session>)> = Encoding::ALL
         .iter()
-        .map(|&e| (e.solver_name(), BuiltinEngine::sat_encoding(e).open()))
+        .map(|&e| (e.solver_name(), solvers::sat::engine(e).open()))
         .collect();
     let mut times = vec![Vec::new(); 4];
     for _ in 0..rounds {

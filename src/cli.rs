@@ -444,8 +444,8 @@ pub struct RateArgs {
     pub trace: bool,
     /// The scale of the `level` and `hardest` columns: ours (`Beyond` for a puzzle that needed
     /// a guess) or HoDoKu's (a guess is `Extreme`, HoDoKu's technique names).
-    #[arg(long, value_enum, default_value_t = crate::commands::rate::Scale::Harness)]
-    pub scale: crate::commands::rate::Scale,
+    #[arg(long, value_enum, default_value_t = Scale::Harness)]
+    pub scale: Scale,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -639,5 +639,25 @@ pub fn number(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
         _ => Err("expected a number of 0 or more, such as 1.5".into()),
+    }
+}
+
+/// The scale of the `level` and `hardest` columns, named in the `scale` column of every row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Scale {
+    /// Ours: HoDoKu's levels plus `Beyond` for a puzzle that needed a guess; our technique names.
+    #[default]
+    Harness,
+    /// HoDoKu's: a guess (Brute Force) is `Extreme`, techniques by HoDoKu's names.
+    Hodoku,
+}
+
+impl Scale {
+    /// `harness` or `hodoku`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Harness => "harness",
+            Scale::Hodoku => "hodoku",
+        }
     }
 }

@@ -336,7 +336,7 @@ impl Registry {
             return Ok(Arc::new(BuiltinEngine::new(k)));
         }
         if let Some(e) = Encoding::from_solver_name(spec) {
-            return Ok(Arc::new(BuiltinEngine::sat_encoding(e)));
+            return Ok(Arc::new(solvers::sat::engine(e)));
         }
         let external = match parse_inline(spec)? {
             Some(e) => e,

@@ -223,8 +223,8 @@ pub trait Engine: Send + Sync {
 pub struct BuiltinEngine {
     kind: SolverKind,
     info: EngineInfo,
-    /// The `sat` encoding, for the `sat-*` engines.
-    encoding: Option<crate::sat::Encoding>,
+    /// How a session's solver is made, when not by [`SolverKind::build`] (the `sat-*` engines).
+    build: Option<Box<dyn Fn() -> Box<dyn Solver> + Send + Sync>>,
 }
 
 impl BuiltinEngine {
@@ -239,24 +239,28 @@ impl BuiltinEngine {
                 origin: Origin::Builtin,
                 caps: kind.caps(),
             },
-            encoding: None,
+            build: None,
         }
     }
 
-    /// The engine of the `sat` solver on one of its CNF encodings, under the encoding's solver
-    /// name (`sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`): the same solver
-    /// kind and capabilities as `sat`.
-    pub fn sat_encoding(encoding: crate::sat::Encoding) -> BuiltinEngine {
+    /// An engine of `kind`'s capabilities under another name, whose sessions' solvers `build`
+    /// makes (the `sat` solver on one of its CNF encodings: [`crate::sat::engine`]).
+    pub fn variant(
+        kind: SolverKind,
+        name: &str,
+        description: &str,
+        build: impl Fn() -> Box<dyn Solver> + Send + Sync + 'static,
+    ) -> BuiltinEngine {
         BuiltinEngine {
-            kind: SolverKind::Sat,
+            kind,
             info: EngineInfo {
-                name: encoding.solver_name().to_string(),
-                description: encoding.description().to_string(),
+                name: name.to_string(),
+                description: description.to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
                 origin: Origin::Builtin,
-                caps: SolverKind::Sat.caps(),
+                caps: kind.caps(),
             },
-            encoding: Some(encoding),
+            build: Some(Box::new(build)),
         }
     }
 
@@ -267,8 +271,8 @@ impl BuiltinEngine {
 
     /// A new session: [`Engine::session`], which cannot fail for a built-in solver.
     pub fn open(&self) -> Box<dyn Session> {
-        let solver: Box<dyn Solver> = match self.encoding {
-            Some(e) => Box::new(crate::sat::Sat::with_encoding(e)),
+        let solver: Box<dyn Solver> = match &self.build {
+            Some(build) => build(),
             None => self.kind.build(),
         };
         Box::new(BuiltinSession(solver))

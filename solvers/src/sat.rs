@@ -638,6 +638,18 @@ impl Solver for Sat {
     }
 }
 
+/// The engine of the `sat` solver on one of its CNF encodings, under the encoding's solver name
+/// (`sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`): the same solver kind and
+/// capabilities as `sat`.
+pub fn engine(encoding: Encoding) -> crate::engine::BuiltinEngine {
+    crate::engine::BuiltinEngine::variant(
+        crate::SolverKind::Sat,
+        encoding.solver_name(),
+        encoding.description(),
+        move || Box::new(Sat::with_encoding(encoding)),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,7 +33,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     }
     println!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):");
     for e in solvers::sat::Encoding::ALL {
-        let engine = BuiltinEngine::sat_encoding(e);
+        let engine = solvers::sat::engine(e);
         println!(
             "  {:<18} {:<12} {}",
             e.solver_name(),

@@ -33,25 +33,7 @@ pub const CHUNK: usize = 1024;
 pub const HEADER: &str =
     "index,name,puzzle,score,level,hardest,guesses,steps,techniques,error,scale";
 
-/// The scale of the `level` and `hardest` columns, named in the `scale` column of every row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Scale {
-    /// Ours: HoDoKu's levels plus `Beyond` for a puzzle that needed a guess; our technique names.
-    #[default]
-    Harness,
-    /// HoDoKu's: a guess (Brute Force) is `Extreme`, techniques by HoDoKu's names.
-    Hodoku,
-}
-
-impl Scale {
-    /// `harness` or `hodoku`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Scale::Harness => "harness",
-            Scale::Hodoku => "hodoku",
-        }
-    }
-}
+pub use crate::cli::Scale;
 
 /// A technique's id in the `techniques` column: its variant name in snake case (`x_wing`,
 /// `locked_candidates1`).

@@ -346,7 +346,7 @@ fn sixteen_givens_have_several_solutions() {
 /// slow on them in a debug build.)
 #[test]
 fn sat_encodings_agree_with_dlx() {
-    use solvers::engine::{BuiltinEngine, Engine};
+    use solvers::engine::Engine;
     use solvers::sat::Encoding;
     let sixteen: Grid =
         ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
@@ -366,7 +366,7 @@ fn sat_encodings_agree_with_dlx() {
     let mut dlx_count = |g: &Grid, limit| dlx.count(g, limit, &Budget::unlimited()).unwrap();
     assert_eq!(dlx_count(&sixteen, 12).solutions, 12);
     for e in Encoding::ALL {
-        let engine = BuiltinEngine::sat_encoding(e);
+        let engine = solvers::sat::engine(e);
         assert_eq!(engine.info().name, e.solver_name());
         let mut sat = engine.open();
         for s in SHIPPED.iter().filter(|s| s.name == "seed") {
