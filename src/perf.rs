@@ -168,6 +168,7 @@ mod reference {
                 version: Some("0.8".to_string()),
                 origin: Origin::Reference,
                 caps: Caps {
+                    shapes: solvers::engine::Shapes::Classic,
                     counts: true,
                     gives_solution: true,
                     budget: BudgetMode::OverrunRecorded,

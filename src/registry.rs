@@ -465,6 +465,7 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
                 bail!("{}: program {:?} not found", e.name, command[0]);
             }
             let caps = solvers::engine::Caps {
+                shapes: solvers::engine::Shapes::Classic,
                 counts: *counts,
                 ..foreign::LineEngine::program_caps()
             };

@@ -4,7 +4,10 @@
 //! it works on plain arrays of 81 cells (row-major, 0 = empty) and checks each row, column and box
 //! by counting, so a bug in the solvers' shared helpers cannot hide a wrong answer.
 //!
-//! An answer is correct iff every row, column and box holds each of 1..9 exactly once, every given
+//! It works at every size: [`check_shaped`] takes the side N and the box shape (none for a Latin
+//! square) as plain numbers and derives the units itself.
+//!
+//! An answer is correct iff every row, column and box holds each of 1..N exactly once, every given
 //! of the puzzle is kept, and, where the dataset states a solution, the answer equals it.
 
 use std::fmt;
@@ -12,11 +15,11 @@ use std::fmt;
 /// Why an answer is wrong. Cells are named `rRcC` (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Wrong {
-    /// A cell is empty or holds a value outside 1..9.
+    /// A cell is empty or holds a value outside 1..N.
     NotFilled(String),
     /// A given of the puzzle was changed.
     GivenChanged(String),
-    /// A unit lacks a digit (so it repeats another).
+    /// A unit lacks a symbol (so it repeats another).
     UnitBroken {
         /// e.g. `row 9`.
         unit: String,
@@ -30,7 +33,7 @@ pub enum Wrong {
 impl fmt::Display for Wrong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Wrong::NotFilled(c) => write!(f, "{c} is not filled with 1-9"),
+            Wrong::NotFilled(c) => write!(f, "{c} is not filled with 1-N"),
             Wrong::GivenChanged(c) => write!(f, "the given at {c} was changed"),
             Wrong::UnitBroken { unit, missing } => write!(f, "{unit} lacks the digit {missing}"),
             Wrong::DiffersFromExpected(c) => {
@@ -40,53 +43,128 @@ impl fmt::Display for Wrong {
     }
 }
 
-fn name(i: usize) -> String {
-    format!("r{}c{}", i / 9 + 1, i % 9 + 1)
+fn name(side: usize, i: usize) -> String {
+    format!("r{}c{}", i / side + 1, i % side + 1)
 }
 
-/// Checks `answer` against `puzzle` (and `expected`, the dataset's solution, when given).
+/// Checks a 9x9 `answer` against `puzzle` (and `expected`, the dataset's solution, when given):
+/// [`check_shaped`] with side 9 and 3x3 boxes.
 ///
 /// # Errors
-/// The first fault found, in this order: an unfilled cell, a changed given, a broken unit (rows,
-/// then columns, then boxes), a difference from `expected`.
+/// As [`check_shaped`].
 pub fn check(
     puzzle: &[u8; 81],
     answer: &[u8; 81],
     expected: Option<&[u8; 81]>,
 ) -> Result<(), Wrong> {
-    if let Some(i) = (0..81).find(|&i| !(1..=9).contains(&answer[i])) {
-        return Err(Wrong::NotFilled(name(i)));
+    check_shaped(
+        9,
+        Some((3, 3)),
+        puzzle,
+        answer,
+        expected.map(|e| e.as_slice()),
+    )
+}
+
+/// Checks an answer of a grid of any shape, read from the puzzle's [`solvers::Board`]s' plain
+/// numbers only (side and box shape, never the solvers' unit tables): [`check_shaped`].
+///
+/// # Errors
+/// As [`check_shaped`]; [`Wrong::NotFilled`] when the answer's shape differs from the puzzle's.
+pub fn check_board(
+    puzzle: &solvers::Board,
+    answer: &solvers::Board,
+    expected: Option<&solvers::Board>,
+) -> Result<(), Wrong> {
+    let shape = puzzle.shape();
+    if answer.shape() != shape || expected.is_some_and(|e| e.shape() != shape) {
+        return Err(Wrong::NotFilled(format!(
+            "the whole answer (shape {} for a {} puzzle)",
+            answer.shape(),
+            shape
+        )));
     }
-    if let Some(i) = (0..81).find(|&i| puzzle[i] != 0 && puzzle[i] != answer[i]) {
-        return Err(Wrong::GivenChanged(name(i)));
+    check_shaped(
+        shape.side(),
+        shape.boxes(),
+        puzzle.cells(),
+        answer.cells(),
+        expected.map(|e| e.cells()),
+    )
+}
+
+/// Checks `answer` against `puzzle` (and `expected`) for a grid of side `side` (N·N cells,
+/// row-major, 0 = empty, symbols 1..=N) whose boxes are `boxes = Some((rows, cols))`, or none (a
+/// Latin square). O(N²) time.
+///
+/// # Errors
+/// The first fault found, in this order: an unfilled cell (or slices of the wrong length), a
+/// changed given, a broken unit (rows, then columns, then boxes), a difference from `expected`.
+pub fn check_shaped(
+    side: usize,
+    boxes: Option<(usize, usize)>,
+    puzzle: &[u8],
+    answer: &[u8],
+    expected: Option<&[u8]>,
+) -> Result<(), Wrong> {
+    let n = side;
+    let cells = n * n;
+    if puzzle.len() != cells || answer.len() != cells {
+        return Err(Wrong::NotFilled(format!(
+            "the whole answer ({} cells, expected {cells})",
+            answer.len()
+        )));
     }
-    for kind in 0..3 {
-        for u in 0..9 {
-            let mut count = [0u8; 10];
-            for k in 0..9 {
+    if let Some(i) = (0..cells).find(|&i| !(1..=n).contains(&(answer[i] as usize))) {
+        return Err(Wrong::NotFilled(name(n, i)));
+    }
+    if let Some(i) = (0..cells).find(|&i| puzzle[i] != 0 && puzzle[i] != answer[i]) {
+        return Err(Wrong::GivenChanged(name(n, i)));
+    }
+    let kinds = match boxes {
+        Some((r, c)) if r * c == n => 3,
+        Some(_) => {
+            return Err(Wrong::NotFilled(
+                "the whole grid (boxes do not tile it)".into(),
+            ))
+        }
+        None => 2,
+    };
+    let (br, bc) = boxes.unwrap_or((1, n));
+    let mut count = vec![0u32; n + 1];
+    for kind in 0..kinds {
+        for u in 0..n {
+            count.iter_mut().for_each(|c| *c = 0);
+            for k in 0..n {
                 let (r, c) = match kind {
                     0 => (u, k),
                     1 => (k, u),
-                    _ => (u / 3 * 3 + k / 3, u % 3 * 3 + k % 3),
+                    // Box u: band u / (n / bc), stack u % (n / bc); cell k within it.
+                    _ => (u / (n / bc) * br + k / bc, u % (n / bc) * bc + k % bc),
                 };
-                count[answer[r * 9 + c] as usize] += 1;
+                count[answer[r * n + c] as usize] += 1;
             }
-            if let Some(d) = (1..=9).find(|&d| count[d] != 1) {
+            if let Some(d) = (1..=n).find(|&d| count[d] != 1) {
                 let unit = ["row", "column", "box"][kind];
                 return Err(Wrong::UnitBroken {
                     unit: format!("{unit} {}", u + 1),
                     missing: if count[d] == 0 {
                         d as u8
                     } else {
-                        (1..=9).find(|&m| count[m] == 0).unwrap_or(d) as u8
+                        (1..=n).find(|&m| count[m] == 0).unwrap_or(d) as u8
                     },
                 });
             }
         }
     }
     if let Some(exp) = expected {
-        if let Some(i) = (0..81).find(|&i| exp[i] != answer[i]) {
-            return Err(Wrong::DiffersFromExpected(name(i)));
+        if exp.len() != cells {
+            return Err(Wrong::DiffersFromExpected(
+                "every cell (wrong length)".into(),
+            ));
+        }
+        if let Some(i) = (0..cells).find(|&i| exp[i] != answer[i]) {
+            return Err(Wrong::DiffersFromExpected(name(n, i)));
         }
     }
     Ok(())
@@ -157,6 +235,32 @@ mod tests {
         let rows: [u8; 81] = std::array::from_fn(|i| (i % 9) as u8 + 1);
         assert!(
             matches!(check(&[0; 81], &rows, None), Err(Wrong::UnitBroken { unit, .. }) if unit == "column 1")
+        );
+    }
+
+    #[test]
+    fn checks_rectangular_boxes_and_latin_squares() {
+        // 6x6 with 2x3 boxes: row r is the cyclic shift of 1..6 by 3*(r%2) + r/2.
+        let grid: Vec<u8> = (0..36)
+            .map(|i| {
+                let (r, c) = (i / 6, i % 6);
+                ((c + 3 * (r % 2) + r / 2) % 6) as u8 + 1
+            })
+            .collect();
+        assert_eq!(check_shaped(6, Some((2, 3)), &[0; 36], &grid, None), Ok(()));
+        // The same grid read with 3x2 boxes breaks box 1 (rows 0-2, columns 0-1).
+        assert!(matches!(
+            check_shaped(6, Some((3, 2)), &[0; 36], &grid, None),
+            Err(Wrong::UnitBroken { unit, .. }) if unit == "box 1"
+        ));
+        // A cyclic Latin square of order 5 has no boxes to break.
+        let latin: Vec<u8> = (0..25).map(|i| ((i / 5 + i % 5) % 5) as u8 + 1).collect();
+        assert_eq!(check_shaped(5, None, &[0; 25], &latin, None), Ok(()));
+        let mut bad = latin.clone();
+        bad[24] = 6; // above N
+        assert_eq!(
+            check_shaped(5, None, &[0; 25], &bad, None),
+            Err(Wrong::NotFilled("r5c5".into()))
         );
     }
 }

@@ -69,6 +69,7 @@ impl DimacsEngine {
                     command: command.clone(),
                 },
                 caps: Caps {
+                    shapes: solvers::engine::Shapes::Classic,
                     counts: true,
                     gives_solution: true,
                     budget: BudgetMode::KilledByHarness,

@@ -142,6 +142,7 @@ impl LineEngine {
     /// unit, it reports no guesses, and sessions (one program each) run in parallel.
     pub fn program_caps() -> Caps {
         Caps {
+            shapes: solvers::engine::Shapes::Classic,
             counts: true,
             gives_solution: true,
             budget: BudgetMode::KilledByHarness,
@@ -201,6 +202,7 @@ pub fn isolated(
         command.push("--no-solution".to_string());
     }
     let caps = Caps {
+        shapes: solvers::engine::Shapes::Classic,
         counts: true,
         gives_solution,
         budget: BudgetMode::KilledByHarness,

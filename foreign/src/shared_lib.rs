@@ -115,6 +115,7 @@ impl SharedLibEngine {
                 isolated: false,
             },
             caps: Caps {
+                shapes: solvers::engine::Shapes::Classic,
                 counts: true,
                 gives_solution,
                 budget: BudgetMode::OverrunRecorded,

@@ -12,7 +12,7 @@
 //! Built-in solvers become engines through [`BuiltinEngine`]; the foreign ones are in the
 //! harness's `foreign` crate.
 
-use crate::{Budget, Count, Grid, Outcome, Solver, SolverKind};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, SolverKind};
 use std::path::PathBuf;
 
 /// Where an engine comes from.
@@ -94,9 +94,40 @@ pub enum NodeUnit {
     None,
 }
 
+/// The grid shapes an engine takes ([`Caps::shapes`]). The runner never hands an engine a shape
+/// it does not take: such a puzzle is "n/a" for it in every table, never an error row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shapes {
+    /// The classic 9x9 Sudoku only (solvers that are 9x9 by construction: bitboards, SIMD
+    /// lanes, C libraries with tdoku's signature).
+    Classic,
+    /// Every [`Shape`] up to [`crate::MAX_SIDE`]: Sudoku with any boxes, and Latin squares.
+    Any,
+}
+
+impl Shapes {
+    /// True when `shape` is one of these.
+    pub fn takes(self, shape: Shape) -> bool {
+        match self {
+            Shapes::Classic => shape.is_classic(),
+            Shapes::Any => true,
+        }
+    }
+
+    /// A word for tables and `harness list`: `9x9` or `any`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Shapes::Classic => "9x9",
+            Shapes::Any => "any",
+        }
+    }
+}
+
 /// What an engine can do, declared once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Caps {
+    /// The shapes it takes.
+    pub shapes: Shapes,
     /// It counts solutions up to a limit ([`Session::count`]).
     pub counts: bool,
     /// It writes the solution it found; when false, a solved answer cannot be checked and is
@@ -118,6 +149,7 @@ impl Caps {
     /// solution, runs on every thread at once and counts solutions; solvers that differ declare
     /// so from this (`Caps { counts: false, ..Caps::POLLED_SEARCH }`).
     pub const POLLED_SEARCH: Caps = Caps {
+        shapes: Shapes::Classic,
         counts: true,
         gives_solution: true,
         budget: BudgetMode::Polled,
@@ -183,6 +215,36 @@ pub trait Session: Send {
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
         let _ = (puzzle, limit, budget);
         Err(EngineError::Unsupported("count"))
+    }
+
+    /// Solves a puzzle of any shape the engine takes ([`Caps::shapes`]), as [`Session::solve`]
+    /// does. The default takes the classic shape only, through [`Session::solve`].
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] for a shape the engine does not take; otherwise as
+    /// [`Session::solve`].
+    fn solve_board(
+        &mut self,
+        puzzle: &Board,
+        budget: &Budget,
+    ) -> Result<Outcome<Board>, EngineError> {
+        let grid = puzzle.to_grid().ok_or(EngineError::Unsupported("shape"))?;
+        Ok(self.solve(&grid, budget)?.map(Board::from))
+    }
+
+    /// Counts the solutions of a puzzle of any shape the engine takes, as [`Session::count`]
+    /// does. The default takes the classic shape only.
+    ///
+    /// # Errors
+    /// As [`Session::solve_board`] and [`Session::count`].
+    fn count_board(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<Board>, EngineError> {
+        let grid = puzzle.to_grid().ok_or(EngineError::Unsupported("shape"))?;
+        Ok(self.count(&grid, limit, budget)?.map(Board::from))
     }
 
     /// What the last [`Session::solve`] or [`Session::count`] cost in another process, for
@@ -303,6 +365,27 @@ impl Session for BuiltinSession {
         self.0
             .count(puzzle, limit, budget)
             .ok_or(EngineError::Unsupported("count"))
+    }
+
+    fn solve_board(
+        &mut self,
+        puzzle: &Board,
+        budget: &Budget,
+    ) -> Result<Outcome<Board>, EngineError> {
+        self.0
+            .solve_board(puzzle, budget)
+            .ok_or(EngineError::Unsupported("shape"))
+    }
+
+    fn count_board(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<Board>, EngineError> {
+        self.0
+            .count_board(puzzle, limit, budget)
+            .ok_or(EngineError::Unsupported("count on this shape"))
     }
 }
 

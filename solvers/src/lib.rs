@@ -52,6 +52,7 @@ pub mod backtracking;
 pub mod bitboard_bands;
 pub mod bitmask_dfs;
 pub mod bitmask_singles;
+mod board;
 mod budget;
 pub mod dlx;
 pub mod domain_reduction;
@@ -60,10 +61,13 @@ mod grid;
 pub mod hybrid;
 pub mod logic;
 pub mod sat;
+mod shape;
 pub mod triads;
 
+pub use board::{cell_name as board_cell_name, Board, BoardConflict, BoardError};
 pub use budget::Budget;
 pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
+pub use shape::{Shape, ShapeError, Units, MAX_SIDE};
 
 use std::fmt;
 use std::str::FromStr;
@@ -124,20 +128,30 @@ impl Stats {
     }
 }
 
-/// What one solve returns.
+/// What one solve returns: for a 9x9 [`Grid`] by default, `Outcome<Board>` for a [`Board`] of
+/// any shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Outcome<G = Grid> {
     /// How the search ended.
     pub status: Status,
     /// The solution when `status` is [`Status::Solved`], else `None`.
-    pub solution: Option<Grid>,
+    pub solution: Option<G>,
     /// The effort spent, whatever the status.
     pub stats: Stats,
 }
 
-impl Outcome {
+impl<G> Outcome<G> {
+    /// The same outcome with its solution converted (a [`Grid`]'s into a [`Board`]).
+    pub fn map<H>(self, f: impl FnOnce(G) -> H) -> Outcome<H> {
+        Outcome {
+            status: self.status,
+            solution: self.solution.map(f),
+            stats: self.stats,
+        }
+    }
+
     /// A solved outcome.
-    pub fn solved(solution: Grid, stats: Stats) -> Outcome {
+    pub fn solved(solution: G, stats: Stats) -> Outcome<G> {
         Outcome {
             status: Status::Solved,
             solution: Some(solution),
@@ -146,7 +160,7 @@ impl Outcome {
     }
 
     /// An outcome without a solution (`status` must not be `Solved`).
-    pub fn unsolved(status: Status, stats: Stats) -> Outcome {
+    pub fn unsolved(status: Status, stats: Stats) -> Outcome<G> {
         debug_assert!(status != Status::Solved);
         Outcome {
             status,
@@ -258,18 +272,31 @@ pub(crate) mod test_puzzles {
         "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
 }
 
-/// The result of counting solutions up to a limit.
+/// The result of counting solutions up to a limit: of a 9x9 [`Grid`] by default, `Count<Board>`
+/// for a [`Board`] of any shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Count {
+pub struct Count<G = Grid> {
     /// Solutions found, at most the limit asked for.
     pub solutions: u64,
     /// True when the search ended on its own or reached the limit; false when the budget ran
     /// out first, in which case `solutions` is only a lower bound.
     pub complete: bool,
     /// The first solution found, if any.
-    pub first: Option<Grid>,
+    pub first: Option<G>,
     /// Effort spent.
     pub stats: Stats,
+}
+
+impl<G> Count<G> {
+    /// The same count with its first solution converted.
+    pub fn map<H>(self, f: impl FnOnce(G) -> H) -> Count<H> {
+        Count {
+            solutions: self.solutions,
+            complete: self.complete,
+            first: self.first.map(f),
+            stats: self.stats,
+        }
+    }
 }
 
 /// A Sudoku solver: one algorithm, one instance per thread. An instance may keep scratch space
@@ -294,6 +321,22 @@ pub trait Solver: Send {
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let _ = (puzzle, limit, budget);
         None
+    }
+
+    /// Solves a puzzle of any [`Shape`] this solver takes ([`engine::Caps::shapes`]) as
+    /// [`Solver::solve`] does; `None` for a shape it does not take. The default takes the classic
+    /// 9x9 shape only, through [`Solver::solve`]; solvers that take every shape override it (and
+    /// keep [`Solver::solve`] as their 9x9 fast path).
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        let grid = puzzle.to_grid()?;
+        Some(self.solve(&grid, budget).map(Board::from))
+    }
+
+    /// Counts the solutions of a puzzle of any [`Shape`] this solver takes, as
+    /// [`Solver::count`] does; `None` for a shape it does not take or when it does not count.
+    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
+        let grid = puzzle.to_grid()?;
+        Some(self.count(&grid, limit, budget)?.map(Board::from))
     }
 }
 
