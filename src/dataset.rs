@@ -276,7 +276,7 @@ impl Source {
             Origin::Held(v) => {
                 for e in v.iter() {
                     if let Ok(p) = &e.puzzle {
-                        h.update(p.grid.to_line().as_bytes());
+                        h.update(crate::format::board_line(&p.board).as_bytes());
                     }
                     h.update(b"\n");
                 }

@@ -19,7 +19,7 @@
 //! consistent: no digit twice in a row, column or box) or an [`InputError`]; a bad puzzle never
 //! stops the reading of the rest. Memory stays flat: entries are produced one at a time.
 
-use solvers::{cell_name, Conflict, Grid, GridParseError, CELLS};
+use solvers::{cell_name, Board, Conflict, Grid, GridParseError, Shape, CELLS};
 use std::fmt;
 use std::io::{self, BufRead, Cursor, Read};
 
@@ -48,11 +48,46 @@ impl fmt::Display for Format {
 /// A puzzle whose givens are consistent, with the solution its file gives, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The puzzle: 81 cells, row-major, 0 = empty.
-    pub grid: Grid,
-    /// The solution stated by the file (CSV `solution` column), full and unchecked against the
+    /// The puzzle: N·N cells of its shape, row-major, 0 = empty.
+    pub board: Board,
+    /// The solution stated by the file (CSV `solution` column), full and checked against the
     /// puzzle; the checker compares answers with it.
-    pub solution: Option<Grid>,
+    pub solution: Option<Board>,
+}
+
+impl Puzzle {
+    /// A classic puzzle from a 9x9 grid and its stated solution.
+    pub fn classic(grid: Grid, solution: Option<Grid>) -> Puzzle {
+        Puzzle {
+            board: Board::from_grid(&grid),
+            solution: solution.map(Board::from),
+        }
+    }
+
+    /// Its shape.
+    pub fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+
+    /// The 9x9 grid of a classic puzzle, `None` for any other shape.
+    pub fn grid(&self) -> Option<Grid> {
+        self.board.to_grid()
+    }
+
+    /// The 9x9 grid of a classic puzzle, or an error naming the shape, for commands that take
+    /// 9x9 grids only.
+    ///
+    /// # Errors
+    /// A sentence: "a 16x16 puzzle: COMMAND takes 9x9 grids only".
+    pub fn require_grid(&self, what: &str) -> Result<Grid, String> {
+        self.grid()
+            .ok_or_else(|| format!("a {} puzzle: {what} takes 9x9 grids only", self.shape()))
+    }
+
+    /// The stated solution of a classic puzzle as a 9x9 grid.
+    pub fn solution_grid(&self) -> Option<Grid> {
+        self.solution.as_ref().and_then(Board::to_grid)
+    }
 }
 
 /// One puzzle of a file, good or bad.
@@ -178,7 +213,7 @@ fn too_long(raw: &RawLine) -> Reason {
 fn checked(grid: Grid, solution: Option<Grid>) -> Result<Puzzle, Reason> {
     match grid.first_conflict() {
         Some(c) => Err(Reason::DuplicateGiven(c)),
-        None => Ok(Puzzle { grid, solution }),
+        None => Ok(Puzzle::classic(grid, solution)),
     }
 }
 
@@ -850,6 +885,41 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
 }
 
 /// Writes `grid` in `format` (line: 81 characters and `\n`; block: 9 rows and a blank line after
+/// The largest side written and read one character a cell (`1`-`9`, then `A` = 10 … `Z` = 35).
+pub const MAX_CHAR_SIDE: usize = 35;
+
+/// The character of symbol `v` in the one-character form: `.` for 0, `1`-`9`, then `A` = 10 …
+/// `Z` = 35 (Gecode's convention); `None` above 35.
+pub fn symbol_char(v: u8) -> Option<char> {
+    match v {
+        0 => Some('.'),
+        1..=9 => Some((b'0' + v) as char),
+        10..=35 => Some((b'A' + v - 10) as char),
+        _ => None,
+    }
+}
+
+/// The one-line text of a board, as results.csv's `grid` and `solution` columns hold it: for
+/// sides up to [`MAX_CHAR_SIDE`] one character a cell ([`symbol_char`]; a 9x9 grid is its
+/// 81-character line), above that the cells as integers separated by single spaces, `0` = empty.
+pub fn board_line(board: &Board) -> String {
+    if board.shape().side() <= MAX_CHAR_SIDE {
+        board
+            .cells()
+            .iter()
+            .map(|&v| symbol_char(v).unwrap_or('?'))
+            .collect()
+    } else {
+        let mut out = String::with_capacity(board.cells().len() * 3);
+        for (k, v) in board.cells().iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(&v.to_string());
+        }
+        out
+    }
+}
 /// each puzzle; csv: the 81-digit form alone, for a caller that writes its own columns).
 pub fn render(grid: &Grid, format: Format) -> String {
     match format {
@@ -882,7 +952,10 @@ mod tests {
         assert_eq!(e[0].line, 3);
         assert_eq!(e[1].line, 4);
         assert_eq!(e[1].label(), "2");
-        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap().grid().unwrap().to_line(),
+            SEED
+        );
     }
 
     #[test]
@@ -910,7 +983,7 @@ mod tests {
         assert_eq!(f, Format::Block);
         assert_eq!(e.len(), 2);
         assert_eq!(e[1].line, 11);
-        assert_eq!(e[1].puzzle.as_ref().unwrap().grid, g);
+        assert_eq!(e[1].puzzle.as_ref().unwrap().grid().unwrap(), g);
         // A short block and a bad row.
         let mut rows: Vec<String> = g.to_block().lines().map(String::from).collect();
         rows[3] = "1 2 3".into();
@@ -1051,7 +1124,7 @@ mod tests {
             assert_eq!(e.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3]);
             assert!(e
                 .iter()
-                .all(|e| e.puzzle.as_ref().unwrap().grid.to_line() == SEED));
+                .all(|e| e.puzzle.as_ref().unwrap().grid().unwrap().to_line() == SEED));
         }
     }
 
@@ -1066,7 +1139,10 @@ mod tests {
         assert_eq!(e.len(), 2, "{e:?}");
         assert_eq!(e[0].line, 2);
         assert_eq!(e[0].name.as_deref(), Some("two lines"));
-        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap().grid().unwrap().to_line(),
+            SEED
+        );
         assert_eq!(e[1].line, 6);
         assert_eq!(e[1].name.as_deref(), Some("plain"));
         assert!(e[1].puzzle.is_ok());

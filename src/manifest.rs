@@ -113,12 +113,12 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         match e.puzzle {
             Ok(p) => {
                 readable += 1;
-                *clues.entry(p.grid.givens()).or_insert(0) += 1;
+                *clues.entry(p.board.givens()).or_insert(0) += 1;
                 let h = {
                     use std::hash::{Hash, Hasher};
                     // `DefaultHasher::new()` has fixed keys: the same hash on every run.
                     let mut s = std::collections::hash_map::DefaultHasher::new();
-                    p.grid.cells().hash(&mut s);
+                    p.board.cells().hash(&mut s);
                     s.finish()
                 };
                 let dup = match seen.get(&h).filter(|_| readable <= opts.exact_limit) {
@@ -136,8 +136,8 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
                         false
                     }
                 };
-                if hold {
-                    grids.push((e.line, p.grid));
+                if let (true, Some(g)) = (hold, p.grid()) {
+                    grids.push((e.line, g));
                     exact.push(dup);
                 }
             }

@@ -1,7 +1,7 @@
 //! The `PUZZLE` argument of `harness candidates`, `cnf` and `count`: an 81-character line, or `-`
 //! to read the first puzzle of stdin (any supported format).
 
-use crate::format::{Puzzle, PuzzleReader};
+use crate::format::PuzzleReader;
 use anyhow::{anyhow, Context};
 use solvers::Grid;
 
@@ -30,7 +30,7 @@ pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
     }
     let entry = entry.ok_or_else(|| anyhow!("no puzzle in {source}"))?;
     match entry.puzzle {
-        Ok(Puzzle { grid, .. }) => Ok(grid),
+        Ok(p) => p.require_grid("this command").map_err(|e| anyhow!(e)),
         // The puzzle given on the command line: no file and no line to name.
         Err(e) if arg != "-" => Err(anyhow!("puzzle argument: {}", e.reason)),
         Err(e) => Err(e.into()),

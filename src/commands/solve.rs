@@ -105,6 +105,10 @@ fn answer(
         kind,
         message: format!("{source}:{}: {why}", e.line),
     };
+    let grid = match p.require_grid("solve") {
+        Ok(g) => g,
+        Err(why) => return fail(Failure::Invalid, why),
+    };
     let name = &engine.info().name;
     let session = match session {
         Ok(s) => s,
@@ -114,8 +118,8 @@ fn answer(
     // With --transform, the solver gets an isomorph and its answer is mapped back.
     let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
     let given = t
-        .and_then(|t| solvers::Grid::from_cells(t.apply(p.grid.cells())))
-        .unwrap_or(p.grid);
+        .and_then(|t| solvers::Grid::from_cells(t.apply(grid.cells())))
+        .unwrap_or(grid);
     let mut out = match session.solve(&given, &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
@@ -126,9 +130,9 @@ fn answer(
     match (out.status, out.solution) {
         (Status::Solved, Some(s)) => {
             match verify::check(
-                p.grid.cells(),
+                grid.cells(),
                 s.cells(),
-                p.solution.as_ref().map(|g| g.cells()),
+                p.solution_grid().as_ref().map(|g| g.cells()),
             ) {
                 Ok(()) => Answer::Solved(s),
                 Err(w) => fail(
@@ -158,7 +162,8 @@ fn unique_or_marked(
     let (Answer::Solved(s), Ok(p), Ok(counter)) = (&a, &e.puzzle, counter) else {
         return a;
     };
-    match counter.count(&p.grid, 2, &Budget::unlimited().timeout(timeout)) {
+    let Some(grid) = p.grid() else { return a };
+    match counter.count(&grid, 2, &Budget::unlimited().timeout(timeout)) {
         Ok(c) if c.solutions >= 2 => Answer::Failed {
             kind: Failure::Several,
             message: format!(
@@ -201,7 +206,7 @@ fn write_answer(
             let puzzle = e
                 .puzzle
                 .as_ref()
-                .map(|p| p.grid.to_digits())
+                .map(|p| p.grid().map(|g| g.to_digits()).unwrap_or_default())
                 .unwrap_or_default();
             let (solution, error) = match a {
                 Answer::Solved(s) => (s.to_digits(), ""),

@@ -83,7 +83,7 @@ fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
                 e.line
             );
             match &e.puzzle {
-                Ok(p) => prop_assert!(p.grid.first_conflict().is_none()),
+                Ok(p) => prop_assert!(p.grid().unwrap().first_conflict().is_none()),
                 Err(err) => {
                     prop_assert_eq!(err.line, e.line);
                     let msg = err.to_string();
@@ -255,7 +255,7 @@ fn check_line_entries(items: &[(Item, &str)], entries: &[Entry]) -> Result<(), T
             Item::Good { grid, name, .. } => {
                 let p = e.puzzle.as_ref();
                 prop_assert!(p.is_ok(), "line {line}: {:?}", p.err());
-                prop_assert_eq!(&p.unwrap().grid.to_line(), grid);
+                prop_assert_eq!(&p.unwrap().grid().unwrap().to_line(), grid);
                 prop_assert_eq!(&e.name, name);
             }
             Item::Bad(b) => prop_assert!(
@@ -402,7 +402,7 @@ proptest! {
             for ((e, (_, want)), start) in entries.iter().zip(&blocks).zip(&starts) {
                 prop_assert_eq!(e.line, *start);
                 match want {
-                    Some(g) => prop_assert_eq!(&e.puzzle.as_ref().map(|p| p.grid.to_line()).ok(), &Some(g.clone())),
+                    Some(g) => prop_assert_eq!(&e.puzzle.as_ref().map(|p| p.grid().unwrap().to_line()).ok(), &Some(g.clone())),
                     None => prop_assert!(e.puzzle.is_err(), "block at line {start} accepted"),
                 }
             }
@@ -435,7 +435,7 @@ proptest! {
                     Some(g) => {
                         let p = e.puzzle.as_ref();
                         prop_assert!(p.is_ok(), "row {}: {:?}", k + 2, p.err());
-                        prop_assert_eq!(&p.unwrap().grid.to_line(), g);
+                        prop_assert_eq!(&p.unwrap().grid().unwrap().to_line(), g);
                     }
                     None => prop_assert!(e.puzzle.is_err(), "row {} accepted", k + 2),
                 }
