@@ -15,11 +15,6 @@ use serde::{Deserialize, Serialize};
 pub struct SummaryRow {
     /// Dataset name.
     pub dataset: String,
-    /// The puzzles' shape ([`solvers::Shape`]'s Display form: `9x9`, `16x16`, `12x12/3x4`,
-    /// `10x10/latin`): a dataset of several shapes has a group of rows per shape. `9x9` in
-    /// summary.csv files written before the column existed.
-    #[serde(default = "classic_shape")]
-    pub shape: String,
     /// Solver name.
     pub solver: String,
     /// Puzzles in the dataset (invalid ones included).
@@ -82,6 +77,11 @@ pub struct SummaryRow {
     /// the column existed.
     #[serde(default)]
     pub outliers: usize,
+    /// The puzzles' shape ([`solvers::Shape`]'s Display form: `9x9`, `16x16`, `12x12/3x4`,
+    /// `10x10/latin`): a dataset of several shapes has a group of rows per shape. `9x9` in
+    /// summary.csv files written before the column existed.
+    #[serde(default = "classic_shape")]
+    pub shape: String,
     /// Empty for a solver that ran the group's puzzles; for one whose caps do not take their
     /// shape, why (`9x9 only`): it has no rows there, every count is 0, and tables show
     /// `n/a: 9x9 only` (never an error, never unsolved in the scores).
