@@ -6,6 +6,7 @@ use crate::human::{count, figure, rate, thousands};
 use crate::record::Row;
 use crate::record::RowStatus;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// One row of `summary.csv`. Times are µs per puzzle over the puzzles that could be read
 /// (every row but `invalid` ones; a timeout counts at the time it took to give up). The six
@@ -166,8 +167,9 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
 /// Rows of an invalid puzzle (whose shape is unknown) count in the dataset's first shape.
 #[derive(Debug, Default)]
 pub struct Accumulator {
-    /// (Dataset, shape) -> solver -> index into `groups`.
-    index: std::collections::HashMap<(String, String), std::collections::HashMap<String, usize>>,
+    /// Dataset -> shape -> solver -> index into `groups` (looked up by `&str`: no allocation
+    /// per row).
+    index: HashMap<String, HashMap<String, HashMap<String, usize>>>,
     groups: Vec<Group>,
     /// The run's solvers in report order, each with whether it takes every shape (else 9x9
     /// only); empty when unknown (then no `n/a` rows).
@@ -229,9 +231,13 @@ impl Accumulator {
         )
     }
 
+    /// The solver -> group map of one dataset x shape, if any row of it was seen.
+    fn members(&self, dataset: &str, shape: &str) -> Option<&HashMap<String, usize>> {
+        self.index.get(dataset).and_then(|m| m.get(shape))
+    }
+
     fn group_of(&mut self, dataset: &str, shape: &str, solver: &str) -> usize {
-        let key = (dataset.to_string(), shape.to_string());
-        if let Some(&i) = self.index.get(&key).and_then(|m| m.get(solver)) {
+        if let Some(&i) = self.members(dataset, shape).and_then(|m| m.get(solver)) {
             return i;
         }
         let i = self.groups.len();
@@ -242,7 +248,9 @@ impl Accumulator {
             ..Group::default()
         });
         self.index
-            .entry(key)
+            .entry(dataset.to_string())
+            .or_default()
+            .entry(shape.to_string())
             .or_default()
             .insert(solver.to_string(), i);
         i
@@ -324,8 +332,7 @@ impl Accumulator {
                 continue;
             }
             let existing = self
-                .index
-                .get(&(dataset.clone(), shape.clone()))
+                .members(&dataset, &shape)
                 .and_then(|m| m.get(&solver))
                 .copied();
             match existing {
@@ -338,7 +345,9 @@ impl Accumulator {
                 None => {
                     self.groups[i].shape = shape.clone();
                     self.index
-                        .entry((dataset, shape))
+                        .entry(dataset)
+                        .or_default()
+                        .entry(shape)
                         .or_default()
                         .insert(solver, i);
                 }
@@ -352,14 +361,13 @@ impl Accumulator {
             }
             order.extend(blocks.iter().filter(|c| c.0 == b.0).cloned());
         }
-        let mut groups: Vec<Option<Group>> = self.groups.into_iter().map(Some).collect();
+        let mut groups: Vec<Option<Group>> = std::mem::take(&mut self.groups)
+            .into_iter()
+            .map(Some)
+            .collect();
         let mut out = Vec::new();
         for (dataset, shape) in order {
-            let members = self
-                .index
-                .get(&(dataset.clone(), shape.clone()))
-                .cloned()
-                .unwrap_or_default();
+            let members = self.members(&dataset, &shape).cloned().unwrap_or_default();
             let mut rows: Vec<(usize, usize, SummaryRow)> = Vec::new();
             for (solver, i) in members {
                 if dropped[i] {

@@ -287,6 +287,26 @@ pub fn paired_ratio(
     crate::stats::ratio_ci(&xa, &xb, crate::stats::salt(&[dataset, a, b]))
 }
 
+/// For the cactus plot of `dataset`: the solvers that do not take some of its shapes (`n/a`
+/// rows), whose curves count only the puzzles they ran; empty when there are none.
+fn left_out_note(summary: &[SummaryRow], dataset: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for r in summary.iter().filter(|r| r.dataset == dataset && r.is_na()) {
+        parts.push(format!(
+            "{} ({}: not the {} puzzles)",
+            r.solver, r.na, r.shape
+        ));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Curves count only the puzzles each solver takes: {}.",
+            parts.join(", ")
+        )
+    }
+}
+
 /// What [`render`] wrote.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -353,10 +373,11 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
             caption: format!(
                 "Puzzles of {d} solved (and checked) within a given time per puzzle, log time \
                  axis. Further left = faster, higher = more solved; a curve that stops below the \
-                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).",
+                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
                 run.budget_micros()
                     .map(|b| format!(" at the {} budget", crate::human::micros(b)))
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                left_out_note(&summary, d)
             ),
         });
     }

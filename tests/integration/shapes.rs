@@ -415,6 +415,14 @@ fn run_json_results_csv_and_the_report_say_n_a() {
         .unwrap();
     assert!(!verdict.contains(&bands), "{verdict}");
     assert!(!md.contains("Partial run"), "{md}");
+    // The cactus plot of the dataset says whose curve leaves puzzles out, and why.
+    assert!(
+        md.contains(&format!(
+            "Curves count only the puzzles each solver takes: {bands} (9x9 only: not the 16x16 \
+             puzzles)"
+        )),
+        "{md}"
+    );
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(
         html.contains("<td data-v=\"-1\">n/a: 9x9 only</td>"),
