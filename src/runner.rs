@@ -126,7 +126,11 @@ impl Sessions {
 /// # Errors
 /// Only when the thread pool cannot be built.
 pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> {
-    let total: usize = datasets.iter().map(|d| d.entries.len()).sum();
+    let total: usize = datasets
+        .iter()
+        .flat_map(|d| d.entries.iter())
+        .map(|e| solves_of(e, opts))
+        .sum();
     let puzzles = datasets.iter().flat_map(|d| {
         let name: Arc<str> = Arc::from(d.name.as_str());
         d.entries.iter().map(move |e| (name.clone(), e.clone()))
@@ -137,6 +141,21 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
         Ok(())
     })?;
     Ok(rows)
+}
+
+/// The solves `entry` takes in a run with `opts`: one per copy and solver that takes its shape
+/// (every solver for an unreadable puzzle, whose row says why); an engine whose caps do not take
+/// the shape gives no row, so it is not counted.
+pub fn solves_of(entry: &crate::format::Entry, opts: &RunOptions) -> usize {
+    let solvers = match &entry.puzzle {
+        Ok(p) => opts
+            .solvers
+            .iter()
+            .filter(|e| e.info().caps.shapes.takes(p.shape()))
+            .count(),
+        Err(_) => opts.solvers.len(),
+    };
+    solvers * opts.isomorphs.max(1) as usize
 }
 
 /// Puzzles in the first chunk of [`run_stream`]; a chunk that takes under half a second doubles
@@ -150,7 +169,8 @@ pub const MAX_CHUNK: usize = 8192;
 /// solver of a puzzle in the same chunk, so the no-solution cross-check sees them all), and its
 /// rows, in whole-run order, handed to `sink` on a writer thread while the next chunk is solved
 /// (at most one chunk waits for the writer). Memory holds at most three chunks, whatever the
-/// stream's length. `total` (puzzles) sizes the progress bar. `opts.solved_all` is set once the
+/// stream's length. `total` sizes the progress bar: the solves of the stream (see
+/// [`solves_of`]: no (engine, puzzle) pair an engine's caps leave out). `opts.solved_all` is set once the
 /// last solve has finished, before its chunk is handed over. When `opts.cancel` is set, the
 /// chunk in flight keeps the rows of the solves that finished (see [`RunOptions::cancel`]) and no
 /// further puzzle is read.
@@ -166,10 +186,7 @@ pub fn run_stream(
     let solvers = &opts.solvers;
     let per_puzzle = solvers.len();
     let bar = if opts.progress {
-        ProgressBar::with_draw_target(
-            total.map(|t| t * per_puzzle as u64 * u64::from(opts.isomorphs.max(1))),
-            ProgressDrawTarget::stderr(),
-        )
+        ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
     };
@@ -568,6 +585,7 @@ fn blank_row(dataset: &str, entry: &crate::format::Entry, solver: &str) -> Row {
         peak_rss_kib: None,
         solutions: None,
         transform: String::new(),
+        shape: String::new(),
     }
 }
 
@@ -589,6 +607,7 @@ fn solve_one(
             return row;
         }
     };
+    row.shape = puzzle.shape().to_string();
     row.givens = puzzle.board.givens();
     row.grid = crate::format::board_line(&puzzle.board);
     let transform = transform.filter(|_| puzzle.shape().is_classic());
