@@ -61,6 +61,7 @@ mod grid;
 pub mod hybrid;
 pub mod logic;
 pub mod sat;
+mod shaped;
 mod shape;
 pub mod triads;
 
