@@ -18,7 +18,7 @@
 //!
 //! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path
 //! above; any other shape the same search with one N-bit mask per row, column and box (a `u32`,
-//! `u64` or `u128` by the side, [`crate::shaped`]; a Latin square's third mask shadows the row),
+//! `u64` or `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row),
 //! the same loop over an explicit stack and the same counters.
 
 use crate::engine::{Caps, Shapes};

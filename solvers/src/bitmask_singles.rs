@@ -48,9 +48,8 @@
 //!
 //! ## Shapes
 //! Every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path above; any
-//! other shape the same search ([`ShapedSearch`]): one N-bit mask per row, column and box (a
-//! `u32`, `u64` or `u128` by the side, [`crate::shaped`]; a Latin square's third mask shadows the
-//! row), the same list discipline, scan and counters, and the recursion run as a loop over an
+//! other shape the same search: one N-bit mask per row, column and box (a `u32`, `u64` or
+//! `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
 //! explicit stack of branch points (the path of a large grid is too deep for recursion).
 
 use crate::engine::{Caps, Shapes};
@@ -735,7 +734,10 @@ mod tests {
                 .unwrap();
             assert_eq!(out.status, Status::Solved, "{shape}");
             let answer = out.solution.unwrap();
-            assert!(answer.is_full() && answer.first_conflict().is_none(), "{shape}");
+            assert!(
+                answer.is_full() && answer.first_conflict().is_none(),
+                "{shape}"
+            );
         }
     }
 }

@@ -44,8 +44,8 @@
 //! code at all. Tracing is for the 9x9 grid only.
 //!
 //! Shapes: every [`Shape`] ([`Shapes::Any`]). A 9x9 board takes the fast path above; any other
-//! shape the same rules and search over [`Units`] ([`ShapedState`]): N-bit candidate masks (a
-//! `u32`, `u64` or `u128` by the side, [`crate::shaped`]), placements that visit the cell's peers,
+//! shape the same rules and search over [`Units`]: N-bit candidate masks (a `u32`, `u64` or
+//! `u128` by the side, `shaped.rs`), placements that visit the cell's peers,
 //! hidden singles found by folding each unit's candidates into "seen once" and "seen twice", MRV
 //! ties broken by the broken diagonals of the N x N grid, and the same counters. Instead of a copy
 //! of the state per branch (N² masks), every change is written on a trail and undone back to the
@@ -987,7 +987,10 @@ fn run_board<'a, M: Mask>(
         return tally;
     }
     let mut s = ShapedState::<M>::new(puzzle.shape());
-    if s.givens(puzzle).and_then(|()| s.propagate(&mut tally.stats)).is_err() {
+    if s.givens(puzzle)
+        .and_then(|()| s.propagate(&mut tally.stats))
+        .is_err()
+    {
         return tally;
     }
     let mut stack: Vec<Branch<M>> = Vec::new();
@@ -1030,8 +1033,7 @@ fn run_board<'a, M: Mask>(
                 return tally;
             }
             s.queue.clear();
-            if s
-                .assign(cell, bit.first())
+            if s.assign(cell, bit.first())
                 .and_then(|()| s.propagate(&mut tally.stats))
                 .is_ok()
             {
@@ -1132,7 +1134,10 @@ mod tests {
                 .unwrap();
             assert_eq!(out.status, Status::Solved, "{shape}");
             let answer = out.solution.unwrap();
-            assert!(answer.is_full() && answer.first_conflict().is_none(), "{shape}");
+            assert!(
+                answer.is_full() && answer.first_conflict().is_none(),
+                "{shape}"
+            );
         }
     }
 
