@@ -10,5 +10,5 @@ mod perf;
 mod report;
 #[path = "integration/rigor.rs"]
 mod rigor;
-#[path = "integration/shapes.rs"]
-mod shapes;
+#[path = "integration/shape_reports.rs"]
+mod shape_reports;

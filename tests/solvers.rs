@@ -1,4 +1,4 @@
-//! Integration tests of the solvers: conformance and cross-checks over `SolverKind::ALL`, the bad-Sudoku table and the cases, again on every SIMD path.
+//! Integration tests of the solvers: conformance and cross-checks over `SolverKind::ALL`, the bad-Sudoku table and the cases, again on every SIMD path; grids of every shape.
 //! The modules live in tests/integration/ (one file per concern); tests/integration/common.rs
 //! holds the helpers every target shares.
 
@@ -12,5 +12,7 @@ mod common;
 mod conformance;
 #[path = "integration/crosscheck.rs"]
 mod crosscheck;
+#[path = "integration/shape_solvers.rs"]
+mod shape_solvers;
 #[path = "integration/simd_paths.rs"]
 mod simd_paths;
