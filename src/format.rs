@@ -541,6 +541,13 @@ fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
     if !value.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
+    if value.chars().count() > 40 {
+        let shown: String = value.chars().take(40).collect();
+        return Some(Err(Reason::ShapeLine {
+            text: format!("{shown}..."),
+            error: ShapeError::Syntax(format!("{shown}...")),
+        }));
+    }
     Some(value.parse::<Shape>().map_err(|error| Reason::ShapeLine {
         text: value.to_string(),
         error,
@@ -607,7 +614,10 @@ fn pls_order(line: &str) -> Option<Result<usize, String>> {
     let n = t[5..].trim();
     Some(match n.parse::<usize>() {
         Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-        _ => Err(format!("order {n:?} is not a side from 1 to {MAX_SIDE}")),
+        _ => Err(format!(
+            "order {:?} is not a side from 1 to {MAX_SIDE}",
+            n.chars().take(24).collect::<String>()
+        )),
     })
 }
 
@@ -999,18 +1009,21 @@ fn row_cells(text: &str) -> usize {
 }
 
 /// The shape of a block from its first row: the shape line's when the row has its N cells,
-/// else 9x9 for 9 cells, square boxes for a square N from 4 to [`MAX_SIDE`]. `Err` holds the
-/// side of a row whose boxes are not implied (the block is read, and reported).
+/// else square boxes for a square N from 4 to [`MAX_SIDE`], else 9x9 (a row of 9 cells, or one
+/// of 7 to 11 cells, read as a damaged 9x9 row). `Err` holds the side of a row whose boxes are
+/// not implied, far from 9 (the block's N rows are read, and reported as one invalid entry).
 fn block_shape(first: &str, header: Option<Shape>) -> Result<Shape, usize> {
     let n = row_cells(first);
     if let Some(h) = header.filter(|h| h.side() == n) {
         return Ok(h);
     }
-    if n == 9 || !(MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) {
-        // Read as 9x9: a row of another count is reported as it always was.
-        return Ok(Shape::CLASSIC);
+    match Shape::square_for_side(n) {
+        Some(s) if (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Ok(s),
+        // A row of 9 cells, or a damaged one: read as 9x9, each bad row reported as it always
+        // was; a side far from 9 that is no square is said to need a shape line.
+        _ if n.abs_diff(9) > 2 && (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Err(n),
+        _ => Ok(Shape::CLASSIC),
     }
-    Shape::square_for_side(n).ok_or(n)
 }
 
 /// Parses row `row` (0-based) of a block of `shape` (not the classic 9x9: see [`block_row`]).
