@@ -182,10 +182,7 @@ pub fn load(spec: &str) -> anyhow::Result<Dataset> {
     let file = std::fs::File::open(path).with_context(|| {
         format!(
             "dataset {spec:?} is not a shipped set ({}) and cannot be opened as a file",
-            all_shipped()
-                .map(|s| s.name)
-                .collect::<Vec<_>>()
-                .join(", ")
+            all_shipped().map(|s| s.name).collect::<Vec<_>>().join(", ")
         )
     })?;
     let mut reader = PuzzleReader::new(file, spec).with_context(|| format!("reading {spec}"))?;

@@ -100,7 +100,9 @@ pub struct ShapeCount {
 impl Manifest {
     /// True when every readable puzzle is 9x9 (or there is none).
     pub fn classic_only(&self) -> bool {
-        self.shapes.iter().all(|s| s.shape == solvers::Shape::CLASSIC.to_string())
+        self.shapes
+            .iter()
+            .all(|s| s.shape == solvers::Shape::CLASSIC.to_string())
     }
 }
 
