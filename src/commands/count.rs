@@ -3,12 +3,6 @@
 //! that counts and takes it ([`solver_for`]), or the solver named with `--solver` when it takes
 //! the shape.
 
-/// A finished count.
-struct Counted {
-    solutions: u64,
-    complete: bool,
-}
-
 use crate::cli::CountArgs;
 use crate::commands::puzzle_arg::{read_board, refusal, solver_for};
 use anyhow::bail;
@@ -16,6 +10,12 @@ use solvers::engine::{BuiltinEngine, Engine, EngineError};
 use solvers::{Budget, SolverKind};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// A finished count.
+struct Counted {
+    solutions: u64,
+    complete: bool,
+}
 
 /// What `harness count` found.
 pub struct CountEnd {

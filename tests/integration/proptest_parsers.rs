@@ -161,9 +161,19 @@ const STRAY: &[char] = &[
 
 fn bad_item() -> impl Strategy<Value = Item> {
     prop_oneof![
-        // Wrong length: a prefix, or the puzzle run on with more cells.
-        (mixed_blanks(), 1..81usize).prop_map(|((_, t), n)| t.chars().take(n).collect::<String>()),
-        (mixed_blanks(), "[0-9.]{1,200}").prop_map(|((_, t), more)| t + &more),
+        // Wrong length: a prefix, or the puzzle run on with more cells (never 16 or 256
+        // cells: those are 4x4 and 16x16 puzzles).
+        (mixed_blanks(), 1..81usize).prop_map(|((_, t), n)| {
+            let n = if n == 16 { 17 } else { n };
+            t.chars().take(n).collect::<String>()
+        }),
+        (mixed_blanks(), "[0-9.]{1,200}").prop_map(|((_, t), more)| {
+            let mut line = t + &more;
+            if line.chars().count() == 256 {
+                line.push('.');
+            }
+            line
+        }),
         // A stray character in a cell.
         (mixed_blanks(), 0..81usize, prop::sample::select(STRAY)).prop_map(|((_, t), at, ch)| {
             t.chars()
