@@ -457,19 +457,20 @@ impl Solver for Dlx {
 /// [`Solver::solve_board`] and [`Solver::count_board`] run for every shape but 9x9 (which takes
 /// the fixed-size matrix above).
 ///
-/// Columns: one per cell (`0..N²`), then one per unit and symbol, `N² + N·u + s - 1` for unit `u`
-/// of [`Units`](crate::Units) (rows, columns, then boxes when the shape has them): `(k + 1)·N²`
-/// columns, k = 2 for a Latin square and 3 with boxes. Rows: one per (cell, symbol), N³, each
-/// with `k + 1` nodes. As for 9x9, the matrix is built with the givens' rows already chosen (the open columns
-/// only, the rows that agree with the givens), and the search is Knuth's Algorithm X with the S
-/// heuristic (a column with the fewest rows; the first in list order on ties, stopping the scan at
-/// a column with at most one row). The search is iterative (an explicit stack of chosen rows), so
-/// a 128x128 grid's 16,384 levels need no deep call stack.
+/// Columns: one per cell (`0..N²`), then one per unit and symbol, `N² + N·u + s - 1` for unit
+/// `u` of [`Units`](crate::Units) (rows, columns, then boxes when the shape has them):
+/// `(k + 1)·N²` columns, k = 2 for a Latin square and 3 with boxes. Rows: one per (cell,
+/// symbol), N³, each with `k + 1` nodes. As for 9x9, the matrix is built with the givens' rows
+/// already chosen (the open columns only, the rows that agree with the givens), and the search
+/// is Knuth's Algorithm X with the S heuristic (a column with the fewest rows; the first in list
+/// order on ties, stopping the scan at a column with at most one row). The search is iterative
+/// (an explicit stack of chosen rows), so a 128x128 grid's 16,384 levels need no deep call
+/// stack.
 ///
-/// Memory: 3 `u32` per node (up, down, column) and one per row, `O(N³)`: under 1 MB for an empty
-/// 25x25 grid, about 85 MB for an empty 128x128 Latin square (givens remove their rows before the matrix is built). The counters
-/// mean what they mean on 9x9 (module docs); the givens' link updates are counted as `k + 1` per
-/// given and `k` per row they remove.
+/// Memory: 3 `u32` per node (up, down, column) and one per row, `O(N³)`: under 1 MB for an
+/// empty 25x25 grid, about 85 MB for an empty 128x128 Latin square (givens remove their rows
+/// before the matrix is built). The counters mean what they mean on 9x9 (module docs); the
+/// givens' link updates are counted as `k + 1` per given and `k` per row they remove.
 #[derive(Default)]
 struct Wide {
     /// Per node: the node above, below, and its column's header. Node 0 is the root, nodes
