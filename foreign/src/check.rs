@@ -76,9 +76,9 @@ pub(crate) fn check_board_solution(puzzle: &Board, solution: &Board) -> Result<(
     let names = ["row", "column", "box"];
     for (kind, name) in names.iter().enumerate() {
         let mut seen = vec![false; n * (n + 1)];
-        for cell in 0..n * n {
+        for (cell, &v) in s.iter().enumerate() {
             let Some(u) = unit(kind, cell) else { break };
-            let v = usize::from(s[cell]);
+            let v = usize::from(v);
             if std::mem::replace(&mut seen[u * (n + 1) + v], true) {
                 return Err(format!("{name} {} holds {v} twice", u + 1));
             }

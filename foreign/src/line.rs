@@ -34,7 +34,7 @@
 //! `10x10/latin`). `CELLS` ([`board_to_text`]) is N² characters for N up to 35 (`1`-`9`, then `A`
 //! = 10 ... `Z` = 35, `.` empty), or for N from 36 N² decimal numbers separated by commas, `0`
 //! empty. A solution is written the same way, without empty cells, and the other answers are
-//! those of 9x9. Example: `solve 4x4 1.3..4.......3.1` answered `1234341221434321 nodes=5`.
+//! those of 9x9. Example: `solve 4x4 1.3..4.......3.1` answered `1234341221434321 nodes=2`.
 //!
 //! The harness sends other shapes only to a program declared to take them (`shapes = "any"` in
 //! its solvers-file table: [`LineEngine::with_shapes`]); a program declared with nothing gets
