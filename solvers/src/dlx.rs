@@ -432,7 +432,7 @@ impl Solver for Dlx {
     }
 
     /// 9x9 through [`Solver::solve`]; every other shape on the matrix of its own shape
-    /// ([`Wide`]).
+    /// (`Wide`).
     fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
         if let Some(grid) = puzzle.to_grid() {
             return Some(self.solve(&grid, budget).map(Board::from));
