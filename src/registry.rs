@@ -23,6 +23,7 @@
 //! [py]
 //! cmd = "python3 examples/line_solver.py"
 //! counts = true              # optional, default true
+//! shapes = "any"             # optional: "9x9" (default) or "any" (the shaped requests)
 //!
 //! [minisat]
 //! dimacs = "minisat"
@@ -64,6 +65,8 @@ pub enum ExternalSpec {
         command: Vec<String>,
         /// Whether it answers `count` requests.
         counts: bool,
+        /// The grid shapes it takes (`shapes = "any"`; 9x9 only when not declared).
+        shapes: solvers::engine::Shapes,
     },
     /// `dimacs:PROGRAM ARGS...`.
     Dimacs {
@@ -93,6 +96,7 @@ struct FileEntry {
     gives_solution: Option<bool>,
     cmd: Option<String>,
     counts: Option<bool>,
+    shapes: Option<String>,
     dimacs: Option<String>,
     description: Option<String>,
 }
@@ -183,6 +187,7 @@ pub fn parse_inline(text: &str) -> anyhow::Result<Option<External>> {
         ExternalSpec::Cmd {
             command: split_command(r, text)?,
             counts: true,
+            shapes: solvers::engine::Shapes::Classic,
         }
     } else if let Some(r) = rest.strip_prefix("dimacs:") {
         ExternalSpec::Dimacs {
@@ -242,6 +247,9 @@ impl Registry {
             let e: FileEntry = value
                 .try_into()
                 .with_context(|| format!("{file}: in [{name}]"))?;
+            if e.shapes.is_some() && e.cmd.is_none() {
+                bail!("{file}: [{name}] shapes = ... is for cmd = ... solvers");
+            }
             let kinds = [e.lib.is_some(), e.cmd.is_some(), e.dimacs.is_some()];
             if kinds.iter().filter(|k| **k).count() != 1 {
                 bail!("{file}: [{name}] needs exactly one of lib = ..., cmd = ..., dimacs = ...");
@@ -257,9 +265,17 @@ impl Registry {
                     gives_solution: e.gives_solution.unwrap_or(true),
                 }
             } else if let Some(cmd) = e.cmd {
+                let shapes = match e.shapes.as_deref() {
+                    None | Some("9x9") => solvers::engine::Shapes::Classic,
+                    Some("any") => solvers::engine::Shapes::Any,
+                    Some(other) => {
+                        bail!("{file}: [{name}] shapes = {other:?}: expected \"9x9\" or \"any\"")
+                    }
+                };
                 ExternalSpec::Cmd {
                     command: split_command(&cmd, &format!("{file}: [{name}]"))?,
                     counts: e.counts.unwrap_or(true),
+                    shapes,
                 }
             } else {
                 ExternalSpec::Dimacs {
@@ -460,12 +476,16 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
             let d = described(&e.description, engine.info().description.clone());
             Arc::new(engine.with_description(d))
         }
-        ExternalSpec::Cmd { command, counts } => {
+        ExternalSpec::Cmd {
+            command,
+            counts,
+            shapes,
+        } => {
             if find_program(&command[0]).is_none() {
                 bail!("{}: program {:?} not found", e.name, command[0]);
             }
             let caps = solvers::engine::Caps {
-                shapes: solvers::engine::Shapes::Classic,
+                shapes: *shapes,
                 counts: *counts,
                 ..foreign::LineEngine::program_caps()
             };
@@ -673,6 +693,7 @@ mod tests {
         let cmd = ExternalSpec::Cmd {
             command: vec!["python3".into()],
             counts: false,
+            shapes: solvers::engine::Shapes::Classic,
         };
         assert_eq!(of(cmd), None);
     }
@@ -770,9 +791,20 @@ gives_solution = false
 
 [minisat]
 dimacs = "minisat"
+
+[py]
+cmd = "python3 solver.py"
+shapes = "any"
 "#;
         let r = Registry::parse(text, Path::new("conf/solvers.toml")).unwrap();
-        assert_eq!(r.external.len(), 3);
+        assert_eq!(r.external.len(), 4);
+        assert!(matches!(
+            r.find("py").unwrap().spec,
+            ExternalSpec::Cmd {
+                shapes: solvers::engine::Shapes::Any,
+                ..
+            }
+        ));
         let t = r.find("tdoku").unwrap();
         assert!(
             matches!(&t.spec, ExternalSpec::Lib { path, .. } if path == Path::new("conf/anchors/libtdoku.so"))
@@ -789,6 +821,11 @@ dimacs = "minisat"
             ("[x]\ncmd = \"a\"\ndimacs = \"b\"\n", "exactly one"),
             ("[dlx]\ncmd = \"a\"\n", "built-in"),
             ("[x]\ncmd = \"a\"\ncolour = 1\n", "unknown field"),
+            (
+                "[x]\ncmd = \"a\"\nshapes = \"16x16\"\n",
+                "expected \"9x9\" or \"any\"",
+            ),
+            ("[x]\ndimacs = \"a\"\nshapes = \"any\"\n", "is for cmd"),
         ] {
             let err = format!(
                 "{:#}",

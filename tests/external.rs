@@ -6,3 +6,5 @@
 mod common;
 #[path = "integration/external.rs"]
 mod external;
+#[path = "integration/external_shapes.rs"]
+mod external_shapes;

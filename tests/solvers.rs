@@ -12,6 +12,8 @@ mod common;
 mod conformance;
 #[path = "integration/crosscheck.rs"]
 mod crosscheck;
+#[path = "integration/exact_shapes.rs"]
+mod exact_shapes;
 #[path = "integration/shape_solvers.rs"]
 mod shape_solvers;
 #[path = "integration/simd_paths.rs"]

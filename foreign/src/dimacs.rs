@@ -10,6 +10,11 @@
 //! (`s SATISFIABLE` / `s UNSATISFIABLE`, the model on `v` lines; exit codes 10 and 20 are
 //! expected, not required). See [`solvers::sat::parse_sat_output`].
 //!
+//! Grids of every shape: a board of side N other than 9x9 is written as its own formula
+//! ([`solvers::sat::write_dimacs_board`]: N³ variables, the extended encoding over its units)
+//! and its model read back with [`solvers::sat::decode_model_board`]; 9x9 is the file above,
+//! byte for byte.
+//!
 //! Counting to `limit` runs the solver again after each model found, with one more blocking
 //! clause (the negation of the model's 81 true cell literals), until the formula is
 //! unsatisfiable or `limit` models are found: one process per model. No model is taken on
@@ -29,13 +34,16 @@
 //! session reports in [`Session::last_usage`], summed over the processes of one request (CPU)
 //! and their maximum (memory).
 
-use crate::check::check_solution;
+use crate::check::{check_board_solution, check_solution};
 use crate::usage::{self, clip};
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Usage,
 };
-use solvers::sat::{decode_model, parse_sat_output, var, write_dimacs_with, SatAnswer};
-use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+use solvers::sat::{
+    decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
+    write_dimacs_with, Encoding, SatAnswer,
+};
+use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -69,7 +77,7 @@ impl DimacsEngine {
                     command: command.clone(),
                 },
                 caps: Caps {
-                    shapes: solvers::engine::Shapes::Classic,
+                    shapes: solvers::engine::Shapes::Any,
                     counts: true,
                     gives_solution: true,
                     budget: BudgetMode::KilledByHarness,
@@ -145,8 +153,8 @@ struct DimacsSession {
 }
 
 /// How one run of the solver ended.
-enum Run {
-    Model(Grid),
+enum Run<G = Grid> {
+    Model(G),
     Unsatisfiable,
     Timeout,
 }
@@ -164,6 +172,27 @@ impl DimacsSession {
         budget: &Budget,
     ) -> Result<Run, EngineError> {
         write_formula(&self.cnf, puzzle, blocking)?;
+        self.run_written(budget, decode_model)
+    }
+
+    /// Runs the solver on a board of any shape plus `blocking` clauses within `budget`.
+    fn run_board(
+        &mut self,
+        puzzle: &Board,
+        blocking: &[Vec<i32>],
+        budget: &Budget,
+    ) -> Result<Run<Board>, EngineError> {
+        write_board_formula(&self.cnf, puzzle, blocking)?;
+        let shape = puzzle.shape();
+        self.run_written(budget, |model| decode_model_board(shape, model))
+    }
+
+    /// Runs the solver on the formula written in `self.cnf`, reading its model with `decode`.
+    fn run_written<G>(
+        &mut self,
+        budget: &Budget,
+        decode: impl Fn(&[i32]) -> Result<G, String>,
+    ) -> Result<Run<G>, EngineError> {
         if self.minisat {
             match std::fs::remove_file(&self.result) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e.into()),
@@ -273,7 +302,7 @@ impl DimacsSession {
             ))
         };
         match parse_sat_output(&text).map_err(&bad)? {
-            SatAnswer::Satisfiable(model) => decode_model(&model)
+            SatAnswer::Satisfiable(model) => decode(&model)
                 .map(Run::Model)
                 .map_err(|m| bad(format!("bad model: {m}"))),
             SatAnswer::Unsatisfiable => Ok(Run::Unsatisfiable),
@@ -295,6 +324,35 @@ fn write_formula(path: &Path, puzzle: &Grid, blocking: &[Vec<i32>]) -> io::Resul
     write_dimacs_with(puzzle, blocking, &mut cnf)?;
     cnf.flush()?;
     cnf.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// Writes the formula of a board of any shape with `blocking` clauses to `path`.
+fn write_board_formula(path: &Path, puzzle: &Board, blocking: &[Vec<i32>]) -> io::Result<()> {
+    let mut cnf = BufWriter::new(File::create(path)?);
+    write_dimacs_board(Encoding::Extended, puzzle, blocking, &mut cnf)?;
+    cnf.flush()?;
+    cnf.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// [`checked`] for a board of any shape.
+fn checked_board(
+    program: &str,
+    puzzle: &Board,
+    board: Board,
+    found: &[Board],
+) -> Result<Board, EngineError> {
+    if let Err(m) = check_board_solution(puzzle, &board) {
+        return Err(EngineError::Protocol(format!(
+            "{program}'s model is not a solution of the puzzle: {m}"
+        )));
+    }
+    if let Some(k) = found.iter().position(|b| *b == board) {
+        return Err(EngineError::Protocol(format!(
+            "{program}'s model repeats model {} (it breaks a blocking clause)",
+            k + 1
+        )));
+    }
+    Ok(board)
 }
 
 /// The model's grid, checked against the puzzle's givens and the units ([`check_solution`])
@@ -380,6 +438,77 @@ impl Session for DimacsSession {
                     blocking.push(blocking_clause(&grid));
                     count.first.get_or_insert(grid);
                     found.push(grid);
+                }
+                Run::Unsatisfiable => break,
+                Run::Timeout => {
+                    count.complete = false;
+                    break;
+                }
+            }
+        }
+        Ok(count)
+    }
+
+    fn solve_board(
+        &mut self,
+        puzzle: &Board,
+        budget: &Budget,
+    ) -> Result<Outcome<Board>, EngineError> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Ok(self.solve(&grid, budget)?.map(Board::from));
+        }
+        self.usage = None;
+        if budget.exhausted(0) {
+            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
+        }
+        Ok(match self.run_board(puzzle, &[], budget)? {
+            Run::Model(board) => Outcome::solved(
+                checked_board(self.program(), puzzle, board, &[])?,
+                Stats::default(),
+            ),
+            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
+            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
+        })
+    }
+
+    fn count_board(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<Board>, EngineError> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Ok(self.count(&grid, limit, budget)?.map(Board::from));
+        }
+        self.usage = None;
+        let mut count = Count {
+            solutions: 0,
+            complete: true,
+            first: None,
+            stats: Stats::default(),
+        };
+        let shape = puzzle.shape();
+        let mut blocking = Vec::new();
+        let mut found: Vec<Board> = Vec::new();
+        while count.solutions < limit.max(1) {
+            if budget.exhausted(0) {
+                count.complete = false;
+                break;
+            }
+            match self.run_board(puzzle, &blocking, budget)? {
+                Run::Model(board) => {
+                    let board = checked_board(self.program(), puzzle, board, &found)?;
+                    count.solutions += 1;
+                    // Not all of its cells as they are.
+                    blocking.push(
+                        (0..shape.cells())
+                            .map(|cell| -var_of(shape, cell, usize::from(board.get(cell))))
+                            .collect(),
+                    );
+                    if count.first.is_none() {
+                        count.first = Some(board.clone());
+                    }
+                    found.push(board);
                 }
                 Run::Unsatisfiable => break,
                 Run::Timeout => {

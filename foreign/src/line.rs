@@ -26,6 +26,20 @@
 //! | `unsupported` | either | the program does not do this request |
 //! | `error MESSAGE` | either | the program could not answer; `MESSAGE` (the rest of the line) says why |
 //!
+//! ## Other shapes
+//!
+//! A 9x9 request is always the one above. A grid of any other shape (side N, see
+//! [`solvers::Shape`]) names its shape before the cells: `solve SHAPE CELLS` and
+//! `count SHAPE CELLS LIMIT`, `SHAPE` as [`solvers::Shape`] prints it (`16x16`, `12x12/3x4`,
+//! `10x10/latin`). `CELLS` ([`board_to_text`]) is N² characters for N up to 35 (`1`-`9`, then `A`
+//! = 10 ... `Z` = 35, `.` empty), or for N from 36 N² decimal numbers separated by commas, `0`
+//! empty. A solution is written the same way, without empty cells, and the other answers are
+//! those of 9x9. Example: `solve 4x4 1.3..4.......3.1` answered `1234341221434321 nodes=2`.
+//!
+//! The harness sends other shapes only to a program declared to take them (`shapes = "any"` in
+//! its solvers-file table: [`LineEngine::with_shapes`]); a program declared with nothing gets
+//! 9x9 requests only, so the programs written for 9x9 keep working unchanged.
+//!
 //! Any answer but `error` may be followed by space-separated `key=value` counters of the effort
 //! spent on this request, each a decimal `u64`: `nodes`, `guesses`, `backtracks`,
 //! `propagations`, `updates` (as defined in the `solvers` crate docs; a counter not given is 0).
@@ -62,9 +76,9 @@
 
 use crate::usage::{self, clip};
 use solvers::engine::{
-    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Usage,
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes, Usage,
 };
-use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+use solvers::{Board, Budget, Count, Grid, Outcome, Shape, Stats, Status};
 use std::cell::Cell;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -74,8 +88,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// Longest answer line kept, bytes; the rest of a longer line is read and dropped.
-const MAX_LINE: u64 = 64 * 1024;
+/// Longest answer line kept, bytes; the rest of a longer line is read and dropped. A 128x128
+/// solution is 16,384 numbers of up to 3 digits and their commas: under 64 KiB.
+const MAX_LINE: u64 = 256 * 1024;
 
 /// Standard error bytes kept per program, for crash messages.
 const STDERR_TAIL: usize = 4096;
@@ -155,6 +170,13 @@ impl LineEngine {
     /// Replaces the one-line description `harness list` shows.
     pub fn with_description(mut self, description: impl Into<String>) -> LineEngine {
         self.info.description = description.into();
+        self
+    }
+
+    /// Declares the shapes the program takes ([`Caps::shapes`]): [`Shapes::Any`] for a program
+    /// that reads the shaped requests (module docs, "Other shapes").
+    pub fn with_shapes(mut self, shapes: Shapes) -> LineEngine {
+        self.info.caps.shapes = shapes;
         self
     }
 
@@ -281,31 +303,50 @@ pub fn serve(
 fn answer_request(session: &mut dyn Session, line: &str) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
     let unlimited = Budget::unlimited();
+    let solved = |o: Outcome<String>| match (o.status, o.solution) {
+        (Status::Solved, Some(s)) => counters(s, &o.stats),
+        (Status::Solved, None) => counters("solved".into(), &o.stats),
+        (Status::NoSolution, _) => counters("none".into(), &o.stats),
+        (Status::Timeout, _) => "error the solver stopped before the end".into(),
+    };
+    let counted = |c: Count<Board>| {
+        if c.complete {
+            counters(c.solutions.to_string(), &c.stats)
+        } else {
+            "error the count stopped before the end".into()
+        }
+    };
+    let limit_of = |limit: &str| {
+        limit
+            .parse::<u64>()
+            .ok()
+            .filter(|&l| l >= 1)
+            .ok_or_else(|| format!("error bad limit {}: expected a number from 1", clip(limit)))
+    };
     let result = match words.as_slice() {
         ["solve", puzzle] => parse_puzzle(puzzle).map(|g| {
             session
                 .solve(&g, &unlimited)
-                .map(|o| match (o.status, &o.solution) {
-                    (Status::Solved, Some(s)) => counters(s.to_digits(), &o.stats),
-                    (Status::Solved, None) => counters("solved".into(), &o.stats),
-                    (Status::NoSolution, _) => counters("none".into(), &o.stats),
-                    (Status::Timeout, _) => "error the solver stopped before the end".into(),
-                })
+                .map(|o| solved(o.map(|s| s.to_digits())))
+        }),
+        ["solve", shape, cells] => parse_board(shape, cells).map(|b| {
+            session
+                .solve_board(&b, &unlimited)
+                .map(|o| solved(o.map(|s| board_to_text(&s))))
         }),
         ["count", puzzle, limit] => parse_puzzle(puzzle).and_then(|g| {
-            let limit: u64 = limit.parse().ok().filter(|&l| l >= 1).ok_or_else(|| {
-                format!("error bad limit {}: expected a number from 1", clip(limit))
-            })?;
-            Ok(session.count(&g, limit, &unlimited).map(|c| {
-                if c.complete {
-                    counters(c.solutions.to_string(), &c.stats)
-                } else {
-                    "error the count stopped before the end".into()
-                }
-            }))
+            let limit = limit_of(limit)?;
+            Ok(session
+                .count(&g, limit, &unlimited)
+                .map(|c| counted(c.map(Board::from))))
+        }),
+        ["count", shape, cells, limit] => parse_board(shape, cells).and_then(|b| {
+            let limit = limit_of(limit)?;
+            Ok(session.count_board(&b, limit, &unlimited).map(counted))
         }),
         _ => Err(format!(
-            "error unknown request {}: expected \"solve PUZZLE\" or \"count PUZZLE LIMIT\"",
+            "error unknown request {}: expected \"solve PUZZLE\" or \"count PUZZLE LIMIT\" \
+             (SHAPE PUZZLE for other shapes)",
             clip(line)
         )),
     };
@@ -319,6 +360,78 @@ fn answer_request(session: &mut dyn Session, line: &str) -> String {
 
 fn parse_puzzle(text: &str) -> Result<Grid, String> {
     Grid::parse_line(text).map_err(|e| format!("error bad puzzle {}: {e}", clip(text)))
+}
+
+fn parse_board(shape: &str, cells: &str) -> Result<Board, String> {
+    let shape: Shape = shape
+        .parse()
+        .map_err(|e| format!("error bad shape {}: {e}", clip(shape)))?;
+    board_from_text(shape, cells).map_err(|e| format!("error bad puzzle {}: {e}", clip(cells)))
+}
+
+/// The symbol characters of the one-character form, `1`-`9` then `A`-`Z` (1 to 35).
+const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The cells of `board` as a line-protocol request or answer writes them (module docs, "Other
+/// shapes"): one character a cell up to side 35 (`.` empty), else decimal numbers separated by
+/// commas (`0` empty).
+pub fn board_to_text(board: &Board) -> String {
+    if board.shape().side() <= SYMBOLS.len() {
+        board
+            .cells()
+            .iter()
+            .map(|&v| match v {
+                0 => '.',
+                v => SYMBOLS[v as usize - 1] as char,
+            })
+            .collect()
+    } else {
+        let words: Vec<String> = board.cells().iter().map(u8::to_string).collect();
+        words.join(",")
+    }
+}
+
+/// Reads the cells of a board of `shape` written as [`board_to_text`] writes them. In the
+/// one-character form `0` is also an empty cell and letters may be lower case.
+///
+/// # Errors
+/// A message naming the first character or number that is not a cell of this shape, or the
+/// count of cells when it is not N².
+pub fn board_from_text(shape: Shape, text: &str) -> Result<Board, String> {
+    let n = shape.side();
+    let cells: Vec<u8> = if n <= SYMBOLS.len() {
+        text.chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                let v = match ch.to_ascii_uppercase() {
+                    '.' | '0' => Some(0),
+                    c => SYMBOLS.iter().position(|&s| s as char == c).map(|p| p + 1),
+                };
+                match v {
+                    Some(v) if v <= n => Ok(v as u8),
+                    _ => Err(format!(
+                        "character {} ({:?}) is not a symbol of {shape} (1-{} or .)",
+                        i + 1,
+                        ch,
+                        SYMBOLS[n - 1] as char
+                    )),
+                }
+            })
+            .collect::<Result<_, _>>()?
+    } else {
+        text.split(',')
+            .enumerate()
+            .map(|(i, w)| match w.trim().parse::<usize>() {
+                Ok(v) if v <= n => Ok(v as u8),
+                _ => Err(format!(
+                    "cell {} ({}) is not a number from 0 to {n}",
+                    i + 1,
+                    clip(w)
+                )),
+            })
+            .collect::<Result<_, _>>()?
+    };
+    Board::new(shape, cells).map_err(|e| e.to_string())
 }
 
 /// `answer` followed by the non-zero counters of `stats`.
@@ -898,20 +1011,28 @@ fn error_message(line: &str) -> EngineError {
 
 const SOLVE_ANSWERS: &str = "81 digits, \"none\" or \"solved\"";
 
-impl Session for LineSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+impl LineSession {
+    /// Sends a `solve` request and reads its answer, `decode` reading a solution (`None`: not
+    /// one, a protocol error naming `expected`).
+    fn solve_with<G>(
+        &mut self,
+        request: &str,
+        expected: &str,
+        budget: &Budget,
+        decode: impl Fn(&str) -> Option<G>,
+    ) -> Result<Outcome<G>, EngineError> {
         if budget.exhausted(0) {
             self.measure.set(Measure::Nothing);
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
         }
-        let line = match self.exchange(&format!("solve {}\n", puzzle.to_line()), budget) {
+        let line = match self.exchange(request, budget) {
             Ok(line) => line,
             Err(Failure::Timeout) => {
                 return Ok(Outcome::unsolved(Status::Timeout, Stats::default()))
             }
             Err(Failure::Error(e)) => return Err(e),
         };
-        let answer = match parse_answer(&line, SOLVE_ANSWERS) {
+        let answer = match parse_answer(&line, expected) {
             Ok(a) => a,
             Err(m) => return Err(self.out_of_step(m)),
         };
@@ -925,15 +1046,20 @@ impl Session for LineSession {
             }),
             "unsupported" => Err(EngineError::Unsupported("solve")),
             "error" => Err(error_message(&line)),
-            digits if digits.len() == 81 && digits.bytes().all(|b| (b'1'..=b'9').contains(&b)) => {
-                let grid = Grid::parse_line(digits).expect("81 digits");
-                Ok(Outcome::solved(grid, stats))
-            }
-            _ => Err(self.out_of_step(format!("expected {SOLVE_ANSWERS}, read {}", clip(&line)))),
+            word => match decode(word) {
+                Some(solution) => Ok(Outcome::solved(solution, stats)),
+                None => Err(self.out_of_step(format!("expected {expected}, read {}", clip(&line)))),
+            },
         }
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+    /// Sends a `count` request (`request` ends with the limit) and reads its answer.
+    fn count_with<G>(
+        &mut self,
+        request: &str,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<G>, EngineError> {
         let timeout = Count {
             solutions: 0,
             complete: false,
@@ -944,9 +1070,7 @@ impl Session for LineSession {
             self.measure.set(Measure::Nothing);
             return Ok(timeout);
         }
-        let limit = limit.max(1);
-        let request = format!("count {} {limit}\n", puzzle.to_line());
-        let line = match self.exchange(&request, budget) {
+        let line = match self.exchange(request, budget) {
             Ok(line) => line,
             Err(Failure::Timeout) => return Ok(timeout),
             Err(Failure::Error(e)) => return Err(e),
@@ -969,6 +1093,61 @@ impl Session for LineSession {
                 _ => Err(self.out_of_step(format!("expected {expected}, read {}", clip(&line)))),
             },
         }
+    }
+}
+
+impl Session for LineSession {
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+        let request = format!("solve {}\n", puzzle.to_line());
+        self.solve_with(&request, SOLVE_ANSWERS, budget, |digits| {
+            (digits.len() == 81 && digits.bytes().all(|b| (b'1'..=b'9').contains(&b)))
+                .then(|| Grid::parse_line(digits).expect("81 digits"))
+        })
+    }
+
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        let limit = limit.max(1);
+        let request = format!("count {} {limit}\n", puzzle.to_line());
+        self.count_with(&request, limit, budget)
+    }
+
+    /// 9x9 as [`Session::solve`]; any other shape as `solve SHAPE CELLS` (module docs).
+    fn solve_board(
+        &mut self,
+        puzzle: &Board,
+        budget: &Budget,
+    ) -> Result<Outcome<Board>, EngineError> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Ok(self.solve(&grid, budget)?.map(Board::from));
+        }
+        let shape = puzzle.shape();
+        let request = format!("solve {shape} {}\n", board_to_text(puzzle));
+        let expected = format!(
+            "the {} cells of a {shape} solution, \"none\" or \"solved\"",
+            shape.cells()
+        );
+        self.solve_with(&request, &expected, budget, |text| {
+            board_from_text(shape, text).ok().filter(Board::is_full)
+        })
+    }
+
+    /// 9x9 as [`Session::count`]; any other shape as `count SHAPE CELLS LIMIT`.
+    fn count_board(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<Board>, EngineError> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Ok(self.count(&grid, limit, budget)?.map(Board::from));
+        }
+        let limit = limit.max(1);
+        let request = format!(
+            "count {} {} {limit}\n",
+            puzzle.shape(),
+            board_to_text(puzzle)
+        );
+        self.count_with(&request, limit, budget)
     }
 
     fn last_usage(&self) -> Option<Usage> {
@@ -1058,7 +1237,8 @@ mod tests {
         );
         assert_eq!(
             lines[6],
-            "error unknown request \"hello\": expected \"solve PUZZLE\" or \"count PUZZLE LIMIT\""
+            "error unknown request \"hello\": expected \"solve PUZZLE\" or \"count PUZZLE LIMIT\" \
+             (SHAPE PUZZLE for other shapes)"
         );
         // A solver that does not count says so.
         let out = serve_text(SolverKind::Backtracking, &format!("count {SEED} 2\n"));
@@ -1149,5 +1329,69 @@ mod tests {
             error_message("error out of memory").to_string(),
             "protocol: the program answered error: out of memory"
         );
+    }
+
+    #[test]
+    fn cells_of_every_shape_read_back_what_they_write() {
+        let shape = Shape::of_order(4).unwrap();
+        let mut b = Board::empty(shape);
+        b.set(0, 16);
+        b.set(1, 10);
+        b.set(255, 1);
+        let text = board_to_text(&b);
+        assert_eq!(text.len(), 256);
+        assert!(text.starts_with("GA.") && text.ends_with(".1"), "{text}");
+        assert_eq!(board_from_text(shape, &text).unwrap(), b);
+        assert_eq!(board_from_text(shape, &text.to_lowercase()).unwrap(), b);
+        assert_eq!(
+            board_from_text(shape, &text.replacen('G', "H", 1)).unwrap_err(),
+            "character 1 ('H') is not a symbol of 16x16 (1-G or .)"
+        );
+        // Side 36 and up: numbers and commas.
+        let big = Shape::of_order(6).unwrap();
+        let mut b = Board::empty(big);
+        b.set(1, 36);
+        let text = board_to_text(&b);
+        assert!(text.starts_with("0,36,0,"), "{}", &text[..10]);
+        assert_eq!(board_from_text(big, &text).unwrap(), b);
+        assert_eq!(
+            board_from_text(big, "0,37").unwrap_err(),
+            "cell 2 (\"37\") is not a number from 0 to 36"
+        );
+        assert_eq!(
+            board_from_text(big, "0,1").unwrap_err(),
+            "2 cells, expected 1296 for 36x36"
+        );
+    }
+
+    #[test]
+    fn serve_answers_requests_of_other_shapes() {
+        // 4x4: the pattern grid 1234/3412/2143/4321 with cells blanked.
+        let input = "solve 4x4 1.3..4.......3.1\ncount 4x4 ................ 2\n\
+                     count 6x6/2x3 11.................................. 2\nsolve 9x9 x\n\
+                     solve 3x3/latin 12.......\n";
+        let out = serve_text(SolverKind::Dlx, input);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        let solved = lines[0].split_whitespace().next().unwrap();
+        let shape = Shape::of_order(2).unwrap();
+        let b = board_from_text(shape, solved).unwrap();
+        let puzzle = board_from_text(shape, "1.3..4.......3.1").unwrap();
+        assert!(b.is_full() && b.first_conflict().is_none(), "{solved}");
+        assert!((0..16).all(|i| puzzle.get(i) == 0 || puzzle.get(i) == b.get(i)));
+        assert!(lines[1].starts_with("2 nodes="), "{}", lines[1]);
+        assert!(lines[2].starts_with("0 "), "{}", lines[2]);
+        assert!(
+            lines[3].starts_with("error bad puzzle \"x\""),
+            "{}",
+            lines[3]
+        );
+        let latin = Shape::latin(3).unwrap();
+        let square = board_from_text(latin, lines[4].split_whitespace().next().unwrap()).unwrap();
+        assert!(square.is_full() && square.first_conflict().is_none());
+        assert_eq!((square.get(0), square.get(1)), (1, 2));
+        // A 9x9-only solver says so.
+        let out = serve_text(SolverKind::BitboardBands, "solve 4x4 1.3..4.......3.1\n");
+        assert_eq!(out, "unsupported\n");
     }
 }

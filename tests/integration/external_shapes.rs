@@ -1,0 +1,148 @@
+//! External engines on grids of other shapes: the Python line-protocol example at 16x16 (and
+//! a Latin square) over `cmd:`, declared by a solvers file with `shapes = "any"`; `dimacs:` with
+//! a stand-in SAT program and with minisat. Every answer is checked by
+//! `harness::verify::check_board`; counts agree with dlx.
+
+use harness::registry::Registry;
+use harness::verify::check_board;
+use solvers::engine::{Engine, Session, Shapes};
+use solvers::{Board, Budget, Shape, SolverKind, Status};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The pattern grid of `shape` (boxes: `(c·(row mod r) + row div r + col) mod N + 1`; Latin:
+/// cyclic) with every cell whose index is `≡ 0, 1 or 3 mod 5` blanked.
+fn puzzle(shape: Shape) -> Board {
+    let n = shape.side();
+    let cells = (0..n * n)
+        .map(|i| {
+            let (row, col) = (i / n, i % n);
+            let v = match shape.boxes() {
+                Some((r, c)) => c * (row % r) + row / r + col,
+                None => row + col,
+            };
+            if matches!(i % 5, 0 | 1 | 3) {
+                0
+            } else {
+                (v % n + 1) as u8
+            }
+        })
+        .collect();
+    Board::new(shape, cells).unwrap()
+}
+
+/// Solves and counts to 2 with `session`, checking each answer and the count against dlx's.
+fn solve_and_count(name: &str, session: &mut dyn Session, shapes: &[Shape]) {
+    let mut dlx = SolverKind::Dlx.session();
+    let budget = || Budget::with_timeout(Duration::from_secs(60));
+    for &shape in shapes {
+        let p = puzzle(shape);
+        let began = Instant::now();
+        let out = session.solve_board(&p, &budget()).unwrap();
+        println!(
+            "{name} {shape}: {} givens, solved in {:.1} ms",
+            p.givens(),
+            began.elapsed().as_secs_f64() * 1e3
+        );
+        assert_eq!(out.status, Status::Solved, "{name} {shape}");
+        check_board(&p, &out.solution.unwrap(), None)
+            .unwrap_or_else(|w| panic!("{name} {shape}: {w}"));
+        for puzzle in [p.clone(), Board::empty(shape)] {
+            let theirs = session.count_board(&puzzle, 2, &budget()).unwrap();
+            let ours = dlx.count_board(&puzzle, 2, &Budget::unlimited()).unwrap();
+            assert!(theirs.complete, "{name} {shape}");
+            assert_eq!(theirs.solutions, ours.solutions, "{name} {shape}");
+            if let Some(first) = theirs.first {
+                check_board(&puzzle, &first, None).unwrap();
+            }
+        }
+    }
+}
+
+fn solvers_file(dir: &Path, body: &str) -> PathBuf {
+    let path = dir.join("solvers.toml");
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
+fn the_python_line_solver_takes_16x16_when_declared() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = root().join("examples/line_solver.py");
+    let file = solvers_file(
+        tmp.path(),
+        &format!(
+            "[py]\ncmd = \"python3 {}\"\nshapes = \"any\"\n\n[py9]\ncmd = \"python3 {}\"\n",
+            script.display(),
+            script.display()
+        ),
+    );
+    let registry = Registry::load(Some(&file)).unwrap();
+    let engines = registry
+        .resolve(&["py".to_string(), "py9".to_string()], false)
+        .unwrap();
+    assert_eq!(engines[0].info().caps.shapes, Shapes::Any);
+    // Not declared: 9x9 only, as before.
+    assert_eq!(engines[1].info().caps.shapes, Shapes::Classic);
+    let mut session = engines[0].session().unwrap();
+    solve_and_count(
+        "line_solver.py",
+        session.as_mut(),
+        &[
+            Shape::of_order(4).unwrap(),
+            Shape::latin(5).unwrap(),
+            Shape::sudoku(2, 3).unwrap(),
+        ],
+    );
+    // 9x9 goes as before: the same request, the same answer.
+    let seed: solvers::Grid =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6"
+            .parse()
+            .unwrap();
+    let out = session
+        .solve_board(&Board::from_grid(&seed), &Budget::unlimited())
+        .unwrap();
+    check_board(&Board::from_grid(&seed), &out.solution.unwrap(), None).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
+fn dimacs_writes_and_decodes_the_formula_of_every_shape() {
+    let program = root().join("foreign/tests/fixtures/shaped_sat.py");
+    let engine = foreign::DimacsEngine::new(
+        "shaped",
+        vec!["python3".into(), program.display().to_string()],
+    );
+    assert_eq!(engine.info().caps.shapes, Shapes::Any);
+    let mut session = engine.session().unwrap();
+    solve_and_count(
+        "dimacs (stand-in)",
+        session.as_mut(),
+        &[
+            Shape::of_order(2).unwrap(),
+            Shape::sudoku(3, 4).unwrap(),
+            Shape::latin(5).unwrap(),
+        ],
+    );
+}
+
+#[test]
+#[cfg_attr(not(has_minisat), ignore = "needs minisat: apt-get install minisat")]
+fn minisat_solves_16x16_and_latin_squares() {
+    let engine = foreign::DimacsEngine::new("minisat", vec!["minisat".into()]);
+    let mut session = engine.session().unwrap();
+    solve_and_count(
+        "minisat",
+        session.as_mut(),
+        &[
+            Shape::of_order(4).unwrap(),
+            Shape::of_order(5).unwrap(),
+            Shape::latin(10).unwrap(),
+        ],
+    );
+}
