@@ -12,5 +12,7 @@ mod common;
 mod conformance;
 #[path = "integration/crosscheck.rs"]
 mod crosscheck;
+#[path = "integration/exact_shapes.rs"]
+mod exact_shapes;
 #[path = "integration/simd_paths.rs"]
 mod simd_paths;

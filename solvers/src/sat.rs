@@ -29,6 +29,16 @@
 //! naked singles (through the cell "at least one" clauses) and the solver must guess where a
 //! player would deduce.
 //!
+//! ## Every shape
+//! A grid of any [`Shape`] (side N: boxes of any size, or a Latin square) has N³ variables
+//! ([`var_of`]: `cell * N + s`) and the same four encodings written over its units
+//! ([`Encoding::for_each_clause_of`], sizes in [`Encoding::clauses_of`]).
+//! [`Solver::solve_board`] takes 9x9 down the path below, unchanged; any other shape is solved
+//! on a fresh varisat solver holding the shape's formula and the givens as unit clauses, and
+//! counted with blocking clauses without an activation variable (the solver is dropped after
+//! the count). [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
+//! model at any shape.
+//!
 //! ## Givens: assumptions on a clause database built once per thread
 //! By default ([`GivenMode::Assumptions`]) each [`Sat`] instance (one per thread: the harness
 //! opens one session per thread) keeps one varisat solver loaded with the 11,988 base clauses, and each puzzle
@@ -64,8 +74,8 @@
 //! formula: the slowest of the first 1,000 17-clue puzzles took a few ms (see
 //! docs/solvers-and-counters.md).
 
-use crate::engine::{BudgetMode, Caps, NodeUnit};
-use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats};
+use crate::engine::{BudgetMode, Caps, NodeUnit, Shapes};
+use crate::{cell_name, Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status};
 use std::io::{self, Write};
 use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
@@ -84,6 +94,13 @@ pub const BASE_CLAUSES: usize = 11_988;
 #[inline]
 pub fn var(cell: usize, digit: u8) -> i32 {
     (cell * 9 + digit as usize) as i32
+}
+
+/// The DIMACS variable of "cell `cell` (row-major) of a grid of `shape` holds `symbol`
+/// (1..=N)": `cell * N + symbol`, 1..=N³ (for 9x9 the same as [`var`]).
+#[inline]
+pub fn var_of(shape: Shape, cell: usize, symbol: usize) -> i32 {
+    (cell * shape.side() + symbol) as i32
 }
 
 /// Calls `emit` with each of the [`BASE_CLAUSES`] clauses, as DIMACS literals (a positive number
@@ -235,6 +252,126 @@ pub fn decode_model(model: &[i32]) -> Result<Grid, String> {
         }
     }
     Ok(Grid::from_cells(cells).expect("digits 1..=9"))
+}
+
+/// [`write_dimacs_encoded`] for a grid of any shape: the header `p cnf N³ C` with C =
+/// [`Encoding::clauses_of`] + the givens + `extra`, the clauses of
+/// [`Encoding::for_each_clause_of`], the givens as unit clauses (over [`var_of`]), then `extra`.
+/// A 9x9 board gives byte for byte the file of [`write_dimacs_encoded`].
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_dimacs_board<C: AsRef<[i32]>>(
+    encoding: Encoding,
+    puzzle: &Board,
+    extra: &[C],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if let Some(grid) = puzzle.to_grid() {
+        return write_dimacs_encoded(encoding, &grid, extra, out);
+    }
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let givens = puzzle.givens();
+    let base = encoding.clauses_of(shape);
+    writeln!(
+        out,
+        "c {shape} grid, {} encoding (Lynce & Ouaknine 2006{})",
+        encoding.name(),
+        if encoding == Encoding::Redundant {
+            " + box-line clauses"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(
+        out,
+        "c x(cell,s) = cell * {n} + s, cell = {n} row + column in 0..{}, s in 1..{n}",
+        n * n
+    )?;
+    writeln!(
+        out,
+        "c {base} base clauses + {givens} unit clauses for the givens{}",
+        if extra.is_empty() {
+            String::new()
+        } else {
+            format!(" + {} blocking clauses", extra.len())
+        }
+    )?;
+    writeln!(out, "p cnf {} {}", n * n * n, base + givens + extra.len())?;
+    let mut line = String::with_capacity(8 * n + 8);
+    let mut put = |clause: &[i32], out: &mut dyn Write| -> io::Result<()> {
+        line.clear();
+        for l in clause {
+            line.push_str(&l.to_string());
+            line.push(' ');
+        }
+        line.push_str("0\n");
+        out.write_all(line.as_bytes())
+    };
+    let mut result = Ok(());
+    encoding.for_each_clause_of(shape, |c| {
+        if result.is_ok() {
+            result = put(c, out);
+        }
+    });
+    result?;
+    for (cell, &s) in puzzle.cells().iter().enumerate() {
+        if s != 0 {
+            put(&[var_of(shape, cell, s as usize)], out)?;
+        }
+    }
+    for clause in extra {
+        put(clause.as_ref(), out)?;
+    }
+    Ok(())
+}
+
+/// [`decode_model`] for a grid of `shape`: true variables v in 1..=N³ are cell `(v - 1) / N`,
+/// symbol `(v - 1) % N + 1`; variables above N³ are ignored.
+///
+/// # Errors
+/// As [`decode_model`], naming the cell `rRcC`.
+pub fn decode_model_board(shape: Shape, model: &[i32]) -> Result<Board, String> {
+    if shape.is_classic() {
+        return decode_model(model).map(Board::from);
+    }
+    let n = shape.side();
+    let vars = n * n * n;
+    let mut value = vec![0i8; vars + 1];
+    for &l in model {
+        let v = l.unsigned_abs() as usize;
+        if v == 0 || v > vars {
+            continue;
+        }
+        let sign = if l > 0 { 1 } else { -1 };
+        if value[v] == -sign {
+            return Err(format!("variable {v} is both true and false in the model"));
+        }
+        value[v] = sign;
+    }
+    let mut cells = vec![0u8; n * n];
+    for (cell, slot) in cells.iter_mut().enumerate() {
+        for s in 1..=n {
+            if value[var_of(shape, cell, s) as usize] == 1 {
+                if *slot != 0 {
+                    return Err(format!(
+                        "cell {} has two true symbols in the model, {} and {s}",
+                        crate::board_cell_name(shape, cell),
+                        *slot
+                    ));
+                }
+                *slot = s as u8;
+            }
+        }
+        if *slot == 0 {
+            return Err(format!(
+                "cell {} has no true symbol in the model",
+                crate::board_cell_name(shape, cell)
+            ));
+        }
+    }
+    Board::new(shape, cells).map_err(|e| e.to_string())
 }
 
 /// What a SAT solver said, as read by [`parse_sat_output`].
@@ -620,6 +757,7 @@ impl Solver for Sat {
 
     fn caps(&self) -> Caps {
         Caps {
+            shapes: Shapes::Any,
             // varisat cannot be interrupted: the budget is checked between its calls.
             budget: BudgetMode::OverrunRecorded,
             nodes: NodeUnit::SolverCalls,
@@ -636,6 +774,106 @@ impl Solver for Sat {
         let r = self.run(puzzle, limit, budget);
         Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
     }
+
+    /// 9x9 through [`Solver::solve`]; every other shape on a fresh varisat solver loaded with
+    /// the shape's formula ([`Encoding::for_each_clause_of`]) and the givens as unit clauses.
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.solve(&grid, budget).map(Board::from));
+        }
+        let c = search_board(self.encoding(), puzzle, 1, budget);
+        Some(match c.first {
+            Some(b) => Outcome::solved(b, c.stats),
+            None if !c.complete => Outcome::unsolved(Status::Timeout, c.stats),
+            None => Outcome::unsolved(Status::NoSolution, c.stats),
+        })
+    }
+
+    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.count(&grid, limit, budget)?.map(Board::from));
+        }
+        Some(search_board(self.encoding(), puzzle, limit, budget))
+    }
+}
+
+/// The `sat` search on a board of any shape: a fresh varisat solver with `encoding`'s clauses
+/// for the shape and one unit clause per given; after each solution, while fewer than `limit`
+/// are found, a blocking clause (the negation of the true literals of its empty cells). Nodes
+/// count calls of varisat's `solve`, and the budget is checked around each call, as on 9x9.
+/// A fresh solver per puzzle makes the effort reproducible; building the formula is part of
+/// the solve (at 25x25 about 0.8 million clauses).
+fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count<Board> {
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let limit = limit.max(1);
+    let mut count = Count {
+        solutions: 0,
+        complete: true,
+        first: None,
+        stats: Stats::default(),
+    };
+    if budget.exhausted(0) {
+        count.complete = false;
+        return count;
+    }
+    let mut s = varisat::Solver::new();
+    let mut buf: Vec<Lit> = Vec::with_capacity(n);
+    encoding.for_each_clause_of(shape, |clause| {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| lit(l)));
+        s.add_clause(&buf);
+    });
+    for (cell, &v) in puzzle.cells().iter().enumerate() {
+        if v != 0 {
+            s.add_clause(&[lit(var_of(shape, cell, v as usize))]);
+        }
+    }
+    let vars = n * n * n;
+    loop {
+        if budget.exhausted(count.stats.nodes) {
+            count.complete = false;
+            break;
+        }
+        count.stats.nodes += 1;
+        let sat = match s.solve() {
+            Ok(sat) => sat,
+            Err(_) => {
+                count.complete = false;
+                break;
+            }
+        };
+        if budget.exhausted(count.stats.nodes) {
+            // Finished after the deadline: flagged as a timeout (module docs).
+            count.complete = false;
+            break;
+        }
+        if !sat {
+            break;
+        }
+        let mut cells = vec![0u8; n * n];
+        for l in s.model().unwrap_or_default() {
+            let i = l.var().index();
+            if l.is_positive() && i < vars {
+                cells[i / n] = (i % n) as u8 + 1;
+            }
+        }
+        count.solutions += 1;
+        let block: Vec<Lit> = cells
+            .iter()
+            .enumerate()
+            .filter(|&(cell, &v)| puzzle.get(cell) == 0 && v != 0)
+            .map(|(cell, &v)| lit(-var_of(shape, cell, v as usize)))
+            .collect();
+        if count.first.is_none() {
+            count.first = Board::new(shape, cells).ok();
+        }
+        if count.solutions >= limit {
+            break;
+        }
+        s.add_clause(&block);
+    }
+    count
 }
 
 /// The engine of the `sat` solver on one of its CNF encodings, under the encoding's solver name
@@ -854,5 +1092,62 @@ mod tests {
                 Status::NoSolution
             );
         }
+    }
+
+    /// Every encoding at other shapes: the counts of dlx's test (288 4x4 grids, 12 Latin
+    /// squares of order 3), models decoded back through the DIMACS text.
+    #[test]
+    fn every_shape_counts_and_writes_its_formula() {
+        for e in Encoding::ALL {
+            let mut s = Sat::with_encoding(e);
+            for (shape, grids) in [
+                (Shape::of_order(2).unwrap(), 288),
+                (Shape::latin(3).unwrap(), 12),
+                (Shape::of_order(1).unwrap(), 1),
+            ] {
+                let c = s
+                    .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                    .unwrap();
+                assert_eq!((c.solutions, c.complete), (grids, true), "{e:?} {shape}");
+                let first = c.first.unwrap();
+                assert!(first.is_full() && first.first_conflict().is_none());
+            }
+            let mut bad = Board::empty(Shape::sudoku(2, 3).unwrap());
+            bad.set(0, 1);
+            bad.set(7, 1); // r2c2: the same 2x3 box
+            assert_eq!(
+                s.solve_board(&bad, &Budget::unlimited()).unwrap().status,
+                Status::NoSolution
+            );
+        }
+        let shape = Shape::sudoku(2, 3).unwrap();
+        let mut puzzle = Board::empty(shape);
+        puzzle.set(0, 4);
+        let mut out = Vec::new();
+        write_dimacs_board::<[i32; 0]>(Encoding::Extended, &puzzle, &[], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let clauses = Encoding::Extended.clauses_of(shape) + 1;
+        assert!(text.contains(&format!("p cnf 216 {clauses}\n")));
+        assert!(text.ends_with("\n4 0\n"));
+        let solved = Sat::default()
+            .solve_board(&puzzle, &Budget::unlimited())
+            .unwrap()
+            .solution
+            .unwrap();
+        let model: Vec<i32> = (0..36)
+            .map(|cell| var_of(shape, cell, solved.get(cell) as usize))
+            .collect();
+        assert_eq!(decode_model_board(shape, &model).unwrap(), solved);
+        assert_eq!(
+            decode_model_board(shape, &model[1..]).unwrap_err(),
+            "cell r1c1 has no true symbol in the model"
+        );
+        // 9x9 boards take the 9x9 file, byte for byte.
+        let g: Grid = SEED.parse().unwrap();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        write_dimacs(&g, &mut a).unwrap();
+        write_dimacs_board::<[i32; 0]>(Encoding::Extended, &Board::from_grid(&g), &[], &mut b)
+            .unwrap();
+        assert_eq!(a, b);
     }
 }

@@ -44,7 +44,7 @@
 //!   one of three cells" that no single clause states. 9 boxes x 6 lines x 9 digits x 6 cells,
 //!   for each of the two rules.
 
-use crate::Grid;
+use crate::{Grid, Shape};
 
 /// A CNF encoding of Sudoku (see the [module docs](self) for the clauses of each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -247,6 +247,151 @@ impl Encoding {
     }
 }
 
+/// What one encoding writes for a grid of any [`Shape`]; the 9x9 numbers of the module docs
+/// are the case N = 9.
+///
+/// Variables x(cell, s), N³ of them, numbered by [`var_of`](super::var_of): `cell * N + s`, `s`
+/// in 1..=N (for 9x9 the numbering of [`var`](super::var)). The families, with k = 2 units per
+/// cell for a Latin square and 3 with boxes (kN units):
+///
+/// | family | clauses | literals each |
+/// |---|---|---|
+/// | cell: at least one symbol | N² | N |
+/// | cell: at most one symbol | N²·N(N-1)/2 | 2 |
+/// | unit: each symbol at least once | kN·N | N |
+/// | unit: each symbol at most once | kN·N·N(N-1)/2 | 2 |
+/// | box-line (boxes of r x c) | N·N·(2r(N-c) + 2c(N-r)) | N-c+1 (rows), N-r+1 (columns) |
+///
+/// A Latin square has no boxes, so its redundant encoding is its extended one. For 25x25 the
+/// extended encoding is 15,625 variables and 797,500 clauses.
+impl Encoding {
+    /// Number of clauses of this encoding for `shape`, before the givens ([`Encoding::clauses`]
+    /// for 9x9).
+    pub fn clauses_of(self, shape: Shape) -> usize {
+        let n = shape.side();
+        let k = shape.units_per_cell();
+        let pairs = n * n.saturating_sub(1) / 2;
+        let mut total = n * n + k * n * n * pairs;
+        if self != Encoding::Minimal {
+            total += n * n * pairs;
+        }
+        if matches!(self, Encoding::Extended | Encoding::Redundant) {
+            total += k * n * n;
+        }
+        if let (Encoding::Redundant, Some((r, c))) = (self, shape.boxes()) {
+            total += n * n * (2 * r * (n - c) + 2 * c * (n - r));
+        }
+        total
+    }
+
+    /// Calls `emit` with each of the [`Encoding::clauses_of`] clauses of `shape` as DIMACS
+    /// literals over [`var_of`](super::var_of), family by family as [`Encoding::for_each_clause`]
+    /// (which gives the same clauses in the same order for 9x9, and is the 9x9 fast path).
+    pub fn for_each_clause_of(self, shape: Shape, mut emit: impl FnMut(&[i32])) {
+        let n = shape.side();
+        let units = shape.units();
+        let var = |cell: usize, s: usize| super::var_of(shape, cell, s);
+        let with_cell_amo = self != Encoding::Minimal;
+        let with_unit_alo = matches!(self, Encoding::Extended | Encoding::Redundant);
+        let mut lits = vec![0i32; n];
+        for cell in 0..n * n {
+            for (s, lit) in lits.iter_mut().enumerate() {
+                *lit = var(cell, s + 1);
+            }
+            emit(&lits);
+        }
+        if with_cell_amo {
+            for cell in 0..n * n {
+                for d in 1..=n {
+                    for e in d + 1..=n {
+                        emit(&[-var(cell, d), -var(cell, e)]);
+                    }
+                }
+            }
+        }
+        if with_unit_alo {
+            for u in 0..units.len() {
+                for d in 1..=n {
+                    for (lit, &cell) in lits.iter_mut().zip(units.cells(u)) {
+                        *lit = var(cell as usize, d);
+                    }
+                    emit(&lits);
+                }
+            }
+        }
+        for u in 0..units.len() {
+            let cells = units.cells(u);
+            for d in 1..=n {
+                for k in 0..n {
+                    for l in k + 1..n {
+                        emit(&[-var(cells[k] as usize, d), -var(cells[l] as usize, d)]);
+                    }
+                }
+            }
+        }
+        if self == Encoding::Redundant {
+            if let Some((r, c)) = shape.boxes() {
+                for_each_box_line_clause_of(shape, &units, (r, c), emit);
+            }
+        }
+    }
+}
+
+/// The pointing and claiming clauses of the redundant encoding at any shape with boxes of
+/// `r` x `c`: for each box, each of its r rows and c columns, each symbol, as
+/// [`for_each_box_line_clause`] does for 9x9 (same order there).
+fn for_each_box_line_clause_of(
+    shape: Shape,
+    units: &crate::Units,
+    (r, c): (usize, usize),
+    mut emit: impl FnMut(&[i32]),
+) {
+    let n = shape.side();
+    let mut lits = Vec::with_capacity(n + 1);
+    for b in 0..n {
+        let (band, stack) = (b / (n / c), b % (n / c));
+        for kind in 0..2 {
+            let lines = if kind == 0 { r } else { c };
+            for i in 0..lines {
+                let line = if kind == 0 {
+                    band * r + i
+                } else {
+                    stack * c + i
+                };
+                let on_line = |cell: usize| {
+                    if kind == 0 {
+                        shape.row_of(cell) == line
+                    } else {
+                        shape.col_of(cell) == line
+                    }
+                };
+                let box_rest: Vec<usize> = units
+                    .cells(2 * n + b)
+                    .iter()
+                    .map(|&x| x as usize)
+                    .filter(|&x| !on_line(x))
+                    .collect();
+                let line_rest: Vec<usize> = units
+                    .cells(kind * n + line)
+                    .iter()
+                    .map(|&x| x as usize)
+                    .filter(|&x| shape.box_of(x) != Some(b))
+                    .collect();
+                for d in 1..=n {
+                    for (targets, others) in [(&line_rest, &box_rest), (&box_rest, &line_rest)] {
+                        for &t in targets {
+                            lits.clear();
+                            lits.push(-super::var_of(shape, t, d));
+                            lits.extend(others.iter().map(|&o| super::var_of(shape, o, d)));
+                            emit(&lits);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The pointing and claiming clauses of the redundant encoding (module docs), 5,832 clauses of 7
 /// literals.
 fn for_each_box_line_clause(mut emit: impl FnMut(&[i32])) {
@@ -408,6 +553,45 @@ mod tests {
             };
             assert_eq!([by_len[2], by_len[7], by_len[9]], expect, "{e:?}");
         }
+    }
+
+    /// At 9x9 the generic clauses are the 9x9 ones, in the same order.
+    #[test]
+    fn every_shape_clauses_agree_with_9x9_and_their_counts() {
+        for e in Encoding::ALL {
+            let mut classic = Vec::new();
+            e.for_each_clause(|c| classic.push(c.to_vec()));
+            let mut generic = Vec::new();
+            e.for_each_clause_of(Shape::CLASSIC, |c| generic.push(c.to_vec()));
+            assert!(classic == generic, "{e:?}");
+            assert_eq!(e.clauses_of(Shape::CLASSIC), e.clauses(), "{e:?}");
+            for shape in [
+                Shape::of_order(1).unwrap(),
+                Shape::of_order(2).unwrap(),
+                Shape::sudoku(2, 3).unwrap(),
+                Shape::sudoku(3, 4).unwrap(),
+                Shape::latin(5).unwrap(),
+            ] {
+                let n3 = shape.cells() * shape.side();
+                let mut count = 0;
+                e.for_each_clause_of(shape, |c| {
+                    count += 1;
+                    assert!(c.iter().all(|&l| l != 0 && l.unsigned_abs() as usize <= n3));
+                });
+                assert_eq!(count, e.clauses_of(shape), "{e:?} {shape}");
+            }
+        }
+        // 4x4 extended, by hand: 16 + 16·6 + 12·4 + 12·4·6 = 448.
+        assert_eq!(
+            Encoding::Extended.clauses_of(Shape::of_order(2).unwrap()),
+            448
+        );
+        // A Latin square has no box-line clauses.
+        let latin = Shape::latin(5).unwrap();
+        assert_eq!(
+            Encoding::Redundant.clauses_of(latin),
+            Encoding::Extended.clauses_of(latin)
+        );
     }
 
     #[test]
