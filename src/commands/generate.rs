@@ -386,8 +386,10 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
     };
     let what = match options.target {
         Target::Clues(k) => format!("{k} givens each"),
+        Target::Minimal if unproven == 0 => "all minimal".to_string(),
         Target::Minimal => format!(
-            "{} minimal, {unproven} unique but not proven minimal (a count ran past --count-nodes {})",
+            "{} minimal, {unproven} unique but not proven minimal: a count ran past \
+             --count-nodes {}, its given was kept",
             written - unproven,
             args.count_nodes
         ),
