@@ -562,3 +562,41 @@ fn qwh_holes_are_exact_balanced_and_satisfiable() {
     ]);
     assert_eq!(pls, "order 5\n".to_string() + &"-1 -1 -1 -1 -1\n".repeat(5));
 }
+
+/// The shipped sets of other shapes: every stated solution checked, every puzzle unique by each
+/// counting solver that takes the shape (`dlx` and `sat`, branch `exact`), the QWH holes exact.
+#[test]
+fn shipped_sets_of_other_shapes_are_unique() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
+    for (file, take) in [
+        ("sudoku-4x4.txt", 40),
+        ("sudoku-6x6.txt", 40),
+        ("sudoku-12x12.txt", 30),
+        ("sudoku-16x16.txt", 3),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let (shape, puzzles) = read_shaped(&text);
+        let solutions: Vec<Vec<u8>> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(' ').nth(1).unwrap().bytes().map(symbol).collect())
+            .collect();
+        assert_eq!(puzzles.len(), solutions.len());
+        let counters = counters_for(shape);
+        for (p, s) in puzzles.iter().zip(&solutions).take(take) {
+            let p = solvers::Board::new(shape, p.clone()).unwrap();
+            let s = solvers::Board::new(shape, s.clone()).unwrap();
+            assert_eq!(verify::check_board(&p, &s, None), Ok(()), "{file}");
+            for &k in &counters {
+                assert_eq!(count_board(k, &p), 1, "{file}: {k}");
+            }
+        }
+    }
+    let text = std::fs::read_to_string(root.join("qwh-20.txt")).unwrap();
+    let (shape, puzzles) = read_shaped(&text);
+    assert_eq!(shape, solvers::Shape::latin(20).unwrap());
+    assert_eq!(puzzles.len(), 30);
+    for p in &puzzles {
+        assert_eq!(p.iter().filter(|&&v| v == 0).count(), 168);
+    }
+}
