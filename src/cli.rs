@@ -314,9 +314,10 @@ pub struct GenerateArgs {
 /// What `harness generate` makes.
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
-    /// Distinct solved grids.
+    /// Solved grids: 9x9, or any shape with --order, --box, --latin.
     Grids(GridsArgs),
-    /// Puzzles with exactly one solution, with their solutions.
+    /// Puzzles with exactly one solution, with their solutions: 9x9, or any shape with --order,
+    /// --box, --latin.
     Puzzles(PuzzlesArgs),
     /// Quasigroups with holes: random Latin squares with a fraction of cells emptied (always
     /// satisfiable).
@@ -361,7 +362,7 @@ pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
 /// Arguments of `harness generate grids`.
 #[derive(Debug, Args)]
 pub struct GridsArgs {
-    /// How many grids (all distinct).
+    /// How many grids (all distinct on 9x9).
     #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
