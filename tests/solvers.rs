@@ -1,4 +1,4 @@
-//! Integration tests of the solvers: conformance and cross-checks over `SolverKind::ALL`, the bad-Sudoku table and the cases, again on every SIMD path.
+//! Integration tests of the solvers: conformance and cross-checks over `SolverKind::ALL`, the bad-Sudoku table and the cases, again on every SIMD path; grids of every shape.
 //! The modules live in tests/integration/ (one file per concern); tests/integration/common.rs
 //! holds the helpers every target shares.
 
@@ -14,5 +14,7 @@ mod conformance;
 mod crosscheck;
 #[path = "integration/exact_shapes.rs"]
 mod exact_shapes;
+#[path = "integration/shapes.rs"]
+mod shapes;
 #[path = "integration/simd_paths.rs"]
 mod simd_paths;

@@ -15,9 +15,15 @@
 //! Counters: one node per call of the recursive search, including the call that finds the grid
 //! full (so for the "17-second hard case" the count equals a Python run of the same algorithm:
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
+//!
+//! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path
+//! above; any other shape the same search with one N-bit mask per row, column and box (a `u32`,
+//! `u64` or `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row),
+//! the same loop over an explicit stack and the same counters.
 
-use crate::engine::Caps;
-use crate::{Budget, Grid, Outcome, Solver, Stats, Status};
+use crate::engine::{Caps, Shapes};
+use crate::shaped::{by_width, Mask, Slots, Tally};
+use crate::{Board, Budget, Count, Grid, Outcome, Solver, Stats, Status};
 
 /// The bitmask depth-first solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
@@ -166,6 +172,7 @@ impl Solver for BitmaskDfs {
     fn caps(&self) -> Caps {
         Caps {
             counts: false,
+            shapes: Shapes::Any,
             ..Caps::POLLED_SEARCH
         }
     }
@@ -217,13 +224,103 @@ impl Solver for BitmaskDfs {
             Outcome::unsolved(Status::NoSolution, s.stats)
         }
     }
+
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.solve(&grid, budget).map(Board::from));
+        }
+        Some(by_width!(puzzle.shape().side(), search_board(puzzle, budget)).outcome(puzzle.shape()))
+    }
+
+    fn count_board(&mut self, _: &Board, _: u64, _: &Budget) -> Option<Count<Board>> {
+        None
+    }
+}
+
+/// The search on a board of any shape (side N <= `M::BITS`): [`Search::run`] with one mask per
+/// unit slot ([`Slots`]) and the row-major list of empty cells.
+fn search_board<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
+    let slots = Slots::of(puzzle.shape());
+    let mut free: Vec<M> = slots.free_masks(puzzle);
+    let mut cells = puzzle.cells().to_vec();
+    let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+    let slot: Vec<[u16; 3]> = empty.iter().map(|&i| slots.cell(i)).collect();
+    let len = empty.len();
+    let candidates = |free: &[M], k: usize| {
+        let [r, c, b] = slot[k];
+        free[r as usize] & free[c as usize] & free[b as usize]
+    };
+    let toggle = |free: &mut [M], k: usize, bit: M| {
+        for s in slot[k] {
+            free[s as usize] ^= bit;
+        }
+    };
+    let mut t = Tally::new(1, budget);
+    // The call for position 0 (the root), checked as every node is.
+    t.out_of_budget = budget.check(1);
+    if t.out_of_budget {
+        return t;
+    }
+    let mut placed = vec![M::ZERO; len];
+    let fill = |cells: &mut Vec<u8>, placed: &[M]| {
+        for (k, &i) in empty.iter().enumerate() {
+            cells[i] = placed[k].first();
+        }
+        std::mem::take(cells)
+    };
+    if len == 0 {
+        t.solution(|| fill(&mut cells, &placed));
+        return t;
+    }
+    // left[k]: the symbols position k has not tried yet.
+    let mut left = vec![M::ZERO; len];
+    left[0] = candidates(&free, 0);
+    t.stats.guesses += !left[0].at_most_one() as u64;
+    let mut k = 0;
+    loop {
+        let cand = left[k];
+        if cand.is_empty() {
+            // The call for position k returns false: its caller takes back its symbol.
+            if k == 0 {
+                return t;
+            }
+            k -= 1;
+            toggle(&mut free, k, placed[k]);
+            t.stats.backtracks += 1;
+            continue;
+        }
+        let bit = cand.lowest();
+        left[k] = cand ^ bit;
+        toggle(&mut free, k, bit);
+        placed[k] = bit;
+        // The call for position k + 1.
+        if t.enter_node() {
+            return t;
+        }
+        if k + 1 >= len {
+            t.solution(|| fill(&mut cells, &placed));
+            return t;
+        }
+        let next = candidates(&free, k + 1);
+        t.stats.guesses += !next.at_most_one() as u64;
+        if next.is_empty() {
+            // A dead end: the call for position k + 1 returns false at once.
+            toggle(&mut free, k, bit);
+            t.stats.backtracks += 1;
+            continue;
+        }
+        k += 1;
+        left[k] = next;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::backtracking::Backtracking;
+    use crate::shaped::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::SEED;
+    use crate::Shape;
 
     /// The counters (backtracks included) and the answer agree with `backtracking`, the same
     /// search done the textbook way: solved, stopped by a node limit, and with no solution.
@@ -245,6 +342,43 @@ mod tests {
                 assert_eq!(ours.status, theirs.status, "{puzzle} {limit:?}");
                 assert_eq!(ours.solution, theirs.solution, "{puzzle} {limit:?}");
                 assert_eq!(ours.stats, theirs.stats, "{puzzle} {limit:?}");
+            }
+        }
+    }
+
+    /// On the classic shape the search over unit slots makes the search of the 9x9 fast path.
+    #[test]
+    fn the_shaped_search_is_the_fast_path_on_9x9() {
+        for puzzle in [
+            SEED,
+            "..........4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
+            "1234567..........8.........9.....................................................",
+        ] {
+            let grid: Grid = puzzle.parse().unwrap();
+            let board = Board::from_grid(&grid);
+            for limit in [None, Some(0), Some(100), Some(1000)] {
+                let budget = Budget::unlimited().max_nodes(limit);
+                let fast = BitmaskDfs.solve(&grid, &budget).map(Board::from);
+                let shaped = search_board::<u64>(&board, &budget).outcome(Shape::CLASSIC);
+                assert_eq!(fast, shaped, "{puzzle} {limit:?}");
+            }
+        }
+    }
+
+    /// At every shape the counters (backtracks included) and the answer agree with
+    /// `backtracking`, as on 9x9.
+    #[test]
+    fn counters_agree_with_backtracking_at_every_shape() {
+        for shape in shapes() {
+            let puzzle = blank(&pattern(shape), 1, 4);
+            for limit in [0, 10, 5000, 100_000] {
+                let budget = Budget::unlimited().max_nodes(Some(limit));
+                let ours = BitmaskDfs.solve_board(&puzzle, &budget).unwrap();
+                let theirs = Backtracking.solve_board(&puzzle, &budget).unwrap();
+                assert_eq!(ours, theirs, "{shape} {limit}");
+                if limit == 100_000 && shape.side() <= 16 {
+                    assert_eq!(ours.status, Status::Solved, "{shape}");
+                }
             }
         }
     }

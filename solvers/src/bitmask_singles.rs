@@ -45,9 +45,16 @@
 //! Every branch point has two or more candidates (singles are filled first), so guesses equal
 //! branch points. Propagations count naked singles placed, in every node, including those placed
 //! in a node before its contradiction was found.
+//!
+//! ## Shapes
+//! Every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path above; any
+//! other shape the same search: one N-bit mask per row, column and box (a `u32`, `u64` or
+//! `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
+//! explicit stack of branch points (the path of a large grid is too deep for recursion).
 
-use crate::engine::Caps;
-use crate::{Budget, Count, Grid, Outcome, Solver};
+use crate::engine::{Caps, Shapes};
+use crate::shaped::{by_width, Mask, Slots};
+use crate::{Board, Budget, Count, Grid, Outcome, Solver};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -403,7 +410,10 @@ impl Solver for BitmaskSingles {
     }
 
     fn caps(&self) -> Caps {
-        Caps::POLLED_SEARCH
+        Caps {
+            shapes: Shapes::Any,
+            ..Caps::POLLED_SEARCH
+        }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
@@ -413,12 +423,245 @@ impl Solver for BitmaskSingles {
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         Some(run(puzzle, limit, budget).count())
     }
+
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.solve(&grid, budget).map(Board::from));
+        }
+        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, 1, budget));
+        Some(tally.outcome(puzzle.shape()))
+    }
+
+    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.count(&grid, limit, budget)?.map(Board::from));
+        }
+        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget));
+        Some(tally.count(puzzle.shape()))
+    }
+}
+
+/// The search of [`Search`] on a board of any shape (side N <= `M::BITS`): the same list of
+/// empty cells (each entry: its row, column and box slots of [`Slots`], then its cell index),
+/// the same scan, and the recursion of [`Search::node`] as a loop over a stack of branch points.
+struct ShapedSearch<'a, M: Mask> {
+    tally: crate::shaped::Tally<'a>,
+    /// The symbols still free in each slot; [`Slots::none`] stays empty.
+    free: Vec<M>,
+    /// The list of empty cells, then the sentinel (slots [`Slots::none`]) at `len`.
+    pos: Vec<[u16; 4]>,
+    /// The symbol filled at each position `..depth`, as its bit.
+    bit: Vec<M>,
+    len: usize,
+    depth: usize,
+    givens: Vec<u8>,
+}
+
+/// A branch point of [`ShapedSearch`]: the list position of its cell and the symbols not tried.
+struct Branch<M> {
+    at: usize,
+    rest: M,
+}
+
+impl<M: Mask> ShapedSearch<'_, M> {
+    #[inline(always)]
+    fn candidates(&self, p: usize) -> M {
+        let [r, c, b, _] = self.pos[p];
+        self.free[r as usize] & self.free[c as usize] & self.free[b as usize]
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, p: usize, bit: M) {
+        let [r, c, b, _] = self.pos[p];
+        self.free[r as usize] ^= bit;
+        self.free[c as usize] ^= bit;
+        self.free[b as usize] ^= bit;
+    }
+
+    /// [`Search::propagate`]: naked singles to a fixpoint, then the branch cell.
+    fn propagate(&mut self) -> Fill {
+        let len = self.len;
+        let start = self.depth;
+        let mut d = start;
+        let fill = 'scan: loop {
+            let mut p = d;
+            let mut best_n = u32::MAX;
+            let mut best_p = d;
+            loop {
+                let cand = self.candidates(p);
+                let n = cand.count();
+                if n <= 1 {
+                    if p >= len {
+                        break;
+                    }
+                    if !self.fill(cand, p, &mut d) {
+                        break 'scan Fill::Contradiction;
+                    }
+                    continue 'scan;
+                }
+                if n < best_n {
+                    best_n = n;
+                    best_p = p;
+                    if n == 2 {
+                        p += 1;
+                        loop {
+                            let a = self.candidates(p);
+                            if a.at_most_one() {
+                                if p >= len {
+                                    break;
+                                }
+                                if !self.fill(a, p, &mut d) {
+                                    break 'scan Fill::Contradiction;
+                                }
+                                continue 'scan;
+                            }
+                            p += 1;
+                        }
+                        break;
+                    }
+                }
+                p += 1;
+            }
+            self.depth = d;
+            break if d == len {
+                Fill::Full
+            } else {
+                Fill::Branch(best_p)
+            };
+        };
+        self.tally.stats.propagations += (self.depth - start) as u64;
+        fill
+    }
+
+    /// [`Search::fill`].
+    #[inline(always)]
+    fn fill(&mut self, cand: M, p: usize, d: &mut usize) -> bool {
+        let q = *d;
+        self.pos.swap(p, q);
+        if cand.is_empty() {
+            self.depth = q;
+            return false;
+        }
+        self.toggle(q, cand);
+        self.bit[q] = cand;
+        *d = q + 1;
+        true
+    }
+
+    /// The solved board's cells: the givens and the symbols of the list (all filled).
+    fn cells(&self) -> Vec<u8> {
+        let mut cells = self.givens.clone();
+        for q in 0..self.len {
+            cells[self.pos[q][3] as usize] = self.bit[q].first();
+        }
+        cells
+    }
+
+    /// Runs the search from the root (counted already). Each node propagates; a branch point is
+    /// pushed; going back to a branch point gives back every symbol filled at its position and
+    /// after, then tries its next symbol. The counters are those of the recursive form.
+    fn run(&mut self) {
+        if self.tally.out_of_budget {
+            return;
+        }
+        let mut stack: Vec<Branch<M>> = Vec::new();
+        loop {
+            let mut failed = match self.propagate() {
+                Fill::Contradiction => true,
+                Fill::Full => {
+                    let cells = if self.tally.first.is_none() {
+                        self.cells()
+                    } else {
+                        Vec::new()
+                    };
+                    if self.tally.solution(|| cells) {
+                        return;
+                    }
+                    true
+                }
+                Fill::Branch(p) => {
+                    self.tally.stats.guesses += 1;
+                    let at = self.depth;
+                    self.pos.swap(p, at);
+                    stack.push(Branch {
+                        at,
+                        rest: self.candidates(at),
+                    });
+                    false
+                }
+            };
+            // Back to the innermost branch point with a symbol left; the next node is its child.
+            loop {
+                let Some(top) = stack.last_mut() else {
+                    return;
+                };
+                let (at, rest) = (top.at, top.rest);
+                if rest.is_empty() {
+                    stack.pop();
+                }
+                for q in at..self.depth {
+                    self.toggle(q, self.bit[q]);
+                }
+                self.depth = at;
+                if failed {
+                    self.tally.stats.backtracks += 1;
+                }
+                failed = true;
+                if rest.is_empty() {
+                    continue;
+                }
+                let bit = rest.lowest();
+                if let Some(top) = stack.last_mut() {
+                    top.rest = rest ^ bit;
+                }
+                if self.tally.enter_node() {
+                    return;
+                }
+                self.toggle(at, bit);
+                self.bit[at] = bit;
+                self.depth = at + 1;
+                break;
+            }
+        }
+    }
+}
+
+/// Searches a board of any shape up to `limit` solutions; the tally says what was found.
+fn run_board<'a, M: Mask>(
+    puzzle: &Board,
+    limit: u64,
+    budget: &'a Budget,
+) -> crate::shaped::Tally<'a> {
+    let slots = Slots::of(puzzle.shape());
+    let none = slots.none();
+    let mut pos: Vec<[u16; 4]> = (0..puzzle.cells().len())
+        .filter(|&i| puzzle.get(i) == 0)
+        .map(|i| {
+            let [r, c, b] = slots.cell(i);
+            [r, c, b, i as u16]
+        })
+        .collect();
+    let len = pos.len();
+    pos.push([none, none, none, 0]);
+    let mut search = ShapedSearch {
+        tally: crate::shaped::Tally::new(limit, budget),
+        free: slots.free_masks(puzzle),
+        pos,
+        bit: vec![M::ZERO; len],
+        len,
+        depth: 0,
+        givens: puzzle.cells().to_vec(),
+    };
+    search.run();
+    search.tally
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shaped::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
+    use crate::{Shape, Status};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
     fn search_with<S: Scan>(puzzle: &str, limit: u64) -> (u64, Option<[u8; 81]>, crate::Stats) {
@@ -463,6 +706,38 @@ mod tests {
                 let popcnt = search_with::<Popcnt>(puzzle, limit);
                 assert_eq!(plain, popcnt, "{puzzle} limit {limit}");
             }
+        }
+    }
+
+    /// On the classic shape the shaped search (slots, explicit stack) makes the fast path's
+    /// search: same answers, same counters, same counts.
+    #[test]
+    fn the_shaped_search_is_the_fast_path_on_9x9() {
+        for puzzle in std::iter::once(SEED).chain(PUZZLES) {
+            let grid: Grid = puzzle.parse().unwrap();
+            let board = Board::from_grid(&grid);
+            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
+                let budget = Budget::unlimited().max_nodes(nodes);
+                let fast = BitmaskSingles.count(&grid, limit, &budget).unwrap();
+                let shaped = run_board::<u32>(&board, limit, &budget).count(Shape::CLASSIC);
+                assert_eq!(fast.map(Board::from), shaped, "{puzzle} {limit} {nodes:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn solves_every_shape() {
+        for shape in shapes() {
+            let puzzle = blank(&pattern(shape), 1, 2);
+            let out = BitmaskSingles
+                .solve_board(&puzzle, &Budget::unlimited())
+                .unwrap();
+            assert_eq!(out.status, Status::Solved, "{shape}");
+            let answer = out.solution.unwrap();
+            assert!(
+                answer.is_full() && answer.first_conflict().is_none(),
+                "{shape}"
+            );
         }
     }
 }

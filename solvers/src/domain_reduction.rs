@@ -41,11 +41,20 @@
 //! Tracing: [`solve_traced`] and [`reduce`] record every deduction ([`Step`]), naming its rule and
 //! unit, then every guess and contradiction, for `harness candidates --trace`. The trace is a type
 //! parameter of the search (a no-op type in [`Solver::solve`]), so the fast path holds no trace
-//! code at all.
+//! code at all. Tracing is for the 9x9 grid only.
+//!
+//! Shapes: every [`Shape`] ([`Shapes::Any`]). A 9x9 board takes the fast path above; any other
+//! shape the same rules and search over [`Units`]: N-bit candidate masks (a `u32`, `u64` or
+//! `u128` by the side, `shaped.rs`), placements that visit the cell's peers,
+//! hidden singles found by folding each unit's candidates into "seen once" and "seen twice", MRV
+//! ties broken by the broken diagonals of the N x N grid, and the same counters. Instead of a copy
+//! of the state per branch (N² masks), every change is written on a trail and undone back to the
+//! branch point's mark, and the recursion runs as a loop over a stack of branch points.
 
 use crate::bits::{ALL, BOX_OF};
-use crate::engine::Caps;
-use crate::{cell_name, Budget, Count, Grid, Outcome, Solver, Stats, Unit};
+use crate::engine::{Caps, Shapes};
+use crate::shaped::{by_width, Mask};
+use crate::{cell_name, Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Unit, Units};
 use std::fmt;
 
 /// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
@@ -708,7 +717,10 @@ impl Solver for DomainReduction {
     }
 
     fn caps(&self) -> Caps {
-        Caps::POLLED_SEARCH
+        Caps {
+            shapes: Shapes::Any,
+            ..Caps::POLLED_SEARCH
+        }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
@@ -718,6 +730,316 @@ impl Solver for DomainReduction {
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         let s = run(puzzle, limit, budget, NoTrace);
         Some(s.tally.count())
+    }
+
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.solve(&grid, budget).map(Board::from));
+        }
+        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, 1, budget));
+        Some(tally.outcome(puzzle.shape()))
+    }
+
+    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
+        if let Some(grid) = puzzle.to_grid() {
+            return Some(self.count(&grid, limit, budget)?.map(Board::from));
+        }
+        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget));
+        Some(tally.count(puzzle.shape()))
+    }
+}
+
+/// One change to a [`ShapedState`], written on its trail so that it can be undone.
+enum Undo<M> {
+    /// The cell's candidates were these.
+    Cand(u32, M),
+    /// The cell was filled (its symbol is still in the cell when this is undone).
+    Assign(u32),
+}
+
+/// A contradiction of the shaped search (which one does not matter: no trace).
+struct Dead;
+
+/// The state of [`DomainReduction`]'s search on a board of any shape (side N <= `M::BITS`):
+/// candidates per cell (empty for a filled cell), the symbols placed in each unit, the cells,
+/// the trail of changes, and the naked-single queue.
+struct ShapedState<M: Mask> {
+    units: Units,
+    /// Cell `i`'s peers, ascending: `peers[peer_start[i]..peer_start[i + 1]]`.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    /// The cells in MRV tie-break order.
+    order: Vec<u16>,
+    all: M,
+    cand: Vec<M>,
+    placed: Vec<M>,
+    cells: Vec<u8>,
+    empty: usize,
+    trail: Vec<Undo<M>>,
+    queue: Vec<u32>,
+    /// Scratch for the folds of one pass: (seen once, seen twice) per unit.
+    folds: Vec<(M, M)>,
+}
+
+impl<M: Mask> ShapedState<M> {
+    /// The empty grid of `shape`. O(N³) for the peers.
+    fn new(shape: Shape) -> ShapedState<M> {
+        let n = shape.side();
+        let units = shape.units();
+        let mut peers = Vec::new();
+        let mut peer_start = Vec::with_capacity(shape.cells() + 1);
+        for i in 0..shape.cells() {
+            peer_start.push(peers.len() as u32);
+            peers.extend(units.peers(i));
+        }
+        peer_start.push(peers.len() as u32);
+        // The broken diagonals, (row - column) mod N = 0 first, each from column 1 to N (the 9x9
+        // path's TIE_BREAK_ORDER at N = 9).
+        let order = (0..shape.cells())
+            .map(|k| {
+                let (diagonal, c) = (k / n, k % n);
+                (n * ((c + diagonal) % n) + c) as u16
+            })
+            .collect();
+        let all = M::all(n);
+        ShapedState {
+            peers,
+            peer_start,
+            order,
+            all,
+            cand: vec![all; shape.cells()],
+            placed: vec![M::ZERO; units.len()],
+            cells: vec![0; shape.cells()],
+            empty: shape.cells(),
+            trail: Vec::new(),
+            queue: Vec::new(),
+            folds: vec![(M::ZERO, M::ZERO); units.len()],
+            units,
+        }
+    }
+
+    /// [`State::assign`]: fills `cell` with `symbol` (a candidate of it) and removes `symbol`
+    /// from its peers' candidates, queueing peers left with one. Every change goes on the trail.
+    #[inline]
+    fn assign(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+        let bit = M::symbol(symbol);
+        self.trail.push(Undo::Cand(cell as u32, self.cand[cell]));
+        self.trail.push(Undo::Assign(cell as u32));
+        self.cells[cell] = symbol;
+        self.cand[cell] = M::ZERO;
+        self.empty -= 1;
+        for &u in self.units.of_cell(cell) {
+            self.placed[u as usize] |= bit;
+        }
+        let (from, to) = (
+            self.peer_start[cell] as usize,
+            self.peer_start[cell + 1] as usize,
+        );
+        for k in from..to {
+            let p = self.peers[k] as usize;
+            let c = self.cand[p];
+            if (c & bit).is_empty() {
+                continue;
+            }
+            self.trail.push(Undo::Cand(p as u32, c));
+            let left = c & !bit;
+            self.cand[p] = left;
+            if left.at_most_one() {
+                if left.is_empty() {
+                    return Err(Dead);
+                }
+                self.queue.push(p as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// Undoes the trail back to `mark` (its length at a branch point).
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop() {
+                Some(Undo::Cand(cell, old)) => self.cand[cell as usize] = old,
+                Some(Undo::Assign(cell)) => {
+                    let cell = cell as usize;
+                    let bit = M::symbol(self.cells[cell]);
+                    self.cells[cell] = 0;
+                    self.empty += 1;
+                    for &u in self.units.of_cell(cell) {
+                        self.placed[u as usize] ^= bit;
+                    }
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Places the givens (not propagations); a given its peers rule out is a contradiction.
+    fn givens(&mut self, puzzle: &Board) -> Result<(), Dead> {
+        for (cell, &symbol) in puzzle.cells().iter().enumerate() {
+            if symbol != 0 {
+                if (self.cand[cell] & M::symbol(symbol)).is_empty() {
+                    return Err(Dead);
+                }
+                self.assign(cell, symbol)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`State::drain`]: fills the queued naked singles, and those they create.
+    fn drain(&mut self, stats: &mut Stats) -> Result<(), Dead> {
+        while let Some(cell) = self.queue.pop() {
+            let cell = cell as usize;
+            if self.cells[cell] != 0 {
+                continue;
+            }
+            let symbol = self.cand[cell].first();
+            stats.propagations += 1;
+            self.assign(cell, symbol)?;
+        }
+        Ok(())
+    }
+
+    /// [`State::propagate`]: naked and hidden singles to a fixpoint, in the same order (a pass
+    /// folds every unit, fails on a symbol with no place, then fills the hidden singles it found
+    /// in unit order, each followed by the naked singles it creates).
+    fn propagate(&mut self, stats: &mut Stats) -> Result<(), Dead> {
+        loop {
+            self.drain(stats)?;
+            if self.empty == 0 {
+                return Ok(());
+            }
+            let mut any = M::ZERO;
+            for u in 0..self.units.len() {
+                let (mut once, mut twice) = (M::ZERO, M::ZERO);
+                for &c in self.units.cells(u) {
+                    let a = self.cand[c as usize];
+                    twice |= once & a;
+                    once |= a;
+                }
+                if !(self.all & !(once | self.placed[u])).is_empty() {
+                    return Err(Dead);
+                }
+                any |= once & !twice;
+                self.folds[u] = (once, twice);
+            }
+            if any.is_empty() {
+                return Ok(());
+            }
+            for u in 0..self.units.len() {
+                let (once, twice) = self.folds[u];
+                let mut hidden = once & !twice;
+                while !hidden.is_empty() {
+                    let bit = hidden.lowest();
+                    hidden ^= bit;
+                    let Some(&c) = self
+                        .units
+                        .cells(u)
+                        .iter()
+                        .find(|&&c| !(self.cand[c as usize] & bit).is_empty())
+                    else {
+                        continue;
+                    };
+                    stats.propagations += 1;
+                    self.assign(c as usize, bit.first())?;
+                    self.drain(stats)?;
+                }
+            }
+        }
+    }
+
+    /// [`State::mrv`]: the empty cell with the fewest candidates (the first in tie-break order),
+    /// and its candidates.
+    fn mrv(&self) -> (usize, M) {
+        let (mut best, mut best_n) = (0, u32::MAX);
+        for &cell in &self.order {
+            let cell = cell as usize;
+            let a = self.cand[cell];
+            let n = if a.is_empty() { u32::MAX } else { a.count() };
+            if n < best_n {
+                best_n = n;
+                best = cell;
+                if n <= 2 {
+                    break;
+                }
+            }
+        }
+        (best, self.cand[best])
+    }
+}
+
+/// A branch point of the shaped search: its cell, the symbols not tried, the trail's mark.
+struct Branch<M> {
+    cell: usize,
+    rest: M,
+    mark: usize,
+}
+
+/// [`DomainReduction`]'s search on a board of any shape, up to `limit` solutions: the recursion
+/// of [`Search::search`] as a loop over a stack of branch points, with its counters.
+fn run_board<'a, M: Mask>(
+    puzzle: &Board,
+    limit: u64,
+    budget: &'a Budget,
+) -> crate::shaped::Tally<'a> {
+    let mut tally = crate::shaped::Tally::new(limit, budget);
+    if tally.out_of_budget {
+        return tally;
+    }
+    let mut s = ShapedState::<M>::new(puzzle.shape());
+    if s.givens(puzzle)
+        .and_then(|()| s.propagate(&mut tally.stats))
+        .is_err()
+    {
+        return tally;
+    }
+    let mut stack: Vec<Branch<M>> = Vec::new();
+    loop {
+        let mut failed = if s.empty == 0 {
+            if tally.solution(|| s.cells.clone()) {
+                return tally;
+            }
+            true
+        } else {
+            let (cell, rest) = s.mrv();
+            tally.stats.guesses += 1;
+            stack.push(Branch {
+                cell,
+                rest,
+                mark: s.trail.len(),
+            });
+            false
+        };
+        // Back to the innermost branch point with a symbol left; the next node is its child.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return tally;
+            };
+            let (cell, rest, mark) = (top.cell, top.rest, top.mark);
+            let bit = rest.lowest();
+            top.rest = rest ^ bit;
+            if rest.is_empty() {
+                stack.pop();
+            }
+            s.undo_to(mark);
+            if failed {
+                tally.stats.backtracks += 1;
+            }
+            failed = true;
+            if rest.is_empty() {
+                continue;
+            }
+            if tally.enter_node() {
+                return tally;
+            }
+            s.queue.clear();
+            if s.assign(cell, bit.first())
+                .and_then(|()| s.propagate(&mut tally.stats))
+                .is_ok()
+            {
+                break;
+            }
+        }
     }
 }
 
@@ -775,7 +1097,49 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shaped::test_boards::{blank, pattern, shapes};
     use crate::Status;
+
+    /// On the classic shape the shaped search (trail, peers from [`Units`]) makes the fast
+    /// path's search: same answers, same counters (propagations included), same counts.
+    #[test]
+    fn the_shaped_search_is_the_fast_path_on_9x9() {
+        let puzzles = [
+            SEED,
+            "..........4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+            "12.......34.............................................................5........",
+            "1234567..........8.........9.....................................................",
+            "11...............................................................................",
+        ];
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().unwrap();
+            let board = Board::from_grid(&grid);
+            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
+                let budget = Budget::unlimited().max_nodes(nodes);
+                let fast = DomainReduction.count(&grid, limit, &budget).unwrap();
+                let shaped = run_board::<u128>(&board, limit, &budget).count(Shape::CLASSIC);
+                assert_eq!(fast.map(Board::from), shaped, "{puzzle} {limit} {nodes:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn solves_every_shape() {
+        for shape in shapes() {
+            let solution = pattern(shape);
+            let puzzle = blank(&solution, 1, 2);
+            let out = DomainReduction
+                .solve_board(&puzzle, &Budget::unlimited())
+                .unwrap();
+            assert_eq!(out.status, Status::Solved, "{shape}");
+            let answer = out.solution.unwrap();
+            assert!(
+                answer.is_full() && answer.first_conflict().is_none(),
+                "{shape}"
+            );
+        }
+    }
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 

@@ -17,6 +17,12 @@
 //! | `hybrid` | [`hybrid`] | the champion ([`SolverKind::CHAMPION`]): `bitboard-bands`' root propagation, then `triads` on what is left |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
+//! Shapes: `backtracking`, `bitmask-dfs`, `bitmask-singles` and `domain-reduction` take grids of
+//! every [`Shape`] ([`engine::Shapes::Any`]: Sudoku of any box shape and Latin squares, side up to
+//! [`MAX_SIDE`]) through [`Solver::solve_board`]; a 9x9 board takes their 9x9 fast path, any other
+//! shape the same algorithm written over the shape's units with candidate masks of 32, 64 or 128
+//! bits chosen by the side, with the same counters. The other solvers take the classic 9x9 only.
+//!
 //! The harness runs every solver, built-in or external, as an [`engine::Engine`] through one
 //! [`engine::Session`] per thread ([`SolverKind::session`] for a built-in one); what it can do is
 //! declared in [`engine::Caps`] (each built-in solver's file declares its own, [`Solver::caps`]),
@@ -62,6 +68,7 @@ pub mod hybrid;
 pub mod logic;
 pub mod sat;
 mod shape;
+mod shaped;
 pub mod triads;
 
 pub use board::{cell_name as board_cell_name, Board, BoardConflict, BoardError};

@@ -1,0 +1,321 @@
+//! What the depth-first solvers share on grids of every [`Shape`]: candidate sets as bit masks
+//! ([`Mask`], monomorphised for `u32`, `u64` and `u128` and picked by the side, see
+//! [`by_width!`](crate::shaped::by_width)), the unit slots of each cell ([`Slots`]), and the
+//! bookkeeping of a search whose first solution is a [`Board`] ([`Tally`]).
+//!
+//! Symbol `s` (1..=N) is bit `s - 1` of a mask, so N symbols need N bits: a `u32` up to side
+//! 32 (every Sudoku up to 25x25), a `u64` up to 64, a `u128` up to [`MAX_SIDE`](crate::MAX_SIDE).
+//! The 9x9 fast paths of the solvers do not use this module.
+
+use crate::{Board, Budget, Count, Outcome, Shape, Stats, Status};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of symbols of a grid of side N <= `BITS`: bit `s - 1` for symbol `s`.
+pub(crate) trait Mask:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Bits in the mask: the largest side it holds.
+    const BITS: usize;
+    /// The symbols `1..=n` (`n <= BITS`).
+    fn all(n: usize) -> Self;
+    /// The set of symbol `s` (1..=BITS).
+    fn symbol(s: u8) -> Self;
+    /// Number of symbols in the set.
+    fn count(self) -> u32;
+    /// The smallest symbol of a non-empty set.
+    fn first(self) -> u8;
+    /// The smallest symbol's bit alone (`x & -x`); 0 for the empty set.
+    fn lowest(self) -> Self;
+    /// True for the empty set.
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == Self::ZERO
+    }
+    /// True when the set holds at most one symbol (`x & (x - 1) == 0`).
+    fn at_most_one(self) -> bool;
+}
+
+macro_rules! impl_mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: $t = 0;
+            const BITS: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn all(n: usize) -> $t {
+                if n >= <Self as Mask>::BITS {
+                    <$t>::MAX
+                } else {
+                    ((1 as $t) << n) - 1
+                }
+            }
+            #[inline(always)]
+            fn symbol(s: u8) -> $t {
+                (1 as $t) << (s as u32 - 1)
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> u8 {
+                self.trailing_zeros() as u8 + 1
+            }
+            #[inline(always)]
+            fn lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn at_most_one(self) -> bool {
+                self & self.wrapping_sub(1) == 0
+            }
+        }
+    };
+}
+
+impl_mask!(u32);
+impl_mask!(u64);
+impl_mask!(u128);
+
+/// Calls `$f::<M>(args)` with the narrowest [`Mask`] `M` that holds `$side` symbols: `u32` up to
+/// 32, `u64` up to 64, else `u128`.
+macro_rules! by_width {
+    ($side:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        match $side {
+            0..=32 => $f::<u32>($($arg),*),
+            33..=64 => $f::<u64>($($arg),*),
+            _ => $f::<u128>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_width;
+
+/// The unit slots of every cell, for solvers that keep one mask per unit: slot `r` for row `r`,
+/// `N + c` for column `c`, `2N + b` for box `b`. A Latin square has no boxes; its third slot is
+/// `2N + r`, a shadow of the row that every placement updates as it updates the row, so the
+/// AND of the three slots is the AND of the row and the column and no loop tests for the box.
+/// Slot `3N` ([`Slots::none`]) never holds a symbol.
+pub(crate) struct Slots {
+    /// Three slots per cell, row-major.
+    of_cell: Vec<[u16; 3]>,
+    side: usize,
+}
+
+impl Slots {
+    /// The slots of `shape`'s cells. O(N²).
+    pub(crate) fn of(shape: Shape) -> Slots {
+        let n = shape.side();
+        let of_cell = (0..shape.cells())
+            .map(|i| {
+                let (r, c) = (shape.row_of(i), shape.col_of(i));
+                let b = shape.box_of(i).unwrap_or(r);
+                [r as u16, (n + c) as u16, (2 * n + b) as u16]
+            })
+            .collect();
+        Slots { of_cell, side: n }
+    }
+
+    /// The slots of cell `i`.
+    #[inline(always)]
+    pub(crate) fn cell(&self, i: usize) -> [u16; 3] {
+        self.of_cell[i]
+    }
+
+    /// How many slots there are, [`Slots::none`] included: 3N + 1.
+    pub(crate) fn len(&self) -> usize {
+        3 * self.side + 1
+    }
+
+    /// The slot that never holds a symbol (3N).
+    pub(crate) fn none(&self) -> u16 {
+        (3 * self.side) as u16
+    }
+
+    /// One mask per slot: every symbol free in the 3N unit slots, none in [`Slots::none`], then
+    /// the givens of `puzzle` taken out of their cells' slots (cleared, not toggled: a repeated
+    /// given does not free its symbol again).
+    pub(crate) fn free_masks<M: Mask>(&self, puzzle: &Board) -> Vec<M> {
+        let mut free = vec![M::all(self.side); self.len()];
+        free[self.none() as usize] = M::ZERO;
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                for s in self.cell(i) {
+                    free[s as usize] &= !M::symbol(v);
+                }
+            }
+        }
+        free
+    }
+}
+
+/// The bookkeeping of a depth-first search on a [`Board`], as [`crate::Tally`] is for the 9x9
+/// grid: the counters, the budget, how many solutions to look for (`limit`, at least 1), how
+/// many were found and the first one, and whether the budget stopped the search.
+pub(crate) struct Tally<'a> {
+    pub(crate) stats: Stats,
+    pub(crate) budget: &'a Budget,
+    pub(crate) limit: u64,
+    pub(crate) found: u64,
+    pub(crate) first: Option<Vec<u8>>,
+    pub(crate) out_of_budget: bool,
+}
+
+impl<'a> Tally<'a> {
+    /// As [`crate::Tally::new`]: the root counted as one node, `out_of_budget` set when the
+    /// budget is spent before the search starts.
+    pub(crate) fn new(limit: u64, budget: &'a Budget) -> Tally<'a> {
+        Tally {
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            budget,
+            limit: limit.max(1),
+            found: 0,
+            first: None,
+            out_of_budget: budget.exhausted(0),
+        }
+    }
+
+    /// Enters one more node and polls the budget ([`Budget::check`]); true when the budget is
+    /// spent (then `out_of_budget` is set and the search must stop).
+    #[inline(always)]
+    pub(crate) fn enter_node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        if self.budget.check(self.stats.nodes) {
+            self.out_of_budget = true;
+            return true;
+        }
+        false
+    }
+
+    /// Records a solution (`cells` is called for the first one only); true when `limit`
+    /// solutions are found and the search must stop.
+    #[inline(always)]
+    pub(crate) fn solution(&mut self, cells: impl FnOnce() -> Vec<u8>) -> bool {
+        self.found += 1;
+        if self.first.is_none() {
+            self.first = Some(cells());
+        }
+        self.found >= self.limit
+    }
+
+    /// The first solution as a board of `shape`.
+    fn board(&self, shape: Shape) -> Option<Board> {
+        let cells = self.first.clone()?;
+        Some(Board::new(shape, cells).expect("the search writes symbols 1..=N in N·N cells"))
+    }
+
+    /// The [`Outcome`] of the search: solved, else `Timeout` if the budget stopped it, else
+    /// `NoSolution`.
+    pub(crate) fn outcome(&self, shape: Shape) -> Outcome<Board> {
+        match self.board(shape) {
+            Some(b) => Outcome::solved(b, self.stats),
+            None if self.out_of_budget => Outcome::unsolved(Status::Timeout, self.stats),
+            None => Outcome::unsolved(Status::NoSolution, self.stats),
+        }
+    }
+
+    /// The [`Count`] of the search; complete unless the budget stopped it.
+    pub(crate) fn count(&self, shape: Shape) -> Count<Board> {
+        Count {
+            solutions: self.found,
+            complete: !self.out_of_budget,
+            first: self.board(shape),
+            stats: self.stats,
+        }
+    }
+}
+
+/// Grids of every shape for the solvers' unit tests: valid solutions made by a pattern, and
+/// puzzles made from them by blanking cells.
+#[cfg(test)]
+pub(crate) mod test_boards {
+    use crate::{Board, Shape};
+
+    /// A solution of `shape`: for boxes of r x c, symbol `((row·c + row / r + col) mod N) + 1`
+    /// (the classic pattern grid); for a Latin square, the cyclic `((row + col) mod N) + 1`.
+    pub(crate) fn pattern(shape: Shape) -> Board {
+        let n = shape.side();
+        let cells = (0..shape.cells())
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                let v = match shape.boxes() {
+                    Some((r, c)) => (row * c + row / r + col) % n,
+                    None => (row + col) % n,
+                };
+                v as u8 + 1
+            })
+            .collect();
+        Board::new(shape, cells).unwrap()
+    }
+
+    /// `solution` with every cell `i` for which `(i * 7 + 3) % every < holes` blanked: a
+    /// spread, reproducible set of holes (`holes` out of each `every` cells).
+    pub(crate) fn blank(solution: &Board, holes: usize, every: usize) -> Board {
+        let cells = solution
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if (i * 7 + 3) % every < holes { 0 } else { v })
+            .collect();
+        Board::new(solution.shape(), cells).unwrap()
+    }
+
+    /// The shapes the tests cover: orders 1 to 5, boxes 2x3 and 3x4, Latin squares of order 5
+    /// and 10, then order 6 (36x36, a `u64` mask) and a Latin square of order 70 (a `u128`).
+    pub(crate) fn shapes() -> Vec<Shape> {
+        let mut v: Vec<Shape> = (1..=5).map(|n| Shape::of_order(n).unwrap()).collect();
+        v.push(Shape::sudoku(2, 3).unwrap());
+        v.push(Shape::sudoku(3, 4).unwrap());
+        v.push(Shape::latin(5).unwrap());
+        v.push(Shape::latin(10).unwrap());
+        v.push(Shape::of_order(6).unwrap());
+        v.push(Shape::latin(70).unwrap());
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_agree_across_widths() {
+        assert_eq!(<u32 as Mask>::all(9), 0x1ff);
+        assert_eq!(<u32 as Mask>::all(32), u32::MAX);
+        assert_eq!(<u128 as Mask>::all(128), u128::MAX);
+        assert_eq!(<u128 as Mask>::symbol(128), 1u128 << 127);
+        assert_eq!((<u64 as Mask>::symbol(40) | 0b100).first(), 3);
+        assert!(<u64 as Mask>::symbol(40).at_most_one());
+        assert!(!(0b110u32).at_most_one());
+        assert_eq!(0b110u32.lowest(), 0b10);
+    }
+
+    #[test]
+    fn latin_slots_shadow_the_row() {
+        let s = Slots::of(Shape::latin(5).unwrap());
+        assert_eq!(s.cell(7), [1, 7, 11]);
+        assert_eq!(s.none(), 15);
+        let s = Slots::of(Shape::sudoku(2, 3).unwrap());
+        assert_eq!(s.cell(9), [1, 6 + 3, 12 + 1]); // r2c4: box 2 of the 2x3 boxes
+    }
+
+    #[test]
+    fn pattern_grids_are_solutions() {
+        for shape in test_boards::shapes() {
+            let b = test_boards::pattern(shape);
+            assert!(b.is_full() && b.first_conflict().is_none(), "{shape}");
+        }
+    }
+}
