@@ -55,7 +55,7 @@ fn sets() -> Vec<(String, Vec<Grid>)> {
             let grids: Vec<Grid> = d
                 .entries
                 .iter()
-                .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid))
+                .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid().unwrap()))
                 .take(MAX_PUZZLES)
                 .collect();
             (d.name, grids)

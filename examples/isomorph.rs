@@ -94,7 +94,15 @@ fn main() {
     for entry in PuzzleReader::from_text(&text, &file) {
         match entry.puzzle {
             Ok(p) => {
-                let t = transform(p.grid.cells(), &mut rng);
+                let Some(grid) = p.grid() else {
+                    eprintln!(
+                        "isomorph: {file}:{}: {} puzzle: 9x9 only",
+                        entry.line,
+                        p.shape()
+                    );
+                    std::process::exit(1);
+                };
+                let t = transform(grid.cells(), &mut rng);
                 out.extend(
                     t.iter()
                         .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }),

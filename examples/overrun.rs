@@ -27,7 +27,7 @@ fn main() {
 
     let mut puzzles: Vec<(String, Grid)> =
         PuzzleReader::from_text(include_str!("../datasets/pathological.txt"), "pathological")
-            .filter_map(|e| Some((e.label(), e.puzzle.ok()?.grid)))
+            .filter_map(|e| Some((e.label(), e.puzzle.ok()?.grid().unwrap())))
             .collect();
     puzzles.push((
         "hard-17s".into(),

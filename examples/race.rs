@@ -23,7 +23,7 @@ fn main() {
     let count = args.next().as_deref() == Some("count");
     let text = std::fs::read_to_string(&file).expect("readable file");
     let grids: Vec<Grid> = PuzzleReader::from_text(&text, &file)
-        .filter_map(|e| Some(e.puzzle.ok()?.grid))
+        .filter_map(|e| Some(e.puzzle.ok()?.grid().unwrap()))
         .collect();
     let start = Instant::now();
     let mut stats = Stats::default();

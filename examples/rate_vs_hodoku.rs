@@ -56,7 +56,7 @@ fn main() -> anyhow::Result<()> {
     let grids: Vec<Grid> = ds
         .entries
         .iter()
-        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid))
+        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid().unwrap()))
         .take(args.limit)
         .collect();
     anyhow::ensure!(

@@ -506,10 +506,12 @@ pub fn parse_fraction(s: &str) -> Result<f64, String> {
 /// Arguments of `harness solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Puzzle file in any supported format (line, block, CSV); `-` for stdin.
+    /// Puzzle file in any supported format (line, block, CSV, .pls) and any shape (9x9, 16x16,
+    /// `# shape 12x12/3x4` lines, ...); `-` for stdin.
     pub file: String,
     /// Solver name (see `harness list`) or an external solver (`lib:`, `cmd:`, `dimacs:`);
-    /// default the fastest counting solver.
+    /// default the fastest counting solver for 9x9, and for another shape the first built-in
+    /// solver that counts and takes it. A named solver is refused on shapes it does not take.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.
@@ -569,7 +571,9 @@ pub struct HintArgs {
 /// Arguments of `harness candidates`.
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
-    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), N·N characters
+    /// for another side up to 35 (`A` = 10 … `Z` = 35), N·N integers separated by spaces, or
+    /// `-` for stdin.
     pub puzzle: String,
     /// Also print every deduction (rule and unit) and guess of the solve, in order.
     #[arg(long)]
@@ -585,7 +589,9 @@ pub struct CandidatesArgs {
 /// Arguments of `harness cnf`.
 #[derive(Debug, Args)]
 pub struct CnfArgs {
-    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), N·N characters
+    /// for another side up to 35 (`A` = 10 … `Z` = 35), N·N integers separated by spaces, or
+    /// `-` for stdin.
     pub puzzle: String,
     /// Write the DIMACS file here (atomically; a FIFO or device in place; `-` = stdout) instead
     /// of stdout.
@@ -596,7 +602,9 @@ pub struct CnfArgs {
 /// Arguments of `harness count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for stdin.
+    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), N·N characters
+    /// for another side up to 35 (`A` = 10 … `Z` = 35), N·N integers separated by spaces, or
+    /// `-` for stdin.
     pub puzzle: String,
     /// Stop counting at this many solutions (2 proves uniqueness).
     #[arg(long, default_value_t = 2, value_parser = whole(1, u64::MAX))]

@@ -1,25 +1,47 @@
-//! Puzzle file formats: reading the line, block and CSV forms, streaming, with errors that name
-//! the source, the line and the reason.
+//! Puzzle file formats: reading the line, block, CSV and `.pls` forms, streaming, with errors
+//! that name the source, the line and the reason. Grids of every shape are read (see
+//! [`solvers::Shape`]); 9x9 stays the default and reads exactly as it always did.
 //!
-//! - **line**: one puzzle per line, 81 characters (`1`-`9` a given; `.` `0` `_` `-` `*` an empty
-//!   cell), optionally followed by whitespace and a name or comment. Blank lines and lines starting
-//!   with `#` are skipped.
-//! - **block**: 9 lines of 9 cells separated by spaces (`0` = empty; the other blank marks are
-//!   accepted too), puzzles separated by a blank line: the form classic `-c N` / `-s FILE`
-//!   generator/solver programs exchange.
+//! - **line**: one puzzle per line, optionally followed by whitespace and a name or comment.
+//!   Blank lines and lines starting with `#` are skipped. A puzzle is either
+//!   - one character a cell, N·N characters for a side N up to 35: `1`-`9`, then `A` = 10 …
+//!     `Z` = 35 (lower case too; Gecode's convention), `.` `0` `_` `-` `*` an empty cell. 81
+//!     characters are a classic 9x9 puzzle (digits only); 256 a 16x16 one, 625 a 25x25 one;
+//!   - or N·N integers separated by spaces (`0` = empty), any side N up to 128, read when the
+//!     line's first token is a number of at most 3 digits.
+//!
+//!   The boxes are square when N is a square (4x4 boxes for 16x16). Any other side (6, 12, …)
+//!   needs a shape line before its puzzles: a comment `# shape 12x12/3x4` (the form
+//!   [`Shape`]'s `FromStr` reads; `# shape 10x10/latin` for a Latin square). It applies to the
+//!   following puzzles of its size (N·N cells) until the next shape line; puzzles of another size
+//!   are read as without it. A shape line naming no valid shape (`# shape 12x12/3x3`: boxes that
+//!   do not tile the grid) is an invalid entry of its own. Sides below 4 need a shape line too.
+//! - **block**: N lines of N cells separated by spaces (`0` = empty; the other blank marks, and
+//!   for N up to 35 the one-character symbols, are accepted too), puzzles separated by a blank
+//!   line: for 9x9 the form classic `-c N` / `-s FILE` generator/solver programs exchange (a 9x9
+//!   row may also be 9 characters with no spaces). The first row's cell count is N (with a shape
+//!   line, its side).
 //! - **csv**: a header row naming a `puzzle` column (alias `quizzes`, `quiz`; alone, it makes a
 //!   one-column CSV), optionally `solution` (alias `solutions`) and `name` (alias `id`) columns.
 //!   A quoted field may hold line ends. A header of column names without a puzzle column is one
-//!   error naming its columns, and the end of the reading.
+//!   error naming its columns, and the end of the reading. Fields hold a puzzle as the line form
+//!   does (one character a cell, or integers separated by spaces).
+//! - **pls**: Latin squares in the `.pls` form of the quasigroup-completion benchmarks: a line
+//!   `order N`, then N rows of N symbols `0`..`N-1` separated by spaces, `-1` a hole. A file may
+//!   hold several, each starting with its `order` line. Detected by the `order` line or the
+//!   `.pls` extension; [`render_pls`] writes it.
 //!
 //! All forms accept CRLF line ends, a UTF-8 byte-order mark, tabs and trailing spaces. The format is
 //! detected from the first line that is neither blank nor a `#` comment ([`detect`]).
 //!
 //! Every puzzle comes out as an [`Entry`] whose `puzzle` is either a checked [`Puzzle`] (givens
-//! consistent: no digit twice in a row, column or box) or an [`InputError`]; a bad puzzle never
+//! consistent: no symbol twice in a row, column or box) or an [`InputError`]; a bad puzzle never
 //! stops the reading of the rest. Memory stays flat: entries are produced one at a time.
 
-use solvers::{cell_name, Conflict, Grid, GridParseError, CELLS};
+use solvers::{
+    board_cell_name, cell_name, Board, BoardConflict, Conflict, Grid, GridParseError, Shape,
+    ShapeError, CELLS, MAX_SIDE,
+};
 use std::fmt;
 use std::io::{self, BufRead, Cursor, Read};
 
@@ -27,12 +49,14 @@ use std::io::{self, BufRead, Cursor, Read};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
-    /// One 81-character puzzle per line.
+    /// One puzzle per line: one character a cell, or integers separated by spaces.
     Line,
-    /// 9 rows of 9 space-separated digits, blank line between puzzles.
+    /// N rows of N space-separated cells, blank line between puzzles.
     Block,
     /// CSV with a `puzzle` column.
     Csv,
+    /// `.pls` Latin squares: `order N`, then N rows of 0-based symbols, `-1` a hole.
+    Pls,
 }
 
 impl fmt::Display for Format {
@@ -41,6 +65,7 @@ impl fmt::Display for Format {
             Format::Line => "line",
             Format::Block => "block",
             Format::Csv => "csv",
+            Format::Pls => "pls",
         })
     }
 }
@@ -48,11 +73,46 @@ impl fmt::Display for Format {
 /// A puzzle whose givens are consistent, with the solution its file gives, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The puzzle: 81 cells, row-major, 0 = empty.
-    pub grid: Grid,
-    /// The solution stated by the file (CSV `solution` column), full and unchecked against the
+    /// The puzzle: N·N cells of its shape, row-major, 0 = empty.
+    pub board: Board,
+    /// The solution stated by the file (CSV `solution` column), full and checked against the
     /// puzzle; the checker compares answers with it.
-    pub solution: Option<Grid>,
+    pub solution: Option<Board>,
+}
+
+impl Puzzle {
+    /// A classic puzzle from a 9x9 grid and its stated solution.
+    pub fn classic(grid: Grid, solution: Option<Grid>) -> Puzzle {
+        Puzzle {
+            board: Board::from_grid(&grid),
+            solution: solution.map(Board::from),
+        }
+    }
+
+    /// Its shape.
+    pub fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+
+    /// The 9x9 grid of a classic puzzle, `None` for any other shape.
+    pub fn grid(&self) -> Option<Grid> {
+        self.board.to_grid()
+    }
+
+    /// The 9x9 grid of a classic puzzle, or an error naming the shape, for commands that take
+    /// 9x9 grids only.
+    ///
+    /// # Errors
+    /// A sentence: "a 16x16 puzzle: COMMAND takes 9x9 grids only".
+    pub fn require_grid(&self, what: &str) -> Result<Grid, String> {
+        self.grid()
+            .ok_or_else(|| format!("a {} puzzle: {what} takes 9x9 grids only", self.shape()))
+    }
+
+    /// The stated solution of a classic puzzle as a 9x9 grid.
+    pub fn solution_grid(&self) -> Option<Grid> {
+        self.solution.as_ref().and_then(Board::to_grid)
+    }
 }
 
 /// One puzzle of a file, good or bad.
@@ -94,7 +154,8 @@ pub struct InputError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Reason {
-    /// Not 81 cells.
+    /// A one-character-a-cell puzzle whose length is no N·N for a side N of a shape (81 for
+    /// 9x9, 256 for 16x16, 625 for 25x25).
     #[error("{found} characters, expected 81{hint}", hint = size_hint(*found))]
     WrongLength {
         /// Cells found.
@@ -110,19 +171,21 @@ pub enum Reason {
         /// The cell it would fill.
         cell: String,
     },
-    /// Two givens repeat a digit in a unit.
+    /// Two givens repeat a digit in a unit (9x9).
     #[error("{0}")]
     DuplicateGiven(Conflict),
     /// The line is not UTF-8.
     #[error("not UTF-8 text")]
     NotUtf8,
-    /// A block-form puzzle without 9 rows.
-    #[error("block has {found} rows, expected 9")]
+    /// A block-form puzzle without N rows.
+    #[error("block has {found} rows, expected {expected}")]
     BlockRows {
         /// Rows found before the blank line or end of file.
         found: usize,
+        /// N, the side of the block's shape.
+        expected: usize,
     },
-    /// A block-form row without 9 cells, or with a bad one.
+    /// A block-form row without N cells, or with a bad one.
     #[error("block row {row}: {detail}")]
     BlockRow {
         /// 1-based row within the block.
@@ -145,14 +208,97 @@ pub enum Reason {
     /// The grid could not be read for another reason.
     #[error("{0}")]
     BadGrid(String),
+    /// A symbol above the grid's side N (`Z` = 35 in a 16x16 grid, `17` in integer form).
+    #[error("symbol at {at}: {symbol} is above {side}")]
+    SymbolTooLarge {
+        /// The symbol as written, with its value when it is a letter: `Z = 35`, `17`.
+        symbol: String,
+        /// Where: `column 12 (r1c12)` in the one-character form, the cell otherwise.
+        at: String,
+        /// N.
+        side: usize,
+    },
+    /// A cell that is neither a symbol nor a blank mark, in a grid other than 9x9.
+    #[error("bad cell {found:?} at {at}: expected {expected}")]
+    BadCell {
+        /// The character or token found.
+        found: String,
+        /// Where: `column 3 (r1c3)` in the one-character form, the cell otherwise.
+        at: String,
+        /// What a cell may be there: `1-9, A-G or one of . 0 _ - *`.
+        expected: String,
+    },
+    /// N·N characters for a side N above 35, which one character a cell cannot write.
+    #[error(
+        "{found} characters would be a {side}x{side} grid, but one character a cell reaches \
+         {MAX_CHAR_SIDE}x{MAX_CHAR_SIDE}; use integers separated by spaces"
+    )]
+    CharsTooWide {
+        /// Characters found.
+        found: usize,
+        /// The side they would make.
+        side: usize,
+    },
+    /// A side N that is not a square and no `# shape` line for it: the boxes are not implied.
+    #[error(
+        "{found} cells make a {side}x{side} grid, whose boxes are not implied: put a shape line \
+         such as `# shape {side}x{side}/RxC` (R·C = {side}) or `# shape {side}x{side}/latin` \
+         before it"
+    )]
+    NeedsShape {
+        /// Cells found.
+        found: usize,
+        /// N.
+        side: usize,
+    },
+    /// A line of integers whose count is no N·N for a side N from 4 to [`MAX_SIDE`].
+    #[error(
+        "{found} integers: a puzzle on one line has N·N cells for a side N (256 for 16x16; \
+         4 to {MAX_SIDE}, or any side after a `# shape` line)"
+    )]
+    IntegerCount {
+        /// Integers found.
+        found: usize,
+    },
+    /// A `# shape` line naming no valid shape (boxes that do not tile the grid, a side out of
+    /// range, text that is no shape).
+    #[error("shape line {text:?}: {error}")]
+    ShapeLine {
+        /// The shape as written.
+        text: String,
+        /// Why it is no shape.
+        error: ShapeError,
+    },
+    /// Two givens repeat a symbol in a unit (grids other than 9x9).
+    #[error("{0}")]
+    DuplicateSymbol(BoardConflict),
+    /// A `.pls` square without its `order N` line, or with a bad one.
+    #[error("pls: {0}")]
+    PlsOrder(String),
+    /// A `.pls` row without N symbols, or with a bad one.
+    #[error("pls row {row}: {detail}")]
+    PlsRow {
+        /// 1-based row within the square.
+        row: usize,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// A `.pls` square without N rows.
+    #[error("pls square has {found} rows, expected {expected}")]
+    PlsRows {
+        /// Rows found before the next `order` line or the end of file.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
 }
 
+/// A word on lengths that are not a damaged 9x9 line (more than 9 away from 81).
 fn size_hint(found: usize) -> &'static str {
-    match found {
-        16 => " (a 4x4 puzzle has 16 cells; only 9x9 is supported)",
-        256 => " (a 16x16 puzzle has 256 cells; only 9x9 is supported)",
-        625 => " (a 25x25 puzzle has 625 cells; only 9x9 is supported)",
-        _ => "",
+    if found.abs_diff(CELLS) <= 9 || found < 10 {
+        ""
+    } else {
+        " for 9x9, or N·N for another side N (256 for 16x16, 625 for 25x25); it is no N·N"
     }
 }
 
@@ -178,18 +324,254 @@ fn too_long(raw: &RawLine) -> Reason {
 fn checked(grid: Grid, solution: Option<Grid>) -> Result<Puzzle, Reason> {
     match grid.first_conflict() {
         Some(c) => Err(Reason::DuplicateGiven(c)),
-        None => Ok(Puzzle { grid, solution }),
+        None => Ok(Puzzle::classic(grid, solution)),
     }
+}
+
+/// Checks the givens of a board of any shape (no symbol twice in a unit) and wraps it; a classic
+/// board is checked as a 9x9 grid, with the same messages.
+fn checked_board(board: Board, solution: Option<Board>) -> Result<Puzzle, Reason> {
+    if let Some(g) = board.to_grid() {
+        return checked(g, solution.as_ref().and_then(Board::to_grid));
+    }
+    match board.first_conflict() {
+        Some(c) => Err(Reason::DuplicateSymbol(c)),
+        None => Ok(Puzzle { board, solution }),
+    }
+}
+
+/// The smallest side read without a `# shape` line (4x4, 2x2 boxes).
+pub const MIN_INFERRED_SIDE: usize = 4;
+
+/// The side N when `cells` is N·N.
+fn exact_side(cells: usize) -> Option<usize> {
+    let r = (cells as f64).sqrt().round() as usize;
+    (r * r == cells).then_some(r)
+}
+
+/// How a puzzle's cells are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// One character a cell.
+    Chars,
+    /// Integers separated by whitespace.
+    Integers,
+}
+
+/// The shape of a puzzle of `found` cells: the shape line's when it has that many cells, else
+/// square boxes for a side N (N·N = `found`) that is a square of at least
+/// [`MIN_INFERRED_SIDE`].
+fn shape_of(found: usize, header: Option<Shape>, cells: Cells) -> Result<Shape, Reason> {
+    let wrong = || match cells {
+        Cells::Chars => Reason::WrongLength { found },
+        Cells::Integers => Reason::IntegerCount { found },
+    };
+    let side = exact_side(found).ok_or_else(wrong)?;
+    if cells == Cells::Chars && side > MAX_CHAR_SIDE {
+        return Err(Reason::CharsTooWide { found, side });
+    }
+    if let Some(h) = header.filter(|h| h.cells() == found) {
+        return Ok(h);
+    }
+    if !(MIN_INFERRED_SIDE..=MAX_SIDE).contains(&side) {
+        return Err(wrong());
+    }
+    Shape::square_for_side(side).ok_or(Reason::NeedsShape { found, side })
+}
+
+/// The value of one-character cell `ch`: `1`-`9`, `A`/`a` = 10 … `Z`/`z` = 35, a blank mark 0.
+fn char_value(ch: char) -> Option<u8> {
+    match ch {
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'A'..='Z' => Some(ch as u8 - b'A' + 10),
+        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        '0' | '.' | '_' | '-' | '*' => Some(0),
+        _ => None,
+    }
+}
+
+/// What a one-character cell of side `side` may be, for messages.
+fn chars_expected(side: usize) -> String {
+    match side {
+        0..=9 => format!("1-{side} or one of . 0 _ - *"),
+        10 => "1-9, A or one of . 0 _ - *".into(),
+        _ => format!(
+            "1-9, A-{} or one of . 0 _ - *",
+            symbol_char(side as u8).unwrap_or('Z')
+        ),
+    }
+}
+
+/// The cell value of integer (or blank-mark, or for sides up to 35 one-character) token `t` in
+/// a grid of side `side`, or the reason naming `at`.
+fn token_value(t: &str, side: usize, at: impl Fn() -> String) -> Result<u8, Reason> {
+    let bad = || Reason::BadCell {
+        found: t.chars().take(24).collect(),
+        at: at(),
+        expected: format!("an integer 0-{side} (0 = empty) or one of . _ - *"),
+    };
+    if let Some(digits) = t
+        .strip_prefix('+')
+        .or(Some(t))
+        .filter(|d| !d.is_empty() && d.len() <= 12 && d.bytes().all(|b| b.is_ascii_digit()))
+    {
+        let v: u64 = digits.parse().map_err(|_| bad())?;
+        if v as usize > side || v > u64::from(u8::MAX) {
+            return Err(Reason::SymbolTooLarge {
+                symbol: t.to_string(),
+                at: at(),
+                side,
+            });
+        }
+        return Ok(v as u8);
+    }
+    let mut chars = t.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ ('.' | '_' | '-' | '*')), None) => char_value(c).ok_or_else(bad),
+        (Some(c), None) if side <= MAX_CHAR_SIDE && c.is_ascii_alphabetic() => {
+            let v = char_value(c).ok_or_else(bad)?;
+            if v as usize > side {
+                return Err(Reason::SymbolTooLarge {
+                    symbol: format!("{c} = {v}"),
+                    at: at(),
+                    side,
+                });
+            }
+            Ok(v)
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// A board of `shape` from its one-character cells `text` (`column_offset` characters into the
+/// line, for messages).
+fn char_board(text: &str, shape: Shape, column_offset: usize) -> Result<Board, Reason> {
+    let side = shape.side();
+    let mut cells = Vec::with_capacity(shape.cells());
+    for (i, ch) in text.chars().enumerate() {
+        let at = || {
+            format!(
+                "column {} ({})",
+                i + 1 + column_offset,
+                board_cell_name(shape, i)
+            )
+        };
+        let v = char_value(ch).ok_or_else(|| Reason::BadCell {
+            found: ch.to_string(),
+            at: at(),
+            expected: chars_expected(side),
+        })?;
+        if v as usize > side {
+            return Err(Reason::SymbolTooLarge {
+                symbol: format!("{ch} = {v}"),
+                at: at(),
+                side,
+            });
+        }
+        cells.push(v);
+    }
+    Board::new(shape, cells).map_err(|e| Reason::BadGrid(e.to_string()))
+}
+
+/// A board of `shape` from its integer tokens.
+fn token_board(tokens: &[&str], shape: Shape) -> Result<Board, Reason> {
+    let mut cells = Vec::with_capacity(shape.cells());
+    for (i, t) in tokens.iter().enumerate() {
+        cells.push(token_value(t, shape.side(), || board_cell_name(shape, i))?);
+    }
+    Board::new(shape, cells).map_err(|e| Reason::BadGrid(e.to_string()))
+}
+
+/// True for a token that starts the integer form of a line: a number of at most 3 digits.
+fn is_small_integer(t: &str) -> bool {
+    !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads one puzzle written as the line form writes it (without its name): one character a
+/// cell, or integers separated by whitespace. `header` is the shape line in force.
+fn parse_puzzle_text(
+    text: &str,
+    header: Option<Shape>,
+    column_offset: usize,
+) -> Result<Board, Reason> {
+    let text = text.trim();
+    if text.contains(char::is_whitespace) {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let shape = shape_of(tokens.len(), header, Cells::Integers)?;
+        return token_board(&tokens, shape);
+    }
+    let n = text.chars().count();
+    match header.filter(|h| h.cells() == n && !h.is_classic()) {
+        None if n == CELLS => Grid::parse_line(text)
+            .map(|g| Board::from_grid(&g))
+            .map_err(|e| from_grid_error(e, column_offset)),
+        header => char_board(text, shape_of(n, header, Cells::Chars)?, column_offset),
+    }
+}
+
+/// Reads a puzzle (givens checked) as [`parse_puzzle_text`] does.
+fn read_puzzle_text(
+    text: &str,
+    header: Option<Shape>,
+    column_offset: usize,
+) -> Result<Puzzle, Reason> {
+    // 9x9 fast path: exactly the classic reader and its messages.
+    let classic = header.map_or(true, Shape::is_classic);
+    if classic && text.len() == CELLS && !text.bytes().any(|b| b.is_ascii_whitespace()) {
+        return Grid::parse_line(text)
+            .map_err(|e| from_grid_error(e, column_offset))
+            .and_then(|g| checked(g, None));
+    }
+    parse_puzzle_text(text, header, column_offset).and_then(|b| checked_board(b, None))
+}
+
+/// Reads a `# shape 12x12/3x4` line (`#`, then `shape`, then a shape starting with a digit;
+/// a colon after `shape` is allowed): `None` for any other line.
+fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
+    let rest = text.trim_start().strip_prefix('#')?.trim_start();
+    let word = rest.get(..5)?;
+    if !word.eq_ignore_ascii_case("shape") {
+        return None;
+    }
+    let value = rest[5..].strip_prefix(':').unwrap_or(&rest[5..]);
+    if !value.starts_with(char::is_whitespace) && !rest[5..].starts_with(':') {
+        return None;
+    }
+    let value = value.trim();
+    if !value.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if value.chars().count() > 40 {
+        let shown: String = value.chars().take(40).collect();
+        return Some(Err(Reason::ShapeLine {
+            text: format!("{shown}..."),
+            error: ShapeError::Syntax(format!("{shown}...")),
+        }));
+    }
+    Some(value.parse::<Shape>().map_err(|error| Reason::ShapeLine {
+        text: value.to_string(),
+        error,
+    }))
 }
 
 /// Detects the format from the first line that is neither blank nor a `#` comment.
 ///
 /// CSV when the line's fields name a `puzzle` (or `quizzes`, `quiz`) column, alone or among
 /// others, or when it reads as a CSV header (two or more fields, each a column name: a letter
-/// first); block when the line holds 9 cells (9 single-character tokens, or 9 characters); line
-/// otherwise.
+/// first); pls when it is an `order N` line; block when the line holds one row of cells: 9
+/// single-character tokens or 9 characters (9x9), or from 4 to [`MAX_SIDE`] integers (not 81:
+/// 81 integers are a 9x9 puzzle on one line); line otherwise.
 pub fn detect(first_line: &str) -> Format {
+    detect_with(first_line, None)
+}
+
+/// [`detect`], knowing the shape line in force: a first line of exactly its N·N cells is the
+/// line form.
+fn detect_with(first_line: &str, header: Option<Shape>) -> Format {
     let t = first_line.trim();
+    if pls_order(t).is_some() {
+        return Format::Pls;
+    }
     let fields = csv_fields(t).unwrap_or_default();
     let names_puzzle = fields.iter().any(|f| {
         PUZZLE_COLUMN.contains(
@@ -208,17 +590,41 @@ pub fn detect(first_line: &str) -> Format {
     let tokens: Vec<&str> = t.split_whitespace().collect();
     let nine_tokens = tokens.len() == 9 && tokens.iter().all(|s| s.chars().count() == 1);
     let nine_chars = tokens.len() == 1 && tokens[0].chars().count() == 9;
-    if nine_tokens || nine_chars {
+    let one_line = header.is_some_and(|h| h.cells() == tokens.len());
+    let row_of_integers = (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&tokens.len())
+        && tokens.len() != CELLS
+        && !one_line
+        && tokens
+            .iter()
+            .all(|s| is_small_integer(s) || matches!(*s, "." | "_" | "-" | "*"));
+    if nine_tokens || nine_chars || row_of_integers {
         Format::Block
     } else {
         Format::Line
     }
 }
 
+/// N of a `.pls` `order N` line (`order` in any case, then N).
+fn pls_order(line: &str) -> Option<Result<usize, String>> {
+    let t = line.trim();
+    let word = t.get(..5)?;
+    if !word.eq_ignore_ascii_case("order") || !t[5..].starts_with(char::is_whitespace) {
+        return None;
+    }
+    let n = t[5..].trim();
+    Some(match n.parse::<usize>() {
+        Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "order {:?} is not a side from 1 to {MAX_SIDE}",
+            n.chars().take(24).collect::<String>()
+        )),
+    })
+}
+
 /// The longest line kept, in bytes. A longer line is reported as [`Reason::LineTooLong`] with its
 /// length, and only its first `MAX_LINE_BYTES` are held, so memory stays flat on any input (a
 /// file with no line end at all, say).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+pub const MAX_LINE_BYTES: usize = 128 * 1024;
 
 /// A text line with its 1-based number, after stripping the BOM (first line), the line end and
 /// trailing whitespace. `None` text means the bytes were not UTF-8.
@@ -283,6 +689,10 @@ struct Lines<R> {
     number: usize,
     buf: Vec<u8>,
     pending: Option<RawLine>,
+    /// The shape of the last good `# shape` line read, if any.
+    shape: Option<Shape>,
+    /// `# shape` lines naming no shape, not yet reported: (line, why).
+    bad_headers: std::collections::VecDeque<(usize, Reason)>,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -292,6 +702,24 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             buf: Vec::new(),
             pending: None,
+            shape: None,
+            bad_headers: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// Follows `# shape` lines: a good one sets the shape in force, a bad one is kept to be
+    /// reported as an invalid entry.
+    fn note_header(&mut self, raw: &RawLine) {
+        let Some(text) = raw.text.as_deref() else {
+            return;
+        };
+        if !text.trim_start().starts_with('#') {
+            return;
+        }
+        match shape_header(text) {
+            None => {}
+            Some(Ok(shape)) => self.shape = Some(shape),
+            Some(Err(reason)) => self.bad_headers.push_back((raw.number, reason)),
         }
     }
 
@@ -313,11 +741,29 @@ impl<R: BufRead> Lines<R> {
                 .ok()
                 .map(|s| s.trim_end().to_string())
         };
-        Ok(Some(RawLine {
+        let raw = RawLine {
             number: self.number,
             text,
             too_long,
-        }))
+        };
+        self.note_header(&raw);
+        Ok(Some(raw))
+    }
+
+    /// The next `# shape` line naming no shape, as an entry numbered after `index`.
+    fn bad_header(&mut self, source: &str, index: &mut usize) -> Option<Entry> {
+        let (line, reason) = self.bad_headers.pop_front()?;
+        *index += 1;
+        Some(Entry {
+            index: *index,
+            line,
+            name: None,
+            puzzle: Err(InputError {
+                source_name: source.to_string(),
+                line,
+                reason,
+            }),
+        })
     }
 }
 
@@ -383,8 +829,13 @@ impl PuzzleReader {
                 Some(raw) => break Some(raw),
             }
         };
-        let format = format.unwrap_or_else(|| {
-            detect(first.as_ref().and_then(|r| r.text.as_deref()).unwrap_or(""))
+        let pls_file = source.to_ascii_lowercase().ends_with(".pls");
+        let format = format.unwrap_or_else(|| match pls_file {
+            true => Format::Pls,
+            false => detect_with(
+                first.as_ref().and_then(|r| r.text.as_deref()).unwrap_or(""),
+                lines.shape,
+            ),
         });
         lines.pending = first;
         let source = source.to_string();
@@ -405,6 +856,11 @@ impl PuzzleReader {
                 columns: None,
                 index: 0,
                 done: false,
+            }),
+            Format::Pls => Box::new(PlsEntries {
+                lines,
+                source,
+                index: 0,
             }),
         };
         Ok(PuzzleReader {
@@ -454,6 +910,9 @@ impl<R: BufRead> Iterator for LineEntries<R> {
     type Item = io::Result<Entry>;
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            if let Some(e) = self.lines.bad_header(&self.source, &mut self.index) {
+                return Some(Ok(e));
+            }
             let raw = match self.lines.next()? {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
@@ -468,16 +927,13 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                 Some(text) => {
                     let lead = text.len() - text.trim_start().len();
                     let body = text.trim_start();
-                    let (token, rest) = match body.find(char::is_whitespace) {
-                        Some(at) => (&body[..at], body[at..].trim()),
-                        None => (body, ""),
-                    };
+                    let (token, rest) = split_puzzle(body);
                     let name = (!rest.is_empty()).then(|| rest.to_string());
                     let column_offset = text[..lead].chars().count();
-                    let puzzle = Grid::parse_line(token)
-                        .map_err(|e| from_grid_error(e, column_offset))
-                        .and_then(|g| checked(g, None));
-                    (name, puzzle)
+                    (
+                        name,
+                        read_puzzle_text(token, self.lines.shape, column_offset),
+                    )
                 }
             };
             return Some(Ok(Entry {
@@ -494,6 +950,31 @@ impl<R: BufRead> Iterator for LineEntries<R> {
     }
 }
 
+/// Splits a line (leading whitespace removed) into its puzzle and its name: the first token, or
+/// when that is a number of at most 3 digits, the run of integer (or blank-mark) tokens.
+fn split_puzzle(body: &str) -> (&str, &str) {
+    let first_end = body.find(char::is_whitespace).unwrap_or(body.len());
+    if !is_small_integer(&body[..first_end]) {
+        return (&body[..first_end], body[first_end..].trim());
+    }
+    let mut end = first_end;
+    let mut rest = &body[first_end..];
+    loop {
+        let t = rest.trim_start();
+        let skipped = rest.len() - t.len();
+        let len = t.find(char::is_whitespace).unwrap_or(t.len());
+        let token = &t[..len];
+        let cell =
+            token.bytes().all(|b| b.is_ascii_digit()) || matches!(token, "." | "_" | "-" | "*");
+        if token.is_empty() || !cell {
+            break;
+        }
+        end += skipped + len;
+        rest = &t[len..];
+    }
+    (&body[..end], body[end..].trim())
+}
+
 struct BlockEntries<R> {
     lines: Lines<R>,
     source: String,
@@ -504,14 +985,7 @@ struct BlockEntries<R> {
 fn block_row(text: &str) -> Result<[u8; 9], String> {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != 9 {
-        let hint = match cells.len() {
-            4 | 16 | 25 => format!(
-                " (a {n}x{n} puzzle has rows of {n}; only 9x9 is supported)",
-                n = cells.len()
-            ),
-            _ => String::new(),
-        };
-        return Err(format!("{} cells, expected 9{hint}", cells.len()));
+        return Err(format!("{} cells, expected 9", cells.len()));
     }
     let mut row = [0u8; 9];
     for (k, &ch) in cells.iter().enumerate() {
@@ -524,22 +998,109 @@ fn block_row(text: &str) -> Result<[u8; 9], String> {
     Ok(row)
 }
 
+/// The cells of a row of a block: whitespace-separated tokens, or for one token of N characters
+/// (N up to 35) one character a cell.
+fn row_cells(text: &str) -> usize {
+    let tokens = text.split_whitespace().count();
+    match tokens {
+        1 => text.trim().chars().count(),
+        n => n,
+    }
+}
+
+/// The shape of a block from its first row: the shape line's when the row has its N cells,
+/// else square boxes for a square N from 4 to [`MAX_SIDE`], else 9x9 (a row of 9 cells, or one
+/// of 7 to 11 cells, read as a damaged 9x9 row). `Err` holds the side of a row whose boxes are
+/// not implied, far from 9 (the block's N rows are read, and reported as one invalid entry).
+fn block_shape(first: &str, header: Option<Shape>) -> Result<Shape, usize> {
+    let n = row_cells(first);
+    if let Some(h) = header.filter(|h| h.side() == n) {
+        return Ok(h);
+    }
+    match Shape::square_for_side(n) {
+        Some(s) if (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Ok(s),
+        // A row of 9 cells, or a damaged one: read as 9x9, each bad row reported as it always
+        // was; a side far from 9 that is no square is said to need a shape line.
+        _ if n.abs_diff(9) > 2 && (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Err(n),
+        _ => Ok(Shape::CLASSIC),
+    }
+}
+
+/// Parses row `row` (0-based) of a block of `shape` (not the classic 9x9: see [`block_row`]).
+fn shaped_row(text: &str, shape: Shape, row: usize) -> Result<Vec<u8>, String> {
+    let n = shape.side();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let cell = |k: usize| board_cell_name(shape, row * n + k);
+    if tokens.len() == 1 && n > 1 && n <= MAX_CHAR_SIDE {
+        let chars: Vec<char> = tokens[0].chars().collect();
+        if chars.len() != n {
+            return Err(format!("{} cells, expected {n}", chars.len()));
+        }
+        let mut out = Vec::with_capacity(n);
+        for (k, &ch) in chars.iter().enumerate() {
+            let v = char_value(ch).ok_or_else(|| {
+                format!(
+                    "bad character {ch:?} in cell {} ({}): expected {}",
+                    k + 1,
+                    cell(k),
+                    chars_expected(n)
+                )
+            })?;
+            if v as usize > n {
+                return Err(format!("symbol at {}: {ch} = {v} is above {n}", cell(k)));
+            }
+            out.push(v);
+        }
+        return Ok(out);
+    }
+    if tokens.len() != n {
+        return Err(format!("{} cells, expected {n}", tokens.len()));
+    }
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(k, t)| token_value(t, n, || cell(k)).map_err(|r| r.to_string()))
+        .collect()
+}
+
 impl<R: BufRead> Iterator for BlockEntries<R> {
     type Item = io::Result<Entry>;
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.lines.bad_header(&self.source, &mut self.index) {
+            return Some(Ok(e));
+        }
         // Skip to the first row of the next block.
         let first = loop {
             match self.lines.next()? {
                 Err(e) => return Some(Err(e)),
-                Ok(raw) if skippable(&raw) => continue,
+                Ok(raw) if skippable(&raw) => {
+                    if let Some(e) = self.lines.bad_header(&self.source, &mut self.index) {
+                        return Some(Ok(e));
+                    }
+                }
                 Ok(raw) => break raw,
             }
         };
         self.index += 1;
         let start = first.number;
-        let mut cells = [0u8; 81];
+        let shape = match (&first.text, first.too_long) {
+            (Some(t), None) => block_shape(t, self.lines.shape),
+            _ => Ok(Shape::CLASSIC),
+        };
+        let side = match shape {
+            Ok(s) => s.side(),
+            Err(n) => n,
+        };
+        let classic = shape == Ok(Shape::CLASSIC);
+        let mut cells = vec![0u8; side * side];
         let mut rows = 0usize;
-        let mut error: Option<Reason> = None;
+        let mut error: Option<Reason> = match shape {
+            Err(n) => Some(Reason::NeedsShape {
+                found: n * n,
+                side: n,
+            }),
+            Ok(_) => None,
+        };
         let mut current = Some(first);
         while let Some(raw) = current.take() {
             match &raw.text {
@@ -560,9 +1121,14 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                 Some(t) if t.trim().is_empty() => break,
                 Some(t) if t.trim_start().starts_with('#') => {}
                 Some(t) => {
-                    if rows < 9 {
-                        match block_row(t) {
-                            Ok(row) => cells[rows * 9..rows * 9 + 9].copy_from_slice(&row),
+                    if rows < side && error.is_none() {
+                        let row = match (classic, &shape) {
+                            (true, _) => block_row(t).map(|r| r.to_vec()),
+                            (false, Ok(s)) => shaped_row(t, *s, rows),
+                            (false, Err(_)) => Ok(Vec::new()),
+                        };
+                        match row {
+                            Ok(row) => cells[rows * side..rows * side + side].copy_from_slice(&row),
                             Err(detail) => {
                                 error.get_or_insert(Reason::BlockRow {
                                     row: rows + 1,
@@ -574,7 +1140,7 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                     rows += 1;
                 }
             }
-            if rows == 9 {
+            if rows == side {
                 break;
             }
             current = match self.lines.next() {
@@ -583,10 +1149,19 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                 Some(Ok(r)) => Some(r),
             };
         }
-        let puzzle = match error {
-            Some(e) => Err(e),
-            None if rows != 9 => Err(Reason::BlockRows { found: rows }),
-            None => checked(Grid::from_cells(cells).expect("digits 0..=9"), None),
+        let puzzle = match (error, shape) {
+            (Some(e), _) => Err(e),
+            (None, _) if rows != side => Err(Reason::BlockRows {
+                found: rows,
+                expected: side,
+            }),
+            (None, Ok(s)) => Board::new(s, cells)
+                .map_err(|e| Reason::BadGrid(e.to_string()))
+                .and_then(|b| checked_board(b, None)),
+            (None, Err(n)) => Err(Reason::NeedsShape {
+                found: n * n,
+                side: n,
+            }),
         };
         Some(Ok(Entry {
             index: self.index,
@@ -701,9 +1276,25 @@ fn column_list(fields: &[String]) -> String {
     list.join(", ")
 }
 
-fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, Reason> {
+fn csv_puzzle(
+    fields: &[String],
+    p: usize,
+    s: Option<usize>,
+    header: Option<Shape>,
+) -> Result<Puzzle, Reason> {
     let get = |i: usize| fields.get(i).map(String::as_str).unwrap_or("");
-    let grid = Grid::parse_line(get(p)).map_err(|e| from_grid_error(e, 0))?;
+    let text = get(p);
+    let classic = header.map_or(true, Shape::is_classic);
+    // 9x9 fast path: the classic reader itself, as before shapes were read.
+    let grid = if classic && text.len() == CELLS && !text.bytes().any(|b| b.is_ascii_whitespace()) {
+        Grid::parse_line(text).map_err(|e| from_grid_error(e, 0))?
+    } else {
+        let board = parse_puzzle_text(text, header, 0)?;
+        match board.to_grid() {
+            Some(g) => g,
+            None => return shaped_csv_puzzle(board, s.map(get)),
+        }
+    };
     let solution = match s.map(get) {
         None | Some("") => None,
         Some(text) => {
@@ -722,6 +1313,38 @@ fn csv_puzzle(fields: &[String], p: usize, s: Option<usize>) -> Result<Puzzle, R
         }
     };
     checked(grid, solution)
+}
+
+/// A CSV puzzle of a shape other than 9x9, with its stated solution (read in the puzzle's shape,
+/// checked with [`crate::verify::check_board`]).
+fn shaped_csv_puzzle(board: Board, solution: Option<&str>) -> Result<Puzzle, Reason> {
+    let solution = match solution.map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let sol = parse_puzzle_text(text, Some(board.shape()), 0)
+                .map_err(|e| Reason::BadSolution(e.to_string()))?;
+            if sol.shape() != board.shape() {
+                return Err(Reason::BadSolution(format!(
+                    "a {} grid, the puzzle is {}",
+                    sol.shape(),
+                    board.shape()
+                )));
+            }
+            if let Some(i) = sol.cells().iter().position(|&v| v == 0) {
+                return Err(Reason::BadSolution(format!(
+                    "{} is empty",
+                    board_cell_name(sol.shape(), i)
+                )));
+            }
+            if let Err(w) = crate::verify::check_board(&board, &sol, None) {
+                return Err(Reason::BadSolution(format!(
+                    "it is not a solution of the puzzle: {w}"
+                )));
+            }
+            Some(sol)
+        }
+    };
+    checked_board(board, solution)
 }
 
 /// The text of a line, or why it has none.
@@ -805,6 +1428,9 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
             return None;
         }
         loop {
+            if let Some(e) = self.lines.bad_header(&self.source, &mut self.index) {
+                return Some(Ok(e));
+            }
             let (line, text) = match self.record()? {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
@@ -841,7 +1467,7 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
                             true => s.split_whitespace().collect::<Vec<_>>().join(" "),
                             false => s.clone(),
                         });
-                    (name, csv_puzzle(&fields, p, s))
+                    (name, csv_puzzle(&fields, p, s, self.lines.shape))
                 }
             };
             return Some(Ok(self.entry(line, name, puzzle)));
@@ -849,13 +1475,204 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
     }
 }
 
+struct PlsEntries<R> {
+    lines: Lines<R>,
+    source: String,
+    index: usize,
+}
+
+/// Parses row `row` (0-based) of a `.pls` square of side `n`: N symbols `0`..`N-1`, `-1` a
+/// hole; the cell values `1..=N`, 0 for a hole.
+fn pls_row(text: &str, n: usize, row: usize) -> Result<Vec<u8>, String> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() != n {
+        return Err(format!("{} symbols, expected {n}", tokens.len()));
+    }
+    let shape = Shape::latin(n).map_err(|e| e.to_string())?;
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(k, t)| match t.parse::<i64>() {
+            Ok(-1) => Ok(0),
+            Ok(v) if (0..n as i64).contains(&v) => Ok(v as u8 + 1),
+            Ok(v) => Err(format!(
+                "symbol {v} at {} is not -1 (a hole) or 0 to {}",
+                board_cell_name(shape, row * n + k),
+                n - 1
+            )),
+            Err(_) => Err(format!(
+                "bad symbol {:?} at {}: expected -1 (a hole) or 0 to {}",
+                t.chars().take(24).collect::<String>(),
+                board_cell_name(shape, row * n + k),
+                n - 1
+            )),
+        })
+        .collect()
+}
+
+impl<R: BufRead> Iterator for PlsEntries<R> {
+    type Item = io::Result<Entry>;
+    fn next(&mut self) -> Option<Self::Item> {
+        // The `order N` line of the next square.
+        let first = loop {
+            match self.lines.next()? {
+                Err(e) => return Some(Err(e)),
+                Ok(raw) if skippable(&raw) => continue,
+                Ok(raw) => break raw,
+            }
+        };
+        self.index += 1;
+        let start = first.number;
+        let (index, source) = (self.index, self.source.clone());
+        let entry = |puzzle: Result<Puzzle, Reason>| {
+            Some(Ok(Entry {
+                index,
+                line: start,
+                name: None,
+                puzzle: puzzle.map_err(|reason| InputError {
+                    source_name: source.clone(),
+                    line: start,
+                    reason,
+                }),
+            }))
+        };
+        let text = match line_text(&first) {
+            Ok(t) => t,
+            Err(reason) => return entry(Err(reason)),
+        };
+        let n = match pls_order(&text) {
+            Some(Ok(n)) => n,
+            Some(Err(why)) => return entry(Err(Reason::PlsOrder(why))),
+            None => {
+                let shown: String = text.trim().chars().take(40).collect();
+                return entry(Err(Reason::PlsOrder(format!(
+                    "expected an `order N` line, found {shown:?}"
+                ))));
+            }
+        };
+        let mut cells = vec![0u8; n * n];
+        let mut rows = 0usize;
+        let mut error: Option<Reason> = None;
+        while rows < n {
+            // A square ends early at the next `order` line, which starts the next square.
+            let raw = match self.lines.next() {
+                None => break,
+                Some(Err(e)) => return Some(Err(e)),
+                Some(Ok(raw)) if skippable(&raw) => continue,
+                Some(Ok(raw)) => raw,
+            };
+            let text = match line_text(&raw) {
+                Ok(t) => t,
+                Err(reason) => {
+                    error.get_or_insert(Reason::PlsRow {
+                        row: rows + 1,
+                        detail: format!("line {}: {reason}", raw.number),
+                    });
+                    rows += 1;
+                    continue;
+                }
+            };
+            if pls_order(&text).is_some() {
+                self.lines.pending = Some(raw);
+                break;
+            }
+            if error.is_none() {
+                match pls_row(&text, n, rows) {
+                    Ok(row) => cells[rows * n..rows * n + n].copy_from_slice(&row),
+                    Err(detail) => {
+                        error = Some(Reason::PlsRow {
+                            row: rows + 1,
+                            detail,
+                        })
+                    }
+                }
+            }
+            rows += 1;
+        }
+        let puzzle = match error {
+            Some(e) => Err(e),
+            None if rows != n => Err(Reason::PlsRows {
+                found: rows,
+                expected: n,
+            }),
+            None => Shape::latin(n)
+                .map_err(|error| Reason::ShapeLine {
+                    text: format!("order {n}"),
+                    error,
+                })
+                .and_then(|s| Board::new(s, cells).map_err(|e| Reason::BadGrid(e.to_string())))
+                .and_then(|b| checked_board(b, None)),
+        };
+        entry(puzzle)
+    }
+}
+
+/// Writes `board` in the `.pls` form: `order N`, then N rows of N symbols `0`..`N-1` separated
+/// by spaces, `-1` for an empty cell, each row ending in `\n`. The form holds Latin squares:
+/// the boxes of a Sudoku board are not written (read back, it is the Latin square of its side).
+pub fn render_pls(board: &Board) -> String {
+    let n = board.shape().side();
+    let mut out = String::with_capacity(8 + n * n * 3);
+    out.push_str(&format!("order {n}\n"));
+    for row in board.cells().chunks(n) {
+        for (k, &v) in row.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            match v {
+                0 => out.push_str("-1"),
+                v => out.push_str(&(v - 1).to_string()),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The largest side written and read one character a cell (`1`-`9`, then `A` = 10 … `Z` = 35).
+pub const MAX_CHAR_SIDE: usize = 35;
+
+/// The character of symbol `v` in the one-character form: `.` for 0, `1`-`9`, then `A` = 10 …
+/// `Z` = 35 (Gecode's convention); `None` above 35.
+pub fn symbol_char(v: u8) -> Option<char> {
+    match v {
+        0 => Some('.'),
+        1..=9 => Some((b'0' + v) as char),
+        10..=35 => Some((b'A' + v - 10) as char),
+        _ => None,
+    }
+}
+
+/// The one-line text of a board, as results.csv's `grid` and `solution` columns hold it: for
+/// sides up to [`MAX_CHAR_SIDE`] one character a cell ([`symbol_char`]; a 9x9 grid is its
+/// 81-character line), above that the cells as integers separated by single spaces, `0` = empty.
+pub fn board_line(board: &Board) -> String {
+    if board.shape().side() <= MAX_CHAR_SIDE {
+        board
+            .cells()
+            .iter()
+            .map(|&v| symbol_char(v).unwrap_or('?'))
+            .collect()
+    } else {
+        let mut out = String::with_capacity(board.cells().len() * 3);
+        for (k, v) in board.cells().iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(&v.to_string());
+        }
+        out
+    }
+}
 /// Writes `grid` in `format` (line: 81 characters and `\n`; block: 9 rows and a blank line after
-/// each puzzle; csv: the 81-digit form alone, for a caller that writes its own columns).
+/// each puzzle; csv: the 81-digit form alone, for a caller that writes its own columns; pls: the
+/// `.pls` form, [`render_pls`]).
 pub fn render(grid: &Grid, format: Format) -> String {
     match format {
         Format::Line => format!("{}\n", grid.to_line()),
         Format::Block => format!("{}\n", grid.to_block()),
         Format::Csv => grid.to_digits(),
+        Format::Pls => render_pls(&Board::from_grid(grid)),
     }
 }
 
@@ -882,7 +1699,10 @@ mod tests {
         assert_eq!(e[0].line, 3);
         assert_eq!(e[1].line, 4);
         assert_eq!(e[1].label(), "2");
-        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap().grid().unwrap().to_line(),
+            SEED
+        );
     }
 
     #[test]
@@ -910,7 +1730,7 @@ mod tests {
         assert_eq!(f, Format::Block);
         assert_eq!(e.len(), 2);
         assert_eq!(e[1].line, 11);
-        assert_eq!(e[1].puzzle.as_ref().unwrap().grid, g);
+        assert_eq!(e[1].puzzle.as_ref().unwrap().grid().unwrap(), g);
         // A short block and a bad row.
         let mut rows: Vec<String> = g.to_block().lines().map(String::from).collect();
         rows[3] = "1 2 3".into();
@@ -970,13 +1790,11 @@ mod tests {
     }
 
     #[test]
-    fn sixteen_by_sixteen_is_named() {
+    fn sixteen_by_sixteen_line_reads_with_square_boxes() {
         let (_, e) = read(&format!("{}\n", ".".repeat(256)));
-        let msg = e[0].puzzle.as_ref().unwrap_err().to_string();
-        assert!(
-            msg.contains("256 characters, expected 81") && msg.contains("16x16"),
-            "{msg}"
-        );
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!(p.shape(), Shape::of_order(4).unwrap());
+        assert_eq!(p.board.givens(), 0);
     }
 
     #[test]
@@ -1051,7 +1869,7 @@ mod tests {
             assert_eq!(e.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3]);
             assert!(e
                 .iter()
-                .all(|e| e.puzzle.as_ref().unwrap().grid.to_line() == SEED));
+                .all(|e| e.puzzle.as_ref().unwrap().grid().unwrap().to_line() == SEED));
         }
     }
 
@@ -1066,7 +1884,10 @@ mod tests {
         assert_eq!(e.len(), 2, "{e:?}");
         assert_eq!(e[0].line, 2);
         assert_eq!(e[0].name.as_deref(), Some("two lines"));
-        assert_eq!(e[0].puzzle.as_ref().unwrap().grid.to_line(), SEED);
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap().grid().unwrap().to_line(),
+            SEED
+        );
         assert_eq!(e[1].line, 6);
         assert_eq!(e[1].name.as_deref(), Some("plain"));
         assert!(e[1].puzzle.is_ok());
@@ -1087,16 +1908,201 @@ mod tests {
         );
     }
 
+    fn errors(text: &str) -> Vec<String> {
+        read(text)
+            .1
+            .iter()
+            .map(|e| match &e.puzzle {
+                Ok(p) => format!("ok {}", p.shape()),
+                Err(err) => err.to_string(),
+            })
+            .collect()
+    }
+
     #[test]
-    fn block_of_another_size_is_named() {
+    fn block_of_another_size_reads_as_its_shape() {
         let row16 = vec!["0"; 16].join(" ");
         let text = vec![row16.as_str(); 16].join("\n");
         let r = PuzzleReader::with_format(Cursor::new(text.into_bytes()), "t", Some(Format::Block))
             .unwrap();
         let e: Vec<Entry> = r.collect();
+        assert_eq!(e[0].puzzle.as_ref().unwrap().shape().to_string(), "16x16");
+        // Detected as block too, with letters and integers mixed, and a short block named.
+        let mut rows: Vec<String> = (0..16).map(|_| row16.clone()).collect();
+        rows[0] = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16".into();
+        rows[1] = "A . . . . . . . . . . . . . . .".into();
+        let text = format!("{}\n\n{}\n", rows.join("\n"), rows[..3].join("\n"));
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Block);
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.board.get(15), p.board.get(16)), (16, 10));
+        assert_eq!(
+            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:18: block has 3 rows, expected 16"
+        );
+    }
+
+    #[test]
+    fn one_character_a_cell_up_to_35() {
+        // 4x4 (2x2 boxes), lower case letters, names after the puzzle.
+        assert_eq!(
+            errors("1234341221434321 full\n12.a\n"),
+            ["ok 4x4", "t.txt:2: 4 characters, expected 81"]
+        );
+        let (_, e) = read(&format!("{} a name\n", "g".to_string() + &".".repeat(255)));
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.board.get(0), e[0].name.as_deref()), (16, Some("a name")));
+        // 25x25: Y = 34 is above 25.
+        let msg = errors(&format!("{}Y\n", ".".repeat(624)));
+        assert_eq!(
+            msg[0],
+            "t.txt:1: symbol at column 625 (r25c25): Y = 34 is above 25"
+        );
+    }
+
+    #[test]
+    fn bad_sizes_and_symbols_are_clear() {
+        let z = format!("{}Z{}\n", ".".repeat(11), ".".repeat(244));
+        assert_eq!(
+            errors(&z)[0],
+            "t.txt:1: symbol at column 12 (r1c12): Z = 35 is above 16"
+        );
+        assert_eq!(
+            errors(&format!("{}\n", "1".repeat(50)))[0],
+            "t.txt:1: 50 characters, expected 81 for 9x9, or N·N for another side N (256 for \
+             16x16, 625 for 25x25); it is no N·N"
+        );
+        assert_eq!(
+            errors(&format!("{}\n", ".".repeat(1296)))[0],
+            "t.txt:1: 1296 characters would be a 36x36 grid, but one character a cell reaches \
+             35x35; use integers separated by spaces"
+        );
+        let e = errors(&format!("{}\n", ".".repeat(144)));
+        assert!(
+            e[0].contains("144 cells make a 12x12 grid, whose boxes are not implied"),
+            "{e:?}"
+        );
+        assert!(e[0].contains("# shape 12x12/RxC"), "{e:?}");
+        // 9x9 keeps its messages.
+        assert_eq!(
+            errors(&format!("{}x\n", ".".repeat(80)))[0]
+                .split(':')
+                .nth(2)
+                .unwrap(),
+            " bad character 'x' at column 81 (r9c9)"
+        );
+    }
+
+    #[test]
+    fn shape_lines_set_the_boxes() {
+        let twelve = ".".repeat(144);
+        let text = format!(
+            "# shape 12x12/3x4\n{twelve}\n# shape 12x12/latin\n{twelve}\n{SEED}\n\
+             # shape 12x12/3x3\n{twelve}\n# shape: 6x6/2x3\n{}\n",
+            ".".repeat(36)
+        );
+        let e = errors(&text);
+        assert_eq!(e[0], "ok 12x12/3x4");
+        assert_eq!(e[1], "ok 12x12/latin");
+        assert_eq!(e[2], "ok 9x9", "other sizes read as without the shape line");
+        assert_eq!(
+            e[3],
+            "t.txt:6: shape line \"12x12/3x3\": 3x3 boxes do not tile a 12x12 grid (3·3 = 9 \
+             cells, not 12)"
+        );
+        // The bad line leaves the last good one in force.
+        assert_eq!(e[4], "ok 12x12/latin");
+        assert_eq!(e[5], "ok 6x6/2x3");
+        assert_eq!(e.len(), 6);
+        // A comment that merely starts with the word is a comment.
+        assert_eq!(errors(&format!("# shape of things\n{SEED}\n")), ["ok 9x9"]);
+        // A shape line at the top of a file, before the first puzzle, counts too.
+        assert_eq!(
+            errors("# shape 12x12/3x3\n")[0].split(':').nth(1),
+            Some("1")
+        );
+    }
+
+    #[test]
+    fn integers_one_puzzle_a_line() {
+        // 4x4 on one line with a name, then a 36x36 line, then bad ones.
+        let ints = |n: usize, v: &str| vec![v; n].join(" ");
+        let text = format!(
+            "# shape 4x4/latin\n{} name here\n{}\n{} 17\n{}\n",
+            ints(16, "0"),
+            ints(36 * 36, "0"),
+            ints(255, "0"),
+            ints(50, "1"),
+        );
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Line);
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!(
+            (p.shape().to_string(), e[0].name.as_deref()),
+            ("4x4/latin".into(), Some("name here"))
+        );
+        assert_eq!(e[1].puzzle.as_ref().unwrap().shape().to_string(), "36x36");
+        assert_eq!(
+            e[2].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:4: symbol at r16c16: 17 is above 16"
+        );
+        assert!(e[3]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .starts_with("t.txt:5: 50 integers"));
+        // A duplicate given names both cells.
+        let mut cells = vec!["0"; 256];
+        cells[0] = "5";
+        cells[17] = "5";
+        let (_, e) = read(&format!("{}\n", cells.join(" ")));
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t:1: block row 1: 16 cells, expected 9 (a 16x16 puzzle has rows of 16; only 9x9 is supported)"
+            "t.txt:1: symbol 5 twice in box 1: r1c1 and r2c2"
+        );
+    }
+
+    #[test]
+    fn pls_reads_and_writes() {
+        let text = "order 3\n0 -1 2\n-1 -1 -1\n2 -1 -1\norder 3\n0 1\n1 2 0\n2 0 1\n\
+                    order 2\n0 0\n-1 -1\norder 2\n0 5\n-1 -1\norder 3\n0 1 2\n";
+        let (f, e) = read(text);
+        assert_eq!(f, Format::Pls);
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!(p.shape().to_string(), "3x3/latin");
+        assert_eq!(p.board.cells(), &[1, 0, 3, 0, 0, 0, 3, 0, 0]);
+        assert_eq!(render_pls(&p.board), "order 3\n0 -1 2\n-1 -1 -1\n2 -1 -1\n");
+        let msgs: Vec<String> = e[1..]
+            .iter()
+            .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
+            .collect();
+        assert_eq!(msgs[0], "t.txt:5: pls row 1: 2 symbols, expected 3");
+        assert_eq!(msgs[1], "t.txt:9: symbol 1 twice in row 1: r1c1 and r1c2");
+        assert_eq!(
+            msgs[2],
+            "t.txt:12: pls row 1: symbol 5 at r1c2 is not -1 (a hole) or 0 to 1"
+        );
+        assert_eq!(msgs[3], "t.txt:15: pls square has 1 rows, expected 3");
+        // Round trip, and the extension alone makes a file `.pls`.
+        let r = PuzzleReader::from_text(&render_pls(&p.board), "x.pls");
+        assert_eq!(r.format(), Format::Pls);
+        let back: Vec<Entry> = r.collect();
+        assert_eq!(back[0].puzzle.as_ref().unwrap().board, p.board);
+    }
+
+    #[test]
+    fn csv_of_another_shape_with_its_solution() {
+        let sol = "1234341221434321";
+        let text =
+            format!("puzzle,solution\n12..3..2.1.3...1,{sol}\n12..3..2.1.3...1,1234341221433412\n");
+        let (_, e) = read(&text);
+        let p = e[0].puzzle.as_ref().unwrap();
+        assert_eq!(p.solution.as_ref().map(board_line).as_deref(), Some(sol));
+        let err = e[1].puzzle.as_ref().unwrap_err().to_string();
+        assert!(
+            err.starts_with("t.txt:3: solution column: it is not a solution"),
+            "{err}"
         );
     }
 }

@@ -5,6 +5,11 @@
 //! duplicate puzzles, and duplicates up to isomorphism: two puzzles are isomorphic when one is the
 //! other relabelled, permuted (rows within bands, bands, columns within stacks, stacks) or
 //! transposed, which the minlex canonical form ([`crate::isomorph::minlex`]) decides exactly.
+//!
+//! A dataset may hold several shapes: the manifest counts puzzles and givens per shape too, and
+//! the classes of other shapes than 9x9 are counted with the built-in solver that counts and
+//! takes the shape ([`crate::commands::puzzle_arg::solver_for`]; unknown when none does). The
+//! isomorphs are 9x9 ones: other shapes are not looked at for them.
 
 use crate::dataset::Source;
 use crate::isomorph::minlex;
@@ -75,6 +80,30 @@ pub struct Manifest {
     /// The first isomorphic pairs that are not exact duplicates, as (line, line of the earlier).
     #[serde(default)]
     pub isomorphic_lines: Vec<(usize, usize)>,
+    /// The readable puzzles of each shape, smallest shape first; empty in manifests written
+    /// before shapes were read.
+    #[serde(default)]
+    pub shapes: Vec<ShapeCount>,
+}
+
+/// The readable puzzles of one shape in a dataset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShapeCount {
+    /// The shape, as [`solvers::Shape`] writes it: `9x9`, `16x16`, `12x12/3x4`, `10x10/latin`.
+    pub shape: String,
+    /// Readable puzzles of this shape.
+    pub puzzles: usize,
+    /// Number of givens -> puzzles of this shape with that many.
+    pub clues: BTreeMap<usize, usize>,
+}
+
+impl Manifest {
+    /// True when every readable puzzle is 9x9 (or there is none).
+    pub fn classic_only(&self) -> bool {
+        self.shapes
+            .iter()
+            .all(|s| s.shape == solvers::Shape::CLASSIC.to_string())
+    }
 }
 
 /// What to compute beyond the counts and the sha256.
@@ -102,6 +131,9 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     // are found by a 64-bit hash of the cells (std's SipHash with fixed keys), 24 bytes a puzzle.
     let hold = opts.isomorph_limit > 0 || opts.classes.is_some();
     let mut grids: Vec<(usize, solvers::Grid)> = Vec::new();
+    // Puzzles of other shapes, held for the classes only.
+    let mut boards: Vec<solvers::Board> = Vec::new();
+    let mut shapes: BTreeMap<solvers::Shape, (usize, BTreeMap<usize, usize>)> = BTreeMap::new();
     let mut exact = Vec::new();
     let (mut puzzles, mut invalid, mut readable) = (0usize, 0usize, 0usize);
     let mut clues = BTreeMap::new();
@@ -113,12 +145,19 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         match e.puzzle {
             Ok(p) => {
                 readable += 1;
-                *clues.entry(p.grid.givens()).or_insert(0) += 1;
+                let givens = p.board.givens();
+                *clues.entry(givens).or_insert(0) += 1;
+                let per_shape = shapes.entry(p.shape()).or_default();
+                per_shape.0 += 1;
+                *per_shape.1.entry(givens).or_insert(0) += 1;
                 let h = {
                     use std::hash::{Hash, Hasher};
                     // `DefaultHasher::new()` has fixed keys: the same hash on every run.
                     let mut s = std::collections::hash_map::DefaultHasher::new();
-                    p.grid.cells().hash(&mut s);
+                    p.board.cells().hash(&mut s);
+                    if !p.shape().is_classic() {
+                        p.shape().hash(&mut s);
+                    }
                     s.finish()
                 };
                 let dup = match seen.get(&h).filter(|_| readable <= opts.exact_limit) {
@@ -136,9 +175,13 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
                         false
                     }
                 };
-                if hold {
-                    grids.push((e.line, p.grid));
-                    exact.push(dup);
+                match (hold, p.grid()) {
+                    (true, Some(g)) => {
+                        grids.push((e.line, g));
+                        exact.push(dup);
+                    }
+                    (true, None) if opts.classes.is_some() => boards.push(p.board),
+                    _ => {}
                 }
             }
             Err(_) => invalid += 1,
@@ -149,7 +192,7 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     }
     drop(seen);
     let (mut isomorphic_duplicates, mut isomorphic_lines) = (None, Vec::new());
-    if readable > 0 && readable <= opts.isomorph_limit {
+    if !grids.is_empty() && readable <= opts.isomorph_limit {
         let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
         let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
         let mut n = 0;
@@ -186,8 +229,19 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         for n in names {
             c.add(n);
         }
+        for n in shaped_classes(&boards, timeout) {
+            c.add(n);
+        }
         c
     });
+    let shapes = shapes
+        .into_iter()
+        .map(|(shape, (puzzles, clues))| ShapeCount {
+            shape: shape.to_string(),
+            puzzles,
+            clues,
+        })
+        .collect();
     Ok(Manifest {
         name: src.name.clone(),
         source: src.source.clone(),
@@ -200,7 +254,33 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         isomorphic_duplicates,
         duplicate_lines,
         isomorphic_lines,
+        shapes,
     })
+}
+
+/// The classes of puzzles of other shapes than 9x9, each counted (to 2, under `timeout`) by the
+/// built-in solver that counts and takes its shape; `None` (unknown) when none does.
+fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<SolutionClass>> {
+    let engines: Vec<BuiltinEngine> = solvers::SolverKind::ALL
+        .iter()
+        .map(|&k| BuiltinEngine::new(k))
+        .collect();
+    let sessions = crate::runner::Sessions::new(rayon::current_num_threads(), engines.len());
+    boards
+        .par_iter()
+        .map(|b| {
+            let kind = crate::commands::puzzle_arg::solver_for(b.shape())?;
+            let slot = solvers::SolverKind::ALL.iter().position(|&k| k == kind)?;
+            let budget = Budget::unlimited().timeout(Some(timeout));
+            sessions.with(slot, &engines[slot], |session| match session {
+                Ok(session) => match session.count_board(b, 2, &budget) {
+                    Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
+                    _ => None,
+                },
+                Err(_) => None,
+            })
+        })
+        .collect()
 }
 
 /// The manifest as text for the terminal.
@@ -223,20 +303,36 @@ pub fn text(m: &Manifest) -> String {
             c.none, c.one, c.several
         );
         if c.unknown > 0 {
-            let _ = write!(s, ", {} not counted (budget ran out)", c.unknown);
+            let why = match m.classic_only() {
+                true => "budget ran out",
+                false => "budget ran out, or no built-in solver counts their shape",
+            };
+            let _ = write!(s, ", {} not counted ({why})", c.unknown);
         }
         let _ = writeln!(s);
     }
+    if !m.classic_only() {
+        let list: Vec<String> = m
+            .shapes
+            .iter()
+            .map(|c| format!("{} {}", c.puzzles, c.shape))
+            .collect();
+        let _ = writeln!(s, "shapes   {}", list.join(", "));
+    }
     let _ = write!(s, "duplicates {} exact", m.duplicates);
+    let nine_only = if m.classic_only() { "" } else { "; 9x9 only" };
     match m.isomorphic_duplicates {
         Some(n) => {
             let _ = writeln!(
                 s,
-                ", {n} up to isomorphism (minlex form; exact ones included)"
+                ", {n} up to isomorphism (minlex form; exact ones included{nine_only})"
             );
         }
-        None => {
+        None if m.classic_only() => {
             let _ = writeln!(s, ", up to isomorphism not looked for");
+        }
+        None => {
+            let _ = writeln!(s, ", up to isomorphism 9x9 only (none here)");
         }
     }
     for (a, b) in &m.duplicate_lines {
@@ -245,9 +341,18 @@ pub fn text(m: &Manifest) -> String {
     for (a, b) in &m.isomorphic_lines {
         let _ = writeln!(s, "  line {a} is an isomorph of line {b}");
     }
-    let _ = writeln!(s, "givens   puzzles");
-    for (g, n) in &m.clues {
-        let _ = writeln!(s, "{g:>6}   {n}");
+    if m.classic_only() {
+        let _ = writeln!(s, "givens   puzzles");
+        for (g, n) in &m.clues {
+            let _ = writeln!(s, "{g:>6}   {n}");
+        }
+    } else {
+        for c in &m.shapes {
+            let _ = writeln!(s, "givens   puzzles ({})", c.shape);
+            for (g, n) in &c.clues {
+                let _ = writeln!(s, "{g:>6}   {n}");
+            }
+        }
     }
     s
 }

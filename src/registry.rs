@@ -587,6 +587,7 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
             NodeUnit::None => NodeCount::None,
         }),
         gives_solution: Some(info.caps.gives_solution),
+        shapes: Some(info.caps.shapes.as_str().to_string()),
     }
 }
 

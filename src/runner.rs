@@ -15,8 +15,8 @@ use crate::record::{Row, RowStatus, SolutionClass};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Engine, Session};
-use solvers::{Budget, Grid, SolverKind, Status};
+use solvers::engine::{BuiltinEngine, Engine, EngineError, Session};
+use solvers::{Board, Budget, Grid, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -126,7 +126,11 @@ impl Sessions {
 /// # Errors
 /// Only when the thread pool cannot be built.
 pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> {
-    let total: usize = datasets.iter().map(|d| d.entries.len()).sum();
+    let total: usize = datasets
+        .iter()
+        .flat_map(|d| d.entries.iter())
+        .map(|e| solves_of(e, opts))
+        .sum();
     let puzzles = datasets.iter().flat_map(|d| {
         let name: Arc<str> = Arc::from(d.name.as_str());
         d.entries.iter().map(move |e| (name.clone(), e.clone()))
@@ -137,6 +141,21 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
         Ok(())
     })?;
     Ok(rows)
+}
+
+/// The solves `entry` takes in a run with `opts`: one per copy and solver that takes its shape
+/// (every solver for an unreadable puzzle, whose row says why); an engine whose caps do not take
+/// the shape gives no row, so it is not counted.
+pub fn solves_of(entry: &crate::format::Entry, opts: &RunOptions) -> usize {
+    let solvers = match &entry.puzzle {
+        Ok(p) => opts
+            .solvers
+            .iter()
+            .filter(|e| e.info().caps.shapes.takes(p.shape()))
+            .count(),
+        Err(_) => opts.solvers.len(),
+    };
+    solvers * opts.isomorphs.max(1) as usize
 }
 
 /// Puzzles in the first chunk of [`run_stream`]; a chunk that takes under half a second doubles
@@ -150,7 +169,8 @@ pub const MAX_CHUNK: usize = 8192;
 /// solver of a puzzle in the same chunk, so the no-solution cross-check sees them all), and its
 /// rows, in whole-run order, handed to `sink` on a writer thread while the next chunk is solved
 /// (at most one chunk waits for the writer). Memory holds at most three chunks, whatever the
-/// stream's length. `total` (puzzles) sizes the progress bar. `opts.solved_all` is set once the
+/// stream's length. `total` sizes the progress bar: the solves of the stream (see
+/// [`solves_of`]: no (engine, puzzle) pair an engine's caps leave out). `opts.solved_all` is set once the
 /// last solve has finished, before its chunk is handed over. When `opts.cancel` is set, the
 /// chunk in flight keeps the rows of the solves that finished (see [`RunOptions::cancel`]) and no
 /// further puzzle is read.
@@ -166,10 +186,7 @@ pub fn run_stream(
     let solvers = &opts.solvers;
     let per_puzzle = solvers.len();
     let bar = if opts.progress {
-        ProgressBar::with_draw_target(
-            total.map(|t| t * per_puzzle as u64 * u64::from(opts.isomorphs.max(1))),
-            ProgressDrawTarget::stderr(),
-        )
+        ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
     };
@@ -448,18 +465,22 @@ fn warm_up(
             return;
         }
         let Ok(puzzle) = &entry.puzzle else { continue };
-        let given = given_grid(&puzzle.grid, transform_of(opts, entry, copy).as_ref());
+        if !engine.info().caps.shapes.takes(puzzle.shape()) {
+            continue;
+        }
+        let given = Given::of(puzzle, transform_of(opts, entry, copy).as_ref());
         let budget = Budget::unlimited()
             .max_nodes(opts.max_nodes)
             .cancel_flag(opts.cancel.clone())
             .timeout(Some(limit));
-        let _ = std::hint::black_box(session.solve(&given, &budget));
+        let _ = std::hint::black_box(given.solve(session, &budget));
     }
 }
 
 /// One timed solve as a row, or `None` when the cancel flag is set before it starts or stopped
 /// it (an interrupted solve is neither a real timeout nor a real failure: a child process may
-/// have had the signal too).
+/// have had the signal too), or when the engine does not take the puzzle's shape (it is left
+/// out: "n/a" in the tables, never an error row).
 fn solve_counted(
     dataset: &str,
     entry: &crate::format::Entry,
@@ -471,6 +492,11 @@ fn solve_counted(
     if opts.cancel.load(Ordering::Relaxed) {
         return None;
     }
+    if let Ok(p) = &entry.puzzle {
+        if !engine.info().caps.shapes.takes(p.shape()) {
+            return None;
+        }
+    }
     let transform = transform_of(opts, entry, copy);
     let row = solve_one(dataset, entry, engine, session, opts, transform.as_ref());
     let stopped = matches!(row.status, RowStatus::Timeout | RowStatus::Error)
@@ -478,11 +504,61 @@ fn solve_counted(
     (!stopped).then_some(row)
 }
 
-/// The grid a solver is given: the puzzle, or its isomorph under `transform`.
-fn given_grid(grid: &Grid, transform: Option<&Transform>) -> Grid {
-    match transform {
-        Some(t) => Grid::from_cells(t.apply(grid.cells())).unwrap_or(*grid),
-        None => *grid,
+/// What a solver is given: a classic puzzle as a 9x9 [`Grid`] (the engines' fast path), or its
+/// isomorph under the run's transform; any other shape as a [`Board`] (not transformed: the
+/// isomorphisms are 9x9 ones).
+enum Given {
+    Classic(Grid),
+    Shaped(Board),
+}
+
+impl Given {
+    fn of(puzzle: &crate::format::Puzzle, transform: Option<&Transform>) -> Given {
+        match puzzle.grid() {
+            Some(grid) => Given::Classic(match transform {
+                Some(t) => Grid::from_cells(t.apply(grid.cells())).unwrap_or(grid),
+                None => grid,
+            }),
+            None => Given::Shaped(puzzle.board.clone()),
+        }
+    }
+
+    /// One solve; the answer of a classic puzzle stays a [`Grid`] until [`Given::board`].
+    #[inline]
+    fn solve(&self, session: &mut dyn Session, budget: &Budget) -> Result<Answer, EngineError> {
+        match self {
+            Given::Classic(g) => session.solve(g, budget).map(Answer::Classic),
+            Given::Shaped(b) => session.solve_board(b, budget).map(Answer::Shaped),
+        }
+    }
+}
+
+/// An engine's answer, as [`Given`] asked.
+enum Answer {
+    Classic(solvers::Outcome),
+    Shaped(solvers::Outcome<Board>),
+}
+
+impl Answer {
+    fn status(&self) -> Status {
+        match self {
+            Answer::Classic(o) => o.status,
+            Answer::Shaped(o) => o.status,
+        }
+    }
+
+    /// The outcome with its solution as a [`Board`], mapped back from the isomorph.
+    fn into_board(self, transform: Option<&Transform>) -> solvers::Outcome<Board> {
+        match self {
+            Answer::Classic(o) => o.map(|sol| {
+                let sol = match transform {
+                    Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
+                    None => sol,
+                };
+                Board::from_grid(&sol)
+            }),
+            Answer::Shaped(o) => o,
+        }
     }
 }
 
@@ -509,6 +585,7 @@ fn blank_row(dataset: &str, entry: &crate::format::Entry, solver: &str) -> Row {
         peak_rss_kib: None,
         solutions: None,
         transform: String::new(),
+        shape: String::new(),
     }
 }
 
@@ -530,12 +607,14 @@ fn solve_one(
             return row;
         }
     };
-    row.givens = puzzle.grid.givens();
-    row.grid = puzzle.grid.to_line();
+    row.shape = puzzle.shape().to_string();
+    row.givens = puzzle.board.givens();
+    row.grid = crate::format::board_line(&puzzle.board);
+    let transform = transform.filter(|_| puzzle.shape().is_classic());
     if let Some(t) = transform {
         row.transform = t.code();
     }
-    let given = given_grid(&puzzle.grid, transform);
+    let given = Given::of(puzzle, transform);
     let session = match session {
         Ok(s) => s,
         Err(err) => {
@@ -546,7 +625,7 @@ fn solve_one(
     };
     let (result, restarted) = timed_solves(&given, engine, session, opts, &mut row);
     let outcome = match result {
-        Ok(o) => o,
+        Ok(o) => o.into_board(transform),
         Err(err) => {
             row.status = RowStatus::Error;
             row.error = format!("{}: {err}{}", info.name, restarted.unwrap_or_default());
@@ -568,7 +647,6 @@ fn solve_one(
         &mut row,
         outcome,
         puzzle,
-        transform,
         // "Solved, unchecked": this solver writes no solution to check (a line-protocol
         // program may answer `solved` to any request).
         !info.caps.gives_solution
@@ -583,15 +661,12 @@ fn solve_one(
 /// counters) and, when a foreign program was started again, a note saying so (its restart is
 /// charged apart: not in any row's time).
 fn timed_solves(
-    given: &Grid,
+    given: &Given,
     engine: &dyn Engine,
     session: &mut dyn Session,
     opts: &RunOptions,
     row: &mut Row,
-) -> (
-    Result<solvers::Outcome, solvers::engine::EngineError>,
-    Option<String>,
-) {
+) -> (Result<Answer, EngineError>, Option<String>) {
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut restart_micros = 0.0;
@@ -602,7 +677,7 @@ fn timed_solves(
             .timeout(opts.timeout);
         let cpu0 = thread_cpu_micros();
         let start = Instant::now();
-        let result = session.solve(given, &budget);
+        let result = given.solve(session, &budget);
         walls.push((start.elapsed().as_secs_f64() * 1e9).round() / 1e3);
         let cpu1 = thread_cpu_micros();
         match session.last_usage() {
@@ -623,7 +698,7 @@ fn timed_solves(
             }
             None => {}
         }
-        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
+        let again = matches!(&result, Ok(o) if o.status() != Status::Timeout)
             && walls.len() < opts.repeat.max(1) as usize
             && !opts.cancel.load(Ordering::Relaxed);
         if !again {
@@ -652,20 +727,14 @@ fn timed_solves(
 /// `solution` and `error`.
 fn judge(
     row: &mut Row,
-    outcome: solvers::Outcome,
+    outcome: solvers::Outcome<Board>,
     puzzle: &crate::format::Puzzle,
-    transform: Option<&Transform>,
     unchecked_ok: bool,
 ) {
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
-            let sol = match transform {
-                Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
-                None => sol,
-            };
-            row.solution = sol.to_digits();
-            let expected = puzzle.solution.as_ref().map(|g| g.cells());
-            match verify::check(puzzle.grid.cells(), sol.cells(), expected) {
+            row.solution = crate::format::board_line(&sol);
+            match verify::check_board(&puzzle.board, &sol, puzzle.solution.as_ref()) {
                 Ok(()) => row.correct = Some(true),
                 Err(w) => {
                     row.correct = Some(false);
@@ -710,8 +779,16 @@ fn puzzle_class(
         .timeout(Some(
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
-    match counter.count(&puzzle.grid, 2, &budget) {
-        Ok(n) if n.complete => Some(SolutionClass::of(n.solutions)),
+    let count = match puzzle.grid() {
+        Some(grid) => counter
+            .count(&grid, 2, &budget)
+            .map(|c| (c.solutions, c.complete)),
+        None => counter
+            .count_board(&puzzle.board, 2, &budget)
+            .map(|c| (c.solutions, c.complete)),
+    };
+    match count {
+        Ok((n, true)) => Some(SolutionClass::of(n)),
         _ => None,
     }
 }

@@ -13,6 +13,10 @@
 //! nothing contradicts (see [`crate::record::Row::correct`]). Rows come in whole puzzle groups:
 //! every solver's row of one puzzle (one copy, under `--isomorphs`), consecutively, as the runner
 //! writes them and results.csv holds them.
+//!
+//! Scores are per dataset x shape: an engine whose caps do not take a shape has no row of its
+//! puzzles, so they count neither against it (PAR-2, unique solves) nor in the virtual best
+//! solver's bound beside others; its summary row there says `n/a`.
 
 use crate::record::{Row, RowStatus};
 use crate::summary::SummaryRow;
@@ -67,8 +71,11 @@ impl Best {
 #[derive(Debug)]
 pub struct Scorer {
     budget_ns: Option<u64>,
-    tallies: HashMap<(String, String), Tally>,
-    best: Vec<(String, Best)>,
+    /// (Dataset, shape, solver) -> sums.
+    tallies: HashMap<(String, String, String), Tally>,
+    /// The virtual best solver of each dataset x shape, in order of appearance (shape empty:
+    /// the unreadable puzzles, counted in the dataset's first shape).
+    best: Vec<((String, String), Best)>,
     pending: Vec<Row>,
 }
 
@@ -103,10 +110,11 @@ impl Scorer {
         let Some(first) = group.first() else {
             return;
         };
-        let pos = match self.best.iter().position(|(d, _)| *d == first.dataset) {
+        let at = (first.dataset.clone(), first.shape.clone());
+        let pos = match self.best.iter().position(|(k, _)| *k == at) {
             Some(p) => p,
             None => {
-                self.best.push((first.dataset.clone(), Best::default()));
+                self.best.push((at, Best::default()));
                 self.best.len() - 1
             }
         };
@@ -122,7 +130,7 @@ impl Scorer {
         for r in &group {
             let t = self
                 .tallies
-                .entry((r.dataset.clone(), r.solver.clone()))
+                .entry((r.dataset.clone(), r.shape.clone(), r.solver.clone()))
                 .or_default();
             t.readable += 1;
             let right = r.is_right();
@@ -153,16 +161,33 @@ impl Scorer {
     }
 
     /// Fills `par2_micros` and `unique_solves` of `summary` and appends one `virtual-best` row
-    /// per dataset (after the dataset's last row).
+    /// per dataset x shape (after the group's last row). `n/a` rows keep no score.
     pub fn finish(mut self, summary: &mut Vec<SummaryRow>) {
         self.flush();
-        for s in summary.iter_mut() {
-            if let Some(t) = self.tallies.get(&(s.dataset.clone(), s.solver.clone())) {
+        for s in summary.iter_mut().filter(|s| !s.is_na()) {
+            let key = (s.dataset.clone(), s.shape.clone(), s.solver.clone());
+            if let Some(t) = self.tallies.get(&key) {
                 s.unique_solves = t.unique;
                 s.par2_micros = self.budget_ns.map(|_| mean_micros(t.par2_ns, t.readable));
             }
         }
-        for (dataset, mut b) in self.best {
+        // Unreadable puzzles (shape unknown) count in their dataset's first shape.
+        let mut best: Vec<((String, String), Best)> = Vec::new();
+        let (known, unknown): (Vec<_>, Vec<_>) = self
+            .best
+            .into_iter()
+            .partition(|((_, shape), _)| !shape.is_empty());
+        best.extend(known);
+        for ((dataset, _), b) in unknown {
+            match best.iter_mut().find(|((d, _), _)| *d == dataset) {
+                Some((_, into)) => {
+                    into.puzzles += b.puzzles;
+                    into.invalid += b.invalid;
+                }
+                None => best.push(((dataset, solvers::Shape::CLASSIC.to_string()), b)),
+            }
+        }
+        for ((dataset, shape), mut b) in best {
             b.ns.sort_unstable();
             b.long_ns.sort_unstable();
             let n = b.ns.len() + b.long_ns.len();
@@ -176,6 +201,7 @@ impl Scorer {
             let max = if n == 0 { 0 } else { b.kth(n - 1) };
             let row = SummaryRow {
                 dataset: dataset.clone(),
+                shape: shape.clone(),
                 solver: VIRTUAL_BEST.into(),
                 puzzles: b.puzzles,
                 solved: b.solved,
@@ -196,10 +222,11 @@ impl Scorer {
                 par2_micros: self.budget_ns.map(|_| mean_micros(b.par2_ns, b.readable)),
                 unique_solves: 0,
                 outliers: 0,
+                na: String::new(),
             };
             let at = summary
                 .iter()
-                .rposition(|s| s.dataset == dataset)
+                .rposition(|s| s.dataset == dataset && s.shape == shape)
                 .map_or(summary.len(), |i| i + 1);
             summary.insert(at, row);
         }

@@ -255,6 +255,15 @@ fn merged_info(shards: &[ShardRun], command: Vec<String>) -> RunInfo {
     for (i, d) in datasets.iter_mut().enumerate() {
         d.puzzles = infos.iter().map(|r| r.datasets[i].puzzles).sum();
         d.invalid = infos.iter().map(|r| r.datasets[i].invalid).sum();
+        // Each shape's puzzles, summed over the shards (shapes in the order the shards list
+        // them).
+        d.shapes.clear();
+        for c in infos.iter().flat_map(|r| &r.datasets[i].shapes) {
+            match d.shapes.iter_mut().find(|m| m.shape == c.shape) {
+                Some(m) => m.puzzles += c.puzzles,
+                None => d.shapes.push(c.clone()),
+            }
+        }
     }
     let distinct = |f: &dyn Fn(&RunInfo) -> String| {
         let mut v: Vec<String> = Vec::new();

@@ -1,10 +1,12 @@
-//! The summary: one [`SummaryRow`] per dataset x solver, computed from the [`Row`]s of a run, and
-//! its rendering as a table for the terminal.
+//! The summary: one [`SummaryRow`] per dataset x shape x solver, computed from the [`Row`]s of a
+//! run, and its rendering as a table for the terminal. A solver whose caps do not take a
+//! shape has no rows of it: its summary row there says `n/a` and why ([`SummaryRow::na`]).
 
 use crate::human::{count, figure, rate, thousands};
 use crate::record::Row;
 use crate::record::RowStatus;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// One row of `summary.csv`. Times are µs per puzzle over the puzzles that could be read
 /// (every row but `invalid` ones; a timeout counts at the time it took to give up). The six
@@ -76,7 +78,63 @@ pub struct SummaryRow {
     /// the column existed.
     #[serde(default)]
     pub outliers: usize,
+    /// The puzzles' shape ([`solvers::Shape`]'s Display form: `9x9`, `16x16`, `12x12/3x4`,
+    /// `10x10/latin`): a dataset of several shapes has a group of rows per shape. `9x9` in
+    /// summary.csv files written before the column existed.
+    #[serde(default = "classic_shape")]
+    pub shape: String,
+    /// Empty for a solver that ran the group's puzzles; for one whose caps do not take their
+    /// shape, why (`9x9 only`): it has no rows there, every count is 0, and tables show
+    /// `n/a: 9x9 only` (never an error, never unsolved in the scores).
+    #[serde(default)]
+    pub na: String,
 }
+
+/// The shape of rows written before the `shape` column existed: every puzzle was 9x9.
+fn classic_shape() -> String {
+    solvers::Shape::CLASSIC.to_string()
+}
+
+impl SummaryRow {
+    /// True when the solver did not run this group's puzzles: its caps do not take their shape.
+    pub fn is_na(&self) -> bool {
+        !self.na.is_empty()
+    }
+
+    /// The group's name in tables: the dataset, and its shape where it is not 9x9
+    /// (`seed`, `big (16x16)`).
+    pub fn group(&self) -> String {
+        group_name(&self.dataset, &self.shape)
+    }
+
+    /// True when `other` is of the same dataset x shape group.
+    pub fn same_group(&self, other: &SummaryRow) -> bool {
+        self.dataset == other.dataset && self.shape == other.shape
+    }
+
+    /// An `n/a` row: `solver` does not take `shape` (`why`, for example `9x9 only`).
+    pub fn not_applicable(dataset: &str, shape: &str, solver: &str, why: &str) -> SummaryRow {
+        let mut r = Group::default().finish();
+        r.dataset = dataset.to_string();
+        r.shape = shape.to_string();
+        r.solver = solver.to_string();
+        r.na = why.to_string();
+        r
+    }
+}
+
+/// A dataset x shape group's name in tables: the dataset, and its shape where it is not 9x9
+/// (`seed`, `big (16x16)`).
+pub fn group_name(dataset: &str, shape: &str) -> String {
+    if shape.is_empty() || shape == "9x9" {
+        dataset.to_string()
+    } else {
+        format!("{dataset} ({shape})")
+    }
+}
+
+/// Why a solver has no rows of a shape, for `n/a` cells: `9x9 only`.
+pub const CLASSIC_ONLY: &str = "9x9 only";
 
 /// A solve slower than this many times its solver's median on the dataset is an outlier
 /// ([`SummaryRow::outliers`]).
@@ -90,7 +148,8 @@ pub const PUZZLES_PER_SECOND: &str = "puzzles/s: solved puzzles per second on on
      the verdicts do. outliers: solves slower than 10× their solver's median on the dataset, \
      the ones the median sets aside (mean and max µs still count them).";
 
-/// Summarises `rows`, keeping the order in which dataset x solver pairs first appear.
+/// Summarises `rows`, keeping the order in which dataset x shape x solver groups first appear
+/// (no `n/a` rows: see [`Accumulator::for_solvers`]).
 pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
     let mut acc = Accumulator::default();
     for r in rows {
@@ -104,16 +163,23 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
 /// resolution), and each dataset x solver pair keeps its times as a compact vector of `u32`
 /// nanoseconds (4 bytes a row; a time past 4.29 s goes to a `u64` side vector), so medians and
 /// p90s are exact. [`summarize`] is this over a slice.
+///
+/// Rows of an invalid puzzle (whose shape is unknown) count in the dataset's first shape.
 #[derive(Debug, Default)]
 pub struct Accumulator {
-    /// Dataset -> solver -> index into `groups`.
-    index: std::collections::HashMap<String, std::collections::HashMap<String, usize>>,
+    /// Dataset -> shape -> solver -> index into `groups` (looked up by `&str`: no allocation
+    /// per row).
+    index: HashMap<String, HashMap<String, HashMap<String, usize>>>,
     groups: Vec<Group>,
+    /// The run's solvers in report order, each with whether it takes every shape (else 9x9
+    /// only); empty when unknown (then no `n/a` rows).
+    solvers: Vec<(String, bool)>,
 }
 
 #[derive(Debug, Default)]
 struct Group {
     dataset: String,
+    shape: String,
     solver: String,
     puzzles: usize,
     solved: usize,
@@ -145,24 +211,54 @@ fn to_micros(ns: u64) -> f64 {
 }
 
 impl Accumulator {
+    /// A summary that knows the run's solvers (report order) and the shapes each takes (`true`:
+    /// every shape, `false`: 9x9 only), so each dataset x shape group gets an `n/a` row for a
+    /// solver that does not take its shape.
+    pub fn for_solvers(solvers: Vec<(String, bool)>) -> Accumulator {
+        Accumulator {
+            solvers,
+            ..Accumulator::default()
+        }
+    }
+
+    /// [`Accumulator::for_solvers`] with the solvers of a run.json.
+    pub fn for_run(info: &crate::record::RunInfo) -> Accumulator {
+        Accumulator::for_solvers(
+            info.solvers
+                .iter()
+                .map(|s| (s.clone(), info.solver_takes(s, "any")))
+                .collect(),
+        )
+    }
+
+    /// The solver -> group map of one dataset x shape, if any row of it was seen.
+    fn members(&self, dataset: &str, shape: &str) -> Option<&HashMap<String, usize>> {
+        self.index.get(dataset).and_then(|m| m.get(shape))
+    }
+
+    fn group_of(&mut self, dataset: &str, shape: &str, solver: &str) -> usize {
+        if let Some(&i) = self.members(dataset, shape).and_then(|m| m.get(solver)) {
+            return i;
+        }
+        let i = self.groups.len();
+        self.groups.push(Group {
+            dataset: dataset.to_string(),
+            shape: shape.to_string(),
+            solver: solver.to_string(),
+            ..Group::default()
+        });
+        self.index
+            .entry(dataset.to_string())
+            .or_default()
+            .entry(shape.to_string())
+            .or_default()
+            .insert(solver.to_string(), i);
+        i
+    }
+
     /// Counts one row in.
     pub fn add(&mut self, r: &Row) {
-        let i = match self.index.get(&r.dataset).and_then(|m| m.get(&r.solver)) {
-            Some(&i) => i,
-            None => {
-                let i = self.groups.len();
-                self.groups.push(Group {
-                    dataset: r.dataset.clone(),
-                    solver: r.solver.clone(),
-                    ..Group::default()
-                });
-                self.index
-                    .entry(r.dataset.clone())
-                    .or_default()
-                    .insert(r.solver.clone(), i);
-                i
-            }
-        };
+        let i = self.group_of(&r.dataset, &r.shape, &r.solver);
         let g = &mut self.groups[i];
         g.puzzles += 1;
         if r.counts_as_solved() {
@@ -200,9 +296,104 @@ impl Accumulator {
         g.max_rss = g.max_rss.max(r.peak_rss_kib);
     }
 
-    /// The summary rows, in the order the dataset x solver pairs first appeared.
-    pub fn finish(self) -> Vec<SummaryRow> {
-        self.groups.into_iter().map(Group::finish).collect()
+    /// The summary rows: dataset x shape groups in the order they first appeared (a dataset's
+    /// shapes together), each group's solvers in report order, with an `n/a` row for each
+    /// known solver that does not take the group's shape.
+    pub fn finish(mut self) -> Vec<SummaryRow> {
+        // The groups of each dataset, shapes in order of appearance; invalid rows (shape
+        // unknown) go to the dataset's first shape (9x9 when it has no readable puzzle).
+        let mut blocks: Vec<(String, String)> = Vec::new();
+        for g in &self.groups {
+            if !g.shape.is_empty() && !blocks.iter().any(|b| b.0 == g.dataset && b.1 == g.shape) {
+                blocks.push((g.dataset.clone(), g.shape.clone()));
+            }
+        }
+        let unknown: Vec<usize> = (0..self.groups.len())
+            .filter(|&i| self.groups[i].shape.is_empty())
+            .collect();
+        let takes = |solvers: &[(String, bool)], solver: &str, shape: &str| {
+            shape == "9x9" || solvers.iter().find(|s| s.0 == solver).map_or(true, |s| s.1)
+        };
+        let mut dropped = vec![false; self.groups.len()];
+        for i in unknown {
+            let dataset = self.groups[i].dataset.clone();
+            let shape = match blocks.iter().find(|b| b.0 == dataset) {
+                Some(b) => b.1.clone(),
+                None => {
+                    let classic = solvers::Shape::CLASSIC.to_string();
+                    blocks.push((dataset.clone(), classic.clone()));
+                    classic
+                }
+            };
+            let solver = self.groups[i].solver.clone();
+            if !takes(&self.solvers, &solver, &shape) {
+                // Its invalid rows say nothing a `n/a` row does not.
+                dropped[i] = true;
+                continue;
+            }
+            let existing = self
+                .members(&dataset, &shape)
+                .and_then(|m| m.get(&solver))
+                .copied();
+            match existing {
+                Some(j) => {
+                    let (puzzles, invalid) = (self.groups[i].puzzles, self.groups[i].invalid);
+                    self.groups[j].puzzles += puzzles;
+                    self.groups[j].invalid += invalid;
+                    dropped[i] = true;
+                }
+                None => {
+                    self.groups[i].shape = shape.clone();
+                    self.index
+                        .entry(dataset)
+                        .or_default()
+                        .entry(shape)
+                        .or_default()
+                        .insert(solver, i);
+                }
+            }
+        }
+        // Blocks of one dataset together, in the order the datasets first appeared.
+        let mut order: Vec<(String, String)> = Vec::new();
+        for b in &blocks {
+            if order.iter().any(|o| o.0 == b.0) {
+                continue;
+            }
+            order.extend(blocks.iter().filter(|c| c.0 == b.0).cloned());
+        }
+        let mut groups: Vec<Option<Group>> = std::mem::take(&mut self.groups)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let mut out = Vec::new();
+        for (dataset, shape) in order {
+            let members = self.members(&dataset, &shape).cloned().unwrap_or_default();
+            let mut rows: Vec<(usize, usize, SummaryRow)> = Vec::new();
+            for (solver, i) in members {
+                if dropped[i] {
+                    continue;
+                }
+                if let Some(g) = groups[i].take() {
+                    let rank = self
+                        .solvers
+                        .iter()
+                        .position(|s| s.0 == solver)
+                        .unwrap_or(self.solvers.len());
+                    rows.push((rank, i, g.finish()));
+                }
+            }
+            for (k, (solver, any)) in self.solvers.iter().enumerate() {
+                let has = rows.iter().any(|r| r.2.solver == *solver);
+                if !has && !any && shape != "9x9" {
+                    let na = SummaryRow::not_applicable(&dataset, &shape, solver, CLASSIC_ONLY);
+                    rows.push((k, usize::MAX, na));
+                }
+            }
+            // Report order; solvers the run did not name, in the order they appeared.
+            rows.sort_by_key(|r| (r.0, r.1));
+            out.extend(rows.into_iter().map(|r| r.2));
+        }
+        out
     }
 }
 
@@ -230,6 +421,7 @@ impl Group {
             .count();
         SummaryRow {
             dataset: self.dataset,
+            shape: self.shape,
             solver: self.solver,
             puzzles: self.puzzles,
             solved: self.solved,
@@ -263,6 +455,7 @@ impl Group {
             par2_micros: None,
             unique_solves: 0,
             outliers,
+            na: String::new(),
         }
     }
 }
@@ -276,8 +469,9 @@ fn round3(x: f64) -> f64 {
 /// it fits a 100-column terminal.
 pub const TABLE_WIDTH: usize = 100;
 
-/// The summary as text for the terminal, one block per dataset (in the order of `summary`):
-/// a line naming the dataset and its puzzles, then one line per solver with the six counts
+/// The summary as text for the terminal, one block per dataset x shape (in the order of
+/// `summary`): a line naming the dataset (with its shape where not 9x9, `big (16x16)`) and its
+/// puzzles, then one line per solver (`n/a: 9x9 only` for a solver that does not take the shape) with the six counts
 /// (`solved`, `wrong`, `no-sol`, `timeout`, `error`, `invalid`, which add up to the puzzles), the
 /// median µs per puzzle, solved puzzles per second from the median, and mean search-tree nodes,
 /// and under them a line of each solver's outliers. Every column holds one unit; p90, max and mean µs are in `summary.csv` and the report. With
@@ -299,15 +493,16 @@ pub fn table(summary: &[SummaryRow]) -> String {
     ];
     // Space before each column: counts sit close together, the figures a little apart.
     const GAP: [usize; 10] = [0, 2, 1, 1, 1, 1, 1, 2, 2, 2];
-    let mut datasets: Vec<&str> = Vec::new();
+    let mut groups: Vec<&SummaryRow> = Vec::new();
     for r in summary {
-        if !datasets.contains(&r.dataset.as_str()) {
-            datasets.push(&r.dataset);
+        if !groups.iter().any(|g| g.same_group(r)) {
+            groups.push(r);
         }
     }
     let mut out = String::new();
-    for (i, d) in datasets.iter().enumerate() {
-        let rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.dataset == *d).collect();
+    for (i, first) in groups.iter().enumerate() {
+        let all: Vec<&SummaryRow> = summary.iter().filter(|r| r.same_group(first)).collect();
+        let rows: Vec<&SummaryRow> = all.iter().copied().filter(|r| !r.is_na()).collect();
         let cells: Vec<[String; 10]> = rows
             .iter()
             .map(|r| {
@@ -337,7 +532,11 @@ pub fn table(summary: &[SummaryRow]) -> String {
                 .max()
                 .unwrap_or(0)
         };
-        let widths: Vec<usize> = (0..10).map(width).collect();
+        let mut widths: Vec<usize> = (0..10).map(width).collect();
+        // A solver that does not take the shape has one cell: `n/a: 9x9 only`.
+        for r in all.iter().filter(|r| r.is_na()) {
+            widths[0] = widths[0].max(r.solver.chars().count());
+        }
         let line = |row: &[String]| {
             let mut l = String::new();
             for (c, text) in row.iter().enumerate() {
@@ -356,20 +555,35 @@ pub fn table(summary: &[SummaryRow]) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let puzzles = rows.first().map_or(0, |r| r.puzzles);
+        let puzzles = rows.iter().map(|r| r.puzzles).max().unwrap_or(0);
         out.push_str(&format!(
-            "{d}: {} puzzle{}\n",
+            "{}: {} puzzle{}\n",
+            first.group(),
             count(puzzles),
             if puzzles == 1 { "" } else { "s" }
         ));
         let head: Vec<String> = HEAD.iter().map(|h| h.to_string()).collect();
         out.push_str(&line(&head));
         out.push('\n');
-        for row in &cells {
-            out.push_str(&line(row));
-            out.push('\n');
+        let mut cells = cells.iter();
+        for r in &all {
+            if r.is_na() {
+                let pad = widths[0] - r.solver.chars().count();
+                out.push_str(&format!(
+                    "{}{}{}n/a: {}\n",
+                    r.solver,
+                    " ".repeat(pad),
+                    " ".repeat(GAP[1]),
+                    r.na
+                ));
+            } else if let Some(row) = cells.next() {
+                out.push_str(&line(row));
+                out.push('\n');
+            }
         }
-        out.push_str(&outliers_line(&rows));
+        if !rows.is_empty() {
+            out.push_str(&outliers_line(&rows));
+        }
     }
     if summary.iter().any(|r| r.unchecked > 0) {
         out.push_str("\n* solved, some unchecked: the solver writes no solution to check.");
@@ -466,6 +680,7 @@ mod tests {
             peak_rss_kib: None,
             solutions: None,
             transform: String::new(),
+            shape: "9x9".into(),
         }
     }
 
@@ -591,6 +806,7 @@ mod tests {
             peak_rss_kib: None,
             solutions: None,
             transform: String::new(),
+            shape: "9x9".into(),
         }
     }
 

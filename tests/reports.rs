@@ -10,3 +10,5 @@ mod perf;
 mod report;
 #[path = "integration/rigor.rs"]
 mod rigor;
+#[path = "integration/shape_reports.rs"]
+mod shape_reports;

@@ -14,7 +14,7 @@ mod conformance;
 mod crosscheck;
 #[path = "integration/exact_shapes.rs"]
 mod exact_shapes;
-#[path = "integration/shapes.rs"]
-mod shapes;
+#[path = "integration/shape_solvers.rs"]
+mod shape_solvers;
 #[path = "integration/simd_paths.rs"]
 mod simd_paths;

@@ -48,7 +48,7 @@ pub fn datasets(names: &[String]) -> anyhow::Result<Vec<Dataset>> {
 pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
     ds.entries
         .iter()
-        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| p.grid))
+        .filter_map(|e| e.puzzle.as_ref().ok().and_then(|p| p.grid()))
         .collect()
 }
 
@@ -57,7 +57,12 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
 pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
     ds.entries
         .iter()
-        .filter_map(|e| e.puzzle.as_ref().ok().map(|p| (e.index, p.grid)))
+        .filter_map(|e| {
+            e.puzzle
+                .as_ref()
+                .ok()
+                .and_then(|p| Some((e.index, p.grid()?)))
+        })
         .flat_map(|(i, g)| {
             (0..copies).filter_map(move |k| {
                 let t = crate::isomorph::Transform::random(seed, i as u64, k);

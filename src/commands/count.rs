@@ -1,12 +1,21 @@
-//! `harness count`: counts a puzzle's solutions up to a limit with a counting solver.
+//! `harness count`: counts a puzzle's solutions up to a limit with a counting solver, at any
+//! shape: 9x9 with the default counting solver, another shape with the first built-in solver
+//! that counts and takes it ([`solver_for`]), or the solver named with `--solver` when it takes
+//! the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::read_puzzle;
+use crate::commands::puzzle_arg::{read_board, refusal, solver_for};
 use anyhow::bail;
 use solvers::engine::{BuiltinEngine, Engine, EngineError};
 use solvers::{Budget, SolverKind};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// A finished count.
+struct Counted {
+    solutions: u64,
+    complete: bool,
+}
 
 /// What `harness count` found.
 pub struct CountEnd {
@@ -19,15 +28,30 @@ pub struct CountEnd {
 /// `at least K` on stdout and the reason on stderr, and returns `complete: false` (exit 1).
 ///
 /// # Errors
-/// A bad puzzle, an unknown solver, or a solver that does not count (exit 2).
+/// A bad puzzle, an unknown solver, a solver that does not count or does not take the puzzle's
+/// shape, or no built-in solver that counts the shape (exit 2).
 pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
-    let engine: Arc<dyn Engine> = match &args.solver {
-        Some(name) => crate::registry::Registry::load(args.external.solvers.as_deref())?
-            .engine(name, args.external.isolate)?,
-        None => Arc::new(BuiltinEngine::new(crate::generate::counting_solver())),
+    let named: Option<Arc<dyn Engine>> = match &args.solver {
+        Some(name) => Some(
+            crate::registry::Registry::load(args.external.solvers.as_deref())?
+                .engine(name, args.external.isolate)?,
+        ),
+        None => None,
+    };
+    let puzzle = read_board(&args.puzzle)?;
+    let shape = puzzle.shape();
+    let engine: Arc<dyn Engine> = match named {
+        Some(e) if !e.info().caps.shapes.takes(shape) => bail!(refusal(&e.info().name, shape)),
+        Some(e) => e,
+        None if shape.is_classic() => {
+            Arc::new(BuiltinEngine::new(crate::generate::counting_solver()))
+        }
+        None => match solver_for(shape) {
+            Some(k) => Arc::new(BuiltinEngine::new(k)),
+            None => bail!("no built-in solver counts {shape} puzzles"),
+        },
     };
     let kind = engine.info().name.clone();
-    let grid = read_puzzle(&args.puzzle)?;
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let budget = Budget::unlimited().timeout(timeout);
     let refuse = || {
@@ -47,10 +71,22 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
     let mut session = engine
         .session()
         .map_err(|e| anyhow::anyhow!("{kind}: {e}"))?;
-    let c = match session.count(&grid, args.limit, &budget) {
+    let counted = match puzzle.grid() {
+        Some(grid) => session
+            .count(&grid, args.limit, &budget)
+            .map(|c| (c.solutions, c.complete)),
+        None => session
+            .count_board(&puzzle.board, args.limit, &budget)
+            .map(|c| (c.solutions, c.complete)),
+    };
+    let c = match counted {
         Ok(c) => c,
         Err(EngineError::Unsupported(_)) => return Err(refuse()),
         Err(e) => bail!("{kind} failed: {e}"),
+    };
+    let c = Counted {
+        solutions: c.0,
+        complete: c.1,
     };
     if !c.complete {
         println!("at least {}", c.solutions);

@@ -2,7 +2,7 @@
 //! each can do) and the shipped datasets.
 
 use crate::cli::ListArgs;
-use crate::dataset::{self, SHIPPED};
+use crate::dataset;
 use crate::registry::{self, Registry};
 use solvers::engine::{BuiltinEngine, Caps, Engine};
 use solvers::SolverKind;
@@ -68,7 +68,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
         ),
     }
     println!("\nshipped datasets (use with --dataset NAME):");
-    for s in SHIPPED {
+    for s in dataset::all_shipped() {
         let ds = dataset::shipped(s);
         println!(
             "  {:<18} {:>6} puzzles{}  datasets/{}: {}",

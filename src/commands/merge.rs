@@ -32,7 +32,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     output::ensure_writable(&args.out)?;
     let saving = || format!("saving the merged run to {}", args.out.display());
     record::clear_run(&args.out).with_context(saving)?;
-    let mut acc = summary::Accumulator::default();
+    let mut acc = summary::Accumulator::for_run(&plan.info);
     let mut scorer = crate::scores::Scorer::new(plan.info.timeout_ms.map(|ms| ms as f64 * 1e3));
     let mut rows = 0;
     output::write_atomic(&args.out.join("results.csv"), |w| {

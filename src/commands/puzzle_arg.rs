@@ -1,18 +1,36 @@
-//! The `PUZZLE` argument of `harness candidates`, `cnf` and `count`: an 81-character line, or `-`
-//! to read the first puzzle of stdin (any supported format).
+//! The `PUZZLE` argument of `harness candidates`, `cnf`, `count` and `hint`: a puzzle on one
+//! line (any shape the line form reads: 81 characters for 9x9, 256 for 16x16, integers separated
+//! by spaces, ...), or `-` to read the first puzzle of stdin (any supported format); and the
+//! choice of a built-in solver for a shape.
 
 use crate::format::{Puzzle, PuzzleReader};
 use anyhow::{anyhow, Context};
-use solvers::Grid;
+use solvers::engine::Caps;
+use solvers::{Grid, Shape, SolverKind};
+use std::sync::OnceLock;
 
-/// Reads the puzzle named by `arg`: the line itself (`.` `0` `_` `-` `*` empty), or with `-` the
-/// first puzzle on stdin (line, block or CSV form). The givens are checked for consistency.
+/// Reads the 9x9 puzzle named by `arg`, for the commands that take 9x9 grids only: as
+/// [`read_board`], refusing another shape with a message naming it.
 ///
 /// # Errors
-/// A puzzle of the wrong length, a bad character, a digit given twice in a unit (the message
+/// As [`read_board`]; a puzzle of another shape ("a 16x16 puzzle: this command takes 9x9 grids
+/// only").
+pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
+    read_board(arg)?
+        .require_grid("this command")
+        .map_err(|e| anyhow!(e))
+}
+
+/// Reads the puzzle named by `arg`, of any shape: the line itself (one character a cell with
+/// `.` `0` `_` `-` `*` empty, or integers separated by spaces), or with `-` the first puzzle on
+/// stdin (line, block, CSV or `.pls` form, and a `# shape` line before it). The givens are
+/// checked for consistency.
+///
+/// # Errors
+/// A puzzle of the wrong length, a bad character, a symbol given twice in a unit (the message
 /// names the cell and why, after `puzzle argument:` for the line itself, after `stdin:LINE:` for
 /// stdin), an empty stdin, or a failed read.
-pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
+pub fn read_board(arg: &str) -> anyhow::Result<Puzzle> {
     let (mut reader, source) = if arg == "-" {
         (
             PuzzleReader::new(std::io::stdin(), "stdin").context("reading stdin")?,
@@ -30,9 +48,63 @@ pub fn read_puzzle(arg: &str) -> anyhow::Result<Grid> {
     }
     let entry = entry.ok_or_else(|| anyhow!("no puzzle in {source}"))?;
     match entry.puzzle {
-        Ok(Puzzle { grid, .. }) => Ok(grid),
+        Ok(p) => Ok(p),
         // The puzzle given on the command line: no file and no line to name.
         Err(e) if arg != "-" => Err(anyhow!("puzzle argument: {}", e.reason)),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The capabilities of every built-in solver, in [`SolverKind::ALL`] order (read once).
+fn builtin_caps() -> &'static [Caps] {
+    static CAPS: OnceLock<Vec<Caps>> = OnceLock::new();
+    CAPS.get_or_init(|| SolverKind::ALL.iter().map(|k| k.caps()).collect())
+}
+
+/// The built-in solver `solve` and `count` use on puzzles of `shape` when none is named: the
+/// default counting solver ([`crate::generate::counting_solver`]) when it takes the shape (it
+/// does 9x9), else the first of [`SolverKind::ALL`] that counts solutions and takes the shape;
+/// `None` when no built-in solver does.
+pub fn solver_for(shape: Shape) -> Option<SolverKind> {
+    let default = crate::generate::counting_solver();
+    let caps = builtin_caps();
+    let of = |k: SolverKind| {
+        SolverKind::ALL
+            .iter()
+            .position(|&x| x == k)
+            .map(|i| caps[i])
+    };
+    if of(default).is_some_and(|c| c.counts && c.shapes.takes(shape)) {
+        return Some(default);
+    }
+    SolverKind::ALL
+        .iter()
+        .zip(caps)
+        .find(|(_, c)| c.counts && c.shapes.takes(shape))
+        .map(|(&k, _)| k)
+}
+
+/// The built-in solvers that take `shape`, in [`SolverKind::ALL`] order.
+pub fn solvers_taking(shape: Shape) -> Vec<SolverKind> {
+    SolverKind::ALL
+        .iter()
+        .zip(builtin_caps())
+        .filter(|(_, c)| c.shapes.takes(shape))
+        .map(|(&k, _)| k)
+        .collect()
+}
+
+/// Why solver `name` is refused on puzzles of `shape`, naming the built-in solvers that take it
+/// (or saying none does).
+pub fn refusal(name: &str, shape: Shape) -> String {
+    let taking = solvers_taking(shape);
+    if taking.is_empty() {
+        format!("solver {name} does not take {shape} puzzles, and no built-in solver does")
+    } else {
+        let names: Vec<&str> = taking.iter().map(|k| k.name()).collect();
+        format!(
+            "solver {name} does not take {shape} puzzles; solvers that do: {}",
+            names.join(", ")
+        )
     }
 }

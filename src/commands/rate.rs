@@ -115,10 +115,14 @@ fn rate_entry(e: &Entry, trace: bool) -> Outcome {
     match &e.puzzle {
         Err(err) => Outcome::Invalid(err.to_string()),
         Ok(p) => {
+            let grid = match p.require_grid("the rater") {
+                Ok(g) => g,
+                Err(e) => return Outcome::Invalid(e),
+            };
             let r = if trace {
-                logic::rate_traced(&p.grid)
+                logic::rate_traced(&grid)
             } else {
-                logic::rate(&p.grid)
+                logic::rate(&grid)
             };
             match r {
                 Ok(r) => Outcome::Rated(r),
@@ -139,7 +143,7 @@ fn write_row(
     let puzzle = e
         .puzzle
         .as_ref()
-        .map(|p| p.grid.to_line())
+        .map(|p| crate::format::board_line(&p.board))
         .unwrap_or_default();
     let sc = scale.name();
     match o {
@@ -198,9 +202,10 @@ fn trace_text(e: &Entry, o: &Outcome, source: &str) -> String {
     let head = format!("puzzle {} ({source}:{})", e.index, e.line);
     match (o, &e.puzzle) {
         (Outcome::Rated(r), Ok(p)) => {
-            s.push_str(&format!("{head}: {}\n", p.grid.to_line()));
-            let b = Board::new(&p.grid);
-            s.push_str(&render_pencil_marks(&p.grid, &p.grid, &b.marks()));
+            let grid = p.grid().unwrap_or_default(); // rated: a 9x9 grid
+            s.push_str(&format!("{head}: {}\n", grid.to_line()));
+            let b = Board::new(&grid);
+            s.push_str(&render_pencil_marks(&grid, &grid, &b.marks()));
             for (i, step) in r.steps.iter().enumerate() {
                 s.push_str(&format!("{:4}. {step}\n", i + 1));
             }

@@ -102,7 +102,10 @@ fn puzzles_of(sets: &[Dataset]) -> anyhow::Result<Vec<Puzzle>> {
     for ds in sets {
         for e in &ds.entries {
             match &e.puzzle {
-                Ok(p) => puzzles.push((ds.name.clone(), e.label(), p.grid)),
+                Ok(p) => match p.grid() {
+                    Some(g) => puzzles.push((ds.name.clone(), e.label(), g)),
+                    None => anyhow::bail!("the regression set holds 9x9 grids only"),
+                },
                 Err(err) => anyhow::bail!("regression set has a bad puzzle: {err}"),
             }
         }

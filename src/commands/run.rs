@@ -178,8 +178,12 @@ struct Tally {
     rows: usize,
     wrong_rows: Vec<Row>,
     error_rows: Vec<Row>,
-    /// The first solver's name: its rows count the puzzle classes, one per puzzle and copy.
+    /// The first solver's name: its rows count the classes of the 9x9 puzzles, one per puzzle
+    /// and copy.
     first_solver: String,
+    /// The first solver that takes every shape: its rows count the classes of the other
+    /// puzzles.
+    first_any: String,
     /// Dataset -> classes of its puzzles (times the copies per puzzle).
     classes: std::collections::HashMap<String, crate::manifest::Classes>,
     /// PAR-2, virtual best, unique solves.
@@ -195,11 +199,17 @@ const NAMED_ERRORS: usize = 10;
 impl Tally {
     fn new(info: &RunInfo) -> Tally {
         Tally {
-            summary: summary::Accumulator::default(),
+            summary: summary::Accumulator::for_run(info),
             rows: 0,
             wrong_rows: Vec::new(),
             error_rows: Vec::new(),
             first_solver: info.solvers.first().cloned().unwrap_or_default(),
+            first_any: info
+                .solvers
+                .iter()
+                .find(|s| info.solver_takes(s, "any"))
+                .cloned()
+                .unwrap_or_default(),
             classes: std::collections::HashMap::new(),
             scores: crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3)),
         }
@@ -208,7 +218,12 @@ impl Tally {
     fn count(&mut self, r: &Row) {
         self.summary.add(r);
         self.scores.add(r);
-        if r.solver == self.first_solver && r.status != crate::record::RowStatus::Invalid {
+        let counter = if r.is_classic() {
+            &self.first_solver
+        } else {
+            &self.first_any
+        };
+        if r.solver == *counter && r.status != crate::record::RowStatus::Invalid {
             self.classes
                 .entry(r.dataset.clone())
                 .or_default()
@@ -306,6 +321,7 @@ fn count_puzzles(
             format: d.format.to_string(),
             puzzles: 0,
             invalid: 0,
+            shapes: Vec::new(),
         })
         .collect();
     let mut all = 0usize;
@@ -318,9 +334,19 @@ fn count_puzzles(
                 continue;
             }
             infos[k].puzzles += 1;
-            if let Err(err) = &e.puzzle {
-                eprintln!("invalid puzzle: {err}");
-                infos[k].invalid += 1;
+            match &e.puzzle {
+                Ok(p) => {
+                    let shape = p.shape().to_string();
+                    let shapes = &mut infos[k].shapes;
+                    match shapes.iter_mut().find(|c| c.shape == shape) {
+                        Some(c) => c.puzzles += 1,
+                        None => shapes.push(record::ShapeCount { shape, puzzles: 1 }),
+                    }
+                }
+                Err(err) => {
+                    eprintln!("invalid puzzle: {err}");
+                    infos[k].invalid += 1;
+                }
             }
         }
         if let Some(e) = entries.io_error() {
@@ -420,35 +446,60 @@ fn start_info(
 fn resume(
     out: &std::path::Path,
     info: &RunInfo,
+    solvers: &[Arc<dyn Engine>],
     sources: &[Source],
     args: &RunArgs,
     tally: &mut Tally,
 ) -> anyhow::Result<(record::ResultsWriter, usize)> {
     let mut stream = puzzle_stream(sources, args.shard)?;
-    let n = info.solvers.len();
-    let per = n * args.isomorph.copies() as usize;
-    let mut pending: Vec<Row> = Vec::with_capacity(per);
+    let copies = args.isomorph.copies() as usize;
+    // The solvers whose rows a puzzle has, in row order: every copy, each solver that takes its
+    // shape (an engine that does not take it gives no row).
+    let expected = |e: &Entry| -> Vec<&str> {
+        let takes: Vec<&str> = solvers
+            .iter()
+            .filter(|s| match &e.puzzle {
+                Ok(p) => s.info().caps.shapes.takes(p.shape()),
+                Err(_) => true,
+            })
+            .map(|s| s.info().name.as_str())
+            .collect();
+        (0..copies).flat_map(|_| takes.iter().copied()).collect()
+    };
+    let mut pending: Vec<Row> = Vec::new();
     let (mut pending_at, mut done, mut broken) = (0u64, 0usize, false);
     let mut current: Option<(Arc<str>, Entry)> = None;
+    let mut want: Vec<&str> = Vec::new();
     let len = crate::record::for_each_row(out, |r, at| {
         if broken {
             return Ok(());
         }
         if pending.is_empty() {
             pending_at = at;
-            current = stream.next();
+            // Puzzles no solver takes have no row: they are done.
+            loop {
+                current = stream.next();
+                want = current
+                    .as_ref()
+                    .map(|(_, e)| expected(e))
+                    .unwrap_or_default();
+                if current.is_none() || !want.is_empty() {
+                    break;
+                }
+                done += 1;
+            }
         }
         broken = !current.as_ref().is_some_and(|(name, e)| {
             **name == *r.dataset
                 && e.line == r.line
                 && e.label() == r.puzzle
-                && info.solvers[pending.len() % n] == r.solver
+                && want.get(pending.len()) == Some(&r.solver.as_str())
         });
         if broken {
             return Ok(());
         }
         pending.push(r);
-        if pending.len() == per {
+        if pending.len() == want.len() {
             pending.drain(..).for_each(|r| tally.count(&r));
             done += 1;
         }
@@ -526,19 +577,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         Some(old) => {
             check_resumable(&out, old, &info)?;
             info.date = old.date.clone();
-            resume(&out, &info, &sources, args, &mut tally)?
+            resume(&out, &info, &solvers, &sources, args, &mut tally)?
         }
         None => (record::start_run(&out, &info)?, 0),
     };
     let (cancel, solved_all, solving) = on_signal_during_solves();
     info.load_before = record::load_average();
     let t0 = Instant::now();
+    let remaining = info.planned_solves().saturating_sub(tally.rows);
     let saving = solve(
         args,
         &solvers,
         &info,
         &sources,
-        done,
+        (done, remaining),
         (&cancel, &solved_all),
         |rows| {
             results.append(&rows)?;
@@ -573,13 +625,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
 }
 
 /// Announces the run and solves the puzzles of `sources` after the first `done` (this shard's),
-/// handing each chunk's rows to `save`.
+/// `remaining` solves in all, handing each chunk's rows to `save`.
 fn solve(
     args: &RunArgs,
     solvers: &[Arc<dyn Engine>],
     info: &RunInfo,
     sources: &[Source],
-    done: usize,
+    (done, remaining): (usize, usize),
     (cancel, solved_all): (&Arc<AtomicBool>, &Arc<AtomicBool>),
     save: impl FnMut(Vec<Row>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<()> {
@@ -611,7 +663,7 @@ fn solve(
         ..RunOptions::default()
     };
     let stream = puzzle_stream(sources, args.shard)?.skip(done);
-    runner::run_stream(stream, Some((puzzles - done) as u64), &opts, save)
+    runner::run_stream(stream, Some(remaining as u64), &opts, save)
 }
 
 /// Writes summary.csv and the final run.json (`interrupted` exactly when rows are missing: a
@@ -623,8 +675,7 @@ fn finish(
     tally: Tally,
     copies: usize,
 ) -> anyhow::Result<(Vec<summary::SummaryRow>, Named)> {
-    let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
-    let planned = puzzles * info.solvers.len() * copies;
+    let planned = info.planned_solves();
     for m in &mut info.manifests {
         // The classes of the puzzles solved (this shard's, on a sharded run), once per puzzle.
         let mut c = tally.classes.get(&m.name).copied().unwrap_or_default();

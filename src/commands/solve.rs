@@ -4,25 +4,39 @@
 //! A reader thread parses the input into chunks of [`CHUNK`] entries and hands them over a
 //! channel holding at most two chunks; each chunk is solved on the rayon pool (`par_iter`, which
 //! keeps order) and written before the next is taken, so memory stays flat (a few chunks) however
-//! long the file. Every solution is checked with [`crate::verify::check`] before it is written.
+//! long the file. Every solution is checked with [`crate::verify::check`] (9x9) or
+//! [`crate::verify::check_board`] (any other shape) before it is written.
+//!
+//! Every shape is solved: 9x9 puzzles by the chosen solver's 9x9 fast path, other shapes by
+//! [`solvers::engine::Session::solve_board`]. Without `--solver`, a puzzle of a shape the
+//! default counting solver does not take goes to the first of [`solvers::SolverKind::ALL`] that
+//! counts and takes it ([`crate::commands::puzzle_arg::solver_for`]); a solver named with
+//! `--solver` that does not take a puzzle's shape leaves it invalid, with a message naming the
+//! solvers that take it. `--transform` applies to 9x9 puzzles only.
 //!
 //! A puzzle that cannot be read, has no solution, has more than one (checked by counting to 2
 //! with the champion solver after the solve) or runs out of its budget is reported on stderr
 //! with its line and written as a **marked entry** in its place, so output entry `k` always
 //! answers input entry `k`:
 //! - line form: the line `ERROR <file>:<line>: <reason>`;
-//! - block form: a comment `# ERROR <file>:<line>: <reason>`, then 9 rows of `x x x x x x x x x`;
-//! - CSV: `name,puzzle,solution,error` rows with `solution` empty and the reason in `error`.
+//! - block form: a comment `# ERROR <file>:<line>: <reason>`, then 9 rows of `x x x x x x x x x`
+//!   (N rows of N `x` for a puzzle of side N);
+//! - CSV: `name,puzzle,solution,error` rows with `solution` empty and the reason in `error`;
+//! - pls: a comment `# ERROR <file>:<line>: <reason>`, then `order N` and N rows of `x`.
+//!
+//! Solutions are written in the input's form: a line of one character a cell (integers
+//! separated by spaces above 35x35: [`crate::format::board_line`]), N rows of N integers, CSV
+//! fields as the line, or `.pls` ([`crate::format::render_pls`]).
 //!
 //! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
 
-use crate::format::{Entry, Format, PuzzleReader};
+use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader};
 use crate::runner::Sessions;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::engine::{Engine, Session};
-use solvers::{Budget, Status};
+use solvers::engine::{BuiltinEngine, Engine, Session};
+use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::io::{Read, Write};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -72,7 +86,46 @@ impl SolveCounts {
 /// What happened to one entry.
 enum Answer {
     Solved(solvers::Grid),
-    Failed { kind: Failure, message: String },
+    /// A solved puzzle of another shape than 9x9.
+    SolvedBoard(Board),
+    Failed {
+        kind: Failure,
+        message: String,
+    },
+}
+
+/// The engines of a batch solve: the chosen one, the champion counting 9x9 solutions to 2, and
+/// for other shapes (when no solver was named) the built-in solvers by
+/// [`super::puzzle_arg::solver_for`].
+struct Engines<'a> {
+    main: &'a dyn Engine,
+    counter: Option<&'a dyn Engine>,
+    /// Every built-in solver (slot `FIRST_BUILTIN + k` is `SolverKind::ALL[k]`), used for shapes
+    /// `main` does not take when `fallback` is set, and to count such shapes' solutions.
+    builtin: Vec<BuiltinEngine>,
+    fallback: bool,
+}
+
+/// The session slot of `SolverKind::ALL[0]`: slots 0 and 1 are the solver and the counter.
+const FIRST_BUILTIN: usize = 2;
+
+impl Engines<'_> {
+    /// The engine (and its session slot) that solves puzzles of `shape`, or why none does.
+    fn solver(&self, shape: Shape) -> Result<(&dyn Engine, usize), String> {
+        if self.main.info().caps.shapes.takes(shape) {
+            return Ok((self.main, 0));
+        }
+        match super::puzzle_arg::solver_for(shape) {
+            Some(k) if self.fallback => Ok(self.builtin_of(k)),
+            _ => Err(super::puzzle_arg::refusal(&self.main.info().name, shape)),
+        }
+    }
+
+    /// The built-in engine of kind `k` and its slot.
+    fn builtin_of(&self, k: SolverKind) -> (&dyn Engine, usize) {
+        let i = SolverKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
+        (&self.builtin[i], FIRST_BUILTIN + i)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -105,6 +158,9 @@ fn answer(
         kind,
         message: format!("{source}:{}: {why}", e.line),
     };
+    let Some(grid) = p.grid() else {
+        return answer_board(p, engine, session, timeout, fail);
+    };
     let name = &engine.info().name;
     let session = match session {
         Ok(s) => s,
@@ -114,8 +170,8 @@ fn answer(
     // With --transform, the solver gets an isomorph and its answer is mapped back.
     let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
     let given = t
-        .and_then(|t| solvers::Grid::from_cells(t.apply(p.grid.cells())))
-        .unwrap_or(p.grid);
+        .and_then(|t| solvers::Grid::from_cells(t.apply(grid.cells())))
+        .unwrap_or(grid);
     let mut out = match session.solve(&given, &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
@@ -126,9 +182,9 @@ fn answer(
     match (out.status, out.solution) {
         (Status::Solved, Some(s)) => {
             match verify::check(
-                p.grid.cells(),
+                grid.cells(),
                 s.cells(),
-                p.solution.as_ref().map(|g| g.cells()),
+                p.solution_grid().as_ref().map(|g| g.cells()),
             ) {
                 Ok(()) => Answer::Solved(s),
                 Err(w) => fail(
@@ -137,6 +193,48 @@ fn answer(
                 ),
             }
         }
+        (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
+        (Status::Solved, None) => fail(
+            Failure::Error,
+            format!("{name} found a solution but writes none (it only counts)"),
+        ),
+        _ => fail(Failure::Unsolvable, "no solution".into()),
+    }
+}
+
+/// [`answer`] for a puzzle of another shape than 9x9: solved as a [`Board`], checked with
+/// [`verify::check_board`].
+fn answer_board(
+    p: &crate::format::Puzzle,
+    engine: &dyn Engine,
+    session: Result<&mut dyn Session, String>,
+    timeout: Option<Duration>,
+    fail: impl Fn(Failure, String) -> Answer,
+) -> Answer {
+    let name = &engine.info().name;
+    let session = match session {
+        Ok(s) => s,
+        Err(why) => return fail(Failure::Error, format!("{name} cannot start: {why}")),
+    };
+    let budget = Budget::unlimited().timeout(timeout);
+    let out = match session.solve_board(&p.board, &budget) {
+        Ok(out) => out,
+        Err(solvers::engine::EngineError::Unsupported(_)) => {
+            return fail(
+                Failure::Invalid,
+                super::puzzle_arg::refusal(name, p.shape()),
+            )
+        }
+        Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
+    };
+    match (out.status, out.solution) {
+        (Status::Solved, Some(s)) => match verify::check_board(&p.board, &s, p.solution.as_ref()) {
+            Ok(()) => Answer::SolvedBoard(s),
+            Err(w) => fail(
+                Failure::Unsolvable,
+                format!("answer rejected by the checker: {w}"),
+            ),
+        },
         (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
         (Status::Solved, None) => fail(
             Failure::Error,
@@ -155,20 +253,50 @@ fn unique_or_marked(
     timeout: Option<Duration>,
     source: &str,
 ) -> Answer {
-    let (Answer::Solved(s), Ok(p), Ok(counter)) = (&a, &e.puzzle, counter) else {
+    let (Ok(p), Ok(counter)) = (&e.puzzle, counter) else {
         return a;
     };
-    match counter.count(&p.grid, 2, &Budget::unlimited().timeout(timeout)) {
-        Ok(c) if c.solutions >= 2 => Answer::Failed {
+    let budget = Budget::unlimited().timeout(timeout);
+    let (solutions, shown) = match (&a, p.grid()) {
+        (Answer::Solved(s), Some(grid)) => match counter.count(&grid, 2, &budget) {
+            Ok(c) => (c.solutions, s.to_digits()),
+            Err(_) => return a,
+        },
+        (Answer::SolvedBoard(s), None) => match counter.count_board(&p.board, 2, &budget) {
+            Ok(c) => (c.solutions, board_line(s)),
+            Err(_) => return a,
+        },
+        _ => return a,
+    };
+    if solutions >= 2 {
+        Answer::Failed {
             kind: Failure::Several,
             message: format!(
-                "{source}:{}: more than one solution, so not a proper puzzle (one of them: {})",
+                "{source}:{}: more than one solution, so not a proper puzzle (one of them: {shown})",
                 e.line,
-                s.to_digits()
             ),
-        },
-        _ => a,
+        }
+    } else {
+        a
     }
+}
+
+/// The side of an entry's puzzle, 9 when it could not be read (for marked entries).
+fn side_of(e: &Entry) -> usize {
+    e.puzzle.as_ref().map_or(9, |p| p.shape().side())
+}
+
+/// N rows of N cells as integers separated by spaces, then a blank line: the block form of a
+/// board of any shape.
+fn board_block(b: &Board) -> String {
+    let n = b.shape().side();
+    let mut out = String::with_capacity(b.cells().len() * 3 + n);
+    for row in b.cells().chunks(n) {
+        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
 }
 
 /// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
@@ -189,22 +317,50 @@ fn write_answer(
             buf.push(b'\n');
         }
         (Format::Line, Answer::Failed { message, .. }) => writeln!(buf, "ERROR {message}")?,
+        (Format::Line, Answer::SolvedBoard(s)) => {
+            buf.extend_from_slice(board_line(s).as_bytes());
+            if let Some(n) = &e.name {
+                buf.push(b' ');
+                buf.extend_from_slice(n.as_bytes());
+            }
+            buf.push(b'\n');
+        }
         (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
+        (Format::Block, Answer::SolvedBoard(s)) => writeln!(buf, "{}", board_block(s))?,
         (Format::Block, Answer::Failed { message, .. }) => {
             writeln!(buf, "# ERROR {message}")?;
-            for _ in 0..9 {
-                writeln!(buf, "x x x x x x x x x")?;
+            let n = side_of(e);
+            let row = vec!["x"; n].join(" ");
+            for _ in 0..n {
+                writeln!(buf, "{row}")?;
             }
             writeln!(buf)?;
+        }
+        (Format::Pls, Answer::Solved(s)) => {
+            buf.extend_from_slice(render_pls(&Board::from_grid(s)).as_bytes())
+        }
+        (Format::Pls, Answer::SolvedBoard(s)) => buf.extend_from_slice(render_pls(s).as_bytes()),
+        (Format::Pls, Answer::Failed { message, .. }) => {
+            writeln!(buf, "# ERROR {message}")?;
+            let n = side_of(e);
+            writeln!(buf, "order {n}")?;
+            let row = vec!["x"; n].join(" ");
+            for _ in 0..n {
+                writeln!(buf, "{row}")?;
+            }
         }
         (Format::Csv, a) => {
             let puzzle = e
                 .puzzle
                 .as_ref()
-                .map(|p| p.grid.to_digits())
+                .map(|p| match p.grid() {
+                    Some(g) => g.to_digits(),
+                    None => board_line(&p.board),
+                })
                 .unwrap_or_default();
             let (solution, error) = match a {
                 Answer::Solved(s) => (s.to_digits(), ""),
+                Answer::SolvedBoard(s) => (board_line(s), ""),
                 Answer::Failed { message, .. } => (String::new(), message.as_str()),
             };
             csv.write_record([e.name.as_deref().unwrap_or(""), &puzzle, &solution, error])?;
@@ -220,6 +376,9 @@ fn write_answer(
 ///
 /// # Errors
 /// An I/O error reading the input or writing `out`.
+///
+/// A puzzle of a shape `engine` does not take is an invalid entry (see
+/// [`solve_stream_any_shape`] for the fallback to a built-in solver that takes it).
 #[allow(clippy::too_many_arguments)]
 pub fn solve_stream(
     reader: PuzzleReader,
@@ -232,8 +391,67 @@ pub fn solve_stream(
     transform: Option<u64>,
     counter: Option<&dyn Engine>,
 ) -> anyhow::Result<SolveCounts> {
-    // Slot 0: the solver; slot 1: the champion, counting solutions to 2.
-    let sessions = Sessions::new(pool.current_num_threads(), 2);
+    let engines = Engines {
+        main: engine,
+        counter,
+        builtin: Vec::new(),
+        fallback: false,
+    };
+    stream(
+        reader, source, out, format, &engines, pool, timeout, transform,
+    )
+}
+
+/// As [`solve_stream`], for puzzles of every shape: with `fallback`, a puzzle of a shape
+/// `engine` does not take is solved by the first built-in solver of [`SolverKind::ALL`] that
+/// counts and takes it (`harness solve` without `--solver`); with `counter`, the solutions of a
+/// puzzle of another shape than 9x9 are counted to 2 by that solver.
+///
+/// # Errors
+/// As [`solve_stream`].
+#[allow(clippy::too_many_arguments)]
+pub fn solve_stream_any_shape(
+    reader: PuzzleReader,
+    source: &str,
+    out: &mut dyn Write,
+    format: Format,
+    engine: &dyn Engine,
+    pool: &rayon::ThreadPool,
+    timeout: Option<Duration>,
+    transform: Option<u64>,
+    counter: Option<&dyn Engine>,
+    fallback: bool,
+) -> anyhow::Result<SolveCounts> {
+    let engines = Engines {
+        main: engine,
+        counter,
+        builtin: SolverKind::ALL
+            .iter()
+            .map(|&k| BuiltinEngine::new(k))
+            .collect(),
+        fallback,
+    };
+    stream(
+        reader, source, out, format, &engines, pool, timeout, transform,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn stream(
+    reader: PuzzleReader,
+    source: &str,
+    out: &mut dyn Write,
+    format: Format,
+    engines: &Engines<'_>,
+    pool: &rayon::ThreadPool,
+    timeout: Option<Duration>,
+    transform: Option<u64>,
+) -> anyhow::Result<SolveCounts> {
+    // Slot 0: the solver; slot 1: the champion, counting solutions to 2; then the built-ins.
+    let sessions = Sessions::new(
+        pool.current_num_threads(),
+        FIRST_BUILTIN + engines.builtin.len(),
+    );
     let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
     let reading = std::thread::spawn(move || -> Option<std::io::Error> {
         let mut reader = reader;
@@ -258,23 +476,13 @@ pub fn solve_stream(
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|e| {
-                    let a = sessions.with(0, engine, |s| {
-                        answer(e, engine, s, timeout, source, transform)
-                    });
-                    match counter {
-                        Some(c) => {
-                            sessions.with(1, c, |c| unique_or_marked(a, e, c, timeout, source))
-                        }
-                        None => a,
-                    }
-                })
+                .map(|e| solve_entry(e, engines, &sessions, timeout, source, transform))
                 .collect()
         });
         for (e, a) in chunk.iter().zip(&answers) {
             counts.read += 1;
             match a {
-                Answer::Solved(_) => counts.solved += 1,
+                Answer::Solved(_) | Answer::SolvedBoard(_) => counts.solved += 1,
                 Answer::Failed { kind, message } => {
                     eprintln!("{message}");
                     match kind {
@@ -311,6 +519,50 @@ pub fn solve_stream(
         return Err(e).with_context(|| format!("reading {source}"));
     }
     Ok(counts)
+}
+
+/// One entry's answer: solved by the engine for its shape, then counted to 2 when there is a
+/// counter for it.
+fn solve_entry(
+    e: &Entry,
+    engines: &Engines<'_>,
+    sessions: &Sessions,
+    timeout: Option<Duration>,
+    source: &str,
+    transform: Option<u64>,
+) -> Answer {
+    let classic = e.puzzle.as_ref().map_or(true, |p| p.shape().is_classic());
+    if classic {
+        let engine = engines.main;
+        let a = sessions.with(0, engine, |s| {
+            answer(e, engine, s, timeout, source, transform)
+        });
+        return match engines.counter {
+            Some(c) => sessions.with(1, c, |c| unique_or_marked(a, e, c, timeout, source)),
+            None => a,
+        };
+    }
+    let shape = e.puzzle.as_ref().map_or(Shape::CLASSIC, |p| p.shape());
+    let (engine, slot) = match engines.solver(shape) {
+        Ok(x) => x,
+        Err(why) => {
+            return Answer::Failed {
+                kind: Failure::Invalid,
+                message: format!("{source}:{}: {why}", e.line),
+            }
+        }
+    };
+    let a = sessions.with(slot, engine, |s| {
+        answer(e, engine, s, timeout, source, None)
+    });
+    // Counted to 2 by the built-in counting solver that takes the shape, if any.
+    match (engines.counter, super::puzzle_arg::solver_for(shape)) {
+        (Some(_), Some(k)) if !engines.builtin.is_empty() => {
+            let (c, slot) = engines.builtin_of(k);
+            sessions.with(slot, c, |c| unique_or_marked(a, e, c, timeout, source))
+        }
+        _ => a,
+    }
 }
 
 /// Opens `file` (`-` = stdin) as a puzzle reader, format detected or forced.
@@ -354,7 +606,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let mut counts = SolveCounts::default();
     super::generate::to_file_or_stdout(args.out.as_deref(), |w| {
-        counts = solve_stream(
+        counts = solve_stream_any_shape(
             reader,
             &args.file,
             w,
@@ -366,6 +618,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             Some(&solvers::engine::BuiltinEngine::new(
                 crate::generate::counting_solver(),
             )),
+            args.solver.is_none(),
         )?;
         Ok(())
     })?;

@@ -16,6 +16,35 @@ pub struct DatasetInfo {
     pub puzzles: usize,
     /// Puzzles that could not be read.
     pub invalid: usize,
+    /// The shapes of its readable puzzles, each with its count, in the order they first
+    /// appear (empty in run.json files written before the field existed: every puzzle 9x9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<ShapeCount>,
+}
+
+/// How many readable puzzles of a dataset have one shape.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ShapeCount {
+    /// The shape's Display form ([`solvers::Shape`]: `9x9`, `16x16`, `12x12/3x4`,
+    /// `10x10/latin`).
+    pub shape: String,
+    /// Readable puzzles of that shape.
+    pub puzzles: usize,
+}
+
+impl DatasetInfo {
+    /// The readable puzzles per shape: [`DatasetInfo::shapes`], or for a run.json written
+    /// before it existed every readable puzzle as `9x9`.
+    pub fn shape_counts(&self) -> Vec<ShapeCount> {
+        if self.shapes.is_empty() {
+            vec![ShapeCount {
+                shape: solvers::Shape::CLASSIC.to_string(),
+                puzzles: self.puzzles - self.invalid.min(self.puzzles),
+            }]
+        } else {
+            self.shapes.clone()
+        }
+    }
 }
 
 /// The run's metadata, written as `run.json`.
@@ -171,6 +200,53 @@ pub struct SolverRecord {
     /// False for a solver that writes no solution (its solves are unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gives_solution: Option<bool>,
+    /// The shapes it takes, from its caps: `9x9` or `any` (absent in run.json files written
+    /// before the field existed, when every solver took 9x9 puzzles only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shapes: Option<String>,
+}
+
+impl SolverRecord {
+    /// True when this solver takes puzzles of `shape` (a Display form of [`solvers::Shape`]):
+    /// every solver takes `9x9` (and an invalid puzzle's unknown shape, empty), a solver whose
+    /// `shapes` is `any` takes every shape.
+    pub fn takes(&self, shape: &str) -> bool {
+        shape.is_empty() || shape == "9x9" || self.shapes.as_deref() == Some("any")
+    }
+}
+
+impl RunInfo {
+    /// True when solver `name` takes puzzles of `shape` ([`SolverRecord::takes`]; a solver
+    /// without a record takes 9x9 only).
+    pub fn solver_takes(&self, name: &str, shape: &str) -> bool {
+        match self.solver_details.iter().find(|d| d.name == name) {
+            Some(d) => d.takes(shape),
+            None => shape.is_empty() || shape == "9x9",
+        }
+    }
+
+    /// The solves a complete run has: per puzzle copy, one row per solver that takes its shape
+    /// (every solver for an unreadable puzzle); an engine that does not take a puzzle's shape
+    /// gives no row.
+    pub fn planned_solves(&self) -> usize {
+        let copies = self.isomorphs.unwrap_or(1).max(1) as usize;
+        let per_dataset = |d: &DatasetInfo| {
+            let shaped: usize = d
+                .shape_counts()
+                .iter()
+                .map(|c| {
+                    c.puzzles
+                        * self
+                            .solvers
+                            .iter()
+                            .filter(|s| self.solver_takes(s, &c.shape))
+                            .count()
+                })
+                .sum();
+            shaped + d.invalid * self.solvers.len()
+        };
+        self.datasets.iter().map(per_dataset).sum::<usize>() * copies
+    }
 }
 
 /// A file of an external solver, identified by content.

@@ -15,7 +15,7 @@ mod write;
 
 pub use info::{
     cpu_model, host_name, load_average, DatasetInfo, EngineKind, FileRecord, NodeCount, RunInfo,
-    SolverRecord,
+    ShapeCount, SolverRecord,
 };
 pub use row::{Row, RowStatus, SolutionClass};
 pub use run::{for_each_row, load, read_info, read_rows, whole_lines_len, RowReader, Run};

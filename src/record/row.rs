@@ -154,9 +154,25 @@ pub struct Row {
     /// original puzzle. Empty when the puzzle was solved as written.
     #[serde(default)]
     pub transform: String,
+    /// The puzzle's shape ([`solvers::Shape`]'s Display form: `9x9`, `16x16`, `12x12/3x4`,
+    /// `10x10/latin`); empty for an invalid puzzle (its shape is unknown). `9x9` when reading a
+    /// results.csv written before the column existed.
+    #[serde(default = "classic_shape")]
+    pub shape: String,
+}
+
+/// The shape of rows written before the `shape` column existed: every puzzle was 9x9.
+fn classic_shape() -> String {
+    solvers::Shape::CLASSIC.to_string()
 }
 
 impl Row {
+    /// True when this row's puzzle is a classic 9x9 one (or of unknown shape: an invalid
+    /// puzzle).
+    pub fn is_classic(&self) -> bool {
+        self.shape.is_empty() || self.shape == "9x9"
+    }
+
     /// True when the checker rejected this row's answer.
     pub fn is_wrong(&self) -> bool {
         self.correct == Some(false)

@@ -81,18 +81,26 @@ pub fn data(digest: &Digest, summary: &[SummaryRow], dataset: &str) -> Cactus {
         .filter_map(|(i, s)| {
             let t = digest.times_of(dataset, s)?;
             puzzles = puzzles.max(t.readable());
-            let row = summary
+            // A dataset of several shapes has a summary row per shape; a solver that does
+            // not take one has no rows there (and no curve at all when it takes none).
+            let rows: Vec<&SummaryRow> = summary
                 .iter()
-                .find(|r| r.dataset == dataset && &r.solver == s);
-            invalid = invalid.max(row.map_or(0, |r| r.invalid));
+                .filter(|r| r.dataset == dataset && &r.solver == s && !r.is_na())
+                .collect();
+            let sum = |f: fn(&SummaryRow) -> usize| rows.iter().map(|r| f(r)).sum::<usize>();
+            invalid = invalid.max(sum(|r| r.invalid));
             let drawn = t.signed.iter().filter(|v| **v > 0.0);
             Some(Curve {
                 solver: s.clone(),
                 color: solver_color(s, i),
                 points: sample(drawn.map(|&v| f64::from(v)), t.solved),
-                solved: row.map_or(t.solved, |r| r.solved),
+                solved: if rows.is_empty() {
+                    t.solved
+                } else {
+                    sum(|r| r.solved)
+                },
                 unchecked: t.unchecked,
-                no_solution: row.map_or(0, |r| r.no_solution),
+                no_solution: sum(|r| r.no_solution),
             })
         })
         .collect();

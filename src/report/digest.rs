@@ -236,7 +236,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
     let mut solvers = info.solvers.clone();
     let mut datasets: Vec<String> = info.datasets.iter().map(|d| d.name.clone()).collect();
     let mut seen_datasets: Vec<String> = Vec::new();
-    let mut acc = summary::Accumulator::default();
+    let mut acc = summary::Accumulator::for_run(&info);
     let mut times: HashMap<(String, String), Times> = HashMap::new();
     let mut effort_acc: HashMap<String, EffortAcc> = HashMap::new();
     let mut slow: HashMap<String, TopK<Row>> = HashMap::new();

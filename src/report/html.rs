@@ -118,7 +118,7 @@ pub fn render(p: &Page<'_>) -> String {
     );
     for v in &p.verdicts {
         let t = verdict(v);
-        let _ = write!(s, "<li><b>{}</b>: {}", esc(&v.dataset), esc(&t.head));
+        let _ = write!(s, "<li><b>{}</b>: {}", esc(&v.group()), esc(&t.head));
         if !t.others.is_empty() {
             let _ = write!(s, ". Median time per puzzle against it: ");
             let parts: Vec<String> = t
@@ -145,27 +145,41 @@ pub fn render(p: &Page<'_>) -> String {
          <th class=n>puzzles/s</th><th class=n>outliers</th><th class=n>ratio</th><th class=n>mean nodes</th></tr></thead>\n<tbody>"
     );
     for r in &p.summary {
+        let di = run
+            .datasets
+            .iter()
+            .position(|d| d == &r.dataset)
+            .unwrap_or(0);
+        if r.is_na() {
+            // A solver whose caps do not take the shape: no rows, the solved cell says why
+            // and the others are blank (a cell per column, so the table still sorts).
+            let _ = writeln!(
+                s,
+                "<tr class=\"na\"><td data-v=\"{di}\">{}</td><td>{}</td><td data-v=\"-1\">n/a: {}</td>{}</tr>",
+                esc(&r.group()),
+                solver(p, &r.solver),
+                esc(&r.na),
+                "<td class=n data-v=\"-1\"></td>".repeat(8)
+            );
+            continue;
+        }
         let ratio = throughput_ratio(&p.summary, r);
         // Bold: the dataset's winner in the verdicts (most solved, then the lowest median);
         // none on a dataset too small to rank.
         let best = p.verdicts.iter().any(|v| {
             v.dataset == r.dataset
+                && v.shape == r.shape
                 && v.ranked.first().is_some_and(|w| {
                     w.solver == r.solver
                         && w.solved > 0
                         && w.puzzles - w.invalid >= crate::stats::MIN_RANKED
                 })
         });
-        let di = run
-            .datasets
-            .iter()
-            .position(|d| d == &r.dataset)
-            .unwrap_or(0);
         let _ = writeln!(
             s,
             "<tr{}><td data-v=\"{di}\">{}</td><td>{}</td>{}<td data-v=\"{}\">{}</td>{}{}{}{}{}{}{}</tr>",
             if best { " class=\"best\"" } else { "" },
-            esc(&r.dataset),
+            esc(&r.group()),
             solver(p, &r.solver),
             num(
                 &format!("{} / {}", count(r.solved), count(r.puzzles)),

@@ -58,11 +58,14 @@ pub struct PlotFile {
     pub caption: String,
 }
 
-/// One dataset's verdict: who solved most, fastest, and by how much.
+/// One dataset's verdict (per shape, for a dataset of several): who solved most, fastest, and
+/// by how much. Solvers that do not take the shape (`n/a` rows) are not ranked.
 #[derive(Debug, Clone)]
 pub struct Verdict {
     /// Dataset name.
     pub dataset: String,
+    /// The puzzles' shape (`9x9`, `16x16`, ...).
+    pub shape: String,
     /// Summary rows of the dataset, best first: most puzzles solved, then lowest median time per
     /// puzzle (the median, not the mean: one solve delayed by the scheduler must not decide who
     /// wins a set of microsecond solves), then highest puzzles/s.
@@ -125,7 +128,7 @@ pub const RATIO: &str = "ratio: the fastest solver's puzzles/s on the dataset ov
 pub fn throughput_ratio(summary: &[SummaryRow], row: &SummaryRow) -> Option<f64> {
     let best = summary
         .iter()
-        .filter(|s| s.dataset == row.dataset)
+        .filter(|s| s.same_group(row) && !s.is_na())
         .map(|s| s.puzzles_per_second)
         .fold(0.0f64, f64::max);
     (row.puzzles_per_second > 0.0).then(|| best / row.puzzles_per_second)
@@ -198,17 +201,32 @@ fn rank(rows: &mut [SummaryRow]) {
     });
 }
 
+/// The dataset x shape groups of `summary`, in report order: datasets as `run.datasets` lists
+/// them, each dataset's shapes in summary order.
+pub fn groups(run: &Run, summary: &[SummaryRow]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for d in &run.datasets {
+        for r in summary.iter().filter(|r| &r.dataset == d) {
+            if !out.iter().any(|(od, os)| od == d && *os == r.shape) {
+                out.push((d.clone(), r.shape.clone()));
+            }
+        }
+    }
+    out
+}
+
 fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
-    run.datasets
-        .iter()
-        .map(|d| {
+    groups(run, summary)
+        .into_iter()
+        .map(|(d, shape)| {
             let mut ranked: Vec<SummaryRow> = run
                 .solvers
                 .iter()
                 .filter_map(|s| {
                     summary
                         .iter()
-                        .find(|r| &r.dataset == d && &r.solver == s)
+                        .find(|r| r.dataset == d && r.shape == shape && &r.solver == s)
+                        .filter(|r| !r.is_na())
                         .cloned()
                 })
                 .collect();
@@ -219,14 +237,15 @@ fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
                     ranked[1..]
                         .iter()
                         .filter_map(|o| {
-                            paired_ratio(run, d, &w.solver, &o.solver)
+                            paired_ratio(run, (&d, &shape), &w.solver, &o.solver)
                                 .map(|e| (o.solver.clone(), e))
                         })
                         .collect()
                 })
                 .unwrap_or_default();
             Verdict {
-                dataset: d.clone(),
+                dataset: d,
+                shape,
                 ranked,
                 intervals,
             }
@@ -234,23 +253,58 @@ fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
         .collect()
 }
 
+impl Verdict {
+    /// The group's name: the dataset, and its shape where not 9x9 (`big (16x16)`).
+    pub fn group(&self) -> String {
+        crate::summary::group_name(&self.dataset, &self.shape)
+    }
+}
+
 /// The ratio `median(b) / median(a)` of the µs of solvers `a` and `b` on the puzzles of
-/// `dataset` both answered right, paired by puzzle, with its bootstrap 95% interval.
-pub fn paired_ratio(run: &Run, dataset: &str, a: &str, b: &str) -> Option<crate::stats::Estimate> {
+/// `dataset` of `shape` both answered right, paired by puzzle, with its bootstrap 95% interval.
+pub fn paired_ratio(
+    run: &Run,
+    (dataset, shape): (&str, &str),
+    a: &str,
+    b: &str,
+) -> Option<crate::stats::Estimate> {
     let key = |r: &Row| (r.line, r.transform.clone());
     let times_a: std::collections::HashMap<_, f64> = run
         .rows_of(dataset, a)
-        .filter(|r| r.is_right())
+        .filter(|r| r.is_right() && r.shape == shape)
         .map(|r| (key(r), r.micros))
         .collect();
     let (mut xa, mut xb) = (Vec::new(), Vec::new());
-    for r in run.rows_of(dataset, b).filter(|r| r.is_right()) {
+    for r in run
+        .rows_of(dataset, b)
+        .filter(|r| r.is_right() && r.shape == shape)
+    {
         if let Some(&t) = times_a.get(&key(r)) {
             xa.push(t);
             xb.push(r.micros);
         }
     }
     crate::stats::ratio_ci(&xa, &xb, crate::stats::salt(&[dataset, a, b]))
+}
+
+/// For the cactus plot of `dataset`: the solvers that do not take some of its shapes (`n/a`
+/// rows), whose curves count only the puzzles they ran; empty when there are none.
+fn left_out_note(summary: &[SummaryRow], dataset: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for r in summary.iter().filter(|r| r.dataset == dataset && r.is_na()) {
+        parts.push(format!(
+            "{} ({}: not the {} puzzles)",
+            r.solver, r.na, r.shape
+        ));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Curves count only the puzzles each solver takes: {}.",
+            parts.join(", ")
+        )
+    }
 }
 
 /// What [`render`] wrote.
@@ -319,10 +373,11 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
             caption: format!(
                 "Puzzles of {d} solved (and checked) within a given time per puzzle, log time \
                  axis. Further left = faster, higher = more solved; a curve that stops below the \
-                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).",
+                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
                 run.budget_micros()
                     .map(|b| format!(" at the {} budget", crate::human::micros(b)))
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                left_out_note(&summary, d)
             ),
         });
     }
@@ -375,7 +430,7 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
         },
     });
 
-    let tp = throughput::data(&run.datasets, &run.solvers, &summary);
+    let tp = throughput::data(&groups(run, &summary), &run.solvers, &summary);
     let svg = plots_dir.join("throughput.svg");
     style::write_svg(&svg, throughput::size(&tp), |r| throughput::draw(r, &tp))?;
     files.push(svg);
@@ -462,7 +517,7 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
     if i.complete {
         return None;
     }
-    let expected: usize = i.datasets.iter().map(|d| d.puzzles).sum::<usize>() * i.solvers.len();
+    let expected: usize = i.planned_solves();
     let of = if i.shard.is_none() && expected > 0 {
         format!(
             " of the {} a complete run has",
@@ -769,6 +824,7 @@ mod tests {
     fn row(solver: &str, solved: usize, median: f64, mean: f64) -> SummaryRow {
         SummaryRow {
             dataset: "d".into(),
+            shape: "9x9".into(),
             solver: solver.into(),
             puzzles: 1000,
             solved,
@@ -789,6 +845,7 @@ mod tests {
             par2_micros: None,
             unique_solves: 0,
             outliers: 0,
+            na: String::new(),
         }
     }
 
@@ -801,6 +858,7 @@ mod tests {
         assert_eq!(rows[0].solver, "fast");
         let v = Verdict {
             dataset: "d".into(),
+            shape: "9x9".into(),
             ranked: rows,
             intervals: Vec::new(),
         };
@@ -817,6 +875,7 @@ mod tests {
         assert_eq!(rows[0].solver, "sure");
         let t = verdict_text(&Verdict {
             dataset: "d".into(),
+            shape: "9x9".into(),
             ranked: rows,
             intervals: Vec::new(),
         });

@@ -38,15 +38,13 @@ pub struct Section {
 }
 
 /// The classes of each dataset's puzzles, from the `solutions` column (once per puzzle: the
-/// first solver's rows, each puzzle line counted once), in report order, with the lines of the
-/// puzzles that have several solutions.
+/// first row of each puzzle line, whichever solver's: a solver that does not take a puzzle's
+/// shape has no row of it), in report order, with the lines of the puzzles that have several
+/// solutions.
 pub fn classes(run: &Run) -> Vec<(String, Classes, Vec<usize>)> {
-    let Some(first) = run.solvers.first() else {
-        return Vec::new();
-    };
     let mut seen: HashSet<(&str, usize)> = HashSet::new();
     let mut by: HashMap<&str, (Classes, Vec<usize>)> = HashMap::new();
-    for r in run.rows.iter().filter(|r| &r.solver == first) {
+    for r in &run.rows {
         if r.status == RowStatus::Invalid || !seen.insert((&r.dataset, r.line)) {
             continue;
         }
@@ -118,9 +116,20 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
         rows: rows
             .iter()
             .map(|r| {
+                if r.is_na() {
+                    // Its caps do not take the shape: no rows, no score.
+                    return vec![
+                        r.group(),
+                        r.solver.clone(),
+                        format!("n/a: {}", r.na),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
+                    ];
+                }
                 let times: Vec<f64> = run
                     .rows_of(&r.dataset, &r.solver)
-                    .filter(|x| x.status != RowStatus::Invalid)
+                    .filter(|x| x.status != RowStatus::Invalid && x.shape == r.shape)
                     .map(|x| x.micros)
                     .collect();
                 let median =
@@ -129,7 +138,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
                             format!("{} [{}, {}]", figure(e.value), figure(e.lo), figure(e.hi))
                         });
                 vec![
-                    r.dataset.clone(),
+                    r.group(),
                     r.solver.clone(),
                     format!("{} / {}", count(r.solved), count(r.puzzles)),
                     median,

@@ -34,7 +34,7 @@ pub fn render(p: &Page<'_>) -> String {
     }
     let _ = writeln!(s, "## Who wins where\n");
     for v in &p.verdicts {
-        let _ = writeln!(s, "- **{}**: {}", cell(&v.dataset), cell(&verdict_text(v)));
+        let _ = writeln!(s, "- **{}**: {}", cell(&v.group()), cell(&verdict_text(v)));
     }
     let _ = writeln!(s, "\n## Summary\n");
     let _ = writeln!(
@@ -43,11 +43,22 @@ pub fn render(p: &Page<'_>) -> String {
     );
     let _ = writeln!(s, "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|");
     for r in &p.summary {
+        if r.is_na() {
+            // A solver whose caps do not take the shape: no rows, one cell saying why.
+            let _ = writeln!(
+                s,
+                "| {} | {} | n/a: {} | | | | | | | | |",
+                cell(&r.group()),
+                cell(&r.solver),
+                cell(&r.na)
+            );
+            continue;
+        }
         let ratio = throughput_ratio(&p.summary, r).map_or("-".into(), crate::human::ratio);
         let _ = writeln!(
             s,
             "| {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            cell(&r.dataset),
+            cell(&r.group()),
             cell(&r.solver),
             count(r.solved),
             count(r.puzzles),

@@ -36,16 +36,20 @@ pub struct Throughput {
     pub panels: Vec<Panel>,
 }
 
-/// Gathers the bars from the summary (its `puzzles_per_second`).
-pub fn data(datasets: &[String], solvers: &[String], summary: &[SummaryRow]) -> Throughput {
-    let panels = datasets
+/// Gathers the bars from the summary (its `puzzles_per_second`), a panel per dataset x shape
+/// group (`groups`, as (dataset, shape)); a solver that does not take the group's shape (an
+/// `n/a` row) has no bar.
+pub fn data(groups: &[(String, String)], solvers: &[String], summary: &[SummaryRow]) -> Throughput {
+    let panels = groups
         .iter()
-        .map(|d| {
+        .map(|(d, shape)| {
             let mut bars: Vec<Bar> = solvers
                 .iter()
                 .enumerate()
                 .filter_map(|(i, s)| {
-                    let r = summary.iter().find(|r| &r.dataset == d && &r.solver == s)?;
+                    let r = summary.iter().find(|r| {
+                        &r.dataset == d && &r.shape == shape && &r.solver == s && !r.is_na()
+                    })?;
                     let v = Some(r.puzzles_per_second).filter(|&p| p > 0.0 && r.solved > 0);
                     Some((s.clone(), solver_color(s, i), v, r.outliers))
                 })
@@ -58,7 +62,7 @@ pub fn data(datasets: &[String], solvers: &[String], summary: &[SummaryRow]) -> 
                 (None, None) => std::cmp::Ordering::Equal,
             });
             Panel {
-                dataset: d.clone(),
+                dataset: crate::summary::group_name(d, shape),
                 bars,
             }
         })
@@ -280,6 +284,7 @@ mod tests {
             .iter()
             .map(|&(s, pps, solved)| SummaryRow {
                 dataset: "d".into(),
+                shape: "9x9".into(),
                 solver: s.into(),
                 puzzles: 2,
                 solved,
@@ -300,10 +305,11 @@ mod tests {
                 par2_micros: None,
                 unique_solves: 0,
                 outliers: 0,
+                na: String::new(),
             })
             .collect();
         let names = ["a", "b", "c"].map(String::from);
-        let t = data(&["d".to_string()], &names, &summary);
+        let t = data(&[("d".to_string(), "9x9".to_string())], &names, &summary);
         let order: Vec<(&str, Option<f64>)> = t.panels[0]
             .bars
             .iter()

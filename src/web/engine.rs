@@ -100,8 +100,8 @@ fn from_dataset(name: Option<&str>, seed: u64) -> Result<Generated, GenerateErro
     for s in sets {
         for e in dataset::shipped(s).entries {
             if let Ok(p) = &e.puzzle {
-                if let Some(sol) = p.solution {
-                    pool.push((s.name, e.label(), p.grid, sol));
+                if let (Some(g), Some(sol)) = (p.grid(), p.solution_grid()) {
+                    pool.push((s.name, e.label(), g, sol));
                 }
             }
         }

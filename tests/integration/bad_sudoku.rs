@@ -305,7 +305,9 @@ fn pathological_dataset_reads_and_matches_the_table() {
     let text = include_str!("../../datasets/pathological.txt");
     let r = PuzzleReader::from_text(text, "pathological.txt");
     assert_eq!(r.format(), Format::Line);
-    let grids: Vec<String> = r.map(|e| e.puzzle.expect("valid").grid.to_line()).collect();
+    let grids: Vec<String> = r
+        .map(|e| e.puzzle.expect("valid").grid().unwrap().to_line())
+        .collect();
     assert_eq!(grids.len(), 6);
     for g in grids {
         assert!(CASES.iter().any(|c| c.grid == g), "{g} not in the table");

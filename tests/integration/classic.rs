@@ -24,7 +24,7 @@ fn c_writes_distinct_grids_and_s_solves_them_back() {
     let file = dir.path().join("sudoku.txt");
     let grids: Vec<[u8; 81]> = read_blocks(&file)
         .into_iter()
-        .map(|e| *e.puzzle.unwrap().grid.cells())
+        .map(|e| *e.puzzle.unwrap().grid().unwrap().cells())
         .collect();
     assert_eq!(grids.len(), 20);
     assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 20, "distinct");
@@ -84,7 +84,7 @@ fn c_writes_distinct_grids_and_s_solves_them_back() {
     let solved = read_blocks(&file);
     assert_eq!(solved.len(), 3);
     for k in [0, 2] {
-        let s = solved[k].puzzle.as_ref().unwrap().grid;
+        let s = solved[k].puzzle.as_ref().unwrap().grid().unwrap();
         assert_eq!(
             verify::check(&puzzles[k], s.cells(), None),
             Ok(()),

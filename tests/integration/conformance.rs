@@ -15,7 +15,9 @@ fn every_solver_solves_every_shipped_puzzle() {
         for s in SHIPPED {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().expect("shipped puzzles are valid");
-                let out = solver.solve(&p.grid, &Budget::unlimited()).unwrap();
+                let out = solver
+                    .solve(&p.grid().unwrap(), &Budget::unlimited())
+                    .unwrap();
                 assert_eq!(
                     out.status,
                     Status::Solved,
@@ -24,10 +26,10 @@ fn every_solver_solves_every_shipped_puzzle() {
                     e.label()
                 );
                 let sol = out.solution.unwrap();
-                let expected = p.solution.as_ref().map(|g| g.cells());
+                let expected = p.solution.as_ref();
                 assert!(expected.is_some(), "shipped sets state their solutions");
                 assert_eq!(
-                    verify::check(p.grid.cells(), sol.cells(), expected),
+                    verify::check_board(&p.board, &sol.into(), expected),
                     Ok(()),
                     "{kind} on {}",
                     e.label()
@@ -47,7 +49,7 @@ fn shipped_puzzles_are_unique() {
         for s in SHIPPED {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().unwrap();
-                if let Ok(c) = solver.count(&p.grid, 2, &Budget::unlimited()) {
+                if let Ok(c) = solver.count(&p.grid().unwrap(), 2, &Budget::unlimited()) {
                     assert!(c.complete);
                     assert_eq!(c.solutions, 1, "{kind} counts {}", e.label());
                 }
@@ -93,11 +95,11 @@ fn bitmask_dfs_node_count_matches_the_python_reference() {
         .unwrap();
     let out = SolverKind::BitmaskDfs
         .session()
-        .solve(&hard.grid, &Budget::unlimited())
+        .solve(&hard.grid().unwrap(), &Budget::unlimited())
         .unwrap();
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.stats.nodes, 7_368_194);
-    assert_eq!(out.solution, hard.solution);
+    assert_eq!(out.solution, hard.solution_grid());
 }
 
 /// A node budget ends every solver's search as `timeout` on the empty-ish hard case, never as

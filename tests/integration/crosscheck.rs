@@ -262,8 +262,11 @@ fn check_shipped(step: usize) {
         for e in dataset::shipped(s).entries.into_iter().step_by(step) {
             let label = e.label();
             let p = e.puzzle.expect("shipped puzzles are valid");
-            let want = *p.solution.expect("shipped sets state solutions").cells();
-            check_every_solver(&p.grid, Expect::Unique(want), None)
+            let want = *p
+                .solution_grid()
+                .expect("shipped sets state solutions")
+                .cells();
+            check_every_solver(&p.grid().unwrap(), Expect::Unique(want), None)
                 .unwrap_or_else(|err| panic!("{} {label}: {err}", s.name));
         }
     }
@@ -373,11 +376,15 @@ fn sat_encodings_agree_with_dlx() {
             for entry in dataset::shipped(s).entries {
                 let label = entry.label();
                 let p = entry.puzzle.expect("shipped puzzles are valid");
-                let out = sat.solve(&p.grid, &Budget::unlimited()).unwrap();
+                let out = sat.solve(&p.grid().unwrap(), &Budget::unlimited()).unwrap();
                 let sol = out.solution.expect("solved");
-                let want = p.solution.as_ref().map(|g| g.cells());
-                assert_eq!(verify::check(p.grid.cells(), sol.cells(), want), Ok(()));
-                let c = sat.count(&p.grid, 2, &Budget::unlimited()).unwrap();
+                assert_eq!(
+                    verify::check_board(&p.board, &sol.into(), p.solution.as_ref()),
+                    Ok(())
+                );
+                let c = sat
+                    .count(&p.grid().unwrap(), 2, &Budget::unlimited())
+                    .unwrap();
                 assert_eq!((c.solutions, c.complete), (1, true), "{e:?} {label}");
             }
         }

@@ -73,7 +73,7 @@ fn first_digit_block_format_and_random_method() {
         assert_eq!(entries.len(), 300, "{method}");
         let mut seen = HashSet::new();
         for e in entries {
-            let g = e.puzzle.unwrap().grid;
+            let g = e.puzzle.unwrap().grid().unwrap();
             assert_eq!(g.get(0), 5);
             assert_eq!(verify::check(&[0; 81], g.cells(), None), Ok(()));
             assert!(seen.insert(g), "{method}: a repeated grid");
@@ -246,7 +246,7 @@ fn shipped_minimal_sets_are_minimal() {
         let entries = harness::dataset::shipped(s).entries;
         assert!(entries.len() >= 200);
         for e in entries {
-            let p = *e.puzzle.as_ref().unwrap().grid.cells();
+            let p = *e.puzzle.as_ref().unwrap().grid().unwrap().cells();
             for i in (0..81).filter(|&i| p[i] != 0) {
                 let mut less = p;
                 less[i] = 0;

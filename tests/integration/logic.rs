@@ -313,16 +313,16 @@ fn rate_all(name: &str, entries: &[harness::format::Entry]) -> BTreeMap<Level, u
     let mut levels = BTreeMap::new();
     for e in entries {
         let p = e.puzzle.as_ref().expect("a good puzzle");
-        let r =
-            logic::rate_traced(&p.grid).unwrap_or_else(|err| panic!("{name} #{}: {err}", e.index));
-        if let Some(s) = &p.solution {
+        let r = logic::rate_traced(&p.grid().unwrap())
+            .unwrap_or_else(|err| panic!("{name} #{}: {err}", e.index));
+        if let Some(s) = &p.solution_grid() {
             assert_eq!(&r.solution, s, "{name} #{}", e.index);
         }
         *levels.entry(r.level).or_default() += 1;
         let placed: usize = r.steps.iter().map(|s| s.placements.len()).sum();
         assert_eq!(
             placed,
-            81 - p.grid.givens(),
+            81 - p.grid().unwrap().givens(),
             "{name} #{}: every empty cell filled by exactly one step",
             e.index
         );

@@ -118,7 +118,7 @@ fn many_puzzles_keep_their_order_in_every_format() {
         .collect();
     assert_eq!(back.len(), 50);
     for (p, e) in puzzles.iter().zip(back) {
-        let s = e.puzzle.unwrap().grid;
+        let s = e.puzzle.unwrap().grid().unwrap();
         assert_eq!(verify::check(p, s.cells(), None), Ok(()));
     }
 }

@@ -47,6 +47,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 mod rating;
+mod shaped;
 pub mod single_digit;
 pub mod singles;
 mod solver;

@@ -2,10 +2,11 @@
 
 use super::board::{cells, Board};
 use super::{next_step, Technique};
-use crate::engine::Caps;
+use crate::engine::{Caps, Shapes};
 use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 
-/// The technique solver: at every node of the search, the easiest technique that applies
+/// The technique solver (on 9x9; other shapes: the techniques that generalise, in
+/// [`super::shaped`]): at every node of the search, the easiest technique that applies
 /// ([`Technique::ALL`] order, HoDoKu's) until none does; then a guess on the empty cell with the
 /// fewest candidates (MRV), candidates in increasing order. It never uses the uniqueness
 /// techniques (they assume one solution, and this solver also counts solutions), so every step
@@ -143,7 +144,10 @@ impl Solver for Logic {
     }
 
     fn caps(&self) -> Caps {
-        Caps::POLLED_SEARCH
+        Caps {
+            shapes: Shapes::Any,
+            ..Caps::POLLED_SEARCH
+        }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
@@ -152,6 +156,31 @@ impl Solver for Logic {
 
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
         Some(self.search(puzzle, limit, budget).count())
+    }
+
+    /// 9x9: [`Solver::solve`]; every other shape: the techniques that generalise
+    /// ([`super::shaped`]).
+    fn solve_board(
+        &mut self,
+        puzzle: &crate::Board,
+        budget: &Budget,
+    ) -> Option<Outcome<crate::Board>> {
+        Some(match puzzle.to_grid() {
+            Some(g) => self.solve(&g, budget).map(crate::Board::from),
+            None => super::shaped::solve(puzzle, budget),
+        })
+    }
+
+    fn count_board(
+        &mut self,
+        puzzle: &crate::Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Option<Count<crate::Board>> {
+        Some(match puzzle.to_grid() {
+            Some(g) => self.count(&g, limit, budget)?.map(crate::Board::from),
+            None => super::shaped::count(puzzle, limit, budget),
+        })
     }
 }
 

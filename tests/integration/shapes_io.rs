@@ -1,0 +1,430 @@
+//! Grids of every shape through the readers and the puzzle commands: the shipped 16x16 and 25x25
+//! sets read whole, every input form of another shape, every bad input named, and `harness solve`
+//! / `count` / `inspect` at other shapes (with a small test engine that takes every shape, so the
+//! paths run whether or not a built-in solver takes them yet).
+
+use assert_cmd::Command;
+use harness::commands::puzzle_arg::solver_for;
+use harness::dataset;
+use harness::format::{board_line, render_pls, Format, PuzzleReader};
+use harness::verify;
+use predicates::prelude::*;
+use solvers::engine::{
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
+};
+use solvers::{Board, Budget, Grid, Outcome, Shape, Stats, Status};
+use std::io::Cursor;
+
+fn harness() -> Command {
+    Command::cargo_bin("harness").unwrap()
+}
+
+#[test]
+fn shipped_gecode_sets_read_whole() {
+    for (name, count, shape, givens) in [
+        ("gecode-16", 55, "16x16", 98..=128),
+        ("gecode-25", 18, "25x25", 266..=284),
+    ] {
+        let s = dataset::find(name).expect("shipped");
+        assert!(!s.default, "{name} is not in the default run");
+        assert!(dataset::SHIPPED.iter().all(|x| x.name != name));
+        let d = dataset::load(name).unwrap();
+        assert_eq!(
+            (d.entries.len(), d.invalid(), d.format),
+            (count, 0, Format::Line)
+        );
+        for e in &d.entries {
+            let p = e.puzzle.as_ref().unwrap();
+            assert_eq!(p.shape().to_string(), shape);
+            assert!(givens.contains(&p.board.givens()), "{name} {}", e.label());
+            assert!(p.board.first_conflict().is_none());
+        }
+    }
+    assert!(dataset::defaults()
+        .iter()
+        .all(|d| !d.name.starts_with("gecode")));
+}
+
+/// The 16x16 case C16 (tests/fixtures/cases), read as 16x16 with 4x4 boxes; the solution its
+/// README states passes the checker.
+#[test]
+fn c16_reads_as_16x16_and_its_stated_solution_checks() {
+    let text = super::common::case("C16.txt");
+    let p = PuzzleReader::from_text(&text, "case")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap();
+    assert_eq!(p.shape(), Shape::of_order(4).unwrap());
+    let readme = include_str!("../fixtures/cases/README.md");
+    let line = readme.lines().find(|l| l.starts_with("| C16.txt")).unwrap();
+    let stated = line
+        .rsplit("solution: ")
+        .next()
+        .unwrap()
+        .trim_end_matches(" |");
+    let sol = PuzzleReader::from_text(stated, "readme")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap()
+        .board;
+    assert_eq!(verify::check_board(&p.board, &sol, None), Ok(()));
+}
+
+/// A depth-first search over a board of any shape, fewest candidates first: the test's engine.
+fn dfs(b: &mut Board, units: &solvers::Units, found: &mut Vec<Board>, limit: usize) {
+    let n = b.shape().side();
+    let mut best: Option<(usize, Vec<u8>)> = None;
+    for i in 0..b.cells().len() {
+        if b.get(i) != 0 {
+            continue;
+        }
+        let mut used = vec![false; n + 1];
+        for p in units.peers(i) {
+            used[b.get(p as usize) as usize] = true;
+        }
+        let cands: Vec<u8> = (1..=n as u8).filter(|&v| !used[v as usize]).collect();
+        if best.as_ref().map_or(true, |(_, c)| cands.len() < c.len()) {
+            best = Some((i, cands));
+        }
+    }
+    let Some((i, cands)) = best else {
+        found.push(b.clone());
+        return;
+    };
+    for v in cands {
+        if found.len() >= limit {
+            return;
+        }
+        b.set(i, v);
+        dfs(b, units, found, limit);
+    }
+    b.set(i, 0);
+}
+
+struct AnyShape(EngineInfo);
+
+impl AnyShape {
+    fn new() -> AnyShape {
+        AnyShape(EngineInfo {
+            name: "test-any-shape".into(),
+            description: "DFS over boards of any shape (tests only)".into(),
+            version: None,
+            origin: Origin::Builtin,
+            caps: Caps {
+                shapes: Shapes::Any,
+                counts: true,
+                gives_solution: true,
+                budget: BudgetMode::Polled,
+                nodes: NodeUnit::None,
+                guesses: false,
+                parallel: true,
+            },
+        })
+    }
+}
+
+struct AnySession;
+
+impl Session for AnySession {
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+        let out = self.solve_board(&Board::from_grid(puzzle), budget)?;
+        Ok(out.map(|b| b.to_grid().unwrap()))
+    }
+
+    fn solve_board(&mut self, puzzle: &Board, _: &Budget) -> Result<Outcome<Board>, EngineError> {
+        let mut found = Vec::new();
+        dfs(&mut puzzle.clone(), &puzzle.shape().units(), &mut found, 1);
+        Ok(match found.pop() {
+            Some(s) => Outcome::solved(s, Stats::default()),
+            None => Outcome::unsolved(Status::NoSolution, Stats::default()),
+        })
+    }
+}
+
+impl Engine for AnyShape {
+    fn info(&self) -> &EngineInfo {
+        &self.0
+    }
+    fn session(&self) -> Result<Box<dyn Session>, EngineError> {
+        Ok(Box::new(AnySession))
+    }
+}
+
+/// Solves `text` with the test engine through `harness solve`'s streaming core; returns the
+/// output and the counts line.
+fn solve_text(text: &str, source: &str) -> (String, String) {
+    let reader = PuzzleReader::from_text(text, source);
+    let format = reader.format();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    let counts = harness::commands::solve::solve_stream(
+        reader,
+        source,
+        &mut out,
+        format,
+        &AnyShape::new(),
+        &pool,
+        None,
+        None,
+        None,
+    )
+    .unwrap();
+    (String::from_utf8(out).unwrap(), counts.line())
+}
+
+/// Every puzzle of `input` and its answer in `output` (read back): the answer checked.
+fn assert_answers_check(input: &str, output: &str, source: &str) {
+    let puzzles: Vec<_> = PuzzleReader::from_text(input, source).collect();
+    let answers: Vec<_> = PuzzleReader::from_text(output, source).collect();
+    assert_eq!(puzzles.len(), answers.len(), "{output}");
+    for (p, a) in puzzles.iter().zip(&answers) {
+        let (p, a) = (p.puzzle.as_ref().unwrap(), a.puzzle.as_ref().unwrap());
+        assert_eq!(p.shape(), a.shape());
+        assert!(a.board.is_full());
+        assert_eq!(verify::check_board(&p.board, &a.board, None), Ok(()));
+    }
+}
+
+#[test]
+fn solve_writes_each_form_at_other_shapes() {
+    // 4x4 (2x2 boxes), one character a cell with a name; 6x6 after its shape line; a Latin
+    // square of side 5 in integers.
+    let line = "1.....3..4.....2 four\n# shape 6x6/2x3\n\
+                1......2......3......4......5......6\n# shape 5x5/latin\n\
+                1 0 0 0 0 0 2 0 0 0 0 0 3 0 0 0 0 0 4 0 0 0 0 0 5\n";
+    let (out, counts) = solve_text(line, "l.txt");
+    assert_eq!(
+        counts,
+        "read 3, solved 3, unsolvable 0, invalid 0, timeout 0, several 0"
+    );
+    assert!(out.lines().next().unwrap().ends_with(" four"), "{out}");
+    assert_eq!(out.lines().next().unwrap().len(), 16 + 5);
+    // The output holds no shape line: read back with the input's shape lines.
+    let back: Vec<&str> = out.lines().collect();
+    let back = format!(
+        "{}\n# shape 6x6/2x3\n{}\n# shape 5x5/latin\n{}\n",
+        back[0], back[1], back[2]
+    );
+    assert_answers_check(line, &back, "l.txt");
+
+    // Block form of 4x4, integers.
+    let block = "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n";
+    let (out, _) = solve_text(block, "b.txt");
+    assert_eq!(out.lines().count(), 5, "{out}");
+    assert_answers_check(block, &out, "b.txt");
+
+    // .pls, written back as .pls.
+    let pls = "order 3\n0 -1 -1\n-1 -1 -1\n-1 -1 2\n";
+    let (out, _) = solve_text(pls, "q.pls");
+    assert!(out.starts_with("order 3\n"), "{out}");
+    assert_answers_check(pls, &out, "q.pls");
+
+    // CSV: puzzle and solution columns as the line form writes them.
+    let csv = "name,puzzle\nfour,1.....3..4.....2\n";
+    let (out, _) = solve_text(csv, "c.csv");
+    let row = out.lines().nth(1).unwrap();
+    let sol = row.split(',').nth(2).unwrap();
+    assert_eq!(sol.len(), 16);
+    let p = PuzzleReader::from_text("1.....3..4.....2", "p")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap();
+    let s = PuzzleReader::from_text(sol, "s")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap();
+    assert_eq!(verify::check_board(&p.board, &s.board, None), Ok(()));
+}
+
+#[test]
+fn solve_marks_bad_inputs_of_other_shapes() {
+    let z = format!("{}Z{}", ".".repeat(11), ".".repeat(244));
+    let mut dup = vec!["0"; 256];
+    dup[0] = "7";
+    dup[17] = "7";
+    let mut above = vec!["0"; 256];
+    above[3] = "17";
+    let text = format!(
+        "{z}\n{}\n{}\n# shape 12x12/3x3\n{}\n{}\n{}\n",
+        "1".repeat(50),
+        ".".repeat(1296),
+        ".".repeat(144),
+        above.join(" "),
+        dup.join(" "),
+    );
+    let (out, counts) = solve_text(&text, "bad.txt");
+    assert_eq!(
+        counts,
+        "read 7, solved 0, unsolvable 0, invalid 7, timeout 0, several 0"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "ERROR bad.txt:1: symbol at column 12 (r1c12): Z = 35 is above 16"
+    );
+    assert!(
+        lines[1].starts_with("ERROR bad.txt:2: 50 characters, expected 81"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains("one character a cell reaches 35x35; use integers"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains("bad.txt:4: shape line \"12x12/3x3\": 3x3 boxes do not tile"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("bad.txt:5: 144 cells make a 12x12 grid"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines[5], "ERROR bad.txt:6: symbol at r1c4: 17 is above 16");
+    assert_eq!(
+        lines[6],
+        "ERROR bad.txt:7: symbol 7 twice in box 1: r1c1 and r2c2"
+    );
+    // A .pls row of the wrong length.
+    let (out, _) = solve_text("order 2\n0 1\n1\n", "w.pls");
+    assert!(
+        out.contains("# ERROR w.pls:1: pls row 2: 1 symbols, expected 2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn solve_and_count_without_a_solver_for_the_shape_refuse_clearly() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/gecode-16x16.txt");
+    let first = include_str!("../../datasets/gecode-16x16.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let shape = Shape::of_order(4).unwrap();
+    // A named solver that takes 9x9 only is refused, naming the shape.
+    harness()
+        .args(["count", "--solver", "bitboard-bands", first])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "solver bitboard-bands does not take 16x16 puzzles",
+        ));
+    if solver_for(shape).is_some() {
+        // A built-in solver counts 16x16: the solve's answers are checked by the command.
+        harness()
+            .args(["solve", file, "-o", "-"])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("read 55, solved 55"));
+    } else {
+        harness()
+            .args(["count", first])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "no built-in solver counts 16x16 puzzles",
+            ));
+        harness()
+            .args(["solve", file])
+            .assert()
+            .stderr(predicate::str::contains("does not take 16x16 puzzles"))
+            .stderr(predicate::str::contains(
+                "read 55, solved 0, unsolvable 0, invalid 55",
+            ));
+    }
+}
+
+/// A 4x4 puzzle with four solutions, counted by hand: rows 1-2 given as 1234 / 3412, the rest
+/// empty. Columns 1 and 3 lack {2, 4}, columns 2 and 4 lack {1, 3}; choosing r3c1 (2 ways) and
+/// r3c2 (2 ways) fixes the rest of rows 3 and 4, and the lower boxes hold 1-4 whatever the
+/// choice: 2 x 2 = 4 solutions.
+#[test]
+fn count_at_4x4_when_a_solver_takes_it() {
+    let puzzle = "12343412........";
+    let mut found = Vec::new();
+    let p = PuzzleReader::from_text(puzzle, "p")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap();
+    dfs(&mut p.board.clone(), &p.shape().units(), &mut found, 10);
+    assert_eq!(found.len(), 4, "by hand: four solutions");
+    for s in &found {
+        assert_eq!(verify::check_board(&p.board, s, None), Ok(()));
+    }
+    match solver_for(p.shape()) {
+        Some(_) => {
+            harness()
+                .args(["count", puzzle])
+                .assert()
+                .success()
+                .stdout("at least 2\n");
+        }
+        None => {
+            harness().args(["count", puzzle]).assert().code(2);
+        }
+    }
+}
+
+#[test]
+fn inspect_counts_per_shape() {
+    harness()
+        .args(["inspect", "gecode-16", "--timeout-ms", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("shapes   55 16x16"))
+        .stdout(predicate::str::contains("givens   puzzles (16x16)"))
+        .stdout(predicate::str::contains("9x9 only"));
+    // A file of two shapes: per-shape histograms, and the 9x9 isomorph search on the 9x9 ones.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("mixed.txt");
+    let seed = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    std::fs::write(
+        &f,
+        format!("{seed}\n1.....3..4.....2\n{}\n", ".".repeat(256)),
+    )
+    .unwrap();
+    let out = harness()
+        .args(["inspect", f.to_str().unwrap(), "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let shapes = &v[0]["shapes"];
+    assert_eq!(shapes[0]["shape"], "4x4");
+    assert_eq!(shapes[0]["clues"]["4"], 1);
+    assert_eq!(shapes[1]["shape"], "9x9");
+    assert_eq!(shapes[2]["shape"], "16x16");
+    assert_eq!(shapes[2]["clues"]["0"], 1);
+    assert_eq!(v[0]["isomorphic_duplicates"], 0);
+}
+
+#[test]
+fn pls_round_trips_and_board_line_reads_back() {
+    let shape = Shape::latin(12).unwrap();
+    let mut b = Board::empty(shape);
+    for i in 0..12 {
+        b.set(i * 13, (i % 12 + 1) as u8);
+    }
+    let text = render_pls(&b);
+    let back: Vec<_> = PuzzleReader::from_text(&text, "x.pls").collect();
+    assert_eq!(back[0].puzzle.as_ref().unwrap().board, b);
+    // board_line of a 36x36 board (integers) reads back as the same board.
+    let big = Board::empty(Shape::of_order(6).unwrap());
+    let line = board_line(&big);
+    let r = PuzzleReader::with_format(Cursor::new(line.into_bytes()), "l", None).unwrap();
+    assert_eq!(r.format(), Format::Line);
+    let e: Vec<_> = r.collect();
+    assert_eq!(e[0].puzzle.as_ref().unwrap().board, big);
+}
