@@ -601,3 +601,51 @@ fn shipped_sets_of_other_shapes_are_unique() {
         assert_eq!(p.iter().filter(|&&v| v == 0).count(), 168);
     }
 }
+
+/// Every form the generators write is read back by the readers (`harness inspect`), with its
+/// shape.
+#[test]
+fn the_readers_read_every_written_form() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, name, count, shape) in [
+        (&["grids", "--order", "6"][..], "g36.txt", 3, "36x36"),
+        (
+            &["grids", "--box", "2x3", "--format", "ints"][..],
+            "g6.txt",
+            3,
+            "6x6/2x3",
+        ),
+        (
+            &["grids", "--latin", "--order", "5", "--format", "pls"][..],
+            "l5.pls",
+            3,
+            "5x5/latin",
+        ),
+        (&["puzzles", "--box", "3x4"][..], "p12.csv", 3, "12x12/3x4"),
+        (
+            &["puzzles", "--order", "2", "--format", "line"][..],
+            "p4.txt",
+            3,
+            "4x4",
+        ),
+        (
+            &["qwh", "--order", "10", "--holes", "0.4"][..],
+            "q10.txt",
+            3,
+            "10x10/latin",
+        ),
+    ] {
+        let file = dir.path().join(name);
+        let mut a = vec!["generate"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["--count", "3", "--seed", "1"]);
+        run_to_file(&a, &file);
+        let out = harness().arg("inspect").arg(&file).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("{count} ({count} readable, 0 invalid)")),
+            "{name}: {text}"
+        );
+        assert!(text.contains(&format!("{count} {shape}")), "{name}: {text}");
+    }
+}
