@@ -314,31 +314,78 @@ pub struct GenerateArgs {
 /// What `harness generate` makes.
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
-    /// Distinct solved grids.
+    /// Solved grids: 9x9, or any shape with --order, --box, --latin.
     Grids(GridsArgs),
-    /// Puzzles with exactly one solution, with their solutions.
+    /// Puzzles with exactly one solution, with their solutions: 9x9, or any shape with --order,
+    /// --box, --latin.
     Puzzles(PuzzlesArgs),
+    /// Quasigroups with holes: random Latin squares with a fraction of cells emptied (always
+    /// satisfiable).
+    Qwh(QwhArgs),
+}
+
+/// The shape of generated grids: 9x9 unless one of these is given.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ShapeArgs {
+    /// Sudoku of order n: side n², n x n boxes (`--order 4` = 16x16; `--order 3` = 9x9). With
+    /// `--latin`, the order of a Latin square is its side (`--latin --order 10` = 10x10).
+    #[arg(long, value_parser = whole(1usize, 128))]
+    pub order: Option<usize>,
+    /// Sudoku with boxes of R rows x C columns, side R·C (`--box 3x4` = 12x12, `--box 2x3` =
+    /// 6x6).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box, conflicts_with = "latin")]
+    pub boxes: Option<(usize, usize)>,
+    /// Latin square (rows and columns only, no boxes); its side is --order or --side.
+    #[arg(long)]
+    pub latin: bool,
+    /// The side N of the grid: square boxes for a square N (`--side 16`), else give --box; the
+    /// side of a Latin square with --latin.
+    #[arg(long, value_parser = whole(1usize, 128))]
+    pub side: Option<usize>,
+}
+
+/// Reads `RxC` (box rows x box columns).
+///
+/// # Errors
+/// Text that is not two whole numbers around an `x`.
+pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{s:?} is not a box shape RxC (e.g. 3x4)");
+    let (r, c) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
 }
 
 /// Arguments of `harness generate grids`.
 #[derive(Debug, Args)]
 pub struct GridsArgs {
-    /// How many grids (all distinct).
+    /// How many grids (all distinct on 9x9).
     #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
     #[arg(long, value_parser = whole(0, u64::MAX))]
     pub seed: Option<u64>,
-    /// `transform` (fast, at most 52,254,720 grids) or `random` (randomized search).
+    /// The shape (default 9x9).
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// 9x9: `transform` (fast, at most 52,254,720 grids) or `random` (randomized search). Other
+    /// shapes are always made by their own method (Latin squares uniformly at random; see
+    /// docs/generating-and-batch.md) and are independent draws, not checked for repeats.
     #[arg(long, default_value = "transform")]
     pub method: crate::generate::GridMethod,
-    /// Fix the top-left digit (1..=9); `transform` can then make 5,806,080 grids.
+    /// 9x9 only: fix the top-left digit (1..=9); `transform` can then make 5,806,080 grids.
     #[arg(long, value_parser = whole(1u8, 9))]
     pub first_digit: Option<u8>,
-    /// `line` (81 digits a line) or `block` (9 rows of 9, blank line after each grid).
-    #[arg(long, default_value = "line", value_parser = ["line", "block"])]
-    pub format: String,
+    /// `line` (a grid a line, one character a cell: 1-9, then A = 10 ... Z = 35; up to side 35),
+    /// `block` (9x9: 9 rows of 9, blank line after each grid), `ints` (N rows of N integers,
+    /// blank line after each grid) or `pls` (`order N`, then rows of 0-based symbols). Default
+    /// `line`, `ints` above side 35. Files of other shapes than 9x9 start with `# shape ...`.
+    #[arg(long, value_parser = ["line", "block", "ints", "pls"])]
+    pub format: Option<String>,
     /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
@@ -358,7 +405,11 @@ pub struct PuzzlesArgs {
     /// (printed on stderr).
     #[arg(long, value_parser = whole(0, u64::MAX))]
     pub seed: Option<u64>,
-    /// Remove givens down to exactly K (17..=81), or report that the grid could not get that low.
+    /// The shape (default 9x9).
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Remove givens down to exactly K (17..=81 on 9x9, up to N² on other shapes), or report
+    /// that the grid could not get that low.
     #[arg(long, conflicts_with = "minimal", value_parser = whole(0, usize::MAX))]
     pub clues: Option<usize>,
     /// Remove givens until none can be removed without losing uniqueness (the default).
@@ -367,9 +418,15 @@ pub struct PuzzlesArgs {
     /// Symmetry of the givens: none, rotational (180°), quarter (90°), mirror, diagonal, full.
     #[arg(long, default_value = "none")]
     pub symmetry: crate::generate::Symmetry,
-    /// The counting solver; default the fastest counting solver in the registry.
+    /// The counting solver; default the fastest counting solver in the registry on 9x9, the
+    /// first counting solver that takes the shape on other shapes.
     #[arg(long)]
     pub solver: Option<String>,
+    /// Shapes other than 9x9: the node budget of each count to 2 (in the solver's nodes). A count
+    /// that runs out keeps its given, and the puzzle is reported as unique but not proven
+    /// minimal. 0 = no budget.
+    #[arg(long, default_value_t = 1_000_000, value_parser = whole(0, u64::MAX))]
+    pub count_nodes: u64,
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
     #[arg(long, default_value_t = 20, value_parser = whole(0, u32::MAX))]
     pub attempts: u32,
@@ -383,8 +440,11 @@ pub struct PuzzlesArgs {
     /// Candidate puzzles to rate per output puzzle before reporting that none was in range.
     #[arg(long, default_value_t = 1000, value_parser = whole(0, u32::MAX))]
     pub level_attempts: u32,
-    /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution).
-    #[arg(long, default_value = "csv", value_parser = ["csv", "line"])]
+    /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution), one character a cell
+    /// (1-9, then A = 10 ... Z = 35, `.` empty; other shapes than 9x9 up to side 35, after a
+    /// `# shape ...` line); other shapes also `ints` (N rows of integers, 0 empty, blank line
+    /// after each puzzle) or `pls` (`order N`, rows of 0-based symbols, -1 empty), puzzles only.
+    #[arg(long, default_value = "csv", value_parser = ["csv", "line", "ints", "pls"])]
     pub format: String,
     /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
     /// in place; `-` = stdout); default stdout.
@@ -396,6 +456,51 @@ pub struct PuzzlesArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// Arguments of `harness generate qwh`.
+#[derive(Debug, Args)]
+pub struct QwhArgs {
+    /// The order N of the Latin squares (their side), 1..=128.
+    #[arg(long, value_parser = whole(1usize, 128))]
+    pub order: usize,
+    /// Fraction of cells emptied, 0..=1 (random holes: round(F·N²) cells; balanced: round(F·N)
+    /// in every row and column). The hardness peak is near 0.42.
+    #[arg(long, value_parser = parse_fraction)]
+    pub holes: f64,
+    /// The same number of holes in every row and column (Kautz et al., IJCAI 2001).
+    #[arg(long)]
+    pub balanced: bool,
+    /// How many instances.
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = whole(0, u64::MAX))]
+    pub count: u64,
+    /// Seed of the random streams; the same seed gives the same file. Default: from the clock
+    /// (printed on stderr).
+    #[arg(long, value_parser = whole(0, u64::MAX))]
+    pub seed: Option<u64>,
+    /// `line` (one character a cell, `.` a hole, up to order 35, after a `# shape NxN/latin`
+    /// line), `ints` (N rows of integers, 0 a hole) or `pls` (`order N`, rows of 0-based
+    /// symbols, -1 a hole). Default `line`, `pls` above order 35.
+    #[arg(long, value_parser = ["line", "ints", "pls"])]
+    pub format: Option<String>,
+    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
+    /// in place; `-` = stdout); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Reads a fraction in 0..=1.
+///
+/// # Errors
+/// Not a number, or outside 0..=1.
+pub fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err(format!("{s:?} is not a fraction in 0..=1 (e.g. 0.42)")),
+    }
 }
 
 /// Arguments of `harness solve`.

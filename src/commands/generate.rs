@@ -1,17 +1,22 @@
-//! `harness generate grids` and `harness generate puzzles`.
+//! `harness generate grids`, `harness generate puzzles` and `harness generate qwh`.
 
-use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs};
+use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs, QwhArgs, ShapeArgs};
 use crate::generate::grids::{write_grids, GridFormat};
+use crate::generate::qwh::{generate_qwh, Holes};
+use crate::generate::shaped::random_solved;
+use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat};
 use crate::generate::{
     counting_solver, generate_puzzle, generate_rated_puzzle, puzzle, GenerateError, PuzzleOptions,
     RatingFilter, Target,
 };
+use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions};
 use crate::output;
 use crate::runner::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use solvers::engine::BuiltinEngine;
+use solvers::Shape;
 use solvers::SolverKind;
 use std::io::Write;
 use std::path::Path;
@@ -31,6 +36,50 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {
         GenerateCommand::Grids(a) => grids(a).map(|()| GenerateEnd { failed: 0 }),
         GenerateCommand::Puzzles(a) => puzzles(a),
+        GenerateCommand::Qwh(a) => qwh(a).map(|()| GenerateEnd { failed: 0 }),
+    }
+}
+
+/// The shape `--order`, `--box`, `--latin` and `--side` name: 9x9 when none is given.
+///
+/// # Errors
+/// A Latin square without a side, a side with no square root and no `--box`, a `--side` or
+/// `--order` that disagrees with `--box`, a side above 128.
+pub fn shape_of(a: &ShapeArgs) -> anyhow::Result<Shape> {
+    if a.latin {
+        let side = match (a.order, a.side) {
+            (Some(o), Some(s)) if o != s => anyhow::bail!(
+                "--latin --order {o} --side {s}: a Latin square's order is its side; give one"
+            ),
+            (Some(n), _) | (None, Some(n)) => n,
+            (None, None) => anyhow::bail!("--latin needs its side: --order N (or --side N)"),
+        };
+        return Ok(Shape::latin(side)?);
+    }
+    if let Some((r, c)) = a.boxes {
+        let shape = Shape::sudoku(r, c)?;
+        if let Some(s) = a.side.filter(|&s| s != shape.side()) {
+            anyhow::bail!("--box {r}x{c} makes a {shape} grid, not side {s}");
+        }
+        if let Some(o) = a.order.filter(|&o| o * o != shape.side()) {
+            anyhow::bail!(
+                "--box {r}x{c} makes a {shape} grid, not order {o} (side {})",
+                o * o
+            );
+        }
+        return Ok(shape);
+    }
+    match (a.order, a.side) {
+        (Some(o), Some(s)) if o * o != s => {
+            anyhow::bail!("--order {o} is side {}, not --side {s}", o * o)
+        }
+        (Some(o), _) => Ok(Shape::of_order(o)?),
+        (None, Some(s)) => Shape::square_for_side(s).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--side {s} is not a square: give the boxes (--box RxC with R·C = {s}) or --latin"
+            )
+        }),
+        (None, None) => Ok(Shape::CLASSIC),
     }
 }
 
@@ -97,8 +146,13 @@ pub fn check_count(count: u64, what: &str) -> anyhow::Result<()> {
 
 fn grids(args: &GridsArgs) -> anyhow::Result<()> {
     check_count(args.count, "grids")?;
+    let shape = shape_of(&args.shape)?;
+    let classic_form = matches!(args.format.as_deref(), None | Some("line" | "block"));
+    if !shape.is_classic() || !classic_form {
+        return shaped_grids(args, shape);
+    }
     let seed = seed_or_clock(args.seed);
-    let format = if args.format == "block" {
+    let format = if args.format.as_deref() == Some("block") {
         GridFormat::Block
     } else {
         GridFormat::Line
@@ -123,6 +177,229 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
     result
 }
 
+/// Grids made per parallel chunk of the shaped generators, written in index order.
+const SHAPED_CHUNK: u64 = 64;
+
+/// The form of `--format` for a shape other than 9x9 (or 9x9 in `ints`/`pls`).
+fn board_format(format: Option<&str>, shape: Shape) -> anyhow::Result<BoardFormat> {
+    let f = match format {
+        None => BoardFormat::default_for(shape),
+        Some("block") => {
+            anyhow::bail!("--format block is the 9x9 form; for {shape} use line, ints or pls")
+        }
+        Some(f) => f.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+    };
+    f.check(shape).map_err(|e| anyhow::anyhow!(e))?;
+    Ok(f)
+}
+
+/// The header a file of `shape` in `format` starts with: `# shape ...` for one character a cell
+/// or integers at a shape other than 9x9; nothing for `.pls` (a strict format).
+fn header(shape: Shape, format: BoardFormat) -> String {
+    if shape.is_classic() || format == BoardFormat::Pls {
+        String::new()
+    } else {
+        shape_header(shape)
+    }
+}
+
+/// Writes `count` items, made in parallel chunks by `make(index, &mut bytes)`, in index order.
+fn write_chunked(
+    w: &mut dyn Write,
+    count: u64,
+    pb: &ProgressBar,
+    make: impl Fn(u64, &mut Vec<u8>) + Sync,
+) -> anyhow::Result<()> {
+    let mut start = 0;
+    while start < count {
+        let end = (start + SHAPED_CHUNK).min(count);
+        let made: Vec<Vec<u8>> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let mut out = Vec::new();
+                make(i, &mut out);
+                pb.inc(1);
+                out
+            })
+            .collect();
+        for bytes in made {
+            w.write_all(&bytes)?;
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
+    if args.first_digit.is_some() && !shape.is_classic() {
+        anyhow::bail!("--first-digit is for 9x9 grids only");
+    }
+    let format = board_format(args.format.as_deref(), shape)?;
+    let seed = seed_or_clock(args.seed);
+    let pb = bar(args.count, args.quiet, "grids");
+    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+        w.write_all(header(shape, format).as_bytes())?;
+        write_chunked(w, args.count, &pb, |i, out| {
+            let g = random_solved(shape, seed, 0, i);
+            push_board(out, format, shape.side(), g.cells());
+        })
+    });
+    pb.finish_and_clear();
+    result
+}
+
+fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
+    check_count(args.count, "instances")?;
+    let shape = Shape::latin(args.order)?;
+    let format = match args.format.as_deref() {
+        None if args.order > crate::generate::write::MAX_CHAR_SIDE => BoardFormat::Pls,
+        f => board_format(f, shape)?,
+    };
+    let holes = if args.balanced {
+        Holes::Balanced
+    } else {
+        Holes::Random
+    };
+    let seed = seed_or_clock(args.seed);
+    let pb = bar(args.count, args.quiet, "instances");
+    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+        w.write_all(header(shape, format).as_bytes())?;
+        write_chunked(w, args.count, &pb, |i, out| {
+            let q = generate_qwh(args.order, args.holes, holes, seed, i);
+            push_board(out, format, args.order, &q.puzzle);
+        })
+    });
+    pb.finish_and_clear();
+    result?;
+    let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
+    eprintln!(
+        "{} quasigroup(s) with holes of order {} written, {k} holes each ({:.1}%{})",
+        args.count,
+        args.order,
+        100.0 * k as f64 / (args.order * args.order) as f64,
+        if args.balanced {
+            ", the same number in every row and column"
+        } else {
+            ""
+        }
+    );
+    Ok(())
+}
+
+/// `harness generate puzzles` at a shape other than 9x9.
+fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEnd> {
+    if args.symmetry != crate::generate::Symmetry::None {
+        anyhow::bail!("--symmetry is for 9x9 puzzles only");
+    }
+    if args.level.is_some() || args.score.is_some() {
+        anyhow::bail!("--level and --score rate 9x9 puzzles only");
+    }
+    let solver = match args.solver.as_deref() {
+        Some(n) => n.parse()?,
+        None => counting_solver_for(shape)
+            .ok_or_else(|| GenerateError::NoCounterForShape(shape.to_string()))?,
+    };
+    let options = BoardPuzzleOptions {
+        shape,
+        target: match args.clues {
+            Some(k) => Target::Clues(k),
+            None => Target::Minimal,
+        },
+        solver,
+        count_nodes: (args.count_nodes > 0).then_some(args.count_nodes),
+        attempts: args.attempts.max(1),
+    };
+    crate::generate::board_puzzle::check_board_options(&options)?;
+    let (csv, format) = match args.format.as_str() {
+        "csv" => (true, board_format(Some("line"), shape)?),
+        f => (false, board_format(Some(f), shape)?),
+    };
+    let seed = seed_or_clock(args.seed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    let counter = BuiltinEngine::new(solver);
+    let sessions = Sessions::new(pool.current_num_threads(), 1);
+    let pb = bar(args.count, args.quiet, "puzzles");
+    let (mut failed, mut written, mut givens_total, mut unproven) = (0u64, 0u64, 0u64, 0u64);
+    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+        w.write_all(header(shape, format).as_bytes())?;
+        if csv {
+            writeln!(w, "name,puzzle,solution")?;
+        }
+        let mut start = 0;
+        while start < args.count {
+            let end = (start + SHAPED_CHUNK).min(args.count);
+            let made: Vec<_> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        let r = sessions.with(0, &counter, |session| {
+                            let session = session.map_err(GenerateError::Session)?;
+                            generate_board_puzzle(&options, session, seed, i)
+                        });
+                        pb.inc(1);
+                        r
+                    })
+                    .collect()
+            });
+            for (i, r) in (start..).zip(made) {
+                match r {
+                    Ok(p) => {
+                        written += 1;
+                        givens_total += p.puzzle.givens() as u64;
+                        unproven += u64::from(p.undecided > 0);
+                        let mut out = Vec::new();
+                        if csv {
+                            out.extend_from_slice(format!("{},", i + 1).as_bytes());
+                            push_chars(&mut out, p.puzzle.cells());
+                            out.push(b',');
+                            push_chars(&mut out, p.solution.cells());
+                            out.push(b'\n');
+                        } else if format == BoardFormat::Chars {
+                            push_chars(&mut out, p.puzzle.cells());
+                            out.push(b' ');
+                            push_chars(&mut out, p.solution.cells());
+                            out.push(b'\n');
+                        } else {
+                            push_board(&mut out, format, shape.side(), p.puzzle.cells());
+                        }
+                        w.write_all(&out)?;
+                    }
+                    Err(e) => {
+                        failed += 1;
+                        pb.suspend(|| eprintln!("puzzle {}: {e}", i + 1));
+                    }
+                }
+            }
+            start = end;
+        }
+        Ok(())
+    });
+    pb.finish_and_clear();
+    result?;
+    let mean = if written > 0 {
+        givens_total as f64 / written as f64
+    } else {
+        0.0
+    };
+    let what = match options.target {
+        Target::Clues(k) => format!("{k} givens each"),
+        Target::Minimal if unproven == 0 => "all minimal".to_string(),
+        Target::Minimal => format!(
+            "{} minimal, {unproven} unique but not proven minimal: a count ran past \
+             --count-nodes {}, its given was kept",
+            written - unproven,
+            args.count_nodes
+        ),
+    };
+    eprintln!(
+        "{written} {shape} puzzle(s) written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be made"
+    );
+    Ok(GenerateEnd { failed })
+}
+
 /// The counting solver named by `--solver`, or [`counting_solver`].
 ///
 /// # Errors
@@ -139,6 +416,16 @@ const PUZZLE_CHUNK: u64 = 256;
 
 fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     check_count(args.count, "puzzles")?;
+    let shape = shape_of(&args.shape)?;
+    if !shape.is_classic() {
+        return shaped_puzzles(args, shape);
+    }
+    if matches!(args.format.as_str(), "ints" | "pls") {
+        anyhow::bail!(
+            "--format {}: 9x9 puzzles are written as csv or line",
+            args.format
+        );
+    }
     let options = PuzzleOptions {
         target: match args.clues {
             Some(k) => Target::Clues(k),

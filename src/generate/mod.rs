@@ -8,16 +8,30 @@
 //! | [`grids`] | batches of grids by either method, written fast in line or block form |
 //! | [`symmetry`] | symmetries of the givens and their orbits of cells |
 //! | [`puzzle`] | [`generate_puzzle`]: remove givens while the solution stays unique; [`generate_rated_puzzle`]: the first such puzzle whose rating is in a range |
+//! | [`latin`] | uniformly random Latin squares (Jacobson and Matthews's Markov chain) |
+//! | [`shaped`] | solved grids of every shape: Latin squares, and Sudoku grids with any boxes by randomized MRV search |
+//! | [`board_puzzle`] | [`generate_board_puzzle`]: the puzzle method at every shape, counted by an engine that takes the shape |
+//! | [`qwh`] | quasigroups with holes: random or balanced holes in a random Latin square |
+//! | [`write`] | writers of every shape: one character a cell, integers, `.pls` |
 //!
-//! The solver that counts solutions is chosen in one place, [`counting_solver`].
+//! The solver that counts solutions is chosen in one place, [`counting_solver`] (9x9), and
+//! [`board_puzzle::counting_solver_for`] for every shape.
 
+pub mod board_puzzle;
 pub mod grids;
+pub mod latin;
 pub mod puzzle;
+pub mod qwh;
 pub mod random_grid;
 pub mod rng;
+pub mod shaped;
 pub mod symmetry;
 pub mod transform;
+pub mod write;
 
+pub use board_puzzle::{
+    counting_solver_for, generate_board_puzzle, BoardPuzzle, BoardPuzzleOptions,
+};
 pub use grids::GridMethod;
 pub use puzzle::{
     generate_puzzle, generate_rated_puzzle, GeneratedPuzzle, PuzzleOptions, RatingFilter, Target,
@@ -78,6 +92,25 @@ pub enum GenerateError {
         wanted: String,
         /// Candidate puzzles rated.
         tries: u32,
+    },
+    /// The counting solver does not take the shape.
+    #[error("solver {solver} does not take {shape} grids (its caps say 9x9 only); choose one that takes every shape (harness list)")]
+    ShapeNotTaken {
+        /// The solver.
+        solver: &'static str,
+        /// The shape, as text.
+        shape: String,
+    },
+    /// No built-in solver counts solutions at this shape.
+    #[error("no built-in solver counts solutions of {0} grids, so uniqueness cannot be proven")]
+    NoCounterForShape(String),
+    /// A clue target above the number of cells.
+    #[error("--clues {clues}: a {shape} grid has fewer cells")]
+    BadShapedClues {
+        /// The target.
+        clues: usize,
+        /// The shape, as text.
+        shape: String,
     },
     /// The rater failed on a generated puzzle (a technique contradicted the solution: a bug).
     #[error("rating a generated puzzle: {0}")]

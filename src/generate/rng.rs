@@ -26,6 +26,14 @@ pub enum Purpose {
     Puzzle = 3,
     /// Drawing the isomorph transform of a puzzle (`--transform`, `--isomorphs`).
     Isomorph = 4,
+    /// A random Latin square (the Jacobson–Matthews chain), for `grids --latin` and QWH.
+    Latin = 5,
+    /// A solved Sudoku grid of a shape other than 9x9 (`grids --order`, `--box`).
+    ShapedGrid = 6,
+    /// A puzzle of a shape other than 9x9: its grid and its removal order.
+    ShapedPuzzle = 7,
+    /// A quasigroup with holes: its Latin square and its holes.
+    Qwh = 8,
 }
 
 /// A seeded random source (ChaCha8) with the few draws the generators need.

@@ -279,3 +279,373 @@ fn a_count_of_zero_is_a_usage_error() {
             ));
     }
 }
+
+// ---- Grids, puzzles and quasigroups with holes of every shape ----
+
+/// The symbol of a one-character cell: `.` 0, `1`-`9`, `A` = 10 ... `Z` = 35.
+fn symbol(b: u8) -> u8 {
+    match b {
+        b'1'..=b'9' => b - b'0',
+        b'A'..=b'Z' => b - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// Runs `harness ARGS -q` and returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = harness().args(args).arg("-q").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The shape of a `# shape ...` header (9x9 without one) and the grids of a one-character (a
+/// grid a line, the first field) or integer (blocks of N rows) file.
+fn read_shaped(text: &str) -> (solvers::Shape, Vec<Vec<u8>>) {
+    let shape = match text.lines().next().unwrap().strip_prefix("# shape ") {
+        Some(s) => s.parse().unwrap(),
+        None => solvers::Shape::CLASSIC,
+    };
+    let n = shape.side();
+    let body: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    let grids = if body
+        .first()
+        .is_some_and(|l| l.contains(' ') && l.split(' ').count() == n)
+    {
+        body.chunks(n)
+            .map(|rows| {
+                rows.iter()
+                    .flat_map(|r| r.split_whitespace().map(|v| v.parse::<u8>().unwrap()))
+                    .collect()
+            })
+            .collect()
+    } else {
+        body.iter()
+            .map(|l| {
+                let first = l.split([' ', ',']).find(|f| f.len() == n * n).unwrap();
+                first.bytes().map(symbol).collect()
+            })
+            .collect()
+    };
+    (shape, grids)
+}
+
+#[test]
+fn grids_of_every_shape_are_valid_and_reproducible() {
+    let shapes: &[(&[&str], &str, usize)] = &[
+        (&["--order", "2"], "4x4", 5),
+        (&["--order", "3", "--format", "ints"], "9x9", 3),
+        (&["--order", "4"], "16x16", 3),
+        (&["--order", "5"], "25x25", 2),
+        (&["--order", "6"], "36x36", 2),
+        (&["--order", "7"], "49x49", 1),
+        (&["--order", "8"], "64x64", 1),
+        (&["--order", "9"], "81x81", 1),
+        (&["--order", "10"], "100x100", 1),
+        (&["--box", "2x3"], "6x6/2x3", 5),
+        (&["--box", "3x4"], "12x12/3x4", 3),
+        (&["--latin", "--order", "5"], "5x5/latin", 5),
+        (&["--latin", "--side", "10"], "10x10/latin", 3),
+        (&["--side", "16", "--format", "ints"], "16x16", 2),
+    ];
+    for &(shape_args, name, count) in shapes {
+        let count = count.to_string();
+        let run = |seed: &str| {
+            let mut args = vec!["generate", "grids", "--count", &count, "--seed", seed];
+            args.extend_from_slice(shape_args);
+            stdout_of(&args)
+        };
+        let text = run("5");
+        assert_eq!(text, run("5"), "{name}: same seed, same bytes");
+        assert_ne!(text, run("6"), "{name}: another seed, another file");
+        let (shape, grids) = read_shaped(&text);
+        assert_eq!(shape.to_string(), name);
+        assert_eq!(grids.len().to_string(), count, "{name}");
+        let n = shape.side();
+        for g in &grids {
+            assert_eq!(
+                verify::check_shaped(n, shape.boxes(), &vec![0; n * n], g, None),
+                Ok(()),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_9x9_grids_are_unchanged_by_the_shape_options() {
+    let plain = stdout_of(&["generate", "grids", "-n", "5", "--seed", "9"]);
+    let order3 = stdout_of(&[
+        "generate", "grids", "-n", "5", "--seed", "9", "--order", "3",
+    ]);
+    assert_eq!(plain, order3);
+    assert!(!plain.starts_with('#'));
+}
+
+#[test]
+fn pls_and_shape_errors() {
+    let text = stdout_of(&[
+        "generate", "grids", "-n", "2", "--seed", "1", "--latin", "--order", "4", "--format", "pls",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 10);
+    assert_eq!(lines[0], "order 4");
+    assert_eq!(lines[5], "order 4");
+    for row in lines[1..5].iter().chain(&lines[6..10]) {
+        let mut v: Vec<u8> = row.split(' ').map(|x| x.parse().unwrap()).collect();
+        v.sort_unstable();
+        assert_eq!(v, [0, 1, 2, 3], "{row}");
+    }
+    for (args, says) in [
+        (&["--side", "12"][..], "not a square"),
+        (&["--latin"][..], "needs its side"),
+        (
+            &["--order", "6", "--format", "line"][..],
+            "one character a cell",
+        ),
+        (&["--box", "3x4", "--order", "3"][..], "not order 3"),
+        (
+            &["--order", "4", "--first-digit", "2"][..],
+            "9x9 grids only",
+        ),
+    ] {
+        harness()
+            .args(["generate", "grids", "-n", "1", "-q"])
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(says));
+    }
+}
+
+/// Two independent counting solvers of `shape` when there are two: `dlx` (exact cover) and
+/// `bitmask-singles` (DFS with singles), else `sat`; fewer when fewer take the shape.
+fn counters_for(shape: solvers::Shape) -> Vec<SolverKind> {
+    [SolverKind::Dlx, SolverKind::BitmaskSingles, SolverKind::Sat]
+        .into_iter()
+        .filter(|k| k.caps().counts && k.caps().shapes.takes(shape))
+        .take(2)
+        .collect()
+}
+
+/// Counts `puzzle`'s solutions to 2 with `kind`.
+fn count_board(kind: SolverKind, puzzle: &solvers::Board) -> u64 {
+    let c = kind
+        .session()
+        .count_board(puzzle, 2, &Budget::unlimited())
+        .unwrap();
+    assert!(c.complete);
+    c.solutions
+}
+
+/// Needs a counting solver that takes every shape: `dlx` and `sat` (branch `exact`), the DFS
+/// family (branch `dfs`). Without one, the command must say so.
+#[test]
+fn puzzles_of_every_shape_are_unique_minimal_and_agree_between_counters() {
+    for (shape_args, minimal_check) in [
+        (&["--order", "2"][..], true),
+        (&["--box", "2x3"][..], true),
+        (&["--box", "3x4"][..], false),
+        (&["--latin", "--order", "5"][..], true),
+    ] {
+        let mut args = vec!["generate", "puzzles", "-n", "4", "--seed", "8"];
+        args.extend_from_slice(shape_args);
+        let shape = {
+            let text = stdout_of(
+                &["generate", "grids", "-n", "1", "--seed", "1"]
+                    .iter()
+                    .copied()
+                    .chain(shape_args.iter().copied())
+                    .collect::<Vec<_>>(),
+            );
+            read_shaped(&text).0
+        };
+        let counters = counters_for(shape);
+        if counters.is_empty() {
+            harness()
+                .args(&args)
+                .arg("-q")
+                .assert()
+                .failure()
+                .stderr(predicate::str::contains("no built-in solver counts"));
+            continue;
+        }
+        let text = stdout_of(&args);
+        assert_eq!(text, stdout_of(&args), "same seed, same bytes");
+        let mut other = args.clone();
+        other[5] = "9";
+        assert_ne!(text, stdout_of(&other));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("# shape {shape}"));
+        assert_eq!(lines[1], "name,puzzle,solution");
+        assert_eq!(lines.len(), 6);
+        for line in &lines[2..] {
+            let f: Vec<&str> = line.split(',').collect();
+            let p = solvers::Board::new(shape, f[1].bytes().map(symbol).collect()).unwrap();
+            let s = solvers::Board::new(shape, f[2].bytes().map(symbol).collect()).unwrap();
+            assert_eq!(verify::check_board(&p, &s, None), Ok(()), "{line}");
+            for &k in &counters {
+                assert_eq!(count_board(k, &p), 1, "{k} on {line}");
+            }
+            if minimal_check {
+                for c in (0..shape.cells()).filter(|&c| p.get(c) != 0) {
+                    let mut less = p.clone();
+                    less.set(c, 0);
+                    for &k in &counters {
+                        assert_eq!(count_board(k, &less), 2, "{k}: {line} given {c}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn qwh_holes_are_exact_balanced_and_satisfiable() {
+    let text = stdout_of(&[
+        "generate", "qwh", "--order", "20", "--holes", "0.42", "--count", "4", "--seed", "2",
+    ]);
+    assert_eq!(
+        text,
+        stdout_of(&[
+            "generate", "qwh", "--order", "20", "--holes", "0.42", "--count", "4", "--seed", "2",
+        ])
+    );
+    let (shape, puzzles) = read_shaped(&text);
+    assert_eq!(shape.to_string(), "20x20/latin");
+    assert_eq!(puzzles.len(), 4);
+    for p in &puzzles {
+        assert_eq!(p.iter().filter(|&&v| v == 0).count(), 168); // round(0.42 * 400)
+        let b = solvers::Board::new(shape, p.clone()).unwrap();
+        assert_eq!(b.first_conflict(), None);
+    }
+    let text = stdout_of(&[
+        "generate",
+        "qwh",
+        "--order",
+        "10",
+        "--holes",
+        "0.42",
+        "--balanced",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+        "--format",
+        "ints",
+    ]);
+    let (shape, puzzles) = read_shaped(&text);
+    assert_eq!(puzzles.len(), 3);
+    for p in &puzzles {
+        for k in 0..10 {
+            assert_eq!((0..10).filter(|&c| p[k * 10 + c] == 0).count(), 4);
+            assert_eq!((0..10).filter(|&r| p[r * 10 + k] == 0).count(), 4);
+        }
+        // Satisfiable by construction: a counting solver that takes Latin squares completes it.
+        if let Some(&k) = counters_for(shape).first() {
+            let b = solvers::Board::new(shape, p.clone()).unwrap();
+            let c = k
+                .session()
+                .count_board(&b, 1, &Budget::unlimited())
+                .unwrap();
+            assert_eq!(c.solutions, 1);
+            assert_eq!(verify::check_board(&b, &c.first.unwrap(), None), Ok(()));
+        }
+    }
+    let pls = stdout_of(&[
+        "generate", "qwh", "--order", "5", "--holes", "1", "--seed", "1", "--format", "pls",
+    ]);
+    assert_eq!(pls, "order 5\n".to_string() + &"-1 -1 -1 -1 -1\n".repeat(5));
+}
+
+/// The shipped sets of other shapes: every stated solution checked, every puzzle unique by two
+/// independent counting solvers ([`counters_for`]), the QWH holes exact.
+#[test]
+fn shipped_sets_of_other_shapes_are_unique() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
+    for (file, take) in [
+        ("sudoku-4x4.txt", 40),
+        ("sudoku-6x6.txt", 40),
+        ("sudoku-12x12.txt", 30),
+        ("sudoku-16x16.txt", 3),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let (shape, puzzles) = read_shaped(&text);
+        let solutions: Vec<Vec<u8>> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(' ').nth(1).unwrap().bytes().map(symbol).collect())
+            .collect();
+        assert_eq!(puzzles.len(), solutions.len());
+        let counters = counters_for(shape);
+        for (p, s) in puzzles.iter().zip(&solutions).take(take) {
+            let p = solvers::Board::new(shape, p.clone()).unwrap();
+            let s = solvers::Board::new(shape, s.clone()).unwrap();
+            assert_eq!(verify::check_board(&p, &s, None), Ok(()), "{file}");
+            for &k in &counters {
+                assert_eq!(count_board(k, &p), 1, "{file}: {k}");
+            }
+        }
+    }
+    let text = std::fs::read_to_string(root.join("qwh-20.txt")).unwrap();
+    let (shape, puzzles) = read_shaped(&text);
+    assert_eq!(shape, solvers::Shape::latin(20).unwrap());
+    assert_eq!(puzzles.len(), 30);
+    for p in &puzzles {
+        assert_eq!(p.iter().filter(|&&v| v == 0).count(), 168);
+    }
+}
+
+/// Every form the generators write is read back by the readers (`harness inspect`), with its
+/// shape.
+#[test]
+fn the_readers_read_every_written_form() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, name, count, shape) in [
+        (&["grids", "--order", "6"][..], "g36.txt", 3, "36x36"),
+        (
+            &["grids", "--box", "2x3", "--format", "ints"][..],
+            "g6.txt",
+            3,
+            "6x6/2x3",
+        ),
+        (
+            &["grids", "--latin", "--order", "5", "--format", "pls"][..],
+            "l5.pls",
+            3,
+            "5x5/latin",
+        ),
+        (&["puzzles", "--box", "3x4"][..], "p12.csv", 3, "12x12/3x4"),
+        (
+            &["puzzles", "--order", "2", "--format", "line"][..],
+            "p4.txt",
+            3,
+            "4x4",
+        ),
+        (
+            &["qwh", "--order", "10", "--holes", "0.4"][..],
+            "q10.txt",
+            3,
+            "10x10/latin",
+        ),
+    ] {
+        let file = dir.path().join(name);
+        let mut a = vec!["generate"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["--count", "3", "--seed", "1"]);
+        run_to_file(&a, &file);
+        let out = harness().arg("inspect").arg(&file).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("{count} ({count} readable, 0 invalid)")),
+            "{name}: {text}"
+        );
+        assert!(text.contains(&format!("{count} {shape}")), "{name}: {text}");
+    }
+}
