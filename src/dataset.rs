@@ -122,6 +122,41 @@ pub const SHIPPED_SHAPES: &[Shipped] = &[
         text: include_str!("../datasets/gecode-25x25.txt"),
         default: false,
     },
+    Shipped {
+        name: "sudoku-4x4",
+        file: "sudoku-4x4.txt",
+        description: "40 generated minimal 4x4 puzzles (2x2 boxes)",
+        text: include_str!("../datasets/sudoku-4x4.txt"),
+        default: false,
+    },
+    Shipped {
+        name: "sudoku-6x6",
+        file: "sudoku-6x6.txt",
+        description: "40 generated minimal 6x6 puzzles (2x3 boxes)",
+        text: include_str!("../datasets/sudoku-6x6.txt"),
+        default: false,
+    },
+    Shipped {
+        name: "sudoku-12x12",
+        file: "sudoku-12x12.txt",
+        description: "30 generated minimal 12x12 puzzles (3x4 boxes)",
+        text: include_str!("../datasets/sudoku-12x12.txt"),
+        default: false,
+    },
+    Shipped {
+        name: "sudoku-16x16",
+        file: "sudoku-16x16.txt",
+        description: "30 generated minimal 16x16 puzzles (4x4 boxes)",
+        text: include_str!("../datasets/sudoku-16x16.txt"),
+        default: false,
+    },
+    Shipped {
+        name: "qwh-20",
+        file: "qwh-20.txt",
+        description: "30 quasigroups with holes: order-20 Latin squares, 42% holes",
+        text: include_str!("../datasets/qwh-20.txt"),
+        default: false,
+    },
 ];
 
 /// Every shipped dataset: [`SHIPPED`] (9x9), then [`SHIPPED_SHAPES`].

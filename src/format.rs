@@ -2,7 +2,9 @@
 //! that name the source, the line and the reason. Grids of every shape are read (see
 //! [`solvers::Shape`]); 9x9 stays the default and reads exactly as it always did.
 //!
-//! - **line**: one puzzle per line, optionally followed by whitespace and a name or comment.
+//! - **line**: one puzzle per line, optionally followed by whitespace and a name or comment
+//!   (for another shape than 9x9, a first token with one character a cell after the puzzle is
+//!   its stated solution, checked to solve it, and the name follows it).
 //!   Blank lines and lines starting with `#` are skipped. A puzzle is either
 //!   - one character a cell, N·N characters for a side N up to 35: `1`-`9`, then `A` = 10 …
 //!     `Z` = 35 (lower case too; Gecode's convention), `.` `0` `_` `-` `*` an empty cell. 81
@@ -928,12 +930,11 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                     let lead = text.len() - text.trim_start().len();
                     let body = text.trim_start();
                     let (token, rest) = split_puzzle(body);
-                    let name = (!rest.is_empty()).then(|| rest.to_string());
                     let column_offset = text[..lead].chars().count();
-                    (
-                        name,
-                        read_puzzle_text(token, self.lines.shape, column_offset),
-                    )
+                    let puzzle = read_puzzle_text(token, self.lines.shape, column_offset);
+                    let (puzzle, rest) = stated_solution(puzzle, rest, self.lines.shape);
+                    let name = (!rest.is_empty()).then(|| rest.to_string());
+                    (name, puzzle)
                 }
             };
             return Some(Ok(Entry {
@@ -948,6 +949,40 @@ impl<R: BufRead> Iterator for LineEntries<R> {
             }));
         }
     }
+}
+
+/// The line form's optional stated solution of a puzzle of another shape than 9x9: when the
+/// first token after the puzzle has one character for each of its cells, it is read as the
+/// puzzle's solution (full, and checked to solve it), and the rest of the line is the name. A
+/// 9x9 line keeps reading everything after the puzzle as its name.
+fn stated_solution(
+    puzzle: Result<Puzzle, Reason>,
+    rest: &str,
+    header: Option<Shape>,
+) -> (Result<Puzzle, Reason>, &str) {
+    let Ok(mut p) = puzzle else {
+        return (puzzle, rest);
+    };
+    if p.shape().is_classic() {
+        return (Ok(p), rest);
+    }
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let (token, after) = (&rest[..end], rest[end..].trim());
+    if token.chars().count() != p.shape().cells() {
+        return (Ok(p), rest);
+    }
+    let header = header.or(Some(p.shape()));
+    let solution = match read_puzzle_text(token, header, 0) {
+        Ok(s) if s.shape() == p.shape() && s.board.is_full() => s.board,
+        Ok(_) => return (Err(Reason::BadSolution("it has empty cells".into())), after),
+        Err(e) => return (Err(Reason::BadSolution(e.to_string())), after),
+    };
+    if let Err(w) = crate::verify::check_board(&p.board, &solution, None) {
+        let why = format!("it is not a solution of the puzzle: {w}");
+        return (Err(Reason::BadSolution(why)), after);
+    }
+    p.solution = Some(solution);
+    (Ok(p), after)
 }
 
 /// Splits a line (leading whitespace removed) into its puzzle and its name: the first token, or

@@ -269,7 +269,7 @@ fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<So
     boards
         .par_iter()
         .map(|b| {
-            let kind = crate::commands::puzzle_arg::solver_for(b.shape())?;
+            let kind = crate::generate::counting_solver_for(b.shape())?;
             let slot = solvers::SolverKind::ALL.iter().position(|&k| k == kind)?;
             let budget = Budget::unlimited().timeout(Some(timeout));
             sessions.with(slot, &engines[slot], |session| match session {

@@ -208,11 +208,19 @@ pub fn run_stream(
         builder = builder.num_threads(n);
     }
     let pool = builder.build()?;
-    // One more session per thread: the counting solver of the puzzle classes.
-    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle + 1);
+    // Two more sessions per thread: the counting solvers of the puzzle classes, of 9x9 puzzles
+    // and of every other shape.
+    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle + 2);
     let counter = BuiltinEngine::new(crate::generate::counting_solver());
+    let shaped_counter = BuiltinEngine::new(crate::generate::SHAPED_COUNTING_SOLVER);
     let class_of = |e: &crate::format::Entry| {
-        sessions.with(per_puzzle, &counter, |s| match s {
+        let classic = e.puzzle.as_ref().map_or(true, |p| p.shape().is_classic());
+        let (slot, engine) = if classic {
+            (per_puzzle, &counter)
+        } else {
+            (per_puzzle + 1, &shaped_counter)
+        };
+        sessions.with(slot, engine, |s| match s {
             Ok(session) => puzzle_class(e, session, opts),
             Err(_) => None,
         })
@@ -763,7 +771,7 @@ fn judge(
 pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
 
 /// The class of a puzzle: `0`, `1` or `2+` solutions, counted up to 2 by
-/// `counter`, a session of [`crate::generate::counting_solver`], under the run's budget (at most [`CLASS_BUDGET`]);
+/// `counter`, a session of [`crate::generate::counting_solver_for`] the puzzle's shape, under the run's budget (at most [`CLASS_BUDGET`]);
 /// empty for an invalid puzzle or a count that ran out of budget.
 fn puzzle_class(
     entry: &crate::format::Entry,

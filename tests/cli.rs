@@ -20,7 +20,7 @@ mod outputs;
 mod proptest_parsers;
 #[path = "integration/puzzle_commands.rs"]
 mod puzzle_commands;
-#[path = "integration/shapes_io.rs"]
-mod shapes_io;
+#[path = "integration/shape_io.rs"]
+mod shape_io;
 #[path = "integration/solve.rs"]
 mod solve;

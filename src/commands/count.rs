@@ -1,10 +1,11 @@
 //! `harness count`: counts a puzzle's solutions up to a limit with a counting solver, at any
 //! shape: 9x9 with the default counting solver, another shape with the first built-in solver
-//! that counts and takes it ([`solver_for`]), or the solver named with `--solver` when it takes
+//! that counts and takes it ([`counting_solver_for`]), or the solver named with `--solver` when it takes
 //! the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::{read_board, refusal, solver_for};
+use crate::commands::puzzle_arg::{read_board, refusal};
+use crate::generate::counting_solver_for;
 use anyhow::bail;
 use solvers::engine::{BuiltinEngine, Engine, EngineError};
 use solvers::{Budget, SolverKind};
@@ -46,7 +47,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
         None if shape.is_classic() => {
             Arc::new(BuiltinEngine::new(crate::generate::counting_solver()))
         }
-        None => match solver_for(shape) {
+        None => match counting_solver_for(shape) {
             Some(k) => Arc::new(BuiltinEngine::new(k)),
             None => bail!("no built-in solver counts {shape} puzzles"),
         },

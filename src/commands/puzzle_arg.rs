@@ -61,29 +61,6 @@ fn builtin_caps() -> &'static [Caps] {
     CAPS.get_or_init(|| SolverKind::ALL.iter().map(|k| k.caps()).collect())
 }
 
-/// The built-in solver `solve` and `count` use on puzzles of `shape` when none is named: the
-/// default counting solver ([`crate::generate::counting_solver`]) when it takes the shape (it
-/// does 9x9), else the first of [`SolverKind::ALL`] that counts solutions and takes the shape;
-/// `None` when no built-in solver does.
-pub fn solver_for(shape: Shape) -> Option<SolverKind> {
-    let default = crate::generate::counting_solver();
-    let caps = builtin_caps();
-    let of = |k: SolverKind| {
-        SolverKind::ALL
-            .iter()
-            .position(|&x| x == k)
-            .map(|i| caps[i])
-    };
-    if of(default).is_some_and(|c| c.counts && c.shapes.takes(shape)) {
-        return Some(default);
-    }
-    SolverKind::ALL
-        .iter()
-        .zip(caps)
-        .find(|(_, c)| c.counts && c.shapes.takes(shape))
-        .map(|(&k, _)| k)
-}
-
 /// The built-in solvers that take `shape`, in [`SolverKind::ALL`] order.
 pub fn solvers_taking(shape: Shape) -> Vec<SolverKind> {
     SolverKind::ALL

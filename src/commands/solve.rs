@@ -115,7 +115,7 @@ impl Engines<'_> {
         if self.main.info().caps.shapes.takes(shape) {
             return Ok((self.main, 0));
         }
-        match super::puzzle_arg::solver_for(shape) {
+        match crate::generate::counting_solver_for(shape) {
             Some(k) if self.fallback => Ok(self.builtin_of(k)),
             _ => Err(super::puzzle_arg::refusal(&self.main.info().name, shape)),
         }
@@ -556,7 +556,7 @@ fn solve_entry(
         answer(e, engine, s, timeout, source, None)
     });
     // Counted to 2 by the built-in counting solver that takes the shape, if any.
-    match (engines.counter, super::puzzle_arg::solver_for(shape)) {
+    match (engines.counter, crate::generate::counting_solver_for(shape)) {
         (Some(_), Some(k)) if !engines.builtin.is_empty() => {
             let (c, slot) = engines.builtin_of(k);
             sessions.with(slot, c, |c| unique_or_marked(a, e, c, timeout, source))

@@ -38,7 +38,7 @@ pub fn counting_solver_for(shape: Shape) -> Option<SolverKind> {
         let caps = k.caps();
         caps.counts && caps.shapes.takes(shape)
     };
-    std::iter::once(SolverKind::Dlx)
+    std::iter::once(super::SHAPED_COUNTING_SOLVER)
         .chain(SolverKind::ALL.iter().copied())
         .find(fits)
 }

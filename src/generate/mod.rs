@@ -47,6 +47,10 @@ pub fn counting_solver() -> SolverKind {
     SolverKind::CHAMPION
 }
 
+/// The counting solver of shapes other than 9x9 when none is named: `dlx`
+/// ([`counting_solver_for`] says why); it takes every shape.
+pub const SHAPED_COUNTING_SOLVER: SolverKind = SolverKind::Dlx;
+
 /// Why a generator refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -101,7 +101,7 @@ fn c14_and_c16_wrong_sizes_are_clear_errors() {
         read_one(&t).unwrap_err().to_string(),
         "case:1: 89 characters, expected 81"
     );
-    // C16 is a 16x16 puzzle: read as one now (tests/integration/shapes_io.rs checks the
+    // C16 is a 16x16 puzzle: read as one now (tests/integration/shape_io.rs checks the
     // solution the README states). A 9x9 command still refuses it, naming the size.
     let t = case("C16.txt");
     let p = read_one(&t).unwrap();

@@ -4,9 +4,9 @@
 //! paths run whether or not a built-in solver takes them yet).
 
 use assert_cmd::Command;
-use harness::commands::puzzle_arg::solver_for;
 use harness::dataset;
 use harness::format::{board_line, render_pls, Format, PuzzleReader};
+use harness::generate::counting_solver_for as solver_for;
 use harness::verify;
 use predicates::prelude::*;
 use solvers::engine::{
@@ -303,7 +303,7 @@ fn solve_marks_bad_inputs_of_other_shapes() {
 }
 
 #[test]
-fn solve_and_count_without_a_solver_for_the_shape_refuse_clearly() {
+fn solve_and_count_refuse_a_solver_that_does_not_take_the_shape() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/gecode-16x16.txt");
     let first = include_str!("../../datasets/gecode-16x16.txt")
         .lines()
@@ -318,29 +318,16 @@ fn solve_and_count_without_a_solver_for_the_shape_refuse_clearly() {
         .stderr(predicate::str::contains(
             "solver bitboard-bands does not take 16x16 puzzles",
         ));
-    if solver_for(shape).is_some() {
-        // A built-in solver counts 16x16: the solve's answers are checked by the command.
-        harness()
-            .args(["solve", file, "-o", "-"])
-            .assert()
-            .success()
-            .stderr(predicate::str::contains("read 55, solved 55"));
-    } else {
-        harness()
-            .args(["count", first])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "no built-in solver counts 16x16 puzzles",
-            ));
-        harness()
-            .args(["solve", file])
-            .assert()
-            .stderr(predicate::str::contains("does not take 16x16 puzzles"))
-            .stderr(predicate::str::contains(
-                "read 55, solved 0, unsolvable 0, invalid 55",
-            ));
-    }
+    // dlx counts 16x16: the solve's answers are checked by the command.
+    assert_eq!(
+        solver_for(shape),
+        Some(harness::generate::SHAPED_COUNTING_SOLVER)
+    );
+    harness()
+        .args(["solve", file, "-o", "-"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("read 55, solved 55"));
 }
 
 /// A 4x4 puzzle with four solutions, counted by hand: rows 1-2 given as 1234 / 3412, the rest
@@ -348,7 +335,7 @@ fn solve_and_count_without_a_solver_for_the_shape_refuse_clearly() {
 /// r3c2 (2 ways) fixes the rest of rows 3 and 4, and the lower boxes hold 1-4 whatever the
 /// choice: 2 x 2 = 4 solutions.
 #[test]
-fn count_at_4x4_when_a_solver_takes_it() {
+fn count_at_4x4() {
     let puzzle = "12343412........";
     let mut found = Vec::new();
     let p = PuzzleReader::from_text(puzzle, "p")
@@ -361,18 +348,12 @@ fn count_at_4x4_when_a_solver_takes_it() {
     for s in &found {
         assert_eq!(verify::check_board(&p.board, s, None), Ok(()));
     }
-    match solver_for(p.shape()) {
-        Some(_) => {
-            harness()
-                .args(["count", puzzle])
-                .assert()
-                .success()
-                .stdout("at least 2\n");
-        }
-        None => {
-            harness().args(["count", puzzle]).assert().code(2);
-        }
-    }
+    assert!(solver_for(p.shape()).is_some());
+    harness()
+        .args(["count", puzzle])
+        .assert()
+        .success()
+        .stdout("at least 2\n");
 }
 
 #[test]
