@@ -655,6 +655,11 @@ pub struct BenchArgs {
     /// given; a transform is a bijection, so that is the check against the original).
     #[command(flatten)]
     pub isomorph: IsomorphArgs,
+    /// Check the verdicts of the run in this folder: race each ranked 9x9 dataset's solvers
+    /// again on the same puzzles and say, for every verdict ("X wins, Y k× slower"), whether
+    /// bench agrees. `--solver` and `--dataset` are then taken from the run.
+    #[arg(long, value_name = "RUN_DIR", conflicts_with_all = ["dataset", "count_mode"])]
+    pub verdicts: Option<PathBuf>,
 }
 
 /// Arguments of `harness regress`.

@@ -314,9 +314,14 @@ pub const BLOCK: usize = 16;
 /// The longest untimed warm-up solve (the run's budget when shorter), see [`WARMUP_TIME`].
 pub const WARMUP_BUDGET: Duration = Duration::from_millis(10);
 
-/// Warm-up time per block and solver: untimed solves of the block's puzzles until the block is
-/// done once or this much time has passed.
+/// Warm-up time per block and solver: untimed solves of the warm-up puzzles until
+/// [`WARMUP_SOLVES`] are done or this much time has passed.
 pub const WARMUP_TIME: Duration = Duration::from_millis(2);
+
+/// Untimed solves per block and solver, the warm-up puzzles taken in turn (again from the first
+/// when there are fewer): a fast solver needs about ten solves to get back to its speed, also
+/// at the start of a process or after a dataset of a few puzzles.
+pub const WARMUP_SOLVES: usize = BLOCK;
 
 /// One block of a chunk: entries `range` (one dataset, at most [`BLOCK`]) and the solvers'
 /// order on it.
@@ -450,8 +455,8 @@ fn transform_of(opts: &RunOptions, entry: &crate::format::Entry, copy: usize) ->
 }
 
 /// Untimed solves of the block's warm-up puzzles ([`Block::warm`]: the puzzles a solver run
-/// alone would have solved just before), in order, until all are done or [`WARMUP_TIME`] has
-/// passed (each under at most [`WARMUP_BUDGET`]). A solver that follows another on the same
+/// alone would have solved just before), in turn, until [`WARMUP_SOLVES`] are done or
+/// [`WARMUP_TIME`] has passed (each under at most [`WARMUP_BUDGET`]). A solver that follows another on the same
 /// core starts cold (its tables and branch history evicted), and a 2 µs solver needs about ten
 /// solves to warm up again; warming up on the timed puzzles themselves would train the branch
 /// predictor on them and make it faster than it is alone. Out-of-process solvers are not warmed
@@ -468,7 +473,7 @@ fn warm_up(
     }
     let limit = opts.timeout.map_or(WARMUP_BUDGET, |t| t.min(WARMUP_BUDGET));
     let t0 = Instant::now();
-    for entry in warm {
+    for entry in warm.iter().cycle().take(WARMUP_SOLVES) {
         if t0.elapsed() >= WARMUP_TIME || opts.cancel.load(Ordering::Relaxed) {
             return;
         }

@@ -77,36 +77,19 @@ pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
 /// # Errors
 /// Unknown solver or dataset.
 pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
+    let settings = settings(args);
+    if let Some(dir) = &args.verdicts {
+        return check_verdicts(dir, args, &settings);
+    }
     let engines = engines(&args.solver, &args.external)?;
     let contestants = Contestant::all(&engines, true)?;
     let sets = datasets(&args.dataset)?;
-    let mode = if args.count_mode {
-        Mode::Count2
-    } else {
-        Mode::First
-    };
-    let settings = Settings {
-        mode,
-        rounds: args.rounds.unwrap_or(if args.quick { 3 } else { 7 }),
-        calibrate: if args.quick { 0.05 } else { 0.3 },
-        round_budget: args
-            .round_budget
-            .unwrap_or(if args.quick { 0.1 } else { 1.0 }),
-        slow_timeout: Duration::from_millis(if args.quick { 20 } else { 200 }),
-        min_round: if args.quick { 0.02 } else { 0.1 },
-    };
     if !cfg!(feature = "reference") {
         eprintln!("(built without --features reference: the sudoku crate is not measured)");
     }
     let mut wrong = 0;
     for ds in &sets {
-        let mut grids = match args.isomorph.seed() {
-            Some(seed) => isomorphs(ds, seed, args.isomorph.copies()),
-            None => grids(ds),
-        };
-        if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
-            grids.truncate(limit);
-        }
+        let grids = bench_grids(ds, args);
         if grids.is_empty() {
             eprintln!("{}: no readable puzzle, skipped", ds.name);
             continue;
@@ -116,6 +99,159 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();
         print_table(&ds.name, p.grids.len(), &settings, &m);
     }
+    Ok(wrong)
+}
+
+/// The measurement settings `args` ask for.
+fn settings(args: &BenchArgs) -> Settings {
+    let mode = if args.count_mode {
+        Mode::Count2
+    } else {
+        Mode::First
+    };
+    Settings {
+        mode,
+        rounds: args.rounds.unwrap_or(if args.quick { 3 } else { 7 }),
+        calibrate: if args.quick { 0.05 } else { 0.3 },
+        round_budget: args
+            .round_budget
+            .unwrap_or(if args.quick { 0.1 } else { 1.0 }),
+        slow_timeout: Duration::from_millis(if args.quick { 20 } else { 200 }),
+        min_round: if args.quick { 0.02 } else { 0.1 },
+    }
+}
+
+/// The puzzles of `ds` that bench times: its readable 9x9 puzzles (or their isomorphs), cut to
+/// `--limit`.
+fn bench_grids(ds: &Dataset, args: &BenchArgs) -> Vec<solvers::Grid> {
+    let mut grids = match args.isomorph.seed() {
+        Some(seed) => isomorphs(ds, seed, args.isomorph.copies()),
+        None => grids(ds),
+    };
+    if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
+        grids.truncate(limit);
+    }
+    grids
+}
+
+/// How bench's race of one pair compares with the run's verdict on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Agreement {
+    /// Bench finds the winner faster too, beyond noise.
+    Agrees,
+    /// Bench finds the winner faster, but cannot tell the pair apart from noise.
+    SameDirection,
+    /// Bench finds the other solver faster.
+    Disagrees,
+}
+
+/// `1.43 [1.08-1.53]`, in [`crate::human::ratio`]'s digits.
+fn compact(e: &crate::stats::Estimate) -> String {
+    use crate::human::ratio;
+    format!("{} [{}-{}]", ratio(e.value), ratio(e.lo), ratio(e.hi))
+}
+
+impl Agreement {
+    fn label(self) -> &'static str {
+        match self {
+            Agreement::Agrees => "agrees",
+            Agreement::SameDirection => "same way, within noise",
+            Agreement::Disagrees => "disagrees",
+        }
+    }
+}
+
+/// `harness bench --verdicts RUN_DIR`: every 9x9 dataset the run ranked, raced again with the
+/// solvers it ranked; each decided verdict ("Y k× slower" than the winner, by the median time per
+/// puzzle) set beside bench's throughput ratio of the same pair on the same puzzles. Returns the
+/// wrong answers bench saw.
+fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyhow::Result<usize> {
+    use anyhow::Context;
+    let info = crate::record::read_info(dir)?;
+    let verdicts = crate::report::verdicts_of(dir)?;
+    let mut wrong = 0;
+    let mut lines: Vec<[String; 6]> = Vec::new();
+    let mut tally = [0usize; 3];
+    for v in verdicts
+        .iter()
+        .filter(|v| v.shape == "9x9" && v.ranks() && !v.intervals.is_empty())
+    {
+        let source = info
+            .datasets
+            .iter()
+            .find(|d| d.name == v.dataset)
+            .map_or(v.dataset.as_str(), |d| d.source.as_str());
+        let ds = dataset::load(source.strip_prefix("shipped:").unwrap_or(source))
+            .with_context(|| format!("loading dataset {} of {}", v.dataset, dir.display()))?;
+        let names: Vec<String> = v.ranked.iter().map(|r| r.solver.clone()).collect();
+        let contestants = Contestant::all(&engines(&names, &args.external)?, false)?;
+        let p = Prepared::new(bench_grids(&ds, args));
+        let m = perf::measure(&contestants, &p, s);
+        wrong += m.iter().map(|x| x.wrong).sum::<usize>();
+        print_table(&v.dataset, p.grids.len(), s, &m);
+        let winner = &v.ranked[0].solver;
+        let Some(w) = m.iter().find(|x| &x.name == winner) else {
+            continue;
+        };
+        for (other, e) in &v.intervals {
+            let run_says = crate::stats::verdict(e);
+            let decided = e.lo > 1.0 && run_says.ends_with("slower");
+            let bench = m
+                .iter()
+                .find(|x| &x.name == other)
+                .and_then(|o| round_ratio(w, o));
+            let (bench_text, verdict) = match (&bench, decided) {
+                (Some(b), true) => {
+                    let a = if b.value <= 1.0 {
+                        Agreement::Disagrees
+                    } else if crate::stats::verdict(b).ends_with("slower") {
+                        Agreement::Agrees
+                    } else {
+                        Agreement::SameDirection
+                    };
+                    tally[a as usize] += 1;
+                    (compact(b), a.label().to_string())
+                }
+                (Some(b), false) => (compact(b), "-".into()),
+                (None, _) => ("-".into(), "-".into()),
+            };
+            lines.push([
+                v.dataset.clone(),
+                winner.clone(),
+                other.clone(),
+                compact(e),
+                bench_text,
+                verdict,
+            ]);
+        }
+    }
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+    crate::human::fit(&mut t);
+    t.set_header(vec![
+        "dataset",
+        "winner",
+        "other",
+        "run (median)",
+        "bench (throughput)",
+        "bench says",
+    ]);
+    for l in lines {
+        t.add_row(l.to_vec());
+    }
+    println!("\nverdicts of {} against bench\n{t}", dir.display());
+    println!(
+        "  {} decided verdicts: {} agree (bench also finds the winner faster beyond noise), {} \
+         in the same direction within noise, {} disagree",
+        tally.iter().sum::<usize>(),
+        tally[0],
+        tally[1],
+        tally[2]
+    );
+    println!(
+        "  the run ranks by the median µs per puzzle, bench by throughput (the mean): a solver \
+         with a heavy tail can rank lower in bench than in the run"
+    );
     Ok(wrong)
 }
 

@@ -253,7 +253,26 @@ fn verdicts(run: &Run, summary: &[SummaryRow]) -> Vec<Verdict> {
         .collect()
 }
 
+/// The verdicts the report of the run in `dir` states (the run read whole: for runs of up to
+/// [`PUZZLE_SECTIONS_MAX_ROWS`] rows, which get paired intervals).
+///
+/// # Errors
+/// When `run.json` or `results.csv` cannot be read.
+pub fn verdicts_of(dir: &Path) -> anyhow::Result<Vec<Verdict>> {
+    let mut digest = digest::read(dir)?;
+    digest.run.rows = crate::record::read_rows(dir)?;
+    Ok(verdicts(&digest.run, &digest.summary))
+}
+
 impl Verdict {
+    /// True when the group is ranked: a winner solved at least one puzzle, and it has at least
+    /// [`crate::stats::MIN_RANKED`] readable puzzles.
+    pub fn ranks(&self) -> bool {
+        self.ranked
+            .first()
+            .is_some_and(|w| w.solved > 0 && w.puzzles - w.invalid >= crate::stats::MIN_RANKED)
+    }
+
     /// The group's name: the dataset, and its shape where not 9x9 (`big (16x16)`).
     pub fn group(&self) -> String {
         crate::summary::group_name(&self.dataset, &self.shape)

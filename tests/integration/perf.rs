@@ -52,6 +52,46 @@ fn bench_count_mode_leaves_out_solvers_that_cannot_count() {
 }
 
 #[test]
+fn bench_checks_the_verdicts_of_a_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = dir.path().join("run");
+    harness()
+        .args([
+            "run",
+            "-q",
+            "-j",
+            "1",
+            "--no-report",
+            "-d",
+            "clues30-1000",
+            "-d",
+            "seed",
+        ])
+        .args(["-s", "bitboard-bands,backtracking", "-o"])
+        .arg(&run)
+        .assert()
+        .success();
+    let out = harness()
+        .args(["bench", "--quick", "--verdicts"])
+        .arg(&run)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // One ranked dataset (seed has too few puzzles), one pair, decided in the run (backtracking
+    // is more than ten times slower there); whether bench agrees is a timing, not asserted.
+    assert!(
+        text.contains("clues30-1000") && !text.contains("\nseed"),
+        "{text}"
+    );
+    assert!(text.contains("1 decided verdicts:"), "{text}");
+}
+
+#[test]
 fn regress_counters_match_the_committed_baseline() {
     let baseline = concat!(env!("CARGO_MANIFEST_DIR"), "/reports/baseline");
     let out = harness()
