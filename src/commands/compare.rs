@@ -29,6 +29,9 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
              else same"
         )
     );
+    for w in compare::common_shifts(&rows) {
+        println!("{}", crate::human::wrap(&format!("warning: {w}")));
+    }
     let changed: usize = rows
         .iter()
         .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))

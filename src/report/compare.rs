@@ -276,6 +276,49 @@ pub fn warnings(a: &Run, b: &Run) -> Vec<String> {
     w
 }
 
+/// Datasets on which every solver whose search did not change (same mean nodes in both runs)
+/// moved the same way, beyond the noise threshold: a sign that the machine, not the solvers,
+/// was faster or slower during one run's solves of that dataset (load from other processes,
+/// frequency scaling), which the intervals, resampled within each run, cannot see. One
+/// sentence per such dataset; at least 3 such solvers are needed.
+pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut datasets: Vec<&str> = Vec::new();
+    for r in rows {
+        if !datasets.contains(&r.dataset.as_str()) {
+            datasets.push(&r.dataset);
+        }
+    }
+    for d in datasets {
+        let mut ratios: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.dataset == d && r.ratio_lo.is_some())
+            .filter(|r| !r.verdict.is_empty() && !r.verdict.starts_with("too few"))
+            .filter(|r| r.mean_nodes_a.is_some() && r.mean_nodes_a == r.mean_nodes_b)
+            .filter_map(|r| r.ratio_b_over_a)
+            .collect();
+        if ratios.len() < 3 {
+            continue;
+        }
+        let all_slower = ratios.iter().all(|&x| x > 1.0);
+        let all_faster = ratios.iter().all(|&x| x < 1.0);
+        let m = crate::stats::sort_and_quantile(&mut ratios, 0.5);
+        let noise = crate::stats::NOISE;
+        if (all_slower && m > 1.0 + noise) || (all_faster && m < 1.0 / (1.0 + noise)) {
+            out.push(format!(
+                "on {d}, all {} solvers whose search did not change are {} in B (median \
+                 ratio {:.2}): the machine was likely {} during B's solves of {d}, so its \
+                 verdicts may show the machine rather than the solvers; run both again",
+                ratios.len(),
+                if all_slower { "slower" } else { "faster" },
+                m,
+                if all_slower { "slower" } else { "faster" },
+            ));
+        }
+    }
+    out
+}
+
 /// The comparison as a terminal table.
 pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
     use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
@@ -367,5 +410,54 @@ mod tests {
         assert_eq!(verdict(0.5), "2.00× faster");
         assert_eq!(verdict(1.2), "1.20× slower");
         assert_eq!(verdict(1.01), "same");
+    }
+
+    fn row(dataset: &str, solver: &str, ratio: f64, nodes_b: f64) -> CompareRow {
+        CompareRow {
+            dataset: dataset.into(),
+            solver: solver.into(),
+            puzzles_a: Some(100),
+            puzzles_b: Some(100),
+            median_micros_a: Some(10.0),
+            median_micros_b: Some(10.0 * ratio),
+            ratio_b_over_a: Some(ratio),
+            ratio_lo: Some(ratio - 0.01),
+            ratio_hi: Some(ratio + 0.01),
+            verdict: "same".into(),
+            mean_nodes_a: Some(5.0),
+            mean_nodes_b: Some(nodes_b),
+            status_changed: Some(0),
+            answer_changed: Some(0),
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_shift_of_every_unchanged_solver_is_named() {
+        let rows = vec![
+            row("d", "a", 1.07, 5.0),
+            row("d", "b", 1.06, 5.0),
+            row("d", "c", 1.09, 5.0),
+            // A solver whose search changed does not count, whichever way it moved.
+            row("d", "e", 0.5, 4.0),
+            row("quiet", "a", 1.07, 5.0),
+            row("quiet", "b", 0.98, 5.0),
+            row("quiet", "c", 1.06, 5.0),
+        ];
+        let w = common_shifts(&rows);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with("on d, all 3 solvers") && w[0].contains("slower"),
+            "{w:?}"
+        );
+        // Within the noise threshold: no warning.
+        let small = vec![
+            row("d", "a", 1.02, 5.0),
+            row("d", "b", 1.03, 5.0),
+            row("d", "c", 1.01, 5.0),
+        ];
+        assert!(common_shifts(&small).is_empty());
+        // Too few solvers to tell the machine from the solvers.
+        assert!(common_shifts(&rows[..2]).is_empty());
     }
 }
