@@ -241,16 +241,17 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
     }
     println!("\nverdicts of {} against bench\n{t}", dir.display());
     println!(
-        "  {} decided verdicts: {} agree (bench also finds the winner faster beyond noise), {} \
-         in the same direction within noise, {} disagree",
-        tally.iter().sum::<usize>(),
-        tally[0],
-        tally[1],
-        tally[2]
-    );
-    println!(
-        "  the run ranks by the median µs per puzzle, bench by throughput (the mean): a solver \
-         with a heavy tail can rank lower in bench than in the run"
+        "{}",
+        crate::human::wrap(&format!(
+            "{} decided verdicts: {} agree (bench also finds the winner faster beyond noise), \
+             {} in the same direction within noise, {} disagree. The run ranks by the median µs \
+             per puzzle, bench by throughput (the mean): a solver with a heavy tail can rank \
+             lower in bench than in the run.",
+            tally.iter().sum::<usize>(),
+            tally[0],
+            tally[1],
+            tally[2]
+        ))
     );
     Ok(wrong)
 }
