@@ -15,6 +15,7 @@
 //! | `bitboard-bands` | [`bitboard_bands`] | band-oriented bitboards (JCZSolve family), bit-parallel singles, locked candidates, bi-value branching |
 //! | `triads` | [`triads`] | DPLL over box-row/box-column triads on SIMD lanes (tdoku's design), AVX2/SSSE3/SSE2 chosen at run time, portable fallback |
 //! | `hybrid` | [`hybrid`] | the champion ([`SolverKind::CHAMPION`]): `bitboard-bands`' root propagation, then `triads` on what is left |
+//! | `large` | [`large`] | for grids of order 4 to 10: cell domains and unit-symbol place sets, naked/hidden singles and locked candidates to a fixpoint, dual-MRV binary branching |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
 //! Shapes: `backtracking`, `bitmask-dfs`, `bitmask-singles` and `domain-reduction` take grids of
@@ -65,6 +66,7 @@ pub mod domain_reduction;
 pub mod engine;
 mod grid;
 pub mod hybrid;
+pub mod large;
 pub mod logic;
 pub mod sat;
 mod shape;
@@ -371,6 +373,8 @@ pub enum SolverKind {
     Hybrid,
     /// [`logic::Logic`].
     Logic,
+    /// [`large::Large`].
+    Large,
 }
 
 impl SolverKind {
@@ -392,6 +396,7 @@ impl SolverKind {
         SolverKind::Triads,
         SolverKind::Hybrid,
         SolverKind::Logic,
+        SolverKind::Large,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -407,6 +412,7 @@ impl SolverKind {
             SolverKind::Triads => "triads",
             SolverKind::Hybrid => "hybrid",
             SolverKind::Logic => "logic",
+            SolverKind::Large => "large",
         }
     }
 
@@ -438,6 +444,9 @@ impl SolverKind {
             }
             SolverKind::Logic => {
                 "human techniques easiest first (singles .. fish, wings, chains), MRV guess when stuck"
+            }
+            SolverKind::Large => {
+                "for large grids: cell + place views, singles and locked candidates, dual-MRV binary search"
             }
         }
     }
@@ -472,6 +481,7 @@ impl SolverKind {
             SolverKind::Triads => Box::new(triads::Triads::new()),
             SolverKind::Hybrid => Box::new(hybrid::Hybrid::new()),
             SolverKind::Logic => Box::new(logic::Logic),
+            SolverKind::Large => Box::new(large::Large::default()),
         }
     }
 }

@@ -34,7 +34,7 @@ pub fn init_fonts() {
 }
 
 /// Tableau 10: distinct on white and for the common colour-vision deficiencies.
-const PALETTE: [RGBColor; 10] = [
+const PALETTE: [RGBColor; 11] = [
     RGBColor(0x4E, 0x79, 0xA7),
     RGBColor(0xF2, 0x8E, 0x2B),
     RGBColor(0xE1, 0x57, 0x59),
@@ -45,6 +45,7 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0xED, 0xC9, 0x48),
     RGBColor(0xFF, 0x9D, 0xA7),
     RGBColor(0xBA, 0xB0, 0xAC),
+    RGBColor(0x2F, 0x4B, 0x7C),
 ];
 
 // Every built-in solver has a palette colour of its own: a solver added to the registry without

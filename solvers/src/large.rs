@@ -1,0 +1,648 @@
+//! `large`: constraint propagation over cells *and* places, built for grids of order 4 to 10
+//! (16x16 to 100x100) and Latin squares, then a binary search branching on the smallest choice.
+//!
+//! ## State
+//! Two views of the same candidates, kept equal by every change:
+//! - the **domain** of each cell: the symbols it may still take (an N-bit mask, a `u32`, `u64`
+//!   or `u128` by the side, `shaped.rs`);
+//! - the **place set** of each unit and symbol: the positions in the unit whose cell may still
+//!   take the symbol (an N-bit mask over the unit's N cells).
+//!
+//! A filled cell keeps its own symbol as its domain, so a placed symbol's place set is that one
+//! cell. Removing symbol `s` from cell `c` clears one bit of `c`'s domain and one bit in each of
+//! the two or three place sets of `s` in `c`'s units; it is written on a trail (cell, symbol)
+//! that the search undoes back to a branch point's mark, so nothing is copied on a branch.
+//!
+//! ## Propagation
+//! Each removal looks at the four masks it changed:
+//! - a domain left with one symbol queues a **naked single**; an empty domain is a contradiction;
+//! - a place set left with one position queues a **hidden single**; an empty place set (the
+//!   symbol has no place left in the unit) is a contradiction.
+//!
+//! The queues are drained to a fixpoint (placing a symbol removes every other symbol of its cell
+//! and the symbol from the cells of its units that still have it, found from the place sets, so
+//! a placement costs about the candidates it removes). At the singles' fixpoint, grids with boxes
+//! run one pass of **locked candidates** over the place sets: a symbol whose places in a box lie
+//! in one row (or column) leaves the rest of that row (column) (*pointing*), and a symbol whose
+//! places in a row (column) lie in one box leaves the rest of that box (*claiming*); if the pass
+//! removed anything, the singles run again. Latin squares have no boxes and skip the pass.
+//!
+//! ## Search
+//! At the fixpoint the search picks the smallest choice among both views (*dual MRV*): the empty
+//! cell with the fewest candidates, or the unit and unplaced symbol with the fewest places, each
+//! size divided by a failure weight (*dom/wdeg*, Boussemart, Hemery, Lecoutre & Sais, ECAI
+//! 2004): a place set's weight is 1 + the contradictions it raised (its symbol left without a
+//! place in its unit); a cell's is 1 + the contradictions of its empty domain + those of the place
+//! sets of its candidates. Ties are drawn by a seeded xorshift generator, so the search is the
+//! same on every run. The choice names one cell and one symbol (the cell's lowest candidate, or
+//! the place set's first cell), and the search branches two ways: left, the symbol goes in the
+//! cell; right, it does not (the symbol is removed, which itself propagates). Both branches
+//! partition the solutions, so counting is exact. The search is a loop over an explicit stack (a
+//! 100x100 path is too deep for recursion). This is the search of constraint-programming solvers
+//! over an all-different model channelled with its dual (symbol-to-place) view; the rules are the
+//! first ones of every player's manual. Randomised restarts (Luby's sequence) were tried and
+//! made the Gecode 25x25 set slower at every cutoff measured, so there are none.
+//!
+//! Counters: the root (the givens and their propagation) is one node; each left and each right
+//! branch taken enters one more node. **guesses** counts decisions (each has two branches);
+//! **backtracks** counts branches that ended without ending the search (a contradiction, or a
+//! subtree whose solutions were all counted); **propagations** counts symbols placed by the
+//! naked- and hidden-single rules (locked candidates place nothing and are not counted).
+//!
+//! Shapes: every [`Shape`] ([`Shapes::Any`]), 1x1 to 128x128, square or rectangular boxes, and
+//! Latin squares. A 9x9 [`Grid`] takes the same code (there is no 9x9 fast path).
+
+use crate::engine::{Caps, Shapes};
+use crate::shaped::{by_width, Mask, Tally};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Units};
+
+/// The large-grid solver: cell and place views, singles and locked candidates to a fixpoint,
+/// dual-MRV binary branching. Keeps the units of the last shape it solved; counts solutions.
+#[derive(Debug, Clone, Default)]
+pub struct Large {
+    topology: Option<Topology>,
+}
+
+/// What the search needs of a shape, built once per shape: its units and the position of each
+/// cell in each of its units.
+#[derive(Debug, Clone)]
+struct Topology {
+    shape: Shape,
+    units: Units,
+    /// Units per cell (2 or 3).
+    k: usize,
+    /// Cell `i`'s position in its `j`-th unit: `pos[i * k + j]` (0..N).
+    pos: Vec<u8>,
+}
+
+impl Topology {
+    /// The topology of `shape`. O(N³) for the box units.
+    fn of(shape: Shape) -> Topology {
+        let units = shape.units();
+        let k = shape.units_per_cell();
+        let mut pos = vec![0u8; shape.cells() * k];
+        for u in 0..units.len() {
+            for (p, &cell) in units.cells(u).iter().enumerate() {
+                let j = units
+                    .of_cell(cell as usize)
+                    .iter()
+                    .position(|&v| v as usize == u)
+                    .expect("a unit's cell has the unit");
+                pos[cell as usize * k + j] = p as u8;
+            }
+        }
+        Topology {
+            shape,
+            units,
+            k,
+            pos,
+        }
+    }
+}
+
+/// A contradiction: a cell with no candidate, or a symbol with no place in a unit.
+struct Dead;
+
+/// The masks of locked candidates for boxes of `r` x `c` in a grid of side N (positions as in
+/// [`Units`]: a row's cells by column, a column's by row, a box's row-major).
+struct Boxes<M> {
+    r: usize,
+    c: usize,
+    /// Positions of box row `i` in a box: `c·i .. c·i + c`.
+    box_row: Vec<M>,
+    /// Positions of box column `j` in a box: `j, j + c, ...`.
+    box_col: Vec<M>,
+    /// Positions of the `j`-th box of a row: columns `c·j .. c·j + c`.
+    row_span: Vec<M>,
+    /// Positions of the `i`-th box of a column: rows `r·i .. r·i + r`.
+    col_span: Vec<M>,
+}
+
+impl<M: Mask> Boxes<M> {
+    fn new(n: usize, r: usize, c: usize) -> Boxes<M> {
+        let set = |it: &mut dyn Iterator<Item = usize>| {
+            it.fold(M::ZERO, |m, p| m | M::symbol(p as u8 + 1))
+        };
+        Boxes {
+            r,
+            c,
+            box_row: (0..r).map(|i| set(&mut (c * i..c * i + c))).collect(),
+            box_col: (0..c).map(|j| set(&mut (j..n).step_by(c))).collect(),
+            row_span: (0..n / c).map(|j| set(&mut (c * j..c * j + c))).collect(),
+            col_span: (0..n / r).map(|i| set(&mut (r * i..r * i + r))).collect(),
+        }
+    }
+}
+
+/// The search state on one shape (side N <= `M::BITS`).
+struct State<'t, M: Mask> {
+    t: &'t Topology,
+    n: usize,
+    /// Each cell's domain (its symbol alone once filled).
+    dom: Vec<M>,
+    /// Place sets: `place[u * N + s - 1]`, positions in unit `u` where symbol `s` may go.
+    place: Vec<M>,
+    /// Each cell's symbol, 0 while empty.
+    value: Vec<u8>,
+    /// Empty cells left.
+    empty: usize,
+    /// Removals `(cell << 8) | symbol`, and fills `(cell << 8) | 0`, undone back to a mark.
+    trail: Vec<u32>,
+    naked: Vec<u32>,
+    hidden: Vec<u32>,
+    boxes: Option<Boxes<M>>,
+    /// Failure weights (dom/wdeg): of each cell's domain, and of each unit and symbol.
+    w_cell: Vec<u32>,
+    w_place: Vec<u32>,
+    /// The tie-break generator (xorshift64, seeded: the search is reproducible).
+    rng: u64,
+}
+
+impl<'t, M: Mask> State<'t, M> {
+    /// The empty grid.
+    fn new(t: &'t Topology) -> State<'t, M> {
+        let n = t.shape.side();
+        let all = M::all(n);
+        State {
+            t,
+            n,
+            dom: vec![all; t.shape.cells()],
+            place: vec![all; t.units.len() * n],
+            value: vec![0; t.shape.cells()],
+            empty: t.shape.cells(),
+            trail: Vec::new(),
+            naked: Vec::new(),
+            hidden: Vec::new(),
+            boxes: t.shape.boxes().map(|(r, c)| Boxes::new(n, r, c)),
+            w_cell: vec![1; t.shape.cells()],
+            w_place: vec![1; t.units.len() * n],
+            rng: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// Removes `symbol` from `cell`'s domain (nothing if it is not there), keeping the place
+    /// sets equal and queueing the singles the removal makes.
+    #[inline]
+    fn remove(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+        let bit = M::symbol(symbol);
+        let d = self.dom[cell];
+        if (d & bit).is_empty() {
+            return Ok(());
+        }
+        let d = d ^ bit;
+        self.dom[cell] = d;
+        self.trail.push(((cell as u32) << 8) | symbol as u32);
+        let k = self.t.k;
+        let mut dead = d.is_empty();
+        if dead {
+            self.w_cell[cell] += 1;
+        }
+        if !dead && d.at_most_one() && self.value[cell] == 0 {
+            self.naked.push(cell as u32);
+        }
+        for j in 0..k {
+            let u = self.t.units.of_cell(cell)[j] as usize;
+            let idx = u * self.n + symbol as usize - 1;
+            let p = self.place[idx] ^ M::symbol(self.t.pos[cell * k + j] + 1);
+            self.place[idx] = p;
+            if p.at_most_one() {
+                if p.is_empty() {
+                    dead = true;
+                    self.w_place[idx] += 1;
+                } else {
+                    self.hidden.push(idx as u32);
+                }
+            }
+        }
+        if dead {
+            Err(Dead)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Fills `cell` (empty, `symbol` in its domain) with `symbol`: removes its other symbols,
+    /// and `symbol` from every other cell of its units.
+    fn assign(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+        self.value[cell] = symbol;
+        self.empty -= 1;
+        self.trail.push((cell as u32) << 8);
+        let mut others = self.dom[cell] & !M::symbol(symbol);
+        while !others.is_empty() {
+            let b = others.lowest();
+            others ^= b;
+            self.remove(cell, b.first())?;
+        }
+        let k = self.t.k;
+        for j in 0..k {
+            let u = self.t.units.of_cell(cell)[j] as usize;
+            let idx = u * self.n + symbol as usize - 1;
+            let mut rest = self.place[idx] & !M::symbol(self.t.pos[cell * k + j] + 1);
+            while !rest.is_empty() {
+                let b = rest.lowest();
+                rest ^= b;
+                let other = self.t.units.cells(u)[b.first() as usize - 1] as usize;
+                self.remove(other, symbol)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Undoes the trail back to `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        let k = self.t.k;
+        while self.trail.len() > mark {
+            let e = self.trail.pop().expect("longer than the mark");
+            let (cell, symbol) = ((e >> 8) as usize, (e & 0xff) as u8);
+            if symbol == 0 {
+                self.value[cell] = 0;
+                self.empty += 1;
+                continue;
+            }
+            self.dom[cell] |= M::symbol(symbol);
+            for j in 0..k {
+                let u = self.t.units.of_cell(cell)[j] as usize;
+                self.place[u * self.n + symbol as usize - 1] |=
+                    M::symbol(self.t.pos[cell * k + j] + 1);
+            }
+        }
+    }
+
+    /// Places the givens; a given its peers rule out is a contradiction.
+    fn givens(&mut self, puzzle: &Board) -> Result<(), Dead> {
+        for (cell, &symbol) in puzzle.cells().iter().enumerate() {
+            if symbol != 0 {
+                if self.value[cell] == symbol {
+                    continue;
+                }
+                if self.value[cell] != 0 || (self.dom[cell] & M::symbol(symbol)).is_empty() {
+                    return Err(Dead);
+                }
+                self.assign(cell, symbol)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked and hidden singles to a fixpoint, then locked candidates, until neither changes
+    /// anything.
+    fn propagate(&mut self, stats: &mut crate::Stats) -> Result<(), Dead> {
+        loop {
+            if let Some(cell) = self.naked.pop() {
+                let cell = cell as usize;
+                if self.value[cell] == 0 {
+                    stats.propagations += 1;
+                    self.assign(cell, self.dom[cell].first())?;
+                }
+                continue;
+            }
+            if let Some(idx) = self.hidden.pop() {
+                let idx = idx as usize;
+                let p = self.place[idx];
+                if p.at_most_one() && !p.is_empty() {
+                    let u = idx / self.n;
+                    let cell = self.t.units.cells(u)[p.first() as usize - 1] as usize;
+                    if self.value[cell] == 0 {
+                        stats.propagations += 1;
+                        self.assign(cell, (idx % self.n) as u8 + 1)?;
+                    }
+                }
+                continue;
+            }
+            if self.empty == 0 || !self.locked()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One pass of locked candidates (pointing and claiming) over every box, row, column and
+    /// symbol; true when it removed a candidate. Nothing for Latin squares.
+    fn locked(&mut self) -> Result<bool, Dead> {
+        let Some(bx) = self.boxes.take() else {
+            return Ok(false);
+        };
+        let r = self.locked_with(&bx);
+        self.boxes = Some(bx);
+        r
+    }
+
+    fn locked_with(&mut self, bx: &Boxes<M>) -> Result<bool, Dead> {
+        let n = self.n;
+        let (r, c) = (bx.r, bx.c);
+        let mark = self.trail.len();
+        let stacks = n / c;
+        for s in 0..n {
+            let symbol = s as u8 + 1;
+            for b in 0..n {
+                let p = self.place[(2 * n + b) * n + s];
+                if p.at_most_one() {
+                    continue;
+                }
+                let (row0, col0) = ((b / stacks) * r, (b % stacks) * c);
+                let i = (p.first() as usize - 1) / c;
+                if (p & !bx.box_row[i]).is_empty() {
+                    let row = row0 + i;
+                    let mut t = self.place[row * n + s] & !bx.row_span[col0 / c];
+                    while !t.is_empty() {
+                        let bit = t.lowest();
+                        t ^= bit;
+                        self.remove(row * n + bit.first() as usize - 1, symbol)?;
+                    }
+                }
+                let j = (p.first() as usize - 1) % c;
+                if (p & !bx.box_col[j]).is_empty() {
+                    let col = col0 + j;
+                    let mut t = self.place[(n + col) * n + s] & !bx.col_span[row0 / r];
+                    while !t.is_empty() {
+                        let bit = t.lowest();
+                        t ^= bit;
+                        self.remove((bit.first() as usize - 1) * n + col, symbol)?;
+                    }
+                }
+            }
+            for line in 0..n {
+                // Claiming in row `line`.
+                let p = self.place[line * n + s];
+                if !p.at_most_one() {
+                    let j = (p.first() as usize - 1) / c;
+                    if (p & !bx.row_span[j]).is_empty() {
+                        let b = (line / r) * stacks + j;
+                        let mut t = self.place[(2 * n + b) * n + s] & !bx.box_row[line % r];
+                        while !t.is_empty() {
+                            let bit = t.lowest();
+                            t ^= bit;
+                            let cell = self.t.units.cells(2 * n + b)[bit.first() as usize - 1];
+                            self.remove(cell as usize, symbol)?;
+                        }
+                    }
+                }
+                // Claiming in column `line`.
+                let p = self.place[(n + line) * n + s];
+                if !p.at_most_one() {
+                    let i = (p.first() as usize - 1) / r;
+                    if (p & !bx.col_span[i]).is_empty() {
+                        let b = i * stacks + line / c;
+                        let mut t = self.place[(2 * n + b) * n + s] & !bx.box_col[line % c];
+                        while !t.is_empty() {
+                            let bit = t.lowest();
+                            t ^= bit;
+                            let cell = self.t.units.cells(2 * n + b)[bit.first() as usize - 1];
+                            self.remove(cell as usize, symbol)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(self.trail.len() > mark)
+    }
+
+    /// The decision at a fixpoint with empty cells: the smallest choice among cell domains and
+    /// unplaced symbols' place sets, each size divided by its failure weight (dom/wdeg), ties
+    /// drawn at random; as (cell, symbol).
+    fn choose(&mut self) -> (usize, u8) {
+        let k = self.t.k;
+        // best: size and weight of the best so far (size/weight smallest).
+        let (mut bs, mut bw, mut ties) = (u64::MAX, 1u64, 0u32);
+        let mut best = (0usize, 0u8);
+        for cell in 0..self.dom.len() {
+            if self.value[cell] != 0 {
+                continue;
+            }
+            let d = self.dom[cell];
+            let size = d.count() as u64;
+            let mut w = self.w_cell[cell] as u64;
+            let mut rest = d;
+            while !rest.is_empty() {
+                let b = rest.lowest();
+                rest ^= b;
+                let s = b.first() as usize - 1;
+                for j in 0..k {
+                    let u = self.t.units.of_cell(cell)[j] as usize;
+                    w += self.w_place[u * self.n + s] as u64 - 1;
+                }
+            }
+            let (l, r) = (size * bw, bs * w);
+            if l < r || (l == r && self.tie(&mut ties)) {
+                if l < r {
+                    ties = 1;
+                }
+                (bs, bw) = (size, w);
+                best = (cell, d.first());
+            }
+        }
+        for idx in 0..self.place.len() {
+            let p = self.place[idx];
+            let size = p.count() as u64;
+            if size < 2 {
+                continue;
+            }
+            let w = self.w_place[idx] as u64;
+            let (l, r) = (size * bw, bs * w);
+            if l < r || (l == r && self.tie(&mut ties)) {
+                if l < r {
+                    ties = 1;
+                }
+                (bs, bw) = (size, w);
+                let cell = self.t.units.cells(idx / self.n)[p.first() as usize - 1] as usize;
+                best = (cell, (idx % self.n) as u8 + 1);
+            }
+        }
+        best
+    }
+
+    /// One more tie: true with probability 1/ties (reservoir sampling).
+    fn tie(&mut self, ties: &mut u32) -> bool {
+        *ties += 1;
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng % *ties as u64 == 0
+    }
+}
+
+/// One open branch of the search: its decision, whether it is the left one (the symbol placed)
+/// and the trail's length before it.
+struct Open {
+    cell: u32,
+    symbol: u8,
+    left: bool,
+    mark: usize,
+}
+
+/// The search on `puzzle` up to `limit` solutions.
+fn run<'b, M: Mask>(t: &Topology, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
+    let mut tally = Tally::new(limit, budget);
+    if tally.out_of_budget {
+        return tally;
+    }
+    let mut s = State::<M>::new(t);
+    if s.givens(puzzle)
+        .and_then(|()| s.propagate(&mut tally.stats))
+        .is_err()
+    {
+        return tally;
+    }
+    let mut stack: Vec<Open> = Vec::new();
+    loop {
+        // At a consistent fixpoint: a solution, or a decision.
+        if s.empty == 0 {
+            if tally.solution(|| s.value.clone()) {
+                return tally;
+            }
+        } else {
+            let (cell, symbol) = s.choose();
+            tally.stats.guesses += 1;
+            if tally.enter_node() {
+                return tally;
+            }
+            stack.push(Open {
+                cell: cell as u32,
+                symbol,
+                left: true,
+                mark: s.trail.len(),
+            });
+            s.naked.clear();
+            s.hidden.clear();
+            if s.assign(cell, symbol)
+                .and_then(|()| s.propagate(&mut tally.stats))
+                .is_ok()
+            {
+                continue;
+            }
+        }
+        // The innermost open branch ended: take the right branch of the innermost left one.
+        loop {
+            let Some(top) = stack.pop() else {
+                return tally;
+            };
+            tally.stats.backtracks += 1;
+            s.undo_to(top.mark);
+            if !top.left {
+                continue;
+            }
+            if tally.enter_node() {
+                return tally;
+            }
+            stack.push(Open { left: false, ..top });
+            s.naked.clear();
+            s.hidden.clear();
+            if s.remove(top.cell as usize, top.symbol)
+                .and_then(|()| s.propagate(&mut tally.stats))
+                .is_ok()
+            {
+                break;
+            }
+        }
+    }
+}
+
+impl Large {
+    /// The topology of `shape`, built on first use and kept.
+    fn topology(&mut self, shape: Shape) -> &Topology {
+        if self.topology.as_ref().map(|t| t.shape) != Some(shape) {
+            self.topology = Some(Topology::of(shape));
+        }
+        self.topology.as_ref().expect("just set")
+    }
+
+    fn tally<'b>(&mut self, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
+        let t = self.topology(puzzle.shape());
+        by_width!(t.shape.side(), run(t, puzzle, limit, budget))
+    }
+}
+
+impl Solver for Large {
+    fn name(&self) -> &'static str {
+        "large"
+    }
+
+    fn caps(&self) -> Caps {
+        Caps {
+            shapes: Shapes::Any,
+            ..Caps::POLLED_SEARCH
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        let board = Board::from_grid(puzzle);
+        let out = self.tally(&board, 1, budget).outcome(board.shape());
+        out.map(|b| b.to_grid().expect("a 9x9 board"))
+    }
+
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        let board = Board::from_grid(puzzle);
+        let c = self.tally(&board, limit, budget).count(board.shape());
+        Some(c.map(|b| b.to_grid().expect("a 9x9 board")))
+    }
+
+    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
+        Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
+    }
+
+    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
+        Some(self.tally(puzzle, limit, budget).count(puzzle.shape()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shaped::test_boards::{blank, pattern, shapes};
+    use crate::test_puzzles::{SEED, SEED_SOLUTION};
+    use crate::Status;
+
+    #[test]
+    fn solves_the_seed_puzzle() {
+        let g: Grid = SEED.parse().unwrap();
+        let out = Large::default().solve(&g, &Budget::unlimited());
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
+        let c = Large::default().count(&g, 2, &Budget::unlimited()).unwrap();
+        assert_eq!((c.solutions, c.complete), (1, true));
+    }
+
+    #[test]
+    fn solves_blanked_patterns_of_every_shape() {
+        let mut solver = Large::default();
+        for shape in shapes() {
+            let sol = pattern(shape);
+            let puzzle = blank(&sol, 1, 3);
+            let out = solver.solve_board(&puzzle, &Budget::unlimited()).unwrap();
+            assert_eq!(out.status, Status::Solved, "{shape}");
+            let got = out.solution.unwrap();
+            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
+            for (i, &v) in puzzle.cells().iter().enumerate() {
+                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
+            }
+        }
+    }
+
+    #[test]
+    fn counts_the_latin_squares_of_order_4() {
+        // 576 Latin squares of order 4; 288 4x4 Sudoku grids.
+        let mut solver = Large::default();
+        let latin = Board::empty(Shape::latin(4).unwrap());
+        let c = solver
+            .count_board(&latin, 1000, &Budget::unlimited())
+            .unwrap();
+        assert_eq!((c.solutions, c.complete), (576, true));
+        let sudoku = Board::empty(Shape::of_order(2).unwrap());
+        let c = solver
+            .count_board(&sudoku, 1000, &Budget::unlimited())
+            .unwrap();
+        assert_eq!((c.solutions, c.complete), (288, true));
+    }
+
+    #[test]
+    fn a_contradiction_has_no_solution() {
+        let shape = Shape::of_order(2).unwrap();
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[5] = 1; // same box
+        let b = Board::new(shape, cells).unwrap();
+        let out = Large::default()
+            .solve_board(&b, &Budget::unlimited())
+            .unwrap();
+        assert_eq!(out.status, Status::NoSolution);
+    }
+}
