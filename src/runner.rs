@@ -658,7 +658,10 @@ fn solve_one(
         // "Solved, unchecked": this solver writes no solution to check (a line-protocol
         // program may answer `solved` to any request).
         !info.caps.gives_solution
-            || matches!(info.origin, solvers::engine::Origin::LineProtocol { .. }),
+            || matches!(
+                foreign::ForeignOrigin::of(&info.origin),
+                Some(foreign::ForeignOrigin::LineProtocol { .. })
+            ),
     );
     row
 }
