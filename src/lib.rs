@@ -27,6 +27,7 @@ pub mod scores;
 pub mod shard;
 pub mod stats;
 pub mod summary;
+pub mod table;
 pub mod verify;
 pub mod web;
 

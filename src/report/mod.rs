@@ -27,6 +27,7 @@ pub mod inference;
 pub mod rigor;
 pub mod style;
 pub mod summary_md;
+pub mod tables;
 pub mod throughput;
 
 use crate::output::write_atomic;

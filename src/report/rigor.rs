@@ -338,7 +338,6 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
 
 /// The sections as Markdown (those with a title).
 pub fn markdown(sections: &[Section]) -> String {
-    let cell = |s: &str| s.replace('|', "\\|");
     let mut s = String::new();
     for sec in sections.iter().filter(|s| !s.title.is_empty()) {
         let _ = writeln!(s, "## {}\n", sec.title);
@@ -349,23 +348,7 @@ pub fn markdown(sections: &[Section]) -> String {
             s.push('\n');
         }
         if let Some(t) = &sec.table {
-            let _ = writeln!(
-                s,
-                "| {} |",
-                t.header
-                    .iter()
-                    .map(|h| cell(h))
-                    .collect::<Vec<_>>()
-                    .join(" | ")
-            );
-            let _ = writeln!(s, "|{}", "---|".repeat(t.header.len()));
-            for r in &t.rows {
-                let _ = writeln!(
-                    s,
-                    "| {} |",
-                    r.iter().map(|h| cell(h)).collect::<Vec<_>>().join(" | ")
-                );
-            }
+            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).markdown());
             s.push('\n');
         }
         if let Some(p) = &sec.plot {
@@ -392,19 +375,7 @@ pub fn html(sections: &[Section], esc: impl Fn(&str) -> String) -> String {
             let _ = writeln!(s, "</ul>");
         }
         if let Some(t) = &sec.table {
-            let _ = write!(s, "<div class=\"scroll\"><table><thead><tr>");
-            for h in &t.header {
-                let _ = write!(s, "<th>{}</th>", esc(h));
-            }
-            let _ = writeln!(s, "</tr></thead><tbody>");
-            for r in &t.rows {
-                let _ = write!(s, "<tr>");
-                for c in r {
-                    let _ = write!(s, "<td>{}</td>", esc(c));
-                }
-                let _ = writeln!(s, "</tr>");
-            }
-            let _ = writeln!(s, "</tbody></table></div>");
+            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).html());
         }
         if let Some(p) = &sec.plot {
             let _ = writeln!(
