@@ -24,6 +24,7 @@ pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod scores;
+pub mod sessions;
 pub mod shard;
 pub mod stats;
 pub mod summary;

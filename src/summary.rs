@@ -309,6 +309,14 @@ impl Accumulator {
                 blocks.push((g.dataset.clone(), g.shape.clone()));
             }
         }
+        let dropped = self.place_unknown_shapes(&mut blocks);
+        self.rows_in_order(&blocks, &dropped)
+    }
+
+    /// Puts each group of rows of unknown shape (invalid rows) under its dataset's first
+    /// shape, adding a 9x9 block to `blocks` for a dataset with none; returns the groups merged
+    /// into another or left out (a solver that does not take the shape: its `n/a` row says it).
+    fn place_unknown_shapes(&mut self, blocks: &mut Vec<(String, String)>) -> Vec<bool> {
         let unknown: Vec<usize> = (0..self.groups.len())
             .filter(|&i| self.groups[i].shape.is_empty())
             .collect();
@@ -354,9 +362,15 @@ impl Accumulator {
                 }
             }
         }
+        dropped
+    }
+
+    /// The summary rows of `blocks` (dataset x shape), a dataset's blocks together, each
+    /// block's solvers in report order with their `n/a` rows; `dropped` groups left out.
+    fn rows_in_order(mut self, blocks: &[(String, String)], dropped: &[bool]) -> Vec<SummaryRow> {
         // Blocks of one dataset together, in the order the datasets first appeared.
         let mut order: Vec<(String, String)> = Vec::new();
-        for b in &blocks {
+        for b in blocks {
             if order.iter().any(|o| o.0 == b.0) {
                 continue;
             }

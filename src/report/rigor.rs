@@ -5,7 +5,7 @@
 
 use super::PlotFile;
 use crate::human::{count, figure};
-use crate::manifest::Classes;
+use crate::record::manifest::Classes;
 use crate::record::RowStatus;
 use crate::record::Run;
 use crate::stats::quantile;
@@ -253,8 +253,23 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
     if sp.is_empty() {
         return Section::default();
     }
-    let k = run.info.isomorphs.unwrap_or(1);
-    let table = Table {
+    let table = spread_table(&sp);
+    let lines = spread_lines(run, &sp);
+    Section {
+        title: "Isomorph spread".into(),
+        lines,
+        table: Some(table),
+        note: "max/min: per puzzle, the largest over the smallest count (or time) over its \
+               copies answered right; 1.00 = no spread. Times also vary with the machine's load."
+            .into(),
+        plot,
+    }
+}
+
+/// Per solver: puzzles, on how many the nodes vary, and the median, p90 and worst max/min
+/// ratios of nodes, and the median one of times.
+fn spread_table(sp: &[Spread]) -> Table {
+    Table {
         header: [
             "solver",
             "puzzles",
@@ -284,7 +299,13 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
                 ]
             })
             .collect(),
-    };
+    }
+}
+
+/// What the section says above its table: how the copies were made, and which solvers'
+/// nodes vary, stay the same, or are not shown.
+fn spread_lines(run: &Run, sp: &[Spread]) -> Vec<String> {
+    let k = run.info.isomorphs.unwrap_or(1);
     let invariant: Vec<&str> = sp
         .iter()
         .filter(|s| s.search_nodes && s.nodes_vary == 0)
@@ -325,15 +346,7 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
             other.join(", ")
         ));
     }
-    Section {
-        title: "Isomorph spread".into(),
-        lines,
-        table: Some(table),
-        note: "max/min: per puzzle, the largest over the smallest count (or time) over its \
-               copies answered right; 1.00 = no spread. Times also vary with the machine's load."
-            .into(),
-        plot,
-    }
+    lines
 }
 
 /// The sections as Markdown (those with a title).
