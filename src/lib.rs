@@ -24,9 +24,11 @@ pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod scores;
+pub mod sessions;
 pub mod shard;
 pub mod stats;
 pub mod summary;
+pub mod table;
 pub mod verify;
 pub mod web;
 

@@ -22,8 +22,10 @@
 //! counts against the champion's.
 
 use crate::verify;
-use solvers::engine::{BuiltinEngine, Engine, EngineInfo, Origin, Session};
+use foreign::ForeignOrigin;
+use solvers::engine::{BuiltinEngine, Engine, EngineInfo, ExternalOrigin, Origin, Session};
 use solvers::{Budget, Grid, SolverKind, Status};
+use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -111,7 +113,7 @@ impl Contestant {
 
     /// True for the reference crate.
     pub fn is_reference(&self) -> bool {
-        self.info().origin == Origin::Reference
+        self.info().origin.downcast::<ReferenceOrigin>().is_some()
     }
 
     /// The solver kind, for built-in solvers.
@@ -126,13 +128,13 @@ impl Contestant {
     /// in-process external solvers (the yardsticks).
     fn is_yardstick(&self) -> bool {
         self.kind() == Some(SolverKind::CHAMPION)
+            || self.is_reference()
             || matches!(
-                self.info().origin,
-                Origin::Reference
-                    | Origin::SharedLib {
-                        isolated: false,
-                        ..
-                    }
+                ForeignOrigin::of(&self.info().origin),
+                Some(ForeignOrigin::SharedLib {
+                    isolated: false,
+                    ..
+                })
             )
     }
 
@@ -148,10 +150,35 @@ impl Contestant {
 /// The reference's name in tables.
 pub const REFERENCE_NAME: &str = "sudoku-crate";
 
+/// Where the reference comes from: a crate compiled into the harness for benchmarks only (the
+/// `sudoku` crate), recorded in run.json as `reference`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReferenceOrigin;
+
+impl ExternalOrigin for ReferenceOrigin {
+    /// `reference`.
+    fn kind(&self) -> &'static str {
+        "reference"
+    }
+
+    fn out_of_process(&self) -> bool {
+        false
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_as(&self, other: &dyn ExternalOrigin) -> bool {
+        other.as_any().is::<ReferenceOrigin>()
+    }
+}
+
 /// The `sudoku` crate (JCZSolve-derived, AGPL-3.0) as an engine, only with the `reference`
 /// feature.
 #[cfg(feature = "reference")]
 mod reference {
+    use super::ReferenceOrigin;
     use solvers::engine::{
         BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
     };
@@ -166,7 +193,7 @@ mod reference {
                 description: "the sudoku crate (JCZSolve-derived), a reference for benchmarks"
                     .to_string(),
                 version: Some("0.8".to_string()),
-                origin: Origin::Reference,
+                origin: Origin::external(ReferenceOrigin),
                 caps: Caps {
                     shapes: solvers::engine::Shapes::Classic,
                     counts: true,

@@ -32,8 +32,10 @@
 //! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
 //! is one.
 
+use crate::perf::ReferenceOrigin;
 use crate::record::{EngineKind, FileRecord, NodeCount, SolverRecord};
 use anyhow::{bail, Context};
+use foreign::ForeignOrigin;
 use serde::Deserialize;
 use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
 use solvers::sat::Encoding;
@@ -403,8 +405,8 @@ pub fn build_external(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Eng
     let checked = match &e.spec {
         ExternalSpec::Dimacs { .. } => engine.session().map(drop),
         _ if engine.info().origin.out_of_process() => {
-            let command = match &engine.info().origin {
-                Origin::LineProtocol { command } => command.clone(),
+            let command = match ForeignOrigin::of(&engine.info().origin) {
+                Some(ForeignOrigin::LineProtocol { command }) => command.clone(),
                 _ => isolated_command(e),
             };
             foreign::LineEngine::program(&e.name, command).preflight()
@@ -489,9 +491,10 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
                 counts: *counts,
                 ..foreign::LineEngine::program_caps()
             };
-            let origin = Origin::LineProtocol {
+            let origin = ForeignOrigin::LineProtocol {
                 command: command.clone(),
-            };
+            }
+            .into();
             let engine = foreign::LineEngine::new(&e.name, command.clone(), caps, origin);
             let d = described(&e.description, engine.info().description.clone());
             Arc::new(engine.with_description(d))
@@ -557,17 +560,34 @@ pub fn find_program(program: &str) -> Option<PathBuf> {
     })
 }
 
+/// The kind run.json records of an engine from `origin`.
+fn engine_kind(origin: &Origin) -> EngineKind {
+    if *origin == Origin::Builtin {
+        return EngineKind::Builtin;
+    }
+    match ForeignOrigin::of(origin) {
+        Some(ForeignOrigin::SharedLib { .. }) => EngineKind::Lib,
+        Some(ForeignOrigin::LineProtocol { .. }) => EngineKind::Cmd,
+        Some(ForeignOrigin::Dimacs { .. }) => EngineKind::Dimacs,
+        // The one other outside origin the harness builds.
+        None => {
+            debug_assert!(origin.downcast::<ReferenceOrigin>().is_some());
+            EngineKind::Reference
+        }
+    }
+}
+
 /// The record of `engine` for run.json.
 pub fn record(engine: &dyn Engine) -> SolverRecord {
     let info = engine.info();
-    let (command, files): (Vec<String>, Vec<FileRecord>) = match &info.origin {
-        Origin::Builtin | Origin::Reference => (Vec::new(), Vec::new()),
-        Origin::SharedLib {
+    let (command, files): (Vec<String>, Vec<FileRecord>) = match ForeignOrigin::of(&info.origin) {
+        None => (Vec::new(), Vec::new()),
+        Some(ForeignOrigin::SharedLib {
             path,
             symbol,
             configuration,
             ..
-        } => (
+        }) => (
             vec![
                 path.display().to_string(),
                 symbol.clone(),
@@ -575,7 +595,7 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
             ],
             sha256_file(path).into_iter().collect(),
         ),
-        Origin::LineProtocol { command } | Origin::Dimacs { command } => {
+        Some(ForeignOrigin::LineProtocol { command } | ForeignOrigin::Dimacs { command }) => {
             let mut files: Vec<FileRecord> = find_program(&command[0])
                 .and_then(|p| sha256_file(&p))
                 .into_iter()
@@ -591,13 +611,7 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
     };
     SolverRecord {
         name: info.name.clone(),
-        kind: match info.origin {
-            Origin::Builtin => EngineKind::Builtin,
-            Origin::Reference => EngineKind::Reference,
-            Origin::SharedLib { .. } => EngineKind::Lib,
-            Origin::LineProtocol { .. } => EngineKind::Cmd,
-            Origin::Dimacs { .. } => EngineKind::Dimacs,
-        },
+        kind: engine_kind(&info.origin),
         version: info.version.clone(),
         command,
         files,

@@ -312,11 +312,11 @@ fn merged_info(shards: &[ShardRun], command: Vec<String>) -> RunInfo {
 
 /// The first shard's manifests, with the puzzle classes each shard counted of its own puzzles
 /// added up.
-fn merged_manifests(infos: &[&RunInfo]) -> Vec<crate::manifest::Manifest> {
+fn merged_manifests(infos: &[&RunInfo]) -> Vec<crate::record::manifest::Manifest> {
     let mut out = infos[0].manifests.clone();
     for m in &mut out {
         m.classes = m.classes.map(|_| {
-            let mut c = crate::manifest::Classes::default();
+            let mut c = crate::record::manifest::Classes::default();
             for r in infos {
                 let of = r.manifests.iter().find(|x| x.name == m.name);
                 if let Some(x) = of.and_then(|x| x.classes) {

@@ -5,6 +5,7 @@
 use crate::human::{count, figure, rate, thousands};
 use crate::record::Row;
 use crate::record::RowStatus;
+use crate::table::{Align, Cell, Column, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -308,6 +309,14 @@ impl Accumulator {
                 blocks.push((g.dataset.clone(), g.shape.clone()));
             }
         }
+        let dropped = self.place_unknown_shapes(&mut blocks);
+        self.rows_in_order(&blocks, &dropped)
+    }
+
+    /// Puts each group of rows of unknown shape (invalid rows) under its dataset's first
+    /// shape, adding a 9x9 block to `blocks` for a dataset with none; returns the groups merged
+    /// into another or left out (a solver that does not take the shape: its `n/a` row says it).
+    fn place_unknown_shapes(&mut self, blocks: &mut Vec<(String, String)>) -> Vec<bool> {
         let unknown: Vec<usize> = (0..self.groups.len())
             .filter(|&i| self.groups[i].shape.is_empty())
             .collect();
@@ -353,9 +362,15 @@ impl Accumulator {
                 }
             }
         }
+        dropped
+    }
+
+    /// The summary rows of `blocks` (dataset x shape), a dataset's blocks together, each
+    /// block's solvers in report order with their `n/a` rows; `dropped` groups left out.
+    fn rows_in_order(mut self, blocks: &[(String, String)], dropped: &[bool]) -> Vec<SummaryRow> {
         // Blocks of one dataset together, in the order the datasets first appeared.
         let mut order: Vec<(String, String)> = Vec::new();
-        for b in &blocks {
+        for b in blocks {
             if order.iter().any(|o| o.0 == b.0) {
                 continue;
             }
@@ -479,20 +494,6 @@ pub const TABLE_WIDTH: usize = 100;
 /// 999 s, counts up to 9,999 per status but `solved`, up to 999,999), a line is at most 99
 /// columns; the notes under the table fit [`TABLE_WIDTH`] too.
 pub fn table(summary: &[SummaryRow]) -> String {
-    const HEAD: [&str; 10] = [
-        "solver",
-        "solved",
-        "wrong",
-        "no-sol",
-        "timeout",
-        "error",
-        "invalid",
-        "median µs",
-        "puzzles/s",
-        "mean nodes",
-    ];
-    // Space before each column: counts sit close together, the figures a little apart.
-    const GAP: [usize; 10] = [0, 2, 1, 1, 1, 1, 1, 2, 2, 2];
     let mut groups: Vec<&SummaryRow> = Vec::new();
     for r in summary {
         if !groups.iter().any(|g| g.same_group(r)) {
@@ -503,55 +504,6 @@ pub fn table(summary: &[SummaryRow]) -> String {
     for (i, first) in groups.iter().enumerate() {
         let all: Vec<&SummaryRow> = summary.iter().filter(|r| r.same_group(first)).collect();
         let rows: Vec<&SummaryRow> = all.iter().copied().filter(|r| !r.is_na()).collect();
-        let cells: Vec<[String; 10]> = rows
-            .iter()
-            .map(|r| {
-                [
-                    r.solver.clone(),
-                    if r.unchecked > 0 {
-                        format!("{}*", count(r.solved))
-                    } else {
-                        count(r.solved)
-                    },
-                    count(r.wrong),
-                    count(r.no_solution),
-                    count(r.timeouts),
-                    count(r.errors),
-                    count(r.invalid),
-                    figure(r.median_micros),
-                    rate(r.puzzles_per_second),
-                    thousands(r.mean_nodes.round() as u64),
-                ]
-            })
-            .collect();
-        let width = |c: usize| {
-            cells
-                .iter()
-                .map(|row| row[c].chars().count())
-                .chain([HEAD[c].chars().count()])
-                .max()
-                .unwrap_or(0)
-        };
-        let mut widths: Vec<usize> = (0..10).map(width).collect();
-        // A solver that does not take the shape has one cell: `n/a: 9x9 only`.
-        for r in all.iter().filter(|r| r.is_na()) {
-            widths[0] = widths[0].max(r.solver.chars().count());
-        }
-        let line = |row: &[String]| {
-            let mut l = String::new();
-            for (c, text) in row.iter().enumerate() {
-                let pad = widths[c] - text.chars().count();
-                l.push_str(&" ".repeat(GAP[c]));
-                if c == 0 {
-                    l.push_str(text);
-                    l.push_str(&" ".repeat(pad));
-                } else {
-                    l.push_str(&" ".repeat(pad));
-                    l.push_str(text);
-                }
-            }
-            l.trim_end().to_string()
-        };
         if i > 0 {
             out.push('\n');
         }
@@ -562,25 +514,7 @@ pub fn table(summary: &[SummaryRow]) -> String {
             count(puzzles),
             if puzzles == 1 { "" } else { "s" }
         ));
-        let head: Vec<String> = HEAD.iter().map(|h| h.to_string()).collect();
-        out.push_str(&line(&head));
-        out.push('\n');
-        let mut cells = cells.iter();
-        for r in &all {
-            if r.is_na() {
-                let pad = widths[0] - r.solver.chars().count();
-                out.push_str(&format!(
-                    "{}{}{}n/a: {}\n",
-                    r.solver,
-                    " ".repeat(pad),
-                    " ".repeat(GAP[1]),
-                    r.na
-                ));
-            } else if let Some(row) = cells.next() {
-                out.push_str(&line(row));
-                out.push('\n');
-            }
-        }
+        out.push_str(&group_table(&all).terminal());
         if !rows.is_empty() {
             out.push_str(&outliers_line(&rows));
         }
@@ -599,6 +533,53 @@ pub fn table(summary: &[SummaryRow]) -> String {
         ));
     }
     out
+}
+
+/// One dataset x shape's solvers as a table for the terminal: the six counts close together,
+/// the figures a little apart; a solver that does not take the shape has one cell saying why.
+fn group_table(all: &[&SummaryRow]) -> Table {
+    let mut t = Table::new(vec![
+        Column::left("solver").gap(0),
+        Column::right("solved").gap(2),
+        Column::right("wrong"),
+        Column::right("no-sol"),
+        Column::right("timeout"),
+        Column::right("error"),
+        Column::right("invalid"),
+        Column::right("median µs").gap(2),
+        Column::right("puzzles/s").gap(2),
+        Column::right("mean nodes").gap(2),
+    ]);
+    for r in all {
+        if r.is_na() {
+            let na = Cell::new(format!("n/a: {}", r.na)).align(Align::Left);
+            t.push(vec![Cell::new(&r.solver), na]);
+            continue;
+        }
+        let solved = if r.unchecked > 0 {
+            format!("{}*", count(r.solved))
+        } else {
+            count(r.solved)
+        };
+        t.push(
+            [
+                r.solver.clone(),
+                solved,
+                count(r.wrong),
+                count(r.no_solution),
+                count(r.timeouts),
+                count(r.errors),
+                count(r.invalid),
+                figure(r.median_micros),
+                rate(r.puzzles_per_second),
+                thousands(r.mean_nodes.round() as u64),
+            ]
+            .into_iter()
+            .map(Cell::new)
+            .collect::<Vec<_>>(),
+        );
+    }
+    t
 }
 
 /// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]

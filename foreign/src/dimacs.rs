@@ -36,8 +36,9 @@
 
 use crate::check::{check_board_solution, check_solution};
 use crate::usage::{self, clip};
+use crate::ForeignOrigin;
 use solvers::engine::{
-    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Usage,
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Session, Usage,
 };
 use solvers::sat::{
     decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
@@ -73,9 +74,10 @@ impl DimacsEngine {
                 name: name.into(),
                 description: format!("SAT solver on the DIMACS encoding: {}", command.join(" ")),
                 version: None,
-                origin: Origin::Dimacs {
+                origin: ForeignOrigin::Dimacs {
                     command: command.clone(),
-                },
+                }
+                .into(),
                 caps: Caps {
                     shapes: solvers::engine::Shapes::Any,
                     counts: true,

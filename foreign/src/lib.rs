@@ -51,11 +51,13 @@
 mod check;
 pub mod dimacs;
 pub mod line;
+pub mod origin;
 pub mod shared_lib;
 mod usage;
 
 pub use dimacs::DimacsEngine;
 pub use line::LineEngine;
+pub use origin::ForeignOrigin;
 pub use shared_lib::SharedLibEngine;
 pub use usage::{kill_children, MAX_FILE_BYTES};
 

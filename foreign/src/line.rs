@@ -75,6 +75,7 @@
 //! with no puzzle.
 
 use crate::usage::{self, clip};
+use crate::ForeignOrigin;
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes, Usage,
 };
@@ -124,7 +125,7 @@ pub struct LineEngine {
 impl LineEngine {
     /// An engine named `name` running `command` (program and arguments), with the declared
     /// capabilities `caps` and where it comes from, `origin` (usually
-    /// [`Origin::LineProtocol`]; [`isolated`] builds the [`Origin::SharedLib`] case).
+    /// [`ForeignOrigin::LineProtocol`]; [`isolated`] builds the [`ForeignOrigin::SharedLib`] case).
     pub fn new(
         name: impl Into<String>,
         command: Vec<String>,
@@ -146,9 +147,10 @@ impl LineEngine {
     /// An engine for a program given on the command line (`cmd:`), with
     /// [`LineEngine::program_caps`].
     pub fn program(name: impl Into<String>, command: Vec<String>) -> LineEngine {
-        let origin = Origin::LineProtocol {
+        let origin = ForeignOrigin::LineProtocol {
             command: command.clone(),
-        };
+        }
+        .into();
         LineEngine::new(name, command, LineEngine::program_caps(), origin)
     }
 
@@ -232,12 +234,13 @@ pub fn isolated(
         guesses: true,
         parallel: true,
     };
-    let origin = Origin::SharedLib {
+    let origin = ForeignOrigin::SharedLib {
         path: library.to_path_buf(),
         symbol: symbol.to_string(),
         configuration,
         isolated: true,
-    };
+    }
+    .into();
     LineEngine::new(name, command, caps, origin).with_description(format!(
         "{symbol} (configuration {configuration}) in {}, isolated in a child process{}",
         library.display(),

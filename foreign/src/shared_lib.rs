@@ -19,9 +19,8 @@
 //! timeout ([`BudgetMode::OverrunRecorded`]). A library that crashes takes the process with it;
 //! run it isolated in a child process for that ([`crate::line::isolated`]).
 
-use solvers::engine::{
-    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
-};
+use crate::ForeignOrigin;
+use solvers::engine::{BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Session};
 use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
 use std::collections::HashMap;
 use std::os::raw::c_char;
@@ -108,12 +107,13 @@ impl SharedLibEngine {
                 }
             ),
             version: None,
-            origin: Origin::SharedLib {
+            origin: ForeignOrigin::SharedLib {
                 path: path.to_path_buf(),
                 symbol: symbol.to_string(),
                 configuration,
                 isolated: false,
-            },
+            }
+            .into(),
             caps: Caps {
                 shapes: solvers::engine::Shapes::Classic,
                 counts: true,

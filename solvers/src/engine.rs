@@ -13,62 +13,81 @@
 //! harness's `foreign` crate.
 
 use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, SolverKind};
-use std::path::PathBuf;
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
 
-/// Where an engine comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where an engine comes from: compiled into this crate, or described by whoever built it (the
+/// harness's `foreign` crate for C libraries, line-protocol programs and external SAT solvers;
+/// the harness itself for its benchmark reference). This crate names no outside kind.
+#[derive(Debug, Clone)]
 pub enum Origin {
-    /// Compiled into the harness (one of [`SolverKind::ALL`]).
+    /// Compiled into this crate (one of [`SolverKind::ALL`]).
     Builtin,
-    /// A reference solver compiled in for benchmarks only (the `sudoku` crate).
-    Reference,
-    /// A shared library with tdoku's adapter signature, called in-process:
-    /// `size_t f(const char *puzzle, size_t limit, uint32_t configuration, char *solution, size_t *num_guesses)`.
-    SharedLib {
-        /// The library file.
-        path: PathBuf,
-        /// The function's symbol.
-        symbol: String,
-        /// The `configuration` argument passed on every call.
-        configuration: u32,
-        /// True when the library is hosted in a child process (`--isolate`).
-        isolated: bool,
-    },
-    /// A program speaking the line protocol on stdin/stdout, started once and kept running.
-    LineProtocol {
-        /// Program and arguments.
-        command: Vec<String>,
-    },
-    /// An external SAT solver run once per puzzle on the DIMACS CNF of the puzzle.
-    Dimacs {
-        /// Program and arguments (the CNF file's path is appended).
-        command: Vec<String>,
-    },
+    /// Anything else, described by its [`ExternalOrigin`].
+    External(Arc<dyn ExternalOrigin>),
+}
+
+/// What the crate that built an outside engine says of where it comes from. Its own type (got
+/// back with [`Origin::external`]) carries the details: a library's path, a program's command.
+pub trait ExternalOrigin: fmt::Debug + Send + Sync + 'static {
+    /// A short word for tables (`lib`, `cmd`, ...).
+    fn kind(&self) -> &'static str;
+
+    /// True for engines that run in another process (their CPU time and memory are measured
+    /// from the child).
+    fn out_of_process(&self) -> bool;
+
+    /// Itself, so that its crate can get the concrete description back.
+    fn as_any(&self) -> &dyn Any;
+
+    /// True when `other` describes the same origin (same type, same details).
+    fn same_as(&self, other: &dyn ExternalOrigin) -> bool;
 }
 
 impl Origin {
-    /// A short word for tables: `builtin`, `reference`, `lib`, `cmd`, `dimacs`.
+    /// An outside origin described by `origin`.
+    pub fn external(origin: impl ExternalOrigin) -> Origin {
+        Origin::External(Arc::new(origin))
+    }
+
+    /// The description of an outside origin, when it is of type `T`.
+    pub fn downcast<T: ExternalOrigin>(&self) -> Option<&T> {
+        match self {
+            Origin::Builtin => None,
+            Origin::External(o) => o.as_any().downcast_ref::<T>(),
+        }
+    }
+
+    /// A short word for tables: `builtin`, or the outside origin's [`ExternalOrigin::kind`].
     pub fn kind(&self) -> &'static str {
         match self {
             Origin::Builtin => "builtin",
-            Origin::Reference => "reference",
-            Origin::SharedLib { .. } => "lib",
-            Origin::LineProtocol { .. } => "cmd",
-            Origin::Dimacs { .. } => "dimacs",
+            Origin::External(o) => o.kind(),
         }
     }
 
     /// True for engines that run in another process (their CPU time and memory are measured
     /// from the child).
     pub fn out_of_process(&self) -> bool {
-        matches!(
-            self,
-            Origin::LineProtocol { .. }
-                | Origin::Dimacs { .. }
-                | Origin::SharedLib { isolated: true, .. }
-        )
+        match self {
+            Origin::Builtin => false,
+            Origin::External(o) => o.out_of_process(),
+        }
     }
 }
+
+impl PartialEq for Origin {
+    fn eq(&self, other: &Origin) -> bool {
+        match (self, other) {
+            (Origin::Builtin, Origin::Builtin) => true,
+            (Origin::External(a), Origin::External(b)) => a.same_as(b.as_ref()),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Origin {}
 
 /// How an engine honours the [`Budget`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -293,32 +293,45 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         "wrong",
     ]);
     for x in m {
-        let vs = match fastest {
-            Some(f) => perf::ratio(f, x).to_string(),
-            None => "-".into(),
-        };
-        let ci = match fastest {
-            Some(f) if !std::ptr::eq(f, x) => round_ratio(f, x).map_or("-".into(), |e| {
-                format!("[{:.2}, {:.2}] {}", e.lo, e.hi, crate::stats::verdict(&e))
-            }),
-            _ => "-".into(),
-        };
-        t.add_row(vec![
-            x.name.to_string(),
-            if x.puzzles == n {
-                thousands(x.puzzles as u64)
-            } else {
-                format!("{} (prefix)", thousands(x.puzzles as u64))
-            },
-            thousands(x.throughput().round() as u64),
-            format!("{:.2}", x.micros_per_puzzle()),
-            vs,
-            ci,
-            thousands(x.cut as u64),
-            thousands(x.wrong as u64),
-        ]);
+        t.add_row(bench_row(x, n, fastest));
     }
     println!("{t}");
+    print_notes(n, m);
+}
+
+/// One contestant's line: name, puzzles (a prefix marked), puzzles/s, µs a puzzle, the ratio
+/// and interval against `fastest`, cut solves and wrong answers.
+fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> {
+    use crate::human::thousands;
+    let vs = match fastest {
+        Some(f) => perf::ratio(f, x).to_string(),
+        None => "-".into(),
+    };
+    let ci = match fastest {
+        Some(f) if !std::ptr::eq(f, x) => round_ratio(f, x).map_or("-".into(), |e| {
+            format!("[{:.2}, {:.2}] {}", e.lo, e.hi, crate::stats::verdict(&e))
+        }),
+        _ => "-".into(),
+    };
+    vec![
+        x.name.to_string(),
+        if x.puzzles == n {
+            thousands(x.puzzles as u64)
+        } else {
+            format!("{} (prefix)", thousands(x.puzzles as u64))
+        },
+        thousands(x.throughput().round() as u64),
+        format!("{:.2}", x.micros_per_puzzle()),
+        vs,
+        ci,
+        thousands(x.cut as u64),
+        thousands(x.wrong as u64),
+    ]
+}
+
+/// What the columns mean, the champion against every solver that is not built in, and the
+/// solvers whose answers could not be checked.
+fn print_notes(n: usize, m: &[Measured]) {
     println!(
         "  vs fastest = fastest's throughput / this one's, on the same puzzles (median round)"
     );

@@ -11,7 +11,7 @@ use crate::generate::{
 };
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions};
 use crate::output;
-use crate::runner::Sessions;
+use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -185,7 +185,7 @@ struct Tally {
     /// puzzles.
     first_any: String,
     /// Dataset -> classes of its puzzles (times the copies per puzzle).
-    classes: std::collections::HashMap<String, crate::manifest::Classes>,
+    classes: std::collections::HashMap<String, crate::record::manifest::Classes>,
     /// PAR-2, virtual best, unique solves.
     scores: crate::scores::Scorer,
 }

@@ -31,7 +31,7 @@
 //! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
 
 use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader};
-use crate::runner::Sessions;
+use crate::sessions::Sessions;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;

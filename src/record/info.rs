@@ -111,7 +111,7 @@ pub struct RunInfo {
     /// Each dataset's manifest ([`crate::manifest`]): sha256, clue histogram, classes (filled
     /// from the rows at the end of the run), duplicates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub manifests: Vec<crate::manifest::Manifest>,
+    pub manifests: Vec<super::manifest::Manifest>,
     /// Puzzles of a dataset each solver solved in a row, warm, before the next took them
     /// ([`crate::runner::BLOCK`]); `compare` resamples these blocks (absent in runs written
     /// before blocks, whose solvers took turns puzzle by puzzle).

@@ -8,6 +8,7 @@
 //! [`crate::output::write_atomic`].
 
 mod info;
+pub mod manifest;
 mod row;
 mod run;
 mod shard;

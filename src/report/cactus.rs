@@ -138,23 +138,24 @@ fn steps(points: &[(f64, usize)], x0: f64, x1: f64) -> Vec<(f64, f64)> {
     pts
 }
 
-/// Draws the cactus plot.
-///
-/// # Errors
-/// When drawing fails.
-pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> anyhow::Result<()> {
+/// The time axis: from half the fastest to twice the slowest solve (or the budget), at least a
+/// decade wide.
+fn time_range(c: &Cactus) -> (f64, f64) {
     let all = c.curves.iter().flat_map(|k| k.points.iter().map(|p| p.0));
     let (lo, hi) = all.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
         (lo.min(t), hi.max(t))
     });
     let hi = hi.max(c.budget_micros.unwrap_or(0.0));
-    let (x0, x1) = if lo.is_finite() {
+    if lo.is_finite() {
         ((lo / 2.0).max(FLOOR_MICROS), (hi * 2.0).max(lo * 10.0))
     } else {
         (1.0, c.budget_micros.unwrap_or(1e6) * 2.0)
-    };
-    let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
-    let caption = if c.invalid > 0 {
+    }
+}
+
+/// The plot's title: dataset, puzzles (readable and invalid).
+fn caption(c: &Cactus) -> String {
+    if c.invalid > 0 {
         format!(
             "Cactus plot: {} ({} readable puzzles, {} invalid), solved vs time per puzzle",
             c.dataset,
@@ -167,7 +168,17 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
             c.dataset,
             crate::human::count(c.puzzles)
         )
-    };
+    }
+}
+
+/// Draws the cactus plot.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> anyhow::Result<()> {
+    let (x0, x1) = time_range(c);
+    let top = (c.puzzles.max(1) as f64 * 1.08).max(1.0);
+    let caption = caption(c);
     let mut chart = chart_builder(root, &caption)
         .build_cartesian_2d((x0..x1).log_scale(), 0.0..top)
         .map_err(plot_err)?;

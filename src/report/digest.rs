@@ -21,7 +21,7 @@ use super::effort::{self, Density};
 use super::{Hard, HARDEST, SLOWEST_PER_SOLVER};
 use crate::record::Row;
 use crate::record::RowStatus;
-use crate::record::{read_info, Run};
+use crate::record::{read_info, Run, RunInfo};
 use crate::summary::{self, SummaryRow};
 use std::collections::HashMap;
 use std::path::Path;
@@ -233,50 +233,111 @@ impl Hardest {
 /// file and line).
 pub fn read(dir: &Path) -> anyhow::Result<Digest> {
     let info = read_info(dir)?;
-    let mut solvers = info.solvers.clone();
-    let mut datasets: Vec<String> = info.datasets.iter().map(|d| d.name.clone()).collect();
-    let mut seen_datasets: Vec<String> = Vec::new();
-    let mut acc = summary::Accumulator::for_run(&info);
-    let mut times: HashMap<(String, String), Times> = HashMap::new();
-    let mut effort_acc: HashMap<String, EffortAcc> = HashMap::new();
-    let mut slow: HashMap<String, TopK<Row>> = HashMap::new();
-    let mut hard = Hardest {
-        key: None,
-        group: Vec::new(),
-        top: TopK::new(HARDEST),
-    };
-    let mut inference = super::inference::Acc::default();
-    let mut rows = 0u64;
-    // The last pair's entry, so a run of rows of one pair looks it up once.
-    let mut last_pair: Option<(String, String)> = None;
+    let mut pass = Pass::new(&info);
     let len = crate::record::for_each_row(dir, |r, _| {
-        rows += 1;
-        acc.add(&r);
-        if !solvers.contains(&r.solver) {
-            solvers.push(r.solver.clone());
+        pass.add(r);
+        Ok(())
+    })?;
+    let file_len = std::fs::metadata(dir.join("results.csv"))
+        .map(|m| m.len())
+        .unwrap_or(len);
+    let mut digest = pass.finish(dir, info);
+    digest.cut_line = file_len > len;
+    Ok(digest)
+}
+
+/// What the one pass over results.csv keeps.
+struct Pass {
+    solvers: Vec<String>,
+    datasets: Vec<String>,
+    seen_datasets: Vec<String>,
+    acc: summary::Accumulator,
+    times: HashMap<(String, String), Times>,
+    effort: HashMap<String, EffortAcc>,
+    slow: HashMap<String, TopK<Row>>,
+    hard: Hardest,
+    inference: super::inference::Acc,
+    rows: u64,
+    /// The last pair's entry, so a run of rows of one pair looks it up once.
+    last_pair: Option<(String, String)>,
+}
+
+impl Pass {
+    fn new(info: &RunInfo) -> Pass {
+        Pass {
+            solvers: info.solvers.clone(),
+            datasets: info.datasets.iter().map(|d| d.name.clone()).collect(),
+            seen_datasets: Vec::new(),
+            acc: summary::Accumulator::for_run(info),
+            times: HashMap::new(),
+            effort: HashMap::new(),
+            slow: HashMap::new(),
+            hard: Hardest {
+                key: None,
+                group: Vec::new(),
+                top: TopK::new(HARDEST),
+            },
+            inference: super::inference::Acc::default(),
+            rows: 0,
+            last_pair: None,
         }
-        if !datasets.contains(&r.dataset) {
-            datasets.push(r.dataset.clone());
+    }
+
+    /// Counts one row into everything.
+    fn add(&mut self, r: Row) {
+        self.rows += 1;
+        self.acc.add(&r);
+        if !self.solvers.contains(&r.solver) {
+            self.solvers.push(r.solver.clone());
         }
-        if !seen_datasets.contains(&r.dataset) {
-            seen_datasets.push(r.dataset.clone());
+        for names in [&mut self.datasets, &mut self.seen_datasets] {
+            if !names.contains(&r.dataset) {
+                names.push(r.dataset.clone());
+            }
         }
-        hard.add(&r);
-        inference.add(&r, r.counts_as_solved());
-        let same = last_pair
+        self.hard.add(&r);
+        self.inference.add(&r, r.counts_as_solved());
+        self.add_time(&r);
+        if r.status == RowStatus::Invalid {
+            return;
+        }
+        let e = match self.effort.get_mut(&r.solver) {
+            Some(e) => e,
+            None => self.effort.entry(r.solver.clone()).or_default(),
+        };
+        e.add(
+            (r.nodes.max(1) as f64, r.micros.max(0.1)),
+            r.status == RowStatus::Timeout,
+        );
+        let top = match self.slow.get_mut(&r.solver) {
+            Some(t) => t,
+            None => self
+                .slow
+                .entry(r.solver.clone())
+                .or_insert_with(|| TopK::new(SLOWEST_PER_SOLVER)),
+        };
+        if top.admits(r.micros) {
+            top.push(r.micros, r);
+        }
+    }
+
+    /// The row's signed time on its (dataset, solver) pair's cactus curve.
+    fn add_time(&mut self, r: &Row) {
+        let same = self
+            .last_pair
             .as_ref()
             .is_some_and(|(d, s)| *d == r.dataset && *s == r.solver);
         if !same {
-            last_pair = Some((r.dataset.clone(), r.solver.clone()));
+            self.last_pair = Some((r.dataset.clone(), r.solver.clone()));
         }
         // A pair of invalid rows only still has a (flat) cactus curve, as its solver ran.
-        let key = last_pair.as_ref().expect("set above");
-        if !times.contains_key(key) {
-            times.insert(key.clone(), Times::default());
+        let key = self.last_pair.as_ref().expect("set above");
+        if !self.times.contains_key(key) {
+            self.times.insert(key.clone(), Times::default());
         }
-        let t = times.get_mut(key).expect("inserted above");
+        let t = self.times.get_mut(key).expect("inserted above");
         if r.status == RowStatus::Invalid {
-            return Ok(());
+            return;
         }
         let us = r.micros.max(FLOOR_MICROS) as f32;
         if r.counts_as_solved() {
@@ -288,45 +349,54 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
         if r.is_unchecked() {
             t.unchecked += 1;
         }
-        let e = match effort_acc.get_mut(&r.solver) {
-            Some(e) => e,
-            None => effort_acc.entry(r.solver.clone()).or_default(),
-        };
-        e.add(
-            (r.nodes.max(1) as f64, r.micros.max(0.1)),
-            r.status == RowStatus::Timeout,
-        );
-        let top = match slow.get_mut(&r.solver) {
-            Some(t) => t,
-            None => slow
-                .entry(r.solver.clone())
-                .or_insert_with(|| TopK::new(SLOWEST_PER_SOLVER)),
-        };
-        if top.admits(r.micros) {
-            top.push(r.micros, r);
-        }
-        Ok(())
-    })?;
-    hard.close();
-    let file_len = std::fs::metadata(dir.join("results.csv"))
-        .map(|m| m.len())
-        .unwrap_or(len);
-    for t in times.values_mut() {
-        t.signed
-            .sort_unstable_by(|a, b| a.abs().total_cmp(&b.abs()));
     }
-    // A dataset with no row in this run (an empty shard) has nothing to plot.
-    datasets.retain(|d| seen_datasets.contains(d));
-    let slowest = solvers
-        .iter()
-        .map(|s| {
-            let rows = slow.remove(s).map(TopK::into_sorted).unwrap_or_default();
-            (s.clone(), rows)
-        })
-        .collect();
-    let hardest = hard
-        .top
-        .into_sorted()
+
+    /// The digest of the run in `dir` (its `cut_line` false).
+    fn finish(mut self, dir: &Path, info: RunInfo) -> Digest {
+        self.hard.close();
+        for t in self.times.values_mut() {
+            t.signed
+                .sort_unstable_by(|a, b| a.abs().total_cmp(&b.abs()));
+        }
+        // A dataset with no row in this run (an empty shard) has nothing to plot.
+        let seen = &self.seen_datasets;
+        self.datasets.retain(|d| seen.contains(d));
+        let slowest = self
+            .solvers
+            .iter()
+            .map(|s| {
+                let rows = self
+                    .slow
+                    .remove(s)
+                    .map(TopK::into_sorted)
+                    .unwrap_or_default();
+                (s.clone(), rows)
+            })
+            .collect();
+        let hardest = hardest(self.hard.top, &self.solvers);
+        Digest {
+            run: Run {
+                dir: dir.to_path_buf(),
+                info,
+                rows: Vec::new(),
+                solvers: self.solvers,
+                datasets: self.datasets,
+            },
+            rows: self.rows,
+            cut_line: false,
+            summary: self.acc.finish(),
+            times: self.times,
+            effort: self.effort,
+            slowest,
+            hardest,
+            inference: self.inference,
+        }
+    }
+}
+
+/// The hardest puzzles, hardest first, each with every solver's row (in `solvers` order).
+fn hardest(top: TopK<Vec<Row>>, solvers: &[String]) -> Vec<Hard> {
+    top.into_sorted()
         .into_iter()
         .map(|group| Hard {
             dataset: group[0].dataset.clone(),
@@ -339,24 +409,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Digest> {
                 .map(|s| group.iter().find(|r| &r.solver == s).cloned())
                 .collect(),
         })
-        .collect();
-    Ok(Digest {
-        run: Run {
-            dir: dir.to_path_buf(),
-            info,
-            rows: Vec::new(),
-            solvers,
-            datasets,
-        },
-        rows,
-        cut_line: file_len > len,
-        summary: acc.finish(),
-        times,
-        effort: effort_acc,
-        slowest,
-        hardest,
-        inference,
-    })
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,27 +8,11 @@
 //! 81-character grids are monospace, in a block that scrolls sideways when the page is narrow. The one inline script only makes the
 //! summary table sortable by clicking a column's header; without it the page is complete.
 
-use super::style::{css, solver_color};
-use super::{metadata, throughput_ratio, unsolved, unsolved_text, verdict, Page, RATIO};
-use crate::human::{count, figure};
-use crate::record::RowStatus;
+use super::{metadata, tables, verdict, Page};
+use crate::human::count;
 use std::fmt::Write;
 
-/// Escapes text for HTML.
-pub fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            _ => o.push(c),
-        }
-    }
-    o
-}
+pub use crate::table::esc;
 
 /// The page's style sheet.
 pub const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:1360px;padding:0 1em;color:#222;line-height:1.45}\
@@ -62,36 +46,39 @@ rows.sort(function(x,y){var a=key(x),c=key(y),d=typeof a==='number'?a-c:String(a
 rows.forEach(function(r){b.appendChild(r)})}\
 th.addEventListener('click',go);th.addEventListener('keydown',function(e){if(e.key==='Enter')go()})})});";
 
-fn swatch(p: &Page<'_>, name: &str) -> String {
-    let i = p.run.solvers.iter().position(|s| s == name).unwrap_or(0);
-    format!(
-        "<span class=\"sw\" style=\"background:{}\"></span>",
-        css(solver_color(name, i))
-    )
-}
-
 fn solver(p: &Page<'_>, name: &str) -> String {
-    format!("{}{}", swatch(p, name), esc(name))
-}
-
-/// A number cell: right-aligned text, and its value for sorting.
-fn num(text: &str, v: f64) -> String {
-    format!("<td class=n data-v=\"{v}\">{}</td>", esc(text))
+    tables::solver_html(p, name)
 }
 
 /// Renders the page as HTML.
 pub fn render(p: &Page<'_>) -> String {
-    let run = p.run;
-    let mut s = String::new();
-    let title = format!("Sudoku solver run: {}", run.info.date);
-    let _ = write!(
-        s,
+    let title = format!("Sudoku solver run: {}", p.run.info.date);
+    let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{}</title><style>{STYLE}</style></head><body>\n<h1>{}</h1>\n",
         esc(&title),
         esc(&title)
     );
+    warnings(p, &mut s);
+    verdicts(p, &mut s);
+    let _ = writeln!(s, "<h2 id=\"summary\">Summary</h2>");
+    s.push_str(&tables::summary(p).html());
+    s.push_str(&super::rigor::html(&p.sections, esc));
+    plots(p, &mut s);
+    hardest(p, &mut s);
+    slowest(p, &mut s);
+    run_facts(p, &mut s);
+    let _ = writeln!(
+        s,
+        "<p>Rendered by <code>harness report</code> from <code>results.csv</code> and <code>run.json</code>.</p>\n\
+         <script>{SORT_SCRIPT}</script>\n</body></html>"
+    );
+    s
+}
+
+/// Wrong answers, a partial run, a noisy machine: boxed at the top.
+fn warnings(p: &Page<'_>, s: &mut String) {
     let wrong: usize = p.summary.iter().map(|r| r.wrong).sum();
     if wrong > 0 {
         let _ = writeln!(
@@ -102,7 +89,7 @@ pub fn render(p: &Page<'_>) -> String {
     }
     let notes = [
         super::partial_note(p),
-        super::noise_note(&run.info, &p.summary),
+        super::noise_note(&p.run.info, &p.summary),
     ];
     for (head, text) in notes.into_iter().flatten() {
         let _ = writeln!(
@@ -112,6 +99,9 @@ pub fn render(p: &Page<'_>) -> String {
             esc(&text)
         );
     }
+}
+
+fn verdicts(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(
         s,
         "<h2 id=\"verdicts\">Who wins where</h2>\n<ul class=\"verdicts\">"
@@ -137,76 +127,10 @@ pub fn render(p: &Page<'_>) -> String {
         }
         let _ = writeln!(s, ".</li>");
     }
-    let _ = writeln!(
-        s,
-        "</ul>\n<h2 id=\"summary\">Summary</h2>\n<div class=\"scroll\"><table class=\"sortable\" id=\"summary-table\">\n\
-         <thead><tr><th>dataset</th><th>solver</th><th class=n>solved</th><th>unsolved</th>\
-         <th class=n>median µs</th><th class=n>p90 µs</th><th class=n>max µs</th>\
-         <th class=n>puzzles/s</th><th class=n>outliers</th><th class=n>ratio</th><th class=n>mean nodes</th></tr></thead>\n<tbody>"
-    );
-    for r in &p.summary {
-        let di = run
-            .datasets
-            .iter()
-            .position(|d| d == &r.dataset)
-            .unwrap_or(0);
-        if r.is_na() {
-            // A solver whose caps do not take the shape: no rows, the solved cell says why
-            // and the others are blank (a cell per column, so the table still sorts).
-            let _ = writeln!(
-                s,
-                "<tr class=\"na\"><td data-v=\"{di}\">{}</td><td>{}</td><td data-v=\"-1\">n/a: {}</td>{}</tr>",
-                esc(&r.group()),
-                solver(p, &r.solver),
-                esc(&r.na),
-                "<td class=n data-v=\"-1\"></td>".repeat(8)
-            );
-            continue;
-        }
-        let ratio = throughput_ratio(&p.summary, r);
-        // Bold: the dataset's winner in the verdicts (most solved, then the lowest median);
-        // none on a dataset too small to rank.
-        let best = p.verdicts.iter().any(|v| {
-            v.dataset == r.dataset
-                && v.shape == r.shape
-                && v.ranked.first().is_some_and(|w| {
-                    w.solver == r.solver
-                        && w.solved > 0
-                        && w.puzzles - w.invalid >= crate::stats::MIN_RANKED
-                })
-        });
-        let _ = writeln!(
-            s,
-            "<tr{}><td data-v=\"{di}\">{}</td><td>{}</td>{}<td data-v=\"{}\">{}</td>{}{}{}{}{}{}{}</tr>",
-            if best { " class=\"best\"" } else { "" },
-            esc(&r.group()),
-            solver(p, &r.solver),
-            num(
-                &format!("{} / {}", count(r.solved), count(r.puzzles)),
-                r.solved as f64
-            ),
-            unsolved(r),
-            esc(&unsolved_text(r)),
-            num(&figure(r.median_micros), r.median_micros),
-            num(&figure(r.p90_micros), r.p90_micros),
-            num(&figure(r.max_micros), r.max_micros),
-            num(&crate::human::rate(r.puzzles_per_second), r.puzzles_per_second),
-            num(&count(r.outliers), r.outliers as f64),
-            match ratio {
-                Some(x) => num(&crate::human::ratio(x), x),
-                None => num("-", f64::MAX),
-            },
-            num(&figure(r.mean_nodes), r.mean_nodes)
-        );
-    }
-    let _ = writeln!(
-        s,
-        "</tbody></table></div>\n<p class=\"sub\">Times are µs per puzzle over the readable \
-         puzzles (a timeout counts at the time it gave up). {} {}</p>",
-        esc(crate::summary::PUZZLES_PER_SECOND),
-        esc(RATIO)
-    );
-    s.push_str(&super::rigor::html(&p.sections, esc));
+    let _ = writeln!(s, "</ul>");
+}
+
+fn plots(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(s, "<h2 id=\"plots\">Plots</h2>");
     for pl in &p.plots {
         let _ = writeln!(
@@ -222,43 +146,18 @@ pub fn render(p: &Page<'_>) -> String {
                 .unwrap_or_default()
         );
     }
+}
+
+/// The hardest puzzles' table, then their grids in a block that scrolls sideways.
+fn hardest(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(
         s,
         "<h2 id=\"hardest\">Hardest puzzles</h2>\n<p>The {} puzzles on which even the fastest solver took \
-         longest. Each cell: µs, then search-tree nodes in grey.</p>\n<div class=\"scroll\"><table>\n\
-         <tr><th>dataset</th><th>puzzle</th><th class=n>givens</th>",
+         longest. Each cell: µs, then search-tree nodes in grey.</p>",
         p.hardest.len()
     );
-    for sv in &run.solvers {
-        let _ = write!(s, "<th class=n>{}</th>", solver(p, sv));
-    }
-    let _ = writeln!(s, "</tr>");
-    for h in &p.hardest {
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td class=n>{}</td>",
-            esc(&h.dataset),
-            esc(&h.puzzle),
-            h.givens
-        );
-        for r in &h.rows {
-            let cell = match r {
-                Some(r) if r.status == RowStatus::Solved || r.status == RowStatus::NoSolution => {
-                    format!(
-                        "{}{} <span class=\"sub\">{}</span>",
-                        if r.is_wrong() { "WRONG " } else { "" },
-                        esc(&figure(r.micros)),
-                        esc(&count(r.nodes as usize))
-                    )
-                }
-                Some(r) => format!("{} at {}", esc(r.status.as_str()), esc(&figure(r.micros))),
-                None => "-".into(),
-            };
-            let _ = write!(s, "<td class=n>{cell}</td>");
-        }
-        let _ = writeln!(s, "</tr>");
-    }
-    let _ = writeln!(s, "</table></div>\n<p>Their grids (81 characters, <code>.</code> = empty; a line saved to a file is a dataset for <code>--dataset</code>):</p>");
+    s.push_str(&tables::hardest(p, false).html());
+    let _ = writeln!(s, "<p>Their grids (81 characters, <code>.</code> = empty; a line saved to a file is a dataset for <code>--dataset</code>):</p>");
     let _ = write!(s, "<pre class=\"grids\"><code>");
     let name_w = p
         .hardest
@@ -271,52 +170,23 @@ pub fn render(p: &Page<'_>) -> String {
         let pad = name_w.saturating_sub(label.chars().count());
         let _ = writeln!(s, "{}{}  {}", esc(&label), " ".repeat(pad), esc(&h.grid));
     }
-    let _ = writeln!(
-        s,
-        "</code></pre>\n<h2 id=\"slowest\">Slowest puzzles per solver</h2>"
-    );
+    let _ = writeln!(s, "</code></pre>");
+}
+
+fn slowest(p: &Page<'_>, s: &mut String) {
+    let _ = writeln!(s, "<h2 id=\"slowest\">Slowest puzzles per solver</h2>");
     for (sv, rows) in &p.slowest {
-        let _ = writeln!(
-            s,
-            "<h3>{}</h3>\n<div class=\"scroll\"><table><tr><th>dataset</th><th>puzzle</th><th>status</th>\
-             <th class=n>µs</th><th class=n>nodes</th><th class=n>guesses</th><th>grid</th></tr>",
-            solver(p, sv)
-        );
-        for r in rows {
-            let _ = writeln!(
-                s,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td><code>{}</code></td></tr>",
-                esc(&r.dataset),
-                esc(&r.puzzle),
-                esc(r.status.as_str()),
-                esc(&figure(r.micros)),
-                count(r.nodes as usize),
-                count(r.guesses as usize),
-                esc(&r.grid)
-            );
-        }
-        let _ = writeln!(s, "</table></div>");
+        let _ = writeln!(s, "<h3>{}</h3>", solver(p, sv));
+        s.push_str(&tables::slowest(rows).html());
     }
+}
+
+/// The run's metadata and its datasets.
+fn run_facts(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(s, "<h2 id=\"run\">Run</h2>\n<div class=\"scroll\"><table>");
-    for (k, v) in metadata(run) {
+    for (k, v) in metadata(p.run) {
         let _ = writeln!(s, "<tr><th>{}</th><td>{}</td></tr>", esc(&k), esc(&v));
     }
-    let _ = writeln!(s, "</table></div>\n<div class=\"scroll\"><table><tr><th>dataset</th><th>source</th><th>format</th><th class=n>puzzles</th><th class=n>invalid</th></tr>");
-    for d in &run.info.datasets {
-        let _ = writeln!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
-            esc(&d.name),
-            esc(&d.source),
-            esc(&d.format),
-            count(d.puzzles),
-            count(d.invalid)
-        );
-    }
-    let _ = writeln!(
-        s,
-        "</table></div>\n<p>Rendered by <code>harness report</code> from <code>results.csv</code> and <code>run.json</code>.</p>\n\
-         <script>{SORT_SCRIPT}</script>\n</body></html>"
-    );
-    s
+    let _ = writeln!(s, "</table></div>");
+    s.push_str(&tables::datasets(p.run).html());
 }

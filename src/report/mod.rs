@@ -27,6 +27,7 @@ pub mod inference;
 pub mod rigor;
 pub mod style;
 pub mod summary_md;
+pub mod tables;
 pub mod throughput;
 
 use crate::output::write_atomic;
@@ -34,6 +35,8 @@ use crate::record::Row;
 use crate::record::Run;
 use crate::summary::SummaryRow;
 use anyhow::Context;
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, SVGBackend};
 use std::path::{Path, PathBuf};
 
 /// Size of the fixed-size plots, pixels.
@@ -362,149 +365,24 @@ pub const PUZZLE_SECTIONS_MAX_ROWS: u64 = 200_000;
 /// When a file cannot be written.
 pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
     let summary = std::mem::take(&mut digest.summary);
-    let run = &digest.run;
-    let dir = &run.dir;
-    let plots_dir = dir.join("plots");
-    std::fs::create_dir_all(&plots_dir)
-        .with_context(|| format!("creating {}", plots_dir.display()))?;
-    let mut files = Vec::new();
-    let mut plots = Vec::new();
-
-    let mut stems = Vec::new();
-    for d in &run.datasets {
-        let c = cactus::data(&digest, &summary, d);
-        let mut stem = format!("cactus-{}", style::file_stem(d));
-        if stems.contains(&stem) {
-            // Two dataset names that differ only in characters a file name cannot hold.
-            stem = format!("{stem}-{}", stems.len() + 1);
-        }
-        stems.push(stem.clone());
-        let svg = plots_dir.join(format!("{stem}.svg"));
-        let png = plots_dir.join(format!("{stem}.png"));
-        style::write_svg(&svg, SIZE, |r| cactus::draw(r, &c))?;
-        style::write_png(&png, SIZE, |r| cactus::draw(r, &c))?;
-        files.push(svg);
-        files.push(png);
-        plots.push(PlotFile {
-            title: format!("Cactus plot: {d}"),
-            svg: format!("plots/{stem}.svg"),
-            png: Some(format!("plots/{stem}.png")),
-            caption: format!(
-                "Puzzles of {d} solved (and checked) within a given time per puzzle, log time \
-                 axis. Further left = faster, higher = more solved; a curve that stops below the \
-                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
-                run.budget_micros()
-                    .map(|b| format!(" at the {} budget", crate::human::micros(b)))
-                    .unwrap_or_default(),
-                left_out_note(&summary, d)
-            ),
-        });
+    let mut out = Drawn::new(&digest.run.dir)?;
+    for d in &digest.run.datasets {
+        out.cactus(&digest, &summary, d)?;
     }
-
-    let dist = distribution::data(&digest);
-    let svg = plots_dir.join("distribution.svg");
-    style::write_svg(&svg, (distribution::width(&dist), SIZE.1), |r| {
-        distribution::draw(r, &dist)
-    })?;
-    files.push(svg);
-    plots.push(PlotFile {
-        title: "Time per puzzle".into(),
-        svg: "plots/distribution.svg".into(),
-        png: None,
-        caption: "µs per puzzle, log scale: the box spans the middle half of the puzzles, the \
-                  black bar is the median, the whiskers reach the fastest and the slowest puzzle \
-                  (a timeout counts at the time it gave up)."
-            .into(),
-    });
-
-    let clouds = effort::data(&digest);
-    let svg = plots_dir.join("effort.svg");
-    style::write_svg(&svg, SIZE, |r| effort::draw(r, &clouds))?;
-    files.push(svg);
-    plots.push(PlotFile {
-        title: "Effort vs time".into(),
-        svg: "plots/effort.svg".into(),
-        png: None,
-        caption: {
-            let mut c = "One point per solve: search-tree nodes against µs, both log scales; × \
-                         marks a timeout. Lower at the same node count = cheaper nodes; further \
-                         left = a smaller search."
-                .to_string();
-            if effort::has_density(&clouds) {
-                c.push_str(&format!(
-                    " A solver with more than {} solves is drawn as a density: cells of 1/{} \
-                     decade on each axis, darker where more solves fall.",
-                    crate::human::count(effort::MAX_POINTS),
-                    effort::CELLS_PER_DECADE
-                ));
-            }
-            let out = effort::left_out(run);
-            if !out.is_empty() {
-                c.push_str(&format!(
-                    " Not drawn, as their nodes count something else (solver calls) or nothing: {}.",
-                    out.join(", ")
-                ));
-            }
-            c
-        },
-    });
-
-    let tp = throughput::data(&groups(run, &summary), &run.solvers, &summary);
-    let svg = plots_dir.join("throughput.svg");
-    style::write_svg(&svg, throughput::size(&tp), |r| throughput::draw(r, &tp))?;
-    files.push(svg);
-    plots.push(PlotFile {
-        title: "Throughput".into(),
-        svg: "plots/throughput.svg".into(),
-        png: None,
-        caption: throughput_caption(&tp),
-    });
-
-    let spreads: Vec<rigor::Spread> = rigor::spreads(run)
-        .into_iter()
-        .filter(|s| s.search_nodes)
-        .collect();
-    let spread_plot = if spreads.is_empty() {
-        None
-    } else {
-        let svg = plots_dir.join("isomorph-spread.svg");
-        style::write_svg(&svg, SIZE, |r| {
-            rigor::draw_spread(r, &spreads, &run.solvers)
-        })?;
-        files.push(svg);
-        Some(PlotFile {
-            title: "Isomorph spread".into(),
-            svg: "plots/isomorph-spread.svg".into(),
-            png: None,
-            caption: "One point per puzzle and solver: the most search-tree nodes over the \
-                      fewest among the puzzle's isomorphs (1 = the same on every copy)."
-                .into(),
-        })
-    };
-    let inference_section = match inference::data(&digest.inference, &run.datasets, &run.solvers) {
-        Some(inf) => {
-            let svg = plots_dir.join("inference.svg");
-            style::write_svg(&svg, SIZE, |r| inference::draw(r, &inf))?;
-            files.push(svg);
-            let plot = PlotFile {
-                title: "What inference buys".into(),
-                svg: "plots/inference.svg".into(),
-                png: None,
-                caption: "Mean guesses per solved puzzle (log scale), one line per dataset, for \
-                          the solvers that differ only in what they infer at every node, weakest \
-                          first; a hollow circle on the bottom edge is a mean of 0."
-                    .into(),
-            };
-            inference::section(&inf, Some(plot))
-        }
-        None => rigor::Section::default(),
-    };
+    out.distribution(&digest)?;
+    out.effort(&digest)?;
+    out.throughput(&digest.run, &summary)?;
+    let spread_plot = out.spread(&digest.run)?;
     let sections = vec![
-        inference_section,
-        rigor::classes_section(run),
-        rigor::scores_section(run, &summary),
-        rigor::spread_section(run, spread_plot),
+        out.inference(&digest)?,
+        rigor::classes_section(&digest.run),
+        rigor::scores_section(&digest.run, &summary),
+        rigor::spread_section(&digest.run, spread_plot),
     ];
+    let Drawn {
+        mut files, plots, ..
+    } = out;
+    let run = &digest.run;
     let page = Page {
         sections,
         run,
@@ -516,17 +394,194 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
         summary,
         plots,
     };
-    let md = dir.join("summary.md");
+    let md = run.dir.join("summary.md");
     let text = summary_md::render(&page);
     write_atomic(&md, |w| Ok(w.write_all(text.as_bytes())?))?;
     files.push(md);
-    let index = dir.join("index.html");
+    let index = run.dir.join("index.html");
     let text = html::render(&page);
     write_atomic(&index, |w| Ok(w.write_all(text.as_bytes())?))?;
     files.push(index.clone());
     Ok(Report { files, index })
 }
 
+/// The plots of a report as they are drawn: the files written and what the pages say of each.
+struct Drawn {
+    plots_dir: PathBuf,
+    files: Vec<PathBuf>,
+    plots: Vec<PlotFile>,
+    /// The cactus plots' file stems so far (kept distinct).
+    stems: Vec<String>,
+}
+
+impl Drawn {
+    /// Creates `dir/plots`.
+    fn new(dir: &Path) -> anyhow::Result<Drawn> {
+        let plots_dir = dir.join("plots");
+        std::fs::create_dir_all(&plots_dir)
+            .with_context(|| format!("creating {}", plots_dir.display()))?;
+        Ok(Drawn {
+            plots_dir,
+            files: Vec::new(),
+            plots: Vec::new(),
+            stems: Vec::new(),
+        })
+    }
+
+    /// Writes `plots/{stem}.svg` drawn by `draw` at `size`, and its [`PlotFile`].
+    fn svg(
+        &mut self,
+        stem: &str,
+        size: (u32, u32),
+        draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<PlotFile> {
+        let svg = self.plots_dir.join(format!("{stem}.svg"));
+        style::write_svg(&svg, size, draw)?;
+        self.files.push(svg);
+        Ok(PlotFile {
+            title: String::new(),
+            svg: format!("plots/{stem}.svg"),
+            png: None,
+            caption: String::new(),
+        })
+    }
+
+    /// The cactus plot of dataset `d` (SVG and PNG).
+    fn cactus(
+        &mut self,
+        digest: &digest::Digest,
+        summary: &[SummaryRow],
+        d: &str,
+    ) -> anyhow::Result<()> {
+        let run = &digest.run;
+        let c = cactus::data(digest, summary, d);
+        let mut stem = format!("cactus-{}", style::file_stem(d));
+        if self.stems.contains(&stem) {
+            // Two dataset names that differ only in characters a file name cannot hold.
+            stem = format!("{stem}-{}", self.stems.len() + 1);
+        }
+        self.stems.push(stem.clone());
+        let plot = self.svg(&stem, SIZE, |r| cactus::draw(r, &c))?;
+        let png = self.plots_dir.join(format!("{stem}.png"));
+        style::write_png(&png, SIZE, |r| cactus::draw(r, &c))?;
+        self.files.push(png);
+        self.plots.push(PlotFile {
+            title: format!("Cactus plot: {d}"),
+            png: Some(format!("plots/{stem}.png")),
+            caption: format!(
+                "Puzzles of {d} solved (and checked) within a given time per puzzle, log time \
+                 axis. Further left = faster, higher = more solved; a curve that stops below the \
+                 dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
+                run.budget_micros()
+                    .map(|b| format!(" at the {} budget", crate::human::micros(b)))
+                    .unwrap_or_default(),
+                left_out_note(summary, d)
+            ),
+            ..plot
+        });
+        Ok(())
+    }
+
+    /// The box plot of times per puzzle.
+    fn distribution(&mut self, digest: &digest::Digest) -> anyhow::Result<()> {
+        let dist = distribution::data(digest);
+        let size = (distribution::width(&dist), SIZE.1);
+        let plot = self.svg("distribution", size, |r| distribution::draw(r, &dist))?;
+        self.plots.push(PlotFile {
+            title: "Time per puzzle".into(),
+            caption: "µs per puzzle, log scale: the box spans the middle half of the puzzles, the \
+                      black bar is the median, the whiskers reach the fastest and the slowest puzzle \
+                      (a timeout counts at the time it gave up)."
+                .into(),
+            ..plot
+        });
+        Ok(())
+    }
+
+    /// Nodes against time, one point per solve (a density past [`effort::MAX_POINTS`]).
+    fn effort(&mut self, digest: &digest::Digest) -> anyhow::Result<()> {
+        let clouds = effort::data(digest);
+        let plot = self.svg("effort", SIZE, |r| effort::draw(r, &clouds))?;
+        let mut c = "One point per solve: search-tree nodes against µs, both log scales; × \
+                     marks a timeout. Lower at the same node count = cheaper nodes; further \
+                     left = a smaller search."
+            .to_string();
+        if effort::has_density(&clouds) {
+            c.push_str(&format!(
+                " A solver with more than {} solves is drawn as a density: cells of 1/{} \
+                 decade on each axis, darker where more solves fall.",
+                crate::human::count(effort::MAX_POINTS),
+                effort::CELLS_PER_DECADE
+            ));
+        }
+        let out = effort::left_out(&digest.run);
+        if !out.is_empty() {
+            c.push_str(&format!(
+                " Not drawn, as their nodes count something else (solver calls) or nothing: {}.",
+                out.join(", ")
+            ));
+        }
+        self.plots.push(PlotFile {
+            title: "Effort vs time".into(),
+            caption: c,
+            ..plot
+        });
+        Ok(())
+    }
+
+    /// Puzzles per second per dataset and solver.
+    fn throughput(&mut self, run: &Run, summary: &[SummaryRow]) -> anyhow::Result<()> {
+        let tp = throughput::data(&groups(run, summary), &run.solvers, summary);
+        let plot = self.svg("throughput", throughput::size(&tp), |r| {
+            throughput::draw(r, &tp)
+        })?;
+        self.plots.push(PlotFile {
+            title: "Throughput".into(),
+            caption: throughput_caption(&tp),
+            ..plot
+        });
+        Ok(())
+    }
+
+    /// The isomorph spread plot, for the "Isomorph spread" section (none without isomorphs).
+    fn spread(&mut self, run: &Run) -> anyhow::Result<Option<PlotFile>> {
+        let spreads: Vec<rigor::Spread> = rigor::spreads(run)
+            .into_iter()
+            .filter(|s| s.search_nodes)
+            .collect();
+        if spreads.is_empty() {
+            return Ok(None);
+        }
+        let plot = self.svg("isomorph-spread", SIZE, |r| {
+            rigor::draw_spread(r, &spreads, &run.solvers)
+        })?;
+        Ok(Some(PlotFile {
+            title: "Isomorph spread".into(),
+            caption: "One point per puzzle and solver: the most search-tree nodes over the \
+                      fewest among the puzzle's isomorphs (1 = the same on every copy)."
+                .into(),
+            ..plot
+        }))
+    }
+
+    /// The "What inference buys" section and its plot (empty when no solvers compare).
+    fn inference(&mut self, digest: &digest::Digest) -> anyhow::Result<rigor::Section> {
+        let run = &digest.run;
+        let Some(inf) = inference::data(&digest.inference, &run.datasets, &run.solvers) else {
+            return Ok(rigor::Section::default());
+        };
+        let plot = self.svg("inference", SIZE, |r| inference::draw(r, &inf))?;
+        let plot = PlotFile {
+            title: "What inference buys".into(),
+            caption: "Mean guesses per solved puzzle (log scale), one line per dataset, for \
+                      the solvers that differ only in what they infer at every node, weakest \
+                      first; a hollow circle on the bottom edge is a mean of 0."
+                .into(),
+            ..plot
+        };
+        Ok(inference::section(&inf, Some(plot)))
+    }
+}
 /// The warning both pages show above everything for a run that did not finish: `None` for a
 /// complete run. An interrupted run (stopped by a signal, its files saved) and a killed or still
 /// running one (run.json never said it finished) are both partial: the rows cover only the solves
@@ -645,110 +700,122 @@ impl VerdictText {
 
 /// The verdict of one dataset (see [`VerdictText`]).
 pub fn verdict(v: &Verdict) -> VerdictText {
-    let plain = |head: String| VerdictText {
-        head,
-        others: Vec::new(),
-    };
     let Some(w) = v.ranked.first() else {
-        return plain("no solver ran".into());
+        return VerdictText {
+            head: "no solver ran".into(),
+            others: Vec::new(),
+        };
     };
+    if let Some(head) = no_winner(w) {
+        return VerdictText {
+            head,
+            others: Vec::new(),
+        };
+    }
+    // The counts of summary.csv and the terminal table: solved out of every puzzle, the rest
+    // named.
+    let head = format!(
+        "{} wins: {}/{} solved{}, median {}",
+        w.solver,
+        crate::human::count(w.solved),
+        crate::human::count(w.puzzles),
+        unsolved_in_brackets(w),
+        crate::human::micros(w.median_micros),
+    );
+    let others = v.ranked[1..].iter().map(|o| against(v, w, o)).collect();
+    VerdictText { head, others }
+}
+
+/// ` (1 timeout)`, or nothing when every puzzle was solved.
+fn unsolved_in_brackets(r: &SummaryRow) -> String {
+    let rest = unsolved_text(r);
+    if rest == "-" {
+        String::new()
+    } else {
+        format!(" ({rest})")
+    }
+}
+
+/// Why the first-ranked solver `w` is no winner, if it is none: no readable puzzle, nothing
+/// solved, too few puzzles to rank, wrong answers.
+fn no_winner(w: &SummaryRow) -> Option<String> {
     let readable = w.puzzles - w.invalid;
     if readable == 0 {
-        return plain(format!(
+        return Some(format!(
             "no readable puzzle ({} invalid)",
             crate::human::count(w.invalid)
         ));
     }
     if w.solved == 0 {
-        return plain(format!(
+        return Some(format!(
             "no solver solved any of the {} readable puzzles (see the error and status columns \
              of results.csv)",
             crate::human::count(readable)
         ));
     }
     if readable < crate::stats::MIN_RANKED {
-        let rest = unsolved_text(w);
-        return plain(format!(
+        return Some(format!(
             "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {}",
             crate::human::count(readable),
             crate::stats::MIN_RANKED,
             crate::human::count(w.solved),
             crate::human::count(w.puzzles),
-            if rest == "-" {
-                String::new()
-            } else {
-                format!(" ({rest})")
-            },
+            unsolved_in_brackets(w),
             w.solver
         ));
     }
     if w.wrong > 0 {
-        return plain(format!(
+        return Some(format!(
             "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
             crate::human::count(w.wrong),
             w.solver
         ));
     }
-    // The counts of summary.csv and the terminal table: solved out of every puzzle, the rest
-    // named.
-    let rest = unsolved_text(w);
-    let head = format!(
-        "{} wins: {}/{} solved{}, median {}",
-        w.solver,
-        crate::human::count(w.solved),
-        crate::human::count(w.puzzles),
-        if rest == "-" {
-            String::new()
-        } else {
-            format!(" ({rest})")
-        },
-        crate::human::micros(w.median_micros),
-    );
-    let others = v.ranked[1..]
-        .iter()
-        .map(|o| {
-            if o.wrong > 0 {
-                return (
-                    o.solver.clone(),
-                    format!(
-                        "disqualified ({} wrong answer{})",
-                        crate::human::count(o.wrong),
-                        if o.wrong == 1 { "" } else { "s" }
-                    ),
-                    String::new(),
-                );
-            }
-            let interval = v.intervals.iter().find(|(n, _)| *n == o.solver);
-            let ratio = match (interval, median_ratio(w, o)) {
-                (Some((_, e)), _) => format!(
-                    "{} ({} [{}, {}])",
-                    crate::stats::verdict(e),
-                    crate::human::ratio(e.value),
-                    crate::human::ratio(e.lo),
-                    crate::human::ratio(e.hi)
-                ),
-                (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
-                (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
-                (None, None) => "no time recorded".into(),
-            };
-            let mut more = String::new();
-            if o.unchecked > 0 {
-                more.push_str(&format!(
-                    ", {} solved unchecked (it writes no solution)",
-                    crate::human::count(o.unchecked)
-                ));
-            }
-            if o.solved < w.solved {
-                more.push_str(&format!(
-                    ", {} fewer solved ({})",
-                    crate::human::count(w.solved - o.solved),
-                    unsolved_text(o)
-                ));
-            }
-            (o.solver.clone(), ratio, more)
-        })
-        .collect();
-    VerdictText { head, others }
+    None
+}
+
+/// Solver `o` against the winner `w`: (name, the ratio of medians with its interval where
+/// there is one, what else differs).
+fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, String) {
+    if o.wrong > 0 {
+        return (
+            o.solver.clone(),
+            format!(
+                "disqualified ({} wrong answer{})",
+                crate::human::count(o.wrong),
+                if o.wrong == 1 { "" } else { "s" }
+            ),
+            String::new(),
+        );
+    }
+    let interval = v.intervals.iter().find(|(n, _)| *n == o.solver);
+    let ratio = match (interval, median_ratio(w, o)) {
+        (Some((_, e)), _) => format!(
+            "{} ({} [{}, {}])",
+            crate::stats::verdict(e),
+            crate::human::ratio(e.value),
+            crate::human::ratio(e.lo),
+            crate::human::ratio(e.hi)
+        ),
+        (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
+        (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
+        (None, None) => "no time recorded".into(),
+    };
+    let mut more = String::new();
+    if o.unchecked > 0 {
+        more.push_str(&format!(
+            ", {} solved unchecked (it writes no solution)",
+            crate::human::count(o.unchecked)
+        ));
+    }
+    if o.solved < w.solved {
+        more.push_str(&format!(
+            ", {} fewer solved ({})",
+            crate::human::count(w.solved - o.solved),
+            unsolved_text(o)
+        ));
+    }
+    (o.solver.clone(), ratio, more)
 }
 
 /// The verdict of one dataset as one sentence ([`VerdictText::sentence`]).

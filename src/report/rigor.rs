@@ -5,7 +5,7 @@
 
 use super::PlotFile;
 use crate::human::{count, figure};
-use crate::manifest::Classes;
+use crate::record::manifest::Classes;
 use crate::record::RowStatus;
 use crate::record::Run;
 use crate::stats::quantile;
@@ -253,8 +253,23 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
     if sp.is_empty() {
         return Section::default();
     }
-    let k = run.info.isomorphs.unwrap_or(1);
-    let table = Table {
+    let table = spread_table(&sp);
+    let lines = spread_lines(run, &sp);
+    Section {
+        title: "Isomorph spread".into(),
+        lines,
+        table: Some(table),
+        note: "max/min: per puzzle, the largest over the smallest count (or time) over its \
+               copies answered right; 1.00 = no spread. Times also vary with the machine's load."
+            .into(),
+        plot,
+    }
+}
+
+/// Per solver: puzzles, on how many the nodes vary, and the median, p90 and worst max/min
+/// ratios of nodes, and the median one of times.
+fn spread_table(sp: &[Spread]) -> Table {
+    Table {
         header: [
             "solver",
             "puzzles",
@@ -284,7 +299,13 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
                 ]
             })
             .collect(),
-    };
+    }
+}
+
+/// What the section says above its table: how the copies were made, and which solvers'
+/// nodes vary, stay the same, or are not shown.
+fn spread_lines(run: &Run, sp: &[Spread]) -> Vec<String> {
+    let k = run.info.isomorphs.unwrap_or(1);
     let invariant: Vec<&str> = sp
         .iter()
         .filter(|s| s.search_nodes && s.nodes_vary == 0)
@@ -325,20 +346,11 @@ pub fn spread_section(run: &Run, plot: Option<PlotFile>) -> Section {
             other.join(", ")
         ));
     }
-    Section {
-        title: "Isomorph spread".into(),
-        lines,
-        table: Some(table),
-        note: "max/min: per puzzle, the largest over the smallest count (or time) over its \
-               copies answered right; 1.00 = no spread. Times also vary with the machine's load."
-            .into(),
-        plot,
-    }
+    lines
 }
 
 /// The sections as Markdown (those with a title).
 pub fn markdown(sections: &[Section]) -> String {
-    let cell = |s: &str| s.replace('|', "\\|");
     let mut s = String::new();
     for sec in sections.iter().filter(|s| !s.title.is_empty()) {
         let _ = writeln!(s, "## {}\n", sec.title);
@@ -349,23 +361,7 @@ pub fn markdown(sections: &[Section]) -> String {
             s.push('\n');
         }
         if let Some(t) = &sec.table {
-            let _ = writeln!(
-                s,
-                "| {} |",
-                t.header
-                    .iter()
-                    .map(|h| cell(h))
-                    .collect::<Vec<_>>()
-                    .join(" | ")
-            );
-            let _ = writeln!(s, "|{}", "---|".repeat(t.header.len()));
-            for r in &t.rows {
-                let _ = writeln!(
-                    s,
-                    "| {} |",
-                    r.iter().map(|h| cell(h)).collect::<Vec<_>>().join(" | ")
-                );
-            }
+            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).markdown());
             s.push('\n');
         }
         if let Some(p) = &sec.plot {
@@ -392,19 +388,7 @@ pub fn html(sections: &[Section], esc: impl Fn(&str) -> String) -> String {
             let _ = writeln!(s, "</ul>");
         }
         if let Some(t) = &sec.table {
-            let _ = write!(s, "<div class=\"scroll\"><table><thead><tr>");
-            for h in &t.header {
-                let _ = write!(s, "<th>{}</th>", esc(h));
-            }
-            let _ = writeln!(s, "</tr></thead><tbody>");
-            for r in &t.rows {
-                let _ = write!(s, "<tr>");
-                for c in r {
-                    let _ = write!(s, "<td>{}</td>", esc(c));
-                }
-                let _ = writeln!(s, "</tr>");
-            }
-            let _ = writeln!(s, "</tbody></table></div>");
+            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).html());
         }
         if let Some(p) = &sec.plot {
             let _ = writeln!(

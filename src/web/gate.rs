@@ -12,7 +12,7 @@
 //! A request's permits travel with its work onto the blocking thread and are released when the
 //! work ends (not when the client goes away), so the limit is on work actually running.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};

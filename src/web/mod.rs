@@ -18,5 +18,6 @@
 pub mod api;
 pub mod autofill;
 pub mod engine;
+pub mod error;
 pub mod gate;
 pub mod server;

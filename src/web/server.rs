@@ -12,6 +12,7 @@
 //! a 503), and the connections are closed gracefully, within [`SHUTDOWN_GRACE`].
 
 use super::api;
+use super::error::ApiError;
 pub use super::gate::{Gate, Limits};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
@@ -117,7 +118,7 @@ fn html_escape(s: &str) -> String {
 async fn index(
     State(gate): State<Arc<Gate>>,
     Query(q): Query<HashMap<String, String>>,
-) -> Result<Html<String>, api::ApiError> {
+) -> Result<Html<String>, ApiError> {
     let (puzzle, origin) = match q.get("puzzle") {
         Some(text) => (api::parse_puzzle(text)?, "given in the address".to_string()),
         None => {
@@ -129,7 +130,7 @@ async fn index(
                     },
                     rand::random(),
                 )
-                .map_err(|e| api::ApiError::bad_request(e.to_string()))
+                .map_err(|e| ApiError::bad_request(e.to_string()))
             })
             .await?
             .0;
@@ -207,7 +208,7 @@ async fn whole_body(
 ) -> axum::response::Response {
     let limits = gate.limits();
     let (parts, body) = req.into_parts();
-    let too_large = || api::ApiError {
+    let too_large = || ApiError {
         status: StatusCode::PAYLOAD_TOO_LARGE,
         message: format!(
             "bad request body: longer than the limit of {} bytes",
@@ -232,7 +233,7 @@ async fn whole_body(
             // Over the limit (or the client went away: then nobody reads the answer).
             Ok(Err(_)) => return closing(too_large()),
             Err(_) => {
-                return closing(api::ApiError {
+                return closing(ApiError {
                     status: StatusCode::REQUEST_TIMEOUT,
                     message: format!(
                         "the request body did not arrive within {} s",
@@ -241,14 +242,14 @@ async fn whole_body(
                 })
             }
         },
-        () = gate.stopping() => return closing(api::ApiError::shutting_down()),
+        () = gate.stopping() => return closing(ApiError::shutting_down()),
     };
     let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
     next.run(req).await
 }
 
 /// `e` as an answer that closes the connection (the rest of its request is never read).
-fn closing(e: api::ApiError) -> axum::response::Response {
+fn closing(e: ApiError) -> axum::response::Response {
     let mut res = e.into_response();
     res.headers_mut().insert(
         header::CONNECTION,

@@ -2,8 +2,8 @@
 
 use crate::common::*;
 use foreign::line::isolated;
-use foreign::SharedLibEngine;
-use solvers::engine::{BudgetMode, Engine, EngineError, Origin};
+use foreign::{ForeignOrigin, SharedLibEngine};
+use solvers::engine::{BudgetMode, Engine, EngineError};
 use solvers::{Budget, Status};
 use std::time::Duration;
 
@@ -15,8 +15,8 @@ fn an_isolated_library_answers_as_in_process() {
     let engine = isolated("tiny", host(), &lib, "TinySolver", 0, true);
     assert_eq!(engine.info().caps.budget, BudgetMode::KilledByHarness);
     assert!(matches!(
-        engine.info().origin,
-        Origin::SharedLib { isolated: true, .. }
+        ForeignOrigin::of(&engine.info().origin),
+        Some(ForeignOrigin::SharedLib { isolated: true, .. })
     ));
     let direct = SharedLibEngine::load("tiny", &lib, "TinySolver", 0, true).unwrap();
     let (mut s, mut d) = (engine.session().unwrap(), direct.session().unwrap());
