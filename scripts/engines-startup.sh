@@ -2,6 +2,7 @@
 # The start-up cost of solvers, measured apart from their solving (docs/engines.md).
 #
 #   scripts/engines-startup.sh RUN_DIR[,RUN_DIR...] OUT_DIR [harness run options...]
+#   scripts/engines-startup.sh RUN_DIR[,RUN_DIR...] OUT_DIR --table-only   (the table again)
 #
 # RUN_DIR is a finished `harness run` (several: runs of the same datasets, for instance one per
 # solver, read as one). From their results.csv this writes the solved grids of its
@@ -10,7 +11,8 @@
 # OUT_DIR/run, and prints one Markdown table: per solver, the race's median wall and CPU time,
 # the median on the complete grids (the start-up: process start, reading, model building,
 # flattening, with nothing left to search) and the median net of it (race median - start-up
-# median). A complete grid is the trivial instance of its shape: the same size of input and
+# median), in wall time and in CPU time (CPU time is the steadier of the two on a loaded
+# machine). A complete grid is the trivial instance of its shape: the same size of input and
 # model, no search. Medians are over every puzzle, one not solved counting as infinitely long
 # ("timeout" when that is the median).
 # Needs python3 (standard library only) and target/release/harness (cargo build --release).
@@ -24,6 +26,7 @@ out=$2
 shift 2
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
+if [ "${1:-}" != --table-only ]; then
 python3 - "$run" "$out/solved.txt" <<'EOF'
 import csv, sys
 rows = [r for d in sys.argv[1].split(",") for r in csv.DictReader(open(d + "/results.csv", newline=""))]
@@ -47,6 +50,7 @@ with open(sys.argv[2], "w") as f:
         f.write(solved[key][1] + "\n")
 EOF
 target/release/harness run --quiet --no-report --dataset "$out/solved.txt" --out "$out/run" "$@"
+fi
 python3 - "$run" "$out/run" <<'EOF'
 import csv, sys
 
@@ -73,10 +77,12 @@ def medians(dirs):
 
 race, start = medians(sys.argv[1]), medians(sys.argv[2])
 ms = lambda v: "-" if v is None else "timeout" if v == float("inf") else f"{v:,.1f}"
-print("| solver | solved | median ms | median CPU ms | start-up ms (complete grids) | net median ms |")
-print("|---|---:|---:|---:|---:|---:|")
+print("| solver | solved | median ms | start-up ms | net median ms | median CPU ms | start-up CPU ms | net CPU ms |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+inf = float("inf")
+net = lambda v, up: None if v is None or up is None or up == inf else inf if v == inf else max(v - up, 0.0)
 for s, (ok, n, wall, cpu) in race.items():
-    up = start.get(s, (0, 0, None, None))[2]
-    net = None if wall is None or up is None else max(wall - up, 0.0) if up != float("inf") else None
-    print(f"| {s} | {ok}/{n} | {ms(wall)} | {ms(cpu)} | {ms(up)} | {ms(net)} |")
+    _, _, up, up_cpu = start.get(s, (0, 0, None, None))
+    print(f"| {s} | {ok}/{n} | {ms(wall)} | {ms(up)} | {ms(net(wall, up))} "
+          f"| {ms(cpu)} | {ms(up_cpu)} | {ms(net(cpu, up_cpu))} |")
 EOF

@@ -236,8 +236,18 @@ fn the_fields_engines_race_ours_at_small_orders() {
     let engines = ["cadical", "cryptominisat", "minizinc-gecode", "cp-sat"];
     super::common::harness()
         .current_dir(root())
-        .args(["run", "--quiet", "--no-report", "-j1", "--timeout-ms", "60000"])
-        .args(["--solver", &format!("sat,domain-reduction,{}", engines.join(","))])
+        .args([
+            "run",
+            "--quiet",
+            "--no-report",
+            "-j1",
+            "--timeout-ms",
+            "60000",
+        ])
+        .args([
+            "--solver",
+            &format!("sat,domain-reduction,{}", engines.join(",")),
+        ])
         .args(["-d", "sudoku-4x4", "-d", "seed", "-d", "sudoku-16x16", "-d"])
         .arg(latin_10(tmp.path()))
         .arg("--out")
