@@ -20,6 +20,7 @@ Needs `python3 -m pip install ortools`.
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the examples
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import line_protocol  # noqa: E402
 

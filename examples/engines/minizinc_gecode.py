@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the examples
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import line_protocol  # noqa: E402
 
