@@ -146,3 +146,135 @@ fn minisat_solves_16x16_and_latin_squares() {
         ],
     );
 }
+
+/// The shapes the field's engines are raced at: 4x4, 6x6 (2x3 boxes), 9x9, 16x16, a Latin
+/// square of order 10.
+fn small_orders() -> Vec<Shape> {
+    vec![
+        Shape::of_order(2).unwrap(),
+        Shape::sudoku(2, 3).unwrap(),
+        Shape::of_order(3).unwrap(),
+        Shape::of_order(4).unwrap(),
+        Shape::latin(10).unwrap(),
+    ]
+}
+
+/// A session of `name` from the shipped solvers.toml, declared for every shape.
+fn shipped_session(name: &str) -> Box<dyn Session> {
+    let registry = Registry::load(Some(&root().join("solvers.toml"))).unwrap();
+    let engines = registry.resolve(&[name.to_string()], false).unwrap();
+    assert_eq!(engines[0].info().caps.shapes, Shapes::Any, "{name}");
+    engines[0].session().unwrap()
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_cadical, has_cryptominisat)),
+    ignore = "needs cadical and cryptominisat5: apt-get install cadical cryptominisat"
+)]
+fn cadical_and_cryptominisat_solve_every_shape() {
+    for name in ["cadical", "cryptominisat"] {
+        solve_and_count(name, shipped_session(name).as_mut(), &small_orders());
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(has_minizinc),
+    ignore = "needs minizinc with Gecode: apt-get install minizinc"
+)]
+fn minizinc_gecode_solves_every_shape() {
+    let mut session = shipped_session("minizinc-gecode");
+    solve_and_count("minizinc-gecode", session.as_mut(), &small_orders());
+}
+
+#[test]
+#[cfg_attr(
+    not(has_ortools),
+    ignore = "needs OR-Tools: python3 -m pip install ortools"
+)]
+fn cp_sat_solves_every_shape() {
+    let mut session = shipped_session("cp-sat");
+    solve_and_count("cp-sat", session.as_mut(), &small_orders());
+}
+
+/// A file of Latin squares of order 10 with holes, each line a puzzle after its `# shape`.
+fn latin_10(dir: &Path) -> PathBuf {
+    let path = dir.join("latin-10.txt");
+    let mut text = String::from("# shape 10x10/latin\n");
+    for k in 0..6 {
+        let shape = Shape::latin(10).unwrap();
+        let p = puzzle(shape);
+        // Turn the pattern grid a little per line: symbol s -> s + k (mod 10), same holes.
+        let line: String = (0..100)
+            .map(|i| match p.get(i) {
+                0 => '.',
+                v => char::from_digit(u32::from((v - 1 + k) % 10 + 1), 36)
+                    .unwrap()
+                    .to_ascii_uppercase(),
+            })
+            .collect();
+        text.push_str(&line);
+        text.push('\n');
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_cadical, has_cryptominisat, has_minizinc, has_ortools)),
+    ignore = "needs cadical, cryptominisat5, minizinc and OR-Tools: see tests/support/prerequisites.rs"
+)]
+#[cfg_attr(
+    all(has_cadical, has_cryptominisat, has_minizinc, has_ortools),
+    ignore = "heavy: the field's engines raced beside ours at 4x4, 9x9, 16x16 and Latin 10"
+)]
+fn the_fields_engines_race_ours_at_small_orders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    let engines = ["cadical", "cryptominisat", "minizinc-gecode", "cp-sat"];
+    super::common::harness()
+        .current_dir(root())
+        .args([
+            "run",
+            "--quiet",
+            "--no-report",
+            "-j1",
+            "--timeout-ms",
+            "60000",
+        ])
+        .args([
+            "--solver",
+            &format!("sat,domain-reduction,{}", engines.join(",")),
+        ])
+        .args(["-d", "sudoku-4x4", "-d", "seed", "-d", "sudoku-16x16", "-d"])
+        .arg(latin_10(tmp.path()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let mut reader = csv::Reader::from_path(out.join("results.csv")).unwrap();
+    let head = reader.headers().unwrap().clone();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let (solver, status, correct, shape) =
+        (col("solver"), col("status"), col("correct"), col("shape"));
+    let mut seen = std::collections::BTreeMap::<(String, String), usize>::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        assert_eq!(&r[status], "solved", "{r:?}");
+        assert_eq!(&r[correct], "true", "{r:?}");
+        *seen
+            .entry((r[solver].to_string(), r[shape].to_string()))
+            .or_default() += 1;
+    }
+    for engine in engines {
+        for (shape, puzzles) in [("4x4", 40), ("9x9", 2), ("16x16", 30), ("10x10/latin", 6)] {
+            assert_eq!(
+                seen.get(&(engine.to_string(), shape.to_string())),
+                Some(&puzzles),
+                "{engine} at {shape}: {seen:?}"
+            );
+        }
+    }
+}

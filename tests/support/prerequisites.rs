@@ -70,6 +70,30 @@ pub const ALL: &[Prerequisite] = &[
         ],
     },
     Prerequisite {
+        cfg: "has_cadical",
+        what: "cadical, a CDCL SAT solver raced through dimacs:",
+        enable: "apt-get install cadical",
+        tests: &["external external_shapes::cadical_and_cryptominisat_solve_every_shape"],
+    },
+    Prerequisite {
+        cfg: "has_cryptominisat",
+        what: "cryptominisat5, a CDCL SAT solver raced through dimacs:",
+        enable: "apt-get install cryptominisat",
+        tests: &["external external_shapes::cadical_and_cryptominisat_solve_every_shape"],
+    },
+    Prerequisite {
+        cfg: "has_minizinc",
+        what: "minizinc with its Gecode back end, run by examples/engines/minizinc_gecode.py",
+        enable: "apt-get install minizinc",
+        tests: &["external external_shapes::minizinc_gecode_solves_every_shape"],
+    },
+    Prerequisite {
+        cfg: "has_ortools",
+        what: "OR-Tools importable by python3 (CP-SAT, run by examples/engines/cp_sat.py)",
+        enable: "python3 -m pip install ortools",
+        tests: &["external external_shapes::cp_sat_solves_every_shape"],
+    },
+    Prerequisite {
         cfg: "has_hodoku_py",
         what: "hodoku-py importable by python3 (or $PYTHON), the reference rater",
         enable: "python3 -m pip install hodoku-py",
@@ -111,6 +135,24 @@ pub fn present(cfg: &str) -> bool {
         "has_cc" => on_path("cc"),
         "has_minisat" => on_path("minisat"),
         "has_python3" => on_path("python3"),
+        "has_cadical" => on_path("cadical"),
+        "has_cryptominisat" => on_path("cryptominisat5"),
+        "has_minizinc" => {
+            on_path("python3")
+                && Command::new("minizinc")
+                    .arg("--solvers")
+                    .output()
+                    .is_ok_and(|o| {
+                        o.status.success()
+                            && String::from_utf8_lossy(&o.stdout).contains("org.gecode.gecode")
+                    })
+        }
+        "has_ortools" => Command::new("python3")
+            .args(["-c", "import ortools.sat.python.cp_model"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success()),
         "has_hodoku_py" => Command::new(python())
             .args(["-c", "import hodoku.api"])
             .stdout(Stdio::null())
