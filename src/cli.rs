@@ -247,6 +247,11 @@ pub struct ScaleArgs {
     /// Do not render the reports (the run's and the scaling plots) at the end.
     #[arg(long)]
     pub no_report: bool,
+    /// The folder of the instance files; default RUN_DIR/instances. Shards of one study give
+    /// the same folder (their runs must read the same files to merge); files already there for
+    /// the same plan (its plan.json) are kept, not made again.
+    #[arg(long, value_name = "DIR")]
+    pub instances_dir: Option<PathBuf>,
     /// Continue the interrupted or killed study in RUN_DIR (give the same arguments).
     #[arg(long, value_name = "RUN_DIR", conflicts_with = "render")]
     pub resume: Option<PathBuf>,

@@ -5,39 +5,12 @@
 
 use crate::cli::{Cli, Command, ScaleArgs};
 use crate::commands::run::{self, RunEnd};
+use crate::scale::instances::PlanRecord;
 use crate::scale::{analysis, instances, page, Plan};
 use anyhow::Context;
 use clap::Parser;
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
-
-/// What scale.json records of a study: enough to tell a resumed study from another one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ScaleInfo {
-    /// The seed of the instances.
-    pub seed: u64,
-    /// Instances per point.
-    pub instances: u64,
-    /// Balanced holes for the quasigroups.
-    pub balanced: bool,
-    /// Node budget of the Sudoku generator's uniqueness counts.
-    pub count_nodes: Option<u64>,
-    /// The instance files, one per point, in plan order.
-    pub datasets: Vec<String>,
-}
-
-impl ScaleInfo {
-    fn of(plan: &Plan) -> ScaleInfo {
-        ScaleInfo {
-            seed: plan.seed,
-            instances: plan.instances,
-            balanced: plan.balanced,
-            count_nodes: plan.count_nodes,
-            datasets: plan.points.iter().map(|p| p.name()).collect(),
-        }
-    }
-}
 
 /// The study's folder: `--resume`'s, `--out`, or `reports/scale-DATE-TIME`.
 fn out_dir(args: &ScaleArgs) -> PathBuf {
@@ -94,38 +67,30 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
 /// Checks a resumed study's scale.json against this plan, or writes it for a new one.
 fn record_plan(out: &Path, plan: &Plan, resuming: bool) -> anyhow::Result<()> {
     let path = out.join("scale.json");
-    let now = ScaleInfo::of(plan);
-    if resuming {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot resume {}: reading scale.json", out.display()))?;
-        let old: ScaleInfo = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "cannot resume {}: {} is not a study's scale.json",
-                out.display(),
-                path.display()
-            )
-        })?;
-        if old != now {
-            anyhow::bail!(
-                "cannot resume {}: its scale.json has seed {}, {} instance(s) a point and points {}; \
-                 these arguments give seed {}, {} and {}; give the arguments of that study",
-                out.display(),
-                old.seed,
-                old.instances,
-                old.datasets.join(", "),
-                now.seed,
-                now.instances,
-                now.datasets.join(", ")
-            );
-        }
-        return Ok(());
+    let now = PlanRecord::of(plan);
+    if !resuming {
+        return now.write(&path);
     }
-    let text = serde_json::to_string_pretty(&now)?;
-    crate::output::write_atomic(&path, |w| {
-        w.write_all(text.as_bytes())?;
-        w.write_all(b"\n")?;
-        Ok(())
-    })
+    let Some(old) = PlanRecord::read(&path) else {
+        anyhow::bail!(
+            "cannot resume {}: it has no readable scale.json (is it a `harness scale` run?)",
+            out.display()
+        );
+    };
+    if old != now {
+        anyhow::bail!(
+            "cannot resume {}: its scale.json has seed {}, {} instance(s) a point and points {}; \
+             these arguments give seed {}, {} and {}; give the arguments of that study",
+            out.display(),
+            old.seed,
+            old.instances,
+            old.datasets.join(", "),
+            now.seed,
+            now.instances,
+            now.datasets.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// Runs a study (or, with `--render`, renders the plots of a finished one).
@@ -154,16 +119,20 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
-    let made = pool.install(|| instances::make(&plan, &out, resuming, args.quiet))?;
+    let folder = args
+        .instances_dir
+        .clone()
+        .unwrap_or_else(|| out.join(instances::FOLDER));
+    let made = pool.install(|| instances::make(&plan, &folder, args.quiet))?;
     if !args.quiet {
         eprintln!(
             "{} instance file(s) of {} instance(s) each in {}{}{}",
             made.files.len(),
             plan.instances,
-            out.join(instances::FOLDER).display(),
+            folder.display(),
             match made.kept {
                 0 => String::new(),
-                k => format!(" ({k} kept from the interrupted study)"),
+                k => format!(" ({k} kept: made before for the same plan)"),
             },
             match made.unproven {
                 0 => String::new(),

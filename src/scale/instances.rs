@@ -24,6 +24,7 @@ use crate::runner::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use solvers::engine::BuiltinEngine;
 use std::path::{Path, PathBuf};
 
@@ -138,16 +139,64 @@ pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Resu
     Ok((out, unproven))
 }
 
-/// Writes every point's file into `dir/instances/` (each atomically). With `keep`, a file that
-/// is already there is kept as it is (a resumed study: the run checks each file's sha256
-/// against its run.json).
+/// What a folder of instances records of the plan that made them (its `plan.json`, written
+/// after the last file), and what a study's scale.json holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanRecord {
+    /// The seed of the instances.
+    pub seed: u64,
+    /// Instances per point.
+    pub instances: u64,
+    /// Balanced holes for the quasigroups.
+    pub balanced: bool,
+    /// Node budget of the Sudoku generator's uniqueness counts.
+    pub count_nodes: Option<u64>,
+    /// The instance files, one per point, in plan order.
+    pub datasets: Vec<String>,
+}
+
+impl PlanRecord {
+    /// The record of `plan`.
+    pub fn of(plan: &Plan) -> PlanRecord {
+        PlanRecord {
+            seed: plan.seed,
+            instances: plan.instances,
+            balanced: plan.balanced,
+            count_nodes: plan.count_nodes,
+            datasets: plan.points.iter().map(|p| p.name()).collect(),
+        }
+    }
+
+    /// The record in `path`, if it is one.
+    pub fn read(path: &Path) -> Option<PlanRecord> {
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+    }
+
+    /// Writes it to `path`, atomically.
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(self)?;
+        crate::output::write_atomic(path, |w| {
+            w.write_all(text.as_bytes())?;
+            w.write_all(b"\n")?;
+            Ok(())
+        })
+    }
+}
+
+/// Writes every point's file into `folder` (each atomically), then its plan.json. A file
+/// already there is kept when the folder's plan.json is this plan's (a resumed study, another
+/// shard); the run checks each file's sha256 against its run.json on a resume.
 ///
 /// # Errors
 /// As [`point_bytes`], or a failed write.
-pub fn make(plan: &Plan, dir: &Path, keep: bool, quiet: bool) -> anyhow::Result<Made> {
-    let folder = dir.join(FOLDER);
-    std::fs::create_dir_all(&folder)
+pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
+    std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
+    let record = PlanRecord::of(plan);
+    let keep = PlanRecord::read(&folder.join("plan.json")).as_ref() == Some(&record);
     let total = plan.instances * plan.points.len() as u64;
     let pb = if quiet {
         ProgressBar::hidden()
@@ -180,5 +229,6 @@ pub fn make(plan: &Plan, dir: &Path, keep: bool, quiet: bool) -> anyhow::Result<
         })?;
     }
     pb.finish_and_clear();
+    record.write(&folder.join("plan.json"))?;
     Ok(made)
 }
