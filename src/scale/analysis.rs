@@ -160,10 +160,10 @@ impl Fit {
             self.family.as_str(),
             self.solver,
             self.metric.as_str(),
-            crate::report::style::si(self.power.a.exp()),
+            constant(self.power.a),
             self.power.b,
             self.power.rss,
-            crate::report::style::si(self.exponential.a.exp()),
+            constant(self.exponential.a),
             self.exponential.b.exp(),
             self.exponential.rss,
             if self.power_fits_better() {
@@ -177,6 +177,11 @@ impl Fit {
             }
         )
     }
+}
+
+/// A fit's constant `e^a`, in three significant digits (`2.41e-3`).
+pub fn constant(a: f64) -> String {
+    format!("{:.2e}", a.exp())
 }
 
 /// Where one solver's cost peaks over the hole fractions of one quasigroup order.

@@ -189,10 +189,10 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
                 f.solver,
                 f.metric.as_str(),
                 sides.join(", "),
-                crate::report::style::si(f.power.a.exp()),
+                super::analysis::constant(f.power.a),
                 f.power.b,
                 f.power.rss,
-                crate::report::style::si(f.exponential.a.exp()),
+                super::analysis::constant(f.exponential.a),
                 f.exponential.b.exp(),
                 f.exponential.rss,
                 if f.power_fits_better() {
