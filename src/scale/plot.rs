@@ -40,7 +40,7 @@ struct Series {
     marks: Vec<Mark>,
 }
 
-fn series<'a>(cells: &[&'a Cell], metric: Metric, x: impl Fn(&Cell) -> f64) -> Vec<Series> {
+fn series(cells: &[&Cell], metric: Metric, x: impl Fn(&Cell) -> f64) -> Vec<Series> {
     solvers_of(cells.iter().copied())
         .into_iter()
         .map(|(solver, i)| {
