@@ -46,6 +46,9 @@ pub struct ClassicArgs {
 pub enum Command {
     /// Run solvers over datasets, check every answer, write results.csv, summary.csv, run.json.
     Run(RunArgs),
+    /// A scaling study: generate instances per order and hole fraction (reproducible per
+    /// --seed), run them like `run`, plot median and p90 cost against order and hole fraction.
+    Scale(ScaleArgs),
     /// List the solvers (built-in and from the solvers file, with what each can do) and the
     /// shipped datasets.
     List(ListArgs),
@@ -181,6 +184,81 @@ pub struct RunArgs {
     /// counters are the last solve's; a timeout is not repeated).
     #[arg(long, value_name = "R", default_value_t = 1, value_parser = whole(1, 1000u32))]
     pub repeat: u32,
+}
+
+/// Arguments of `harness scale` (docs/scaling.md).
+#[derive(Debug, Args)]
+pub struct ScaleArgs {
+    /// Solvers, as `run --solver` takes them: `all`, names separated by commas, solvers-file
+    /// names, inline `lib:`/`cmd:`/`dimacs:` specs.
+    #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
+    pub solver: Vec<String>,
+    /// External solvers: the solvers file, isolation.
+    #[command(flatten)]
+    pub external: ExternalArgs,
+    /// Sudoku shapes, separated by commas: box orders `n` (n x n boxes, side n²), ranges of box
+    /// orders `a..b`, and rectangular boxes `RxC` (side R·C): `2..5,2x3,3x4`.
+    #[arg(long, value_delimiter = ',')]
+    pub orders: Vec<String>,
+    /// Sudoku instances: the fraction of cells emptied (givens removed in a random order while
+    /// the solution stays unique), or `minimal` (remove until no given can go).
+    #[arg(long, default_value = "0.5")]
+    pub sudoku_holes: String,
+    /// Latin-square orders of the quasigroups with holes, separated by commas: `N`, ranges `a..b`
+    /// and ranges with a step `a..b/s`: `10..20/5`.
+    #[arg(long, value_delimiter = ',')]
+    pub qwh_orders: Vec<String>,
+    /// Hole fractions of the quasigroups with holes, separated by commas: `F`, or ranges with a
+    /// step `LO..HI/STEP` (both ends included): `0.30..0.60/0.02`.
+    #[arg(long, value_delimiter = ',', default_value = "0.42")]
+    pub holes: Vec<String>,
+    /// Balanced holes (the same number in every row and column) instead of random ones.
+    #[arg(long)]
+    pub balanced: bool,
+    /// Instances per point (shape x hole fraction).
+    #[arg(long, short = 'n', default_value_t = 10, value_parser = whole(1, 1_000_000u64))]
+    pub instances: u64,
+    /// Seed of the instances: the same seed gives the same files, byte for byte.
+    #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX))]
+    pub seed: u64,
+    /// Node budget of each uniqueness count while making Sudoku instances (the counting
+    /// solver's nodes); a count that runs out keeps its given. 0 = no budget.
+    #[arg(long, default_value_t = 1_000_000, value_parser = whole(0, u64::MAX))]
+    pub count_nodes: u64,
+    /// Per-puzzle time budget in ms; 0 = none. Timeouts count as twice the budget (PAR-2).
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
+    pub timeout_ms: u64,
+    /// Per-puzzle budget in search-tree nodes; default none.
+    #[arg(long, value_parser = whole(0, u64::MAX))]
+    pub max_nodes: Option<u64>,
+    /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Output folder; default reports/scale-YYYYMMDD-HHMMSS.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// No progress bars and no tables, only the final lines.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Run only slice K of N of the instances, as `run --shard`; join the slices with `harness
+    /// merge`, then `harness scale --render MERGED_DIR`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::record::Shard>,
+    /// Do not render the reports (the run's and the scaling plots) at the end.
+    #[arg(long)]
+    pub no_report: bool,
+    /// The folder of the instance files; default RUN_DIR/instances. Shards of one study give
+    /// the same folder (their runs must read the same files to merge); files already there for
+    /// the same plan (its plan.json) are kept, not made again.
+    #[arg(long, value_name = "DIR")]
+    pub instances_dir: Option<PathBuf>,
+    /// Continue the interrupted or killed study in RUN_DIR (give the same arguments).
+    #[arg(long, value_name = "RUN_DIR", conflicts_with = "render")]
+    pub resume: Option<PathBuf>,
+    /// Only render the scaling plots and scale.md of the finished study in RUN_DIR (a merged
+    /// one, say); the other arguments are ignored.
+    #[arg(long, value_name = "RUN_DIR")]
+    pub render: Option<PathBuf>,
 }
 
 /// `--transform SEED` and `--isomorphs K`, shared by `run`, `bench` and `solve`.

@@ -23,6 +23,7 @@ pub mod record;
 pub mod registry;
 pub mod report;
 pub mod runner;
+pub mod scale;
 pub mod scores;
 pub mod sessions;
 pub mod shard;

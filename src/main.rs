@@ -43,6 +43,7 @@ fn main() -> ExitCode {
     };
     let result = match command {
         Command::Run(args) => commands::run::run(args).map(|e| run_exit(&e)),
+        Command::Scale(args) => commands::scale::scale(args).map(|e| run_exit(&e)),
         Command::Rerun(args) => commands::rerun::rerun(args).map(|e| run_exit(&e)),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),

@@ -132,10 +132,16 @@ fn interval_ends(mut stats: Vec<f64>) -> (f64, f64) {
 
 /// The median of `values` with its bootstrap 95% interval; `None` for no values.
 pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
+    quantile_ci(values, 0.5, salt)
+}
+
+/// The [`quantile`] `q` of `values` (0.5 the median, 0.9 the 90th percentile) with its
+/// bootstrap 95% interval; `None` for no values.
+pub fn quantile_ci(values: &[f64], q: f64, salt: u64) -> Option<Estimate> {
     if values.is_empty() {
         return None;
     }
-    let value = sort_and_quantile(&mut values.to_vec(), 0.5);
+    let value = sort_and_quantile(&mut values.to_vec(), q);
     let mut r = rng(salt);
     let n = values.len();
     let mut buf = vec![0.0; n];
@@ -144,7 +150,7 @@ pub fn median_ci(values: &[f64], salt: u64) -> Option<Estimate> {
             for x in buf.iter_mut() {
                 *x = values[r.random_range(0..n)];
             }
-            sort_and_quantile(&mut buf, 0.5)
+            sort_and_quantile(&mut buf, q)
         })
         .collect();
     let (lo, hi) = interval_ends(stats);

@@ -19,5 +19,6 @@ pub mod regress;
 pub mod report;
 pub mod rerun;
 pub mod run;
+pub mod scale;
 pub mod serve;
 pub mod solve;

@@ -1,0 +1,511 @@
+//! What a study's rows say: per point and solver the median and p90 cost with bootstrap 95%
+//! intervals, the growth fits, the hardness peaks.
+//!
+//! **Cost** is a solve's wall time (µs) or its search-tree nodes. A solve whose answer is not
+//! known right (timeout, error, wrong, unchecked: the rule of [`crate::scores`]) is **censored**:
+//! its time counts as twice the time budget (PAR-2, as the SAT competitions score), its nodes as
+//! twice the node budget when there is one, else as the nodes counted when it stopped (a lower
+//! bound). A run without any budget has no timeouts to censor.
+//!
+//! **Fits** (per family and solver, on the medians against the side N): a power law
+//! `ln c = a + b ln N` and an exponential `ln c = a + b N`, each by least squares; the one with
+//! the smaller residual sum of squares (in `ln c`, two parameters each) fits better. Three
+//! sides or more are needed. The quasigroups are fitted at the hole fraction nearest 0.42 of
+//! each order.
+//!
+//! **Peak** (per quasigroup order and solver): the hole fraction of the largest median cost;
+//! its 95% interval is the percentile bootstrap of that location, each resample drawing every
+//! fraction's instances again with replacement (ties go to the smaller fraction).
+
+use super::{Family, Point};
+use crate::record::{Row, RowStatus, RunInfo};
+use crate::stats::{self, Estimate};
+use rand::Rng;
+use rand_core::SeedableRng;
+use std::path::Path;
+
+/// The two costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// Wall time of the solve, µs.
+    Micros,
+    /// Search-tree nodes (as each solver counts them: docs/solvers-and-counters.md).
+    Nodes,
+}
+
+impl Metric {
+    /// Both, time first.
+    pub const BOTH: [Metric; 2] = [Metric::Micros, Metric::Nodes];
+
+    /// `micros` or `nodes`: file names, CSV.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Metric::Micros => "micros",
+            Metric::Nodes => "nodes",
+        }
+    }
+
+    /// The axis description.
+    pub fn axis(self) -> &'static str {
+        match self {
+            Metric::Micros => "time per instance, µs",
+            Metric::Nodes => "nodes per instance",
+        }
+    }
+}
+
+/// One solver at one point.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// The point.
+    pub point: Point,
+    /// Its dataset name.
+    pub dataset: String,
+    /// The solver.
+    pub solver: String,
+    /// The solver's place in the run's solver list (its colour).
+    pub solver_index: usize,
+    /// Rows (readable instances solved or tried).
+    pub rows: usize,
+    /// Censored rows (not known right).
+    pub censored: usize,
+    /// Of them, timeouts.
+    pub timeouts: usize,
+    /// Of them, answers the checker rejected.
+    pub wrong: usize,
+    /// Of them, solved rows with no solution to check.
+    pub unchecked: usize,
+    /// PAR-2 times, µs, in row order.
+    pub micros: Vec<f64>,
+    /// Nodes (censored as the module docs say), in row order.
+    pub nodes: Vec<f64>,
+}
+
+impl Cell {
+    /// The costs of `metric`.
+    pub fn values(&self, metric: Metric) -> &[f64] {
+        match metric {
+            Metric::Micros => &self.micros,
+            Metric::Nodes => &self.nodes,
+        }
+    }
+
+    /// The median and p90 of `metric` with their bootstrap intervals.
+    pub fn quantiles(&self, metric: Metric) -> Option<(Estimate, Estimate)> {
+        let v = self.values(metric);
+        let salt = |q: &str| stats::salt(&[&self.dataset, &self.solver, metric.as_str(), q]);
+        Some((
+            stats::quantile_ci(v, 0.5, salt("median"))?,
+            stats::quantile_ci(v, 0.9, salt("p90"))?,
+        ))
+    }
+
+    /// True when the median itself is censored (more than half the rows are): it is then only
+    /// a lower bound of the true median.
+    pub fn median_censored(&self) -> bool {
+        2 * self.censored > self.rows
+    }
+}
+
+/// One least-squares line `y = a + b x`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Line {
+    /// Intercept.
+    pub a: f64,
+    /// Slope.
+    pub b: f64,
+    /// Residual sum of squares.
+    pub rss: f64,
+}
+
+/// The growth of one solver's median cost in one family.
+#[derive(Debug, Clone)]
+pub struct Fit {
+    /// The family.
+    pub family: Family,
+    /// The solver.
+    pub solver: String,
+    /// The cost.
+    pub metric: Metric,
+    /// Sides fitted.
+    pub sides: Vec<usize>,
+    /// Of their medians, how many are censored (lower bounds).
+    pub censored: usize,
+    /// `ln c = a + b ln N`.
+    pub power: Line,
+    /// `ln c = a + b N`.
+    pub exponential: Line,
+}
+
+impl Fit {
+    /// True when the power law's residual is the smaller.
+    pub fn power_fits_better(&self) -> bool {
+        self.power.rss <= self.exponential.rss
+    }
+
+    /// The better fit's cost at side `n`.
+    pub fn at(&self, n: f64) -> f64 {
+        if self.power_fits_better() {
+            (self.power.a + self.power.b * n.ln()).exp()
+        } else {
+            (self.exponential.a + self.exponential.b * n).exp()
+        }
+    }
+
+    /// One sentence: both fits and which is better.
+    pub fn text(&self) -> String {
+        format!(
+            "{} {} {}: power law c = {} · N^{:.2} (RSS {:.3}); exponential c = {} · {:.3}^N \
+             (RSS {:.3}); {} fits better{}",
+            self.family.as_str(),
+            self.solver,
+            self.metric.as_str(),
+            constant(self.power.a),
+            self.power.b,
+            self.power.rss,
+            constant(self.exponential.a),
+            self.exponential.b.exp(),
+            self.exponential.rss,
+            if self.power_fits_better() {
+                "the power law"
+            } else {
+                "the exponential"
+            },
+            match self.censored {
+                0 => String::new(),
+                k => format!(" ({k} median(s) censored: lower bounds)"),
+            }
+        )
+    }
+}
+
+/// A fit's constant `e^a`, in three significant digits (`2.41e-3`).
+pub fn constant(a: f64) -> String {
+    format!("{:.2e}", a.exp())
+}
+
+/// Where one solver's cost peaks over the hole fractions of one quasigroup order.
+#[derive(Debug, Clone)]
+pub struct Peak {
+    /// The order.
+    pub order: usize,
+    /// The solver.
+    pub solver: String,
+    /// The cost.
+    pub metric: Metric,
+    /// The hole fraction of the largest median, with the bootstrap interval of that location.
+    pub at: Estimate,
+    /// The largest median.
+    pub median: f64,
+    /// Hole fractions measured.
+    pub fractions: usize,
+}
+
+/// Everything a study's plots and page show.
+#[derive(Debug, Clone)]
+pub struct Study {
+    /// The run's run.json.
+    pub info: RunInfo,
+    /// One per point and solver with rows, in plan order (points), then solver order.
+    pub cells: Vec<Cell>,
+    /// Growth fits, per family, solver, cost.
+    pub fits: Vec<Fit>,
+    /// Peaks, per quasigroup order, solver, cost.
+    pub peaks: Vec<Peak>,
+}
+
+/// Least squares of `ys` on `xs`; `None` under 3 points or with no spread in `xs`.
+pub fn least_squares(xs: &[f64], ys: &[f64]) -> Option<Line> {
+    let n = xs.len();
+    if n < 3 || ys.len() != n {
+        return None;
+    }
+    let mx = xs.iter().sum::<f64>() / n as f64;
+    let my = ys.iter().sum::<f64>() / n as f64;
+    let sxx: f64 = xs.iter().map(|x| (x - mx).powi(2)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let sxy: f64 = xs.iter().zip(ys).map(|(x, y)| (x - mx) * (y - my)).sum();
+    let b = sxy / sxx;
+    let a = my - b * mx;
+    let rss = xs
+        .iter()
+        .zip(ys)
+        .map(|(x, y)| (y - a - b * x).powi(2))
+        .sum();
+    Some(Line { a, b, rss })
+}
+
+/// Reads the study in `dir`: run.json, then results.csv in one pass.
+///
+/// # Errors
+/// When either cannot be read, or no dataset of the run is a study's point.
+pub fn load(dir: &Path) -> anyhow::Result<Study> {
+    let info = crate::record::read_info(dir)?;
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut points: Vec<(String, Point)> = Vec::new();
+    for d in &info.datasets {
+        let shape = d.shapes.first().and_then(|s| s.shape.parse().ok());
+        if let Some(p) = shape.and_then(|s| Point::from_name(&d.name, s)) {
+            points.push((d.name.clone(), p));
+        }
+    }
+    if points.is_empty() {
+        anyhow::bail!(
+            "{}: no dataset of this run is a scaling study's (names like sudoku-16x16-h0.5.txt, \
+             qwh-20-h0.42.txt); is it a `harness scale` run?",
+            dir.display()
+        );
+    }
+    for (name, p) in &points {
+        for (i, s) in info.solvers.iter().enumerate() {
+            cells.push(Cell {
+                point: *p,
+                dataset: name.clone(),
+                solver: s.clone(),
+                solver_index: i,
+                rows: 0,
+                censored: 0,
+                timeouts: 0,
+                wrong: 0,
+                unchecked: 0,
+                micros: Vec::new(),
+                nodes: Vec::new(),
+            });
+        }
+    }
+    let nsolvers = info.solvers.len();
+    let budget_us = info.timeout_ms.map(|ms| ms as f64 * 1e3);
+    let node_budget = info.max_nodes.map(|n| n as f64);
+    crate::record::for_each_row(dir, |r: Row, _| {
+        let Some(k) = points.iter().position(|(n, _)| *n == r.dataset) else {
+            return Ok(());
+        };
+        let Some(s) = info.solvers.iter().position(|x| *x == r.solver) else {
+            return Ok(());
+        };
+        if r.status == RowStatus::Invalid {
+            return Ok(());
+        }
+        let c = &mut cells[k * nsolvers + s];
+        c.rows += 1;
+        if r.is_right() {
+            c.micros.push(r.micros);
+            c.nodes.push(r.nodes as f64);
+        } else {
+            c.censored += 1;
+            c.timeouts += usize::from(r.status == RowStatus::Timeout);
+            c.wrong += usize::from(r.is_wrong());
+            c.unchecked += usize::from(r.is_unchecked());
+            c.micros.push(budget_us.map_or(r.micros, |b| 2.0 * b));
+            c.nodes.push(
+                node_budget
+                    .map_or(r.nodes as f64, |b| 2.0 * b)
+                    .max(r.nodes as f64),
+            );
+        }
+        Ok(())
+    })?;
+    cells.retain(|c| c.rows > 0);
+    let fits = fits(&cells);
+    let peaks = peaks(&cells);
+    Ok(Study {
+        info,
+        cells,
+        fits,
+        peaks,
+    })
+}
+
+/// The cells a family's order plot and fit use: every Sudoku point; for the quasigroups, per
+/// order the hole fraction nearest 0.42.
+pub fn order_cells(cells: &[Cell], family: Family) -> Vec<&Cell> {
+    let mine: Vec<&Cell> = cells.iter().filter(|c| c.point.family == family).collect();
+    if family == Family::Sudoku {
+        return mine;
+    }
+    let dist = |c: &Cell| (c.point.holes.fraction().unwrap_or(0.42) - 0.42).abs();
+    mine.iter()
+        .copied()
+        .filter(|c| {
+            !mine.iter().any(|o| {
+                o.point.side() == c.point.side()
+                    && o.solver == c.solver
+                    && (dist(o) < dist(c) - 1e-12
+                        || ((dist(o) - dist(c)).abs() <= 1e-12
+                            && o.point.holes.fraction() < c.point.holes.fraction()))
+            })
+        })
+        .collect()
+}
+
+/// The hole fraction the quasigroups' order plot uses at each order, when there is one.
+pub fn order_fraction(cells: &[Cell]) -> Vec<(usize, f64)> {
+    let mut v: Vec<(usize, f64)> = order_cells(cells, Family::Qwh)
+        .iter()
+        .filter_map(|c| Some((c.point.side(), c.point.holes.fraction()?)))
+        .collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    v.dedup();
+    v
+}
+
+/// The solvers of `cells`, in run order, with their index.
+pub fn solvers_of<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Vec<(String, usize)> {
+    let mut v: Vec<(String, usize)> = Vec::new();
+    for c in cells {
+        if !v.iter().any(|(s, _)| *s == c.solver) {
+            v.push((c.solver.clone(), c.solver_index));
+        }
+    }
+    v.sort_by_key(|x| x.1);
+    v
+}
+
+fn fits(cells: &[Cell]) -> Vec<Fit> {
+    let mut out = Vec::new();
+    for family in [Family::Sudoku, Family::Qwh] {
+        let mine = order_cells(cells, family);
+        for (solver, _) in solvers_of(mine.iter().copied()) {
+            let of: Vec<&&Cell> = mine.iter().filter(|c| c.solver == solver).collect();
+            for metric in Metric::BOTH {
+                let pts: Vec<(f64, f64, bool)> = of
+                    .iter()
+                    .filter_map(|c| {
+                        let m = c.quantiles(metric)?.0.value;
+                        (m > 0.0).then_some((c.point.side() as f64, m.ln(), c.median_censored()))
+                    })
+                    .collect();
+                if pts.len() < of.len() {
+                    // A median of 0 (a solver that counts no nodes): nothing to fit.
+                    continue;
+                }
+                let ys: Vec<f64> = pts.iter().map(|p| p.1).collect();
+                let xs: Vec<f64> = pts.iter().map(|p| p.0).collect();
+                let lx: Vec<f64> = xs.iter().map(|x| x.ln()).collect();
+                let (Some(power), Some(exponential)) =
+                    (least_squares(&lx, &ys), least_squares(&xs, &ys))
+                else {
+                    continue;
+                };
+                out.push(Fit {
+                    family,
+                    solver: solver.clone(),
+                    metric,
+                    sides: of.iter().map(|c| c.point.side()).collect(),
+                    censored: pts.iter().filter(|p| p.2).count(),
+                    power,
+                    exponential,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The index of the largest value (the first of equals).
+fn argmax(v: &[f64]) -> usize {
+    let mut best = 0;
+    for (i, x) in v.iter().enumerate() {
+        if *x > v[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+fn peaks(cells: &[Cell]) -> Vec<Peak> {
+    let mut out = Vec::new();
+    let qwh: Vec<&Cell> = cells
+        .iter()
+        .filter(|c| c.point.family == Family::Qwh)
+        .collect();
+    let mut orders: Vec<usize> = qwh.iter().map(|c| c.point.side()).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    for n in orders {
+        let at_n: Vec<&&Cell> = qwh.iter().filter(|c| c.point.side() == n).collect();
+        for (solver, _) in solvers_of(at_n.iter().map(|c| **c)) {
+            let mut curve: Vec<&&&Cell> = at_n.iter().filter(|c| c.solver == solver).collect();
+            curve.sort_by(|a, b| {
+                a.point
+                    .holes
+                    .fraction()
+                    .unwrap_or(0.0)
+                    .total_cmp(&b.point.holes.fraction().unwrap_or(0.0))
+            });
+            if curve.len() < 2 {
+                continue;
+            }
+            let fr: Vec<f64> = curve
+                .iter()
+                .map(|c| c.point.holes.fraction().unwrap_or(0.0))
+                .collect();
+            for metric in Metric::BOTH {
+                let medians: Vec<f64> = curve
+                    .iter()
+                    .map(|c| stats::sort_and_quantile(&mut c.values(metric).to_vec(), 0.5))
+                    .collect();
+                if medians.iter().all(|m| *m == medians[0]) {
+                    // A flat curve (a solver whose nodes are one call a solve) has no peak.
+                    continue;
+                }
+                let best = argmax(&medians);
+                let salt = stats::salt(&[&solver, metric.as_str(), &n.to_string(), "peak"]);
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(stats::SEED ^ salt);
+                let mut at: Vec<f64> = Vec::with_capacity(stats::RESAMPLES);
+                let mut buf = Vec::new();
+                for _ in 0..stats::RESAMPLES {
+                    let m: Vec<f64> = curve
+                        .iter()
+                        .map(|c| {
+                            let v = c.values(metric);
+                            buf.clear();
+                            buf.extend((0..v.len()).map(|_| v[rng.random_range(0..v.len())]));
+                            stats::sort_and_quantile(&mut buf, 0.5)
+                        })
+                        .collect();
+                    at.push(fr[argmax(&m)]);
+                }
+                at.sort_by(f64::total_cmp);
+                out.push(Peak {
+                    order: n,
+                    solver: solver.clone(),
+                    metric,
+                    at: Estimate {
+                        value: fr[best],
+                        lo: stats::quantile(&at, 0.025),
+                        hi: stats::quantile(&at, 0.975),
+                    },
+                    median: medians[best],
+                    fractions: curve.len(),
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn least_squares_finds_the_line_and_the_better_fit() {
+        let xs = [2.0f64, 3.0, 4.0, 5.0];
+        // c = 3 N²: a power law.
+        let ys: Vec<f64> = xs.iter().map(|n| (3.0 * n * n).ln()).collect();
+        let lx: Vec<f64> = xs.iter().map(|x| x.ln()).collect();
+        let p = least_squares(&lx, &ys).unwrap();
+        assert!((p.b - 2.0).abs() < 1e-9 && (p.a.exp() - 3.0).abs() < 1e-9 && p.rss < 1e-18);
+        let e = least_squares(&xs, &ys).unwrap();
+        assert!(e.rss > p.rss);
+        assert!(least_squares(&xs[..2], &ys[..2]).is_none());
+    }
+
+    #[test]
+    fn argmax_takes_the_first_of_equals() {
+        assert_eq!(argmax(&[1.0, 3.0, 3.0, 2.0]), 1);
+    }
+}

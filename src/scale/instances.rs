@@ -1,0 +1,234 @@
+//! The instance files of a study, one dataset file per point, reproducible per seed.
+//!
+//! Instance `i` of a point is drawn from stream `i` of the point's seed
+//! ([`super::Plan::point_seed`]), so a file depends on the seed and the point alone, not on
+//! threads or on the other points:
+//!
+//! - **Sudoku**: [`crate::generate::generate_board_puzzle`] (the generator of `harness generate
+//!   puzzles`): a random solved grid, then givens removed in a random order while a count to 2
+//!   says the solution stays unique, down to `round((1 - f)·N²)` givens (or until none can go,
+//!   for `minimal`). Each count runs under the plan's node budget; a count cut short keeps its
+//!   given. Puzzles and their solutions are written one a line (`puzzle solution`, after a
+//!   `# shape` line) up to side 35, as N rows of integers above.
+//! - **Quasigroups with holes**: [`crate::generate::qwh::generate_qwh`] (the generator of
+//!   `harness generate qwh`), random or balanced holes; written one a line up to order 35, as
+//!   `.pls` squares above. The square it came from is not stated: an instance with many holes
+//!   has other completions, and any of them is a right answer (the checker checks the rows and
+//!   columns; a `no_solution` is wrong, as every instance completes).
+
+use super::{Family, Holes, Plan, Point};
+use crate::generate::qwh::{self, generate_qwh};
+use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
+use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions, Target};
+use crate::runner::Sessions;
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use solvers::engine::BuiltinEngine;
+use std::path::{Path, PathBuf};
+
+/// The folder of the instance files inside a study's run folder.
+pub const FOLDER: &str = "instances";
+
+/// What making the instances did.
+#[derive(Debug, Clone, Default)]
+pub struct Made {
+    /// The instance files, in plan order.
+    pub files: Vec<PathBuf>,
+    /// Sudoku puzzles whose minimality (or clue target) was not proven: a count ran out of its
+    /// node budget, so a given was kept.
+    pub unproven: u64,
+    /// Files kept as they were (a resumed study).
+    pub kept: usize,
+}
+
+/// The bytes of `point`'s file: every instance, in index order, made in parallel on the
+/// current rayon pool.
+///
+/// # Errors
+/// When no built-in solver counts the shape, or the generator fails (a counting session that
+/// cannot start, a clue target no grid reached).
+pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
+    let seed = plan.point_seed(point);
+    let shape = point.shape;
+    let chars = shape.side() <= MAX_CHAR_SIDE;
+    let mut out = Vec::new();
+    let mut unproven = 0;
+    match point.family {
+        Family::Qwh => {
+            let fraction = point.holes.fraction().unwrap_or(0.42);
+            let holes = if plan.balanced {
+                qwh::Holes::Balanced
+            } else {
+                qwh::Holes::Random
+            };
+            if chars {
+                out.extend_from_slice(shape_header(shape).as_bytes());
+            }
+            let made: Vec<Vec<u8>> = (0..plan.instances)
+                .into_par_iter()
+                .map(|i| {
+                    let q = generate_qwh(shape.side(), fraction, holes, seed, i);
+                    let mut b = Vec::new();
+                    if chars {
+                        push_chars(&mut b, &q.puzzle);
+                        b.push(b'\n');
+                    } else {
+                        push_board(&mut b, BoardFormat::Pls, shape.side(), &q.puzzle);
+                    }
+                    pb.inc(1);
+                    b
+                })
+                .collect();
+            made.iter().for_each(|b| out.extend_from_slice(b));
+        }
+        Family::Sudoku => {
+            let solver = counting_solver_for(shape).ok_or_else(|| {
+                anyhow::anyhow!("no built-in solver counts solutions of {shape} grids")
+            })?;
+            let target = match point.holes {
+                Holes::Minimal => Target::Minimal,
+                Holes::Fraction(f) => Target::Clues(
+                    shape.cells()
+                        - ((f * shape.cells() as f64).round() as usize).min(shape.cells()),
+                ),
+            };
+            let options = BoardPuzzleOptions {
+                shape,
+                target,
+                solver,
+                count_nodes: plan.count_nodes,
+                attempts: 20,
+            };
+            let counter = BuiltinEngine::new(solver);
+            let sessions = Sessions::new(rayon::current_num_threads(), 1);
+            if !shape.is_classic() {
+                out.extend_from_slice(shape_header(shape).as_bytes());
+            }
+            let made: Vec<anyhow::Result<(Vec<u8>, bool)>> = (0..plan.instances)
+                .into_par_iter()
+                .map(|i| {
+                    let p = sessions.with(0, &counter, |session| {
+                        let session = session.map_err(crate::generate::GenerateError::Session)?;
+                        generate_board_puzzle(&options, session, seed, i)
+                    });
+                    pb.inc(1);
+                    let p = p.with_context(|| {
+                        format!("{}: instance {} could not be made", point.name(), i + 1)
+                    })?;
+                    let mut b = Vec::new();
+                    if chars {
+                        push_chars(&mut b, p.puzzle.cells());
+                        b.push(b' ');
+                        push_chars(&mut b, p.solution.cells());
+                        b.push(b'\n');
+                    } else {
+                        push_board(&mut b, BoardFormat::Ints, shape.side(), p.puzzle.cells());
+                    }
+                    Ok((b, p.undecided > 0 && target == Target::Minimal))
+                })
+                .collect();
+            for m in made {
+                let (b, u) = m?;
+                unproven += u64::from(u);
+                out.extend_from_slice(&b);
+            }
+        }
+    }
+    Ok((out, unproven))
+}
+
+/// What a folder of instances records of the plan that made them (its `plan.json`, written
+/// after the last file), and what a study's scale.json holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanRecord {
+    /// The seed of the instances.
+    pub seed: u64,
+    /// Instances per point.
+    pub instances: u64,
+    /// Balanced holes for the quasigroups.
+    pub balanced: bool,
+    /// Node budget of the Sudoku generator's uniqueness counts.
+    pub count_nodes: Option<u64>,
+    /// The instance files, one per point, in plan order.
+    pub datasets: Vec<String>,
+}
+
+impl PlanRecord {
+    /// The record of `plan`.
+    pub fn of(plan: &Plan) -> PlanRecord {
+        PlanRecord {
+            seed: plan.seed,
+            instances: plan.instances,
+            balanced: plan.balanced,
+            count_nodes: plan.count_nodes,
+            datasets: plan.points.iter().map(|p| p.name()).collect(),
+        }
+    }
+
+    /// The record in `path`, if it is one.
+    pub fn read(path: &Path) -> Option<PlanRecord> {
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+    }
+
+    /// Writes it to `path`, atomically.
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(self)?;
+        crate::output::write_atomic(path, |w| {
+            w.write_all(text.as_bytes())?;
+            w.write_all(b"\n")?;
+            Ok(())
+        })
+    }
+}
+
+/// Writes every point's file into `folder` (each atomically), then its plan.json. A file
+/// already there is kept when the folder's plan.json is this plan's (a resumed study, another
+/// shard); the run checks each file's sha256 against its run.json on a resume.
+///
+/// # Errors
+/// As [`point_bytes`], or a failed write.
+pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
+    std::fs::create_dir_all(folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    let record = PlanRecord::of(plan);
+    let keep = PlanRecord::read(&folder.join("plan.json")).as_ref() == Some(&record);
+    let total = plan.instances * plan.points.len() as u64;
+    let pb = if quiet {
+        ProgressBar::hidden()
+    } else {
+        let pb = ProgressBar::new(total);
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} instances ({msg}, eta {eta})",
+            )
+            .expect("template")
+            .progress_chars("=> "),
+        );
+        pb
+    };
+    let mut made = Made::default();
+    for point in &plan.points {
+        let path = folder.join(point.name());
+        made.files.push(path.clone());
+        if keep && path.is_file() {
+            made.kept += 1;
+            pb.inc(plan.instances);
+            continue;
+        }
+        pb.set_message(point.name());
+        let (bytes, unproven) = point_bytes(plan, point, &pb)?;
+        made.unproven += unproven;
+        crate::output::write_atomic(&path, |w| {
+            w.write_all(&bytes)?;
+            Ok(())
+        })?;
+    }
+    pb.finish_and_clear();
+    record.write(&folder.join("plan.json"))?;
+    Ok(made)
+}

@@ -1,0 +1,391 @@
+//! The study's plots, in the report's shared style ([`crate::report::style`]):
+//!
+//! - **cost against order** (one per family and cost): x the grid's side N (log), y the cost
+//!   (log); per solver the median (solid line, circles) and the p90 (dashed line, triangles),
+//!   each with its bootstrap 95% interval as a bar, and the better of the two growth fits as a
+//!   thin line. A hollow marker is a point with censored solves (PAR-2: twice the budget).
+//! - **cost against hole fraction** (one per quasigroup order and cost): the same series over
+//!   the hole fractions, each solver's peak interval shaded, the published peak (42%) in grey.
+
+use super::analysis::{order_cells, solvers_of, Cell, Fit, Metric, Peak, Study};
+use super::Family;
+use crate::report::style::{
+    chart_builder, draw_mesh, log_top, plot_err, si, side_legend, side_legend_width, solver_color,
+    write_png, write_svg,
+};
+use plotters::coord::combinators::BindKeyPoints;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Size of every plot, px.
+pub const SIZE: (u32, u32) = (1100, 640);
+
+/// The published location of the quasigroups' hardness peak (Achlioptas, Gomes, Kautz and
+/// Selman, AAAI 2000).
+pub const PUBLISHED_PEAK: f64 = 0.42;
+
+/// One plotted point of a series.
+struct Mark {
+    x: f64,
+    median: (f64, f64, f64),
+    p90: (f64, f64, f64),
+    censored: bool,
+}
+
+/// The series of one solver.
+struct Series {
+    solver: String,
+    color: RGBColor,
+    marks: Vec<Mark>,
+}
+
+fn series(cells: &[&Cell], metric: Metric, x: impl Fn(&Cell) -> f64) -> Vec<Series> {
+    solvers_of(cells.iter().copied())
+        .into_iter()
+        .map(|(solver, i)| {
+            let mut marks: Vec<Mark> = cells
+                .iter()
+                .filter(|c| c.solver == solver)
+                .filter_map(|c| {
+                    let (m, p) = c.quantiles(metric)?;
+                    (m.value > 0.0).then_some(Mark {
+                        x: x(c),
+                        median: (m.value, m.lo, m.hi),
+                        p90: (p.value, p.lo, p.hi),
+                        censored: c.censored > 0,
+                    })
+                })
+                .collect();
+            marks.sort_by(|a, b| a.x.total_cmp(&b.x));
+            Series {
+                color: solver_color(&solver, i),
+                solver,
+                marks,
+            }
+        })
+        .collect()
+}
+
+fn y_range(all: &[Series]) -> (f64, f64) {
+    let vals = all.iter().flat_map(|s| {
+        s.marks
+            .iter()
+            .flat_map(|m| [m.median.0, m.median.1, m.median.2, m.p90.0, m.p90.2])
+    });
+    let (lo, hi) = vals
+        .filter(|v| *v > 0.0 && v.is_finite())
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    if !lo.is_finite() {
+        return (0.1, 10.0);
+    }
+    let lo = lo / 2.0;
+    let hi = hi.max(lo * 10.0);
+    (lo, log_top(lo, hi, 0.08))
+}
+
+/// The notes beside the legend.
+const NOTES: [&str; 5] = [
+    "solid, circle: median",
+    "dashed, triangle: p90",
+    "bar: 95% bootstrap interval",
+    "hollow: some solves censored",
+    "  (PAR-2: 2 x budget)",
+];
+
+/// Draws the legend column: solvers, then the notes, then `extra` lines.
+fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor)],
+    extra: &[String],
+) -> anyhow::Result<()> {
+    side_legend(area, entries)?;
+    let font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
+    let mut y = 60 + 22 * entries.len() as i32 + 16;
+    for line in NOTES
+        .iter()
+        .map(|s| s.to_string())
+        .chain(extra.iter().cloned())
+    {
+        area.draw(&Text::new(line, (8, y), font.clone()))
+            .map_err(plot_err)?;
+        y += 18;
+    }
+    Ok(())
+}
+
+fn draw_series<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    all: &[Series],
+    bar_half: impl Fn(f64) -> (f64, f64),
+) -> anyhow::Result<()> {
+    for s in all {
+        let c = s.color;
+        let pts: Vec<(f64, f64)> = s.marks.iter().map(|m| (m.x, m.median.0)).collect();
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+            .map_err(plot_err)?;
+        let p90: Vec<(f64, f64)> = s.marks.iter().map(|m| (m.x, m.p90.0)).collect();
+        chart
+            .draw_series(DashedLineSeries::new(p90, 6, 4, c.stroke_width(1)))
+            .map_err(plot_err)?;
+        for m in &s.marks {
+            for (q, offset) in [(m.median, 0.0), (m.p90, 1.0)] {
+                let (_, x1) = bar_half(m.x);
+                let x = m.x + offset * (x1 - m.x) * 0.6;
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        vec![(x, q.1), (x, q.2)],
+                        c.mix(0.6).stroke_width(1),
+                    )))
+                    .map_err(plot_err)?;
+            }
+            let style = if m.censored {
+                c.stroke_width(2)
+            } else {
+                c.filled()
+            };
+            chart
+                .draw_series(std::iter::once(Circle::new((m.x, m.median.0), 5, style)))
+                .map_err(plot_err)?;
+            chart
+                .draw_series(std::iter::once(TriangleMarker::new(
+                    (m.x, m.p90.0),
+                    5,
+                    if m.censored {
+                        c.stroke_width(1)
+                    } else {
+                        c.filled()
+                    },
+                )))
+                .map_err(plot_err)?;
+        }
+    }
+    Ok(())
+}
+
+/// Draws the cost-against-order plot of `family` and `metric`.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw_orders<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    study: &Study,
+    family: Family,
+    metric: Metric,
+) -> anyhow::Result<()> {
+    let cells = order_cells(&study.cells, family);
+    let all = series(&cells, metric, |c| c.point.side() as f64);
+    let entries: Vec<(String, RGBColor)> =
+        all.iter().map(|s| (s.solver.clone(), s.color)).collect();
+    let (left, right) =
+        root.split_horizontally(SIZE.0 - side_legend_width(root, &entries).max(230));
+    let fits: Vec<&Fit> = study
+        .fits
+        .iter()
+        .filter(|f| f.family == family && f.metric == metric)
+        .collect();
+    let mut extra = vec!["thin: better growth fit".to_string()];
+    if family == Family::Qwh {
+        let fr = super::analysis::order_fraction(&study.cells);
+        let mut f: Vec<String> = fr.iter().map(|(_, f)| format!("{f}")).collect();
+        f.dedup();
+        extra.push(format!("holes: {}", f.join(", ")));
+    }
+    legend(&right, &entries, &extra)?;
+    let xs: Vec<f64> = all
+        .iter()
+        .flat_map(|s| s.marks.iter().map(|m| m.x))
+        .collect();
+    let (x0, x1) = xs
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
+    let (x0, x1) = if x0.is_finite() {
+        (x0 / 1.15, x1 * 1.15)
+    } else {
+        (1.0, 10.0)
+    };
+    let mut sides: Vec<f64> = xs.clone();
+    sides.sort_by(f64::total_cmp);
+    sides.dedup();
+    let (y0, y1) = y_range(&all);
+    let what = match family {
+        Family::Sudoku => "Sudoku",
+        Family::Qwh => "quasigroups with holes",
+    };
+    let caption = format!(
+        "{what}: {} against the side N",
+        match metric {
+            Metric::Micros => "time",
+            Metric::Nodes => "nodes",
+        }
+    );
+    let mut chart = chart_builder(&left, &caption)
+        .build_cartesian_2d(
+            (x0..x1).log_scale().with_key_points(sides.clone()),
+            (y0..y1).log_scale(),
+        )
+        .map_err(plot_err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc("side N (log)")
+        .y_desc(metric.axis())
+        .x_label_formatter(&|v| si(*v))
+        .y_label_formatter(&|v| si(*v));
+    draw_mesh(&mut mesh)?;
+    for f in &fits {
+        let color = all
+            .iter()
+            .find(|s| s.solver == f.solver)
+            .map_or(BLACK, |s| s.color);
+        let (lo, hi) = (
+            *f.sides.iter().min().unwrap_or(&1) as f64,
+            *f.sides.iter().max().unwrap_or(&1) as f64,
+        );
+        let line: Vec<(f64, f64)> = (0..=40)
+            .map(|k| lo + (hi - lo) * k as f64 / 40.0)
+            .map(|n| (n, f.at(n).clamp(y0, y1)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(line, color.mix(0.45).stroke_width(1)))
+            .map_err(plot_err)?;
+    }
+    draw_series(&mut chart, &all, |x| (x, x * 1.03))
+}
+
+/// Draws the cost-against-hole-fraction plot of quasigroup order `order` and `metric`.
+///
+/// # Errors
+/// When drawing fails.
+pub fn draw_holes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    study: &Study,
+    order: usize,
+    metric: Metric,
+) -> anyhow::Result<()> {
+    let cells: Vec<&Cell> = study
+        .cells
+        .iter()
+        .filter(|c| c.point.family == Family::Qwh && c.point.side() == order)
+        .collect();
+    let all = series(&cells, metric, |c| c.point.holes.fraction().unwrap_or(0.0));
+    let entries: Vec<(String, RGBColor)> =
+        all.iter().map(|s| (s.solver.clone(), s.color)).collect();
+    let (left, right) =
+        root.split_horizontally(SIZE.0 - side_legend_width(root, &entries).max(230));
+    let peaks: Vec<&Peak> = study
+        .peaks
+        .iter()
+        .filter(|p| p.order == order && p.metric == metric)
+        .collect();
+    let extra = vec![
+        "shade: peak's 95% interval".to_string(),
+        "grey: published peak, 42%".to_string(),
+    ];
+    legend(&right, &entries, &extra)?;
+    let xs: Vec<f64> = all
+        .iter()
+        .flat_map(|s| s.marks.iter().map(|m| m.x))
+        .collect();
+    let (x0, x1) = xs
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
+            (a.min(x), b.max(x))
+        });
+    let (x0, x1) = if x0.is_finite() {
+        (
+            (x0.min(PUBLISHED_PEAK) - 0.02).max(0.0),
+            (x1.max(PUBLISHED_PEAK) + 0.02).min(1.0),
+        )
+    } else {
+        (0.0, 1.0)
+    };
+    let (y0, y1) = y_range(&all);
+    let caption = format!(
+        "quasigroups with holes, order {order}: {} against the hole fraction",
+        match metric {
+            Metric::Micros => "time",
+            Metric::Nodes => "nodes",
+        }
+    );
+    let mut chart = chart_builder(&left, &caption)
+        .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
+        .map_err(plot_err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc("fraction of cells empty (holes)")
+        .y_desc(metric.axis())
+        .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_label_formatter(&|v| si(*v));
+    draw_mesh(&mut mesh)?;
+    for p in &peaks {
+        let color = all
+            .iter()
+            .find(|s| s.solver == p.solver)
+            .map_or(BLACK, |s| s.color);
+        let (lo, hi) = if p.at.hi > p.at.lo {
+            (p.at.lo, p.at.hi)
+        } else {
+            (p.at.lo - 0.002, p.at.hi + 0.002)
+        };
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(lo, y0), (hi, y1)],
+                color.mix(0.10).filled(),
+            )))
+            .map_err(plot_err)?;
+    }
+    chart
+        .draw_series(DashedLineSeries::new(
+            vec![(PUBLISHED_PEAK, y0), (PUBLISHED_PEAK, y1)],
+            4,
+            4,
+            RGBColor(150, 150, 150).stroke_width(1),
+        ))
+        .map_err(plot_err)?;
+    draw_series(&mut chart, &all, |x| (x, x + 0.004))
+}
+
+/// Writes every plot of the study into `dir` (SVG and PNG); returns the SVG paths with a
+/// title each.
+///
+/// # Errors
+/// When drawing or writing fails.
+pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathBuf)>> {
+    let mut out = Vec::new();
+    for family in [Family::Sudoku, Family::Qwh] {
+        if !study.cells.iter().any(|c| c.point.family == family) {
+            continue;
+        }
+        for metric in Metric::BOTH {
+            let stem = format!("scale-{}-{}", family.as_str(), metric.as_str());
+            let svg = dir.join(format!("{stem}.svg"));
+            write_svg(&svg, SIZE, |root| draw_orders(root, study, family, metric))?;
+            write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
+                draw_orders(root, study, family, metric)
+            })?;
+            out.push((
+                format!("{} {} against order", family.as_str(), metric.as_str()),
+                svg,
+            ));
+        }
+    }
+    let mut orders: Vec<usize> = study.peaks.iter().map(|p| p.order).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    for n in orders {
+        for metric in Metric::BOTH {
+            let stem = format!("holes-qwh-{n}-{}", metric.as_str());
+            let svg = dir.join(format!("{stem}.svg"));
+            write_svg(&svg, SIZE, |root| draw_holes(root, study, n, metric))?;
+            write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
+                draw_holes(root, study, n, metric)
+            })?;
+            out.push((
+                format!("qwh order {n}: {} against hole fraction", metric.as_str()),
+                svg,
+            ));
+        }
+    }
+    Ok(out)
+}

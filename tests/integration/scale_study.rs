@@ -1,0 +1,164 @@
+//! `harness scale`: a small study runs, every answer is checked, the same seed gives the same
+//! instances byte for byte and the same node counts, and shards merge into one study.
+
+use super::common::harness;
+use std::path::Path;
+
+/// A small study: Sudoku of box orders 2 and 3, quasigroups of orders 5 and 6 at three hole
+/// fractions, 2 instances a point, no time budget (so every solve finishes and counts nodes).
+const STUDY: [&str; 16] = [
+    "scale",
+    "-s",
+    "dlx,domain-reduction",
+    "--orders",
+    "2..3",
+    "--qwh-orders",
+    "5..6",
+    "--holes",
+    "0.30..0.50/0.10",
+    "-n",
+    "2",
+    "--timeout-ms",
+    "0",
+    "-j",
+    "2",
+    "-q",
+];
+
+fn study(dir: &Path, extra: &[&str]) {
+    harness()
+        .args(STUDY)
+        .args(extra)
+        .arg("-o")
+        .arg(dir)
+        .assert()
+        .success();
+}
+
+/// (dataset, puzzle, solver, status, correct, nodes) of every row.
+fn counts(dir: &Path) -> Vec<(String, String, String, String, String, String)> {
+    let mut r = csv::Reader::from_path(dir.join("results.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|c| c == name).unwrap();
+    let (d, p, s, st, c, n) = (
+        col("dataset"),
+        col("puzzle"),
+        col("solver"),
+        col("status"),
+        col("correct"),
+        col("nodes"),
+    );
+    r.records()
+        .map(|x| {
+            let x = x.unwrap();
+            (
+                x[d].to_string(),
+                x[p].to_string(),
+                x[s].to_string(),
+                x[st].to_string(),
+                x[c].to_string(),
+                x[n].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn instance_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("instances"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".txt"))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_small_study_is_checked_and_reproducible() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, c) = (
+        tmp.path().join("a"),
+        tmp.path().join("b"),
+        tmp.path().join("c"),
+    );
+    study(&a, &["--seed", "7"]);
+    study(&b, &["--seed", "7"]);
+    study(&c, &["--seed", "8"]);
+    let files = instance_files(&a);
+    // 2 Sudoku shapes + 2 orders x 3 fractions.
+    assert_eq!(
+        files.len(),
+        8,
+        "{:?}",
+        files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert_eq!(files, instance_files(&b), "same seed, same instance files");
+    assert_ne!(files, instance_files(&c), "another seed, other instances");
+    let rows = counts(&a);
+    // 8 points x 2 instances x 2 solvers.
+    assert_eq!(rows.len(), 32);
+    for r in &rows {
+        assert_eq!((r.3.as_str(), r.4.as_str()), ("solved", "true"), "{r:?}");
+    }
+    assert_eq!(rows, counts(&b), "same seed, same answers and node counts");
+    for f in [
+        "scale.md",
+        "scale.csv",
+        "scale.json",
+        "scale-sudoku-micros.svg",
+        "scale-qwh-nodes.png",
+        "holes-qwh-6-micros.svg",
+        "index.html",
+    ] {
+        assert!(a.join(f).is_file(), "{f} missing");
+    }
+    let md = std::fs::read_to_string(a.join("scale.md")).unwrap();
+    assert!(
+        md.contains("## The hardness peak of the quasigroups"),
+        "{md}"
+    );
+}
+
+#[test]
+fn shards_merge_into_one_study() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (s1, s2, m) = (
+        tmp.path().join("s1"),
+        tmp.path().join("s2"),
+        tmp.path().join("m"),
+    );
+    let shared = tmp.path().join("instances");
+    let shared = shared.to_str().unwrap();
+    study(
+        &s1,
+        &["--shard", "1/2", "--no-report", "--instances-dir", shared],
+    );
+    study(
+        &s2,
+        &["--shard", "2/2", "--no-report", "--instances-dir", shared],
+    );
+    harness()
+        .arg("merge")
+        .arg(&s1)
+        .arg(&s2)
+        .arg("--out")
+        .arg(&m)
+        .arg("--no-report")
+        .assert()
+        .success();
+    harness()
+        .args(["scale", "-q", "--render"])
+        .arg(&m)
+        .assert()
+        .success();
+    assert_eq!(counts(&m).len(), 32);
+    let csv = std::fs::read_to_string(m.join("scale.csv")).unwrap();
+    // A row per point and solver.
+    assert_eq!(csv.lines().count(), 1 + 16, "{csv}");
+}
