@@ -20,7 +20,7 @@ use super::{Family, Holes, Plan, Point};
 use crate::generate::qwh::{self, generate_qwh};
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions, Target};
-use crate::runner::Sessions;
+use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
