@@ -286,19 +286,6 @@ fn side_of(e: &Entry) -> usize {
     e.puzzle.as_ref().map_or(9, |p| p.shape().side())
 }
 
-/// N rows of N cells as integers separated by spaces, then a blank line: the block form of a
-/// board of any shape.
-fn board_block(b: &Board) -> String {
-    let n = b.shape().side();
-    let mut out = String::with_capacity(b.cells().len() * 3 + n);
-    for row in b.cells().chunks(n) {
-        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
-    }
-    out
-}
-
 /// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
 fn write_answer(
     buf: &mut Vec<u8>,
@@ -326,7 +313,9 @@ fn write_answer(
             buf.push(b'\n');
         }
         (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
-        (Format::Block, Answer::SolvedBoard(s)) => writeln!(buf, "{}", board_block(s))?,
+        (Format::Block, Answer::SolvedBoard(s)) => {
+            writeln!(buf, "{}", crate::format::board_block(s))?
+        }
         (Format::Block, Answer::Failed { message, .. }) => {
             writeln!(buf, "# ERROR {message}")?;
             let n = side_of(e);
