@@ -598,3 +598,72 @@ fn cnf_and_decode_at_other_shapes() {
         .failure()
         .stderr(predicate::str::contains("has no true digit in the model"));
 }
+
+#[test]
+fn merge_and_compare_a_run_of_several_shapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let data = d.join("mix.txt");
+    std::fs::write(
+        &data,
+        "# shape 4x4\n.4.....3.1.....4\n4....2.3.......2\n..3....212...4..\n\
+         # shape 6x6/2x3\n.......3...452.....41..2...4...136..\n..3..56...3..24...35.......1......4.\n\
+         ...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8...\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str], out: &str| {
+        harness()
+            .args(["run", "-q", "--no-report", "-s", "dlx,hybrid", "-d"])
+            .arg(&data)
+            .args(extra)
+            .arg("-o")
+            .arg(d.join(out))
+            .assert()
+            .success();
+    };
+    run(&[], "whole");
+    run(&["--shard", "1/2"], "s1");
+    run(&["--shard", "2/2"], "s2");
+    harness()
+        .args(["merge", "--no-report", "-o"])
+        .arg(d.join("merged"))
+        .arg(d.join("s2"))
+        .arg(d.join("s1"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("7 rows"));
+    let rows = |name: &str| -> Vec<(String, String, String, String, String)> {
+        harness::record::load(&d.join(name))
+            .unwrap()
+            .rows
+            .into_iter()
+            .map(|r| {
+                (
+                    r.puzzle,
+                    r.solver,
+                    r.shape,
+                    r.status.to_string(),
+                    r.solution,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(rows("merged"), rows("whole"));
+    // compare pairs the groups by dataset x shape x solver.
+    let out = harness()
+        .arg("compare")
+        .arg(d.join("whole"))
+        .arg(d.join("merged"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("mix.txt (4x4)"), "{out}");
+    assert!(out.contains("(6x6/2x3)"), "{out}");
+    assert!(
+        out.contains("4 dataset x shape x solver groups; 0 puzzle(s) changed"),
+        "{out}"
+    );
+}
