@@ -103,9 +103,15 @@ pub enum Command {
 pub struct DecodeArgs {
     /// The SAT solver's output or result file; `-` for stdin.
     pub model: String,
-    /// Print the grid in block form (default: one line of 81 digits).
+    /// Print the grid in block form (default: one line, as `harness cnf` read it: 81 digits
+    /// for 9x9).
     #[arg(long)]
     pub block: bool,
+    /// The shape of the grid `harness cnf` encoded (`9x9`, `16x16`, `12x12/3x4`,
+    /// `10x10/latin`). Default: read from the model, whose highest variable is N³ for a grid
+    /// of side N (9x9 when that is no cube, or is 729).
+    #[arg(long)]
+    pub shape: Option<solvers::Shape>,
 }
 
 /// Arguments of the hidden `harness host-lib`.

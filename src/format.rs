@@ -561,8 +561,9 @@ fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
 /// CSV when the line's fields name a `puzzle` (or `quizzes`, `quiz`) column, alone or among
 /// others, or when it reads as a CSV header (two or more fields, each a column name: a letter
 /// first); pls when it is an `order N` line; block when the line holds one row of cells: 9
-/// single-character tokens or 9 characters (9x9), or from 4 to [`MAX_SIDE`] integers (not 81:
-/// 81 integers are a 9x9 puzzle on one line); line otherwise.
+/// single-character tokens or 9 characters (9x9), or from 4 to [`MAX_SIDE`] integers (81
+/// integers are a 9x9 puzzle on one line, unless one of them is above 9, or a `# shape 81x81`
+/// line is in force: then they are the first row of an 81x81 puzzle); line otherwise.
 pub fn detect(first_line: &str) -> Format {
     detect_with(first_line, None)
 }
@@ -593,8 +594,13 @@ fn detect_with(first_line: &str, header: Option<Shape>) -> Format {
     let nine_tokens = tokens.len() == 9 && tokens.iter().all(|s| s.chars().count() == 1);
     let nine_chars = tokens.len() == 1 && tokens[0].chars().count() == 9;
     let one_line = header.is_some_and(|h| h.cells() == tokens.len());
+    // 81 integers are a 9x9 puzzle on one line, unless one is above 9 or a shape line says
+    // 81x81: then they are the first row of an 81x81 puzzle in block form.
+    let row_of_81 = tokens.len() == CELLS
+        && (header.is_some_and(|h| h.side() == CELLS)
+            || tokens.iter().any(|t| t.parse::<u32>().is_ok_and(|v| v > 9)));
     let row_of_integers = (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&tokens.len())
-        && tokens.len() != CELLS
+        && (tokens.len() != CELLS || row_of_81)
         && !one_line
         && tokens
             .iter()
@@ -1699,6 +1705,19 @@ pub fn board_line(board: &Board) -> String {
         out
     }
 }
+/// N rows of N cells as integers separated by spaces (`0` = empty), each ending in `\n`: the
+/// block form of a board of any shape.
+pub fn board_block(b: &Board) -> String {
+    let n = b.shape().side();
+    let mut out = String::with_capacity(b.cells().len() * 3 + n);
+    for row in b.cells().chunks(n) {
+        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 /// Writes `grid` in `format` (line: 81 characters and `\n`; block: 9 rows and a blank line after
 /// each puzzle; csv: the 81-digit form alone, for a caller that writes its own columns; pls: the
 /// `.pls` form, [`render_pls`]).

@@ -349,16 +349,24 @@ fn shard_record(r: &ShardRun) -> ShardRecord {
 }
 
 impl Plan {
-    /// Rows per puzzle: one per solver and isomorph copy.
-    fn rows_per_puzzle(&self) -> usize {
-        self.info.solvers.len() * self.info.isomorphs.unwrap_or(1).max(1) as usize
+    /// The solvers that give a row for a puzzle of `shape` (every solver for an unreadable
+    /// puzzle, whose shape is empty), in run order.
+    fn solvers_for(&self, shape: &str) -> Vec<&str> {
+        self.info
+            .solvers
+            .iter()
+            .filter(|s| self.info.solver_takes(s, shape))
+            .map(String::as_str)
+            .collect()
     }
 
-    /// Streams every shard's rows to `emit` in whole-run order (puzzle `g` of the run is in
-    /// shard `g mod N`, so the shards' files are read side by side, one puzzle's rows at a
-    /// time; memory is one row per shard). Checks each shard holds exactly the rows its
-    /// run.json counts, whole puzzles in run order; on success marks the merged run.json
-    /// complete and returns the rows emitted.
+    /// Streams every shard's rows to `emit` in whole-run order: each shard's results.csv is in
+    /// run order, so the shards' files are read side by side and the earliest puzzle (dataset,
+    /// line) among their next rows goes first, one puzzle's rows at a time; memory is one
+    /// puzzle's rows per shard. A puzzle has one row per solver that takes its shape and copy
+    /// (none when no solver takes it), so a run of several shapes merges too. Checks each shard
+    /// holds exactly the rows its run.json counts, whole puzzles in run order; on success
+    /// marks the merged run.json complete and returns the rows emitted.
     ///
     /// # Errors
     /// [`MergeError::Incomplete`] or [`MergeError::BadRows`] when a shard's results.csv was cut,
@@ -367,52 +375,96 @@ impl Plan {
         &mut self,
         mut emit: impl FnMut(&Row) -> anyhow::Result<()>,
     ) -> anyhow::Result<u64> {
-        let per = self.rows_per_puzzle();
         let mut readers = Vec::new();
+        let mut heads = Vec::new();
         for s in &self.shards {
-            readers.push(crate::record::RowReader::open(&s.dir)?);
+            let mut r = crate::record::RowReader::open(&s.dir)?;
+            heads.push(r.next_row()?.map(|(row, _)| row));
+            readers.push(r);
         }
-        let counts: Vec<usize> = self
+        let expected: Vec<usize> = self
             .shards
             .iter()
-            .map(|s| s.info.datasets.iter().map(|d| d.puzzles).sum())
+            .map(|s| s.info.planned_solves())
             .collect();
-        let total: usize = counts.iter().sum();
         let mut last: Option<(usize, usize)> = None;
-        let mut group = Vec::with_capacity(per);
-        for g in 0..total {
-            let k = g % self.shards.len();
-            group.clear();
-            while group.len() < per {
-                match readers[k].next_row()? {
-                    Some((row, _)) => group.push(row),
-                    None => {
-                        return Err(self
-                            .short(k, counts[k] * per, readers[k].rows_read())
-                            .into())
+        let mut group = Vec::new();
+        let mut emitted = 0u64;
+        loop {
+            // The shard whose next row is the earliest in run order.
+            let mut next: Option<((usize, usize), usize)> = None;
+            for (k, h) in heads.iter().enumerate() {
+                if let Some(row) = h {
+                    let at = (self.dataset_index(k, row)?, row.line);
+                    if next.is_none_or(|(a, _)| at < a) {
+                        next = Some((at, k));
                     }
                 }
+            }
+            let Some((_, k)) = next else { break };
+            group.clear();
+            while let Some(row) = heads[k].take() {
+                let same = group.first().is_none_or(|h: &Row| {
+                    h.dataset == row.dataset && h.line == row.line && h.puzzle == row.puzzle
+                });
+                if !same {
+                    heads[k] = Some(row);
+                    break;
+                }
+                group.push(row);
+                if readers[k].rows_read() > expected[k] {
+                    break;
+                }
+                heads[k] = readers[k].next_row()?.map(|(row, _)| row);
+            }
+            if readers[k].rows_read() > expected[k] {
+                return Err(self
+                    .bad(
+                        k,
+                        format!(
+                            "results.csv holds more rows than the {} its run.json counts",
+                            expected[k]
+                        ),
+                    )
+                    .into());
             }
             last = Some(self.check_group(k, &group, last)?);
             for r in &group {
                 emit(r)?;
             }
+            emitted += group.len() as u64;
         }
-        for (k, rdr) in readers.iter_mut().enumerate() {
-            if rdr.next_row()?.is_some() {
-                return Err(self.bad(k, format!(
-                    "results.csv holds more rows than the {} its run.json counts ({} puzzles x {per})",
-                    counts[k] * per, counts[k]
-                )).into());
+        for (k, rdr) in readers.iter().enumerate() {
+            if rdr.rows_read() < expected[k] {
+                return Err(self.short(k, expected[k], rdr.rows_read()).into());
             }
         }
         self.info.interrupted = false;
         self.info.complete = true;
-        Ok((total * per) as u64)
+        Ok(emitted)
     }
 
-    /// Checks one puzzle's rows read from shard `k`: one puzzle, the solvers in run order, after
-    /// the puzzle `last` (dataset index, line) merged before it. Returns this puzzle's place.
+    /// The place in the run's dataset list of `row`'s dataset, read from shard `k`.
+    fn dataset_index(&self, k: usize, row: &Row) -> Result<usize, MergeError> {
+        let ds = self
+            .info
+            .datasets
+            .iter()
+            .position(|d| d.name == row.dataset);
+        ds.ok_or_else(|| {
+            self.bad(
+                k,
+                format!(
+                    "a row of dataset {:?}, which run.json does not list",
+                    row.dataset
+                ),
+            )
+        })
+    }
+
+    /// Checks one puzzle's rows read from shard `k`: one row per solver that takes its shape
+    /// and copy, the solvers in run order, after the puzzle `last` (dataset index, line) merged
+    /// before it. Returns this puzzle's place.
     fn check_group(
         &self,
         k: usize,
@@ -420,36 +472,27 @@ impl Plan {
         last: Option<(usize, usize)>,
     ) -> Result<(usize, usize), MergeError> {
         let head = &group[0];
-        let ds = self
-            .info
-            .datasets
-            .iter()
-            .position(|d| d.name == head.dataset);
-        let ds = ds.ok_or_else(|| {
-            self.bad(
+        let ds = self.dataset_index(k, head)?;
+        let solvers = self.solvers_for(&head.shape);
+        let n = solvers.len().max(1);
+        let per = solvers.len() * self.info.isomorphs.unwrap_or(1).max(1) as usize;
+        if group.len() != per {
+            return Err(self.bad(
                 k,
                 format!(
-                    "a row of dataset {:?}, which run.json does not list",
-                    head.dataset
+                    "line {} of {} ({}) has {} rows, not {} (one per solver that takes {}{})",
+                    head.line,
+                    head.dataset,
+                    head.shape,
+                    group.len(),
+                    per,
+                    head.shape,
+                    if per > solvers.len() { " and copy" } else { "" }
                 ),
-            )
-        })?;
-        let n = self.info.solvers.len();
+            ));
+        }
         for (i, r) in group.iter().enumerate() {
-            if r.dataset != head.dataset || r.line != head.line || r.puzzle != head.puzzle {
-                return Err(self.bad(
-                    k,
-                    format!(
-                        "line {} of {} has {} rows, not {} (one per solver{})",
-                        head.line,
-                        head.dataset,
-                        i,
-                        group.len(),
-                        if group.len() > n { " and copy" } else { "" }
-                    ),
-                ));
-            }
-            if r.solver != self.info.solvers[i % n] {
+            if r.solver != solvers[i % n] {
                 return Err(self.bad(
                     k,
                     format!(
@@ -457,7 +500,7 @@ impl Plan {
                         r.line,
                         r.dataset,
                         r.solver,
-                        self.info.solvers[i % n]
+                        solvers[i % n]
                     ),
                 ));
             }

@@ -1,4 +1,4 @@
-//! `harness compare RUN_A RUN_B`: per dataset x solver, median µs in each run, the ratio B/A,
+//! `harness compare RUN_A RUN_B`: per dataset x shape x solver, median µs in each run, the ratio B/A,
 //! nodes in each, and changed statuses or answers; a table, and CSV with `-o`.
 
 use crate::cli::CompareArgs;
@@ -37,7 +37,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))
         .sum();
     println!(
-        "{} dataset x solver pairs; {} puzzle(s) changed status or answer",
+        "{} dataset x shape x solver groups; {} puzzle(s) changed status or answer",
         rows.len(),
         changed
     );

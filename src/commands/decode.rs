@@ -1,5 +1,5 @@
 //! `harness decode MODEL`: a SAT solver's model of the formula `harness cnf` writes, turned back
-//! into a grid, so any SAT solver's answer can be read and checked.
+//! into a grid of any shape, so any SAT solver's answer can be read and checked.
 
 use crate::cli::DecodeArgs;
 use anyhow::{bail, Context};
@@ -7,7 +7,8 @@ use solvers::sat::{self, SatAnswer};
 use std::io::Read;
 
 /// Reads the solver's output (SAT-competition `s`/`v` lines, or minisat's result file) and
-/// prints the grid: 81 digits on one line, or the block form with `--block`.
+/// prints the grid of any shape (`--shape`, else read from the model): on one line as the line
+/// form writes it (81 digits for 9x9), or N rows with `--block`.
 ///
 /// # Errors
 /// An unreadable file, output in neither form, an unsatisfiable or unknown answer, or a model
@@ -37,11 +38,36 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<()> {
         }
         SatAnswer::Unknown => bail!("{name}: the solver gave up (UNKNOWN): no model to decode"),
     };
-    let grid = sat::decode_model(&model).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let shape = match args.shape {
+        Some(shape) => shape,
+        None => shape_of_model(&model),
+    };
+    let board =
+        sat::decode_model_board(shape, &model).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if args.block {
-        print!("{}", grid.to_block());
+        print!("{}", crate::format::board_block(&board));
     } else {
-        println!("{}", grid.to_digits());
+        println!("{}", crate::format::board_line(&board));
     }
     Ok(())
+}
+
+/// The shape of the grid a model encodes, read from its highest variable: N³ for a side N
+/// (`harness cnf`'s variables are `cell * N + symbol`, 1..=N³, and every solver's model lists
+/// them all). 9x9 when that variable is 729 or no cube (a 9x9 formula of another encoding, with
+/// auxiliary variables). The boxes do not change the variables: a side that is a square reads
+/// with square boxes, another as a Latin square of that side.
+fn shape_of_model(model: &[i32]) -> solvers::Shape {
+    let top = model
+        .iter()
+        .map(|l| l.unsigned_abs() as usize)
+        .max()
+        .unwrap_or(0);
+    let side = (1..=solvers::MAX_SIDE).find(|n| n * n * n >= top);
+    match side {
+        Some(n) if n * n * n == top && n != 9 => solvers::Shape::square_for_side(n)
+            .or_else(|| solvers::Shape::latin(n).ok())
+            .unwrap_or(solvers::Shape::CLASSIC),
+        _ => solvers::Shape::CLASSIC,
+    }
 }

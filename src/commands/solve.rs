@@ -179,20 +179,34 @@ fn answer(
     if let (Some(t), Some(sol)) = (t, out.solution) {
         out.solution = solvers::Grid::from_cells(t.invert(sol.cells())).or(Some(sol));
     }
+    let stated = p.solution_grid();
+    verdict(
+        out,
+        name,
+        |s| verify::check(grid.cells(), s.cells(), stated.as_ref().map(|g| g.cells())),
+        Answer::Solved,
+        fail,
+    )
+}
+
+/// The answer of a solve that ended with `out`: a solution `check` accepts (made an answer by
+/// `wrap`), or the failure (`fail`): the checker's rejection, the budget, a solver of `name`
+/// that writes no solution, no solution.
+fn verdict<S, W: std::fmt::Display>(
+    out: solvers::Outcome<S>,
+    name: &str,
+    check: impl FnOnce(&S) -> Result<(), W>,
+    wrap: impl FnOnce(S) -> Answer,
+    fail: impl Fn(Failure, String) -> Answer,
+) -> Answer {
     match (out.status, out.solution) {
-        (Status::Solved, Some(s)) => {
-            match verify::check(
-                grid.cells(),
-                s.cells(),
-                p.solution_grid().as_ref().map(|g| g.cells()),
-            ) {
-                Ok(()) => Answer::Solved(s),
-                Err(w) => fail(
-                    Failure::Unsolvable,
-                    format!("answer rejected by the checker: {w}"),
-                ),
-            }
-        }
+        (Status::Solved, Some(s)) => match check(&s) {
+            Ok(()) => wrap(s),
+            Err(w) => fail(
+                Failure::Unsolvable,
+                format!("answer rejected by the checker: {w}"),
+            ),
+        },
         (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
         (Status::Solved, None) => fail(
             Failure::Error,
@@ -227,21 +241,13 @@ fn answer_board(
         }
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
-    match (out.status, out.solution) {
-        (Status::Solved, Some(s)) => match verify::check_board(&p.board, &s, p.solution.as_ref()) {
-            Ok(()) => Answer::SolvedBoard(s),
-            Err(w) => fail(
-                Failure::Unsolvable,
-                format!("answer rejected by the checker: {w}"),
-            ),
-        },
-        (Status::Timeout, _) => fail(Failure::Timeout, "budget ran out".into()),
-        (Status::Solved, None) => fail(
-            Failure::Error,
-            format!("{name} found a solution but writes none (it only counts)"),
-        ),
-        _ => fail(Failure::Unsolvable, "no solution".into()),
-    }
+    verdict(
+        out,
+        name,
+        |s| verify::check_board(&p.board, s, p.solution.as_ref()),
+        Answer::SolvedBoard,
+        fail,
+    )
 }
 
 /// Marks a solved entry of more than one solution: `counter` counts the puzzle's solutions up
@@ -286,19 +292,6 @@ fn side_of(e: &Entry) -> usize {
     e.puzzle.as_ref().map_or(9, |p| p.shape().side())
 }
 
-/// N rows of N cells as integers separated by spaces, then a blank line: the block form of a
-/// board of any shape.
-fn board_block(b: &Board) -> String {
-    let n = b.shape().side();
-    let mut out = String::with_capacity(b.cells().len() * 3 + n);
-    for row in b.cells().chunks(n) {
-        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
-    }
-    out
-}
-
 /// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
 fn write_answer(
     buf: &mut Vec<u8>,
@@ -326,7 +319,9 @@ fn write_answer(
             buf.push(b'\n');
         }
         (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
-        (Format::Block, Answer::SolvedBoard(s)) => writeln!(buf, "{}", board_block(s))?,
+        (Format::Block, Answer::SolvedBoard(s)) => {
+            writeln!(buf, "{}", crate::format::board_block(s))?
+        }
         (Format::Block, Answer::Failed { message, .. }) => {
             writeln!(buf, "# ERROR {message}")?;
             let n = side_of(e);

@@ -1,5 +1,5 @@
-//! Comparing two runs, in the manner of critcmp for criterion baselines: per dataset x solver,
-//! the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
+//! Comparing two runs, in the manner of critcmp for criterion baselines: per dataset x shape x
+//! solver, the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
 use crate::human::micros as human_micros;
@@ -14,6 +14,9 @@ use std::collections::HashMap;
 pub struct CompareRow {
     /// Dataset name.
     pub dataset: String,
+    /// The puzzles' shape (`9x9`, `16x16`, `12x12/3x4`, `10x10/latin`): a dataset of several
+    /// shapes has a row per shape and solver.
+    pub shape: String,
     /// Solver name.
     pub solver: String,
     /// Puzzles in run A.
@@ -46,14 +49,28 @@ pub struct CompareRow {
     pub note: String,
 }
 
-/// Times of one dataset x solver pair on the puzzles of both runs, µs: (A's, B's).
+/// Times of one dataset x shape x solver group on the puzzles of both runs, µs: (A's, B's).
 type Paired = (Vec<f64>, Vec<f64>);
 
 /// (dataset, line, label, solver, transform): one solve of one copy of one puzzle.
 type Key<'a> = (&'a str, usize, &'a str, &'a str, &'a str);
 
-/// Compares run `a` (the baseline) with run `b`. Pairs come in A's order, then B's new ones.
-/// Puzzles are matched by dataset, line and label.
+/// (dataset, shape, solver): one group of the comparison.
+type Group<'a> = (&'a str, &'a str, &'a str);
+
+/// The shape group of row `r` among the summary rows `s`: its shape, or for an invalid puzzle
+/// (shape unknown) its dataset's first shape, where the summary counts it.
+fn shape_of<'a>(r: &'a Row, s: &'a [SummaryRow]) -> &'a str {
+    if !r.shape.is_empty() {
+        return &r.shape;
+    }
+    s.iter()
+        .find(|x| x.dataset == r.dataset)
+        .map_or("9x9", |x| x.shape.as_str())
+}
+
+/// Compares run `a` (the baseline) with run `b`, per dataset x shape x solver. Groups come in
+/// A's order, then B's new ones. Puzzles are matched by dataset, line and label.
 pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
     let sa = summary::summarize(&a.rows);
     let sb = summary::summarize(&b.rows);
@@ -87,9 +104,9 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             .collect()
     }
     let ib = index(b, &t);
-    let mut changes: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
+    let mut changes: HashMap<Group, (usize, usize)> = HashMap::new();
     // Paired times of the puzzles readable in both runs.
-    let mut paired: HashMap<(&str, &str), Paired> = HashMap::new();
+    let mut paired: HashMap<Group, Paired> = HashMap::new();
     for ra in &a.rows {
         let key = (
             ra.dataset.as_str(),
@@ -100,18 +117,15 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
         );
         if let Some(&j) = ib.get(&key) {
             let rb = &b.rows[j];
+            let group = (ra.dataset.as_str(), shape_of(ra, &sa), ra.solver.as_str());
             if ra.status != crate::record::RowStatus::Invalid
                 && rb.status != crate::record::RowStatus::Invalid
             {
-                let p = paired
-                    .entry((ra.dataset.as_str(), ra.solver.as_str()))
-                    .or_default();
+                let p = paired.entry(group).or_default();
                 p.0.push(ra.micros);
                 p.1.push(rb.micros);
             }
-            let c = changes
-                .entry((ra.dataset.as_str(), ra.solver.as_str()))
-                .or_default();
+            let c = changes.entry(group).or_default();
             if ra.status != rb.status {
                 c.0 += 1;
             } else if ra.solution != rb.solution || ra.correct != rb.correct {
@@ -119,31 +133,35 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
             }
         }
     }
-    let mut keys: Vec<(String, String)> = sa
-        .iter()
-        .map(|s| (s.dataset.clone(), s.solver.clone()))
-        .collect();
-    for s in &sb {
-        let k = (s.dataset.clone(), s.solver.clone());
+    let mut keys: Vec<(String, String, String)> = Vec::new();
+    for s in sa.iter().chain(&sb) {
+        let k = (s.dataset.clone(), s.shape.clone(), s.solver.clone());
         if !keys.contains(&k) {
             keys.push(k);
         }
     }
-    let find = |v: &[SummaryRow], d: &str, s: &str| {
-        v.iter().find(|r| r.dataset == d && r.solver == s).cloned()
+    let find = |v: &[SummaryRow], d: &str, sh: &str, s: &str| {
+        v.iter()
+            .find(|r| r.dataset == d && r.shape == sh && r.solver == s)
+            .cloned()
     };
     keys.into_iter()
-        .map(|(d, s)| {
-            let ra = find(&sa, &d, &s);
-            let rb = find(&sb, &d, &s);
-            let ch = changes.get(&(d.as_str(), s.as_str())).copied();
+        .map(|(d, sh, s)| {
+            let ra = find(&sa, &d, &sh, &s);
+            let rb = find(&sb, &d, &sh, &s);
+            let group = (d.as_str(), sh.as_str(), s.as_str());
+            let ch = changes.get(&group).copied();
             let both = ra.is_some() && rb.is_some();
-            let pairs = paired.get(&(d.as_str(), s.as_str()));
+            let pairs = paired.get(&group);
             // Blocks as both runs timed them (puzzle by puzzle for runs without blocks).
             let block = a.info.block.min(b.info.block).unwrap_or(1);
-            let ci = pairs.and_then(|(x, y)| {
-                crate::stats::block_ratio_ci(x, y, block, crate::stats::salt(&[&d, &s]))
-            });
+            // The salt of a 9x9 group is the one it had before shapes had groups.
+            let salt = if sh == "9x9" {
+                crate::stats::salt(&[&d, &s])
+            } else {
+                crate::stats::salt(&[&d, &sh, &s])
+            };
+            let ci = pairs.and_then(|(x, y)| crate::stats::block_ratio_ci(x, y, block, salt));
             let n = pairs.map_or(0, |p| p.0.len());
             CompareRow {
                 ratio_lo: ci.map(|e| e.lo),
@@ -176,6 +194,7 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
                     _ => String::new(),
                 },
                 dataset: d,
+                shape: sh,
                 solver: s,
             }
         })
@@ -381,7 +400,7 @@ fn table_row(r: &CompareRow) -> Vec<String> {
     };
     let nodes = |x: f64| crate::human::thousands(x.round() as u64);
     vec![
-        r.dataset.clone(),
+        crate::summary::group_name(&r.dataset, &r.shape),
         r.solver.clone(),
         opt(r.median_micros_a, &human_micros),
         opt(r.median_micros_b, &human_micros),

@@ -480,7 +480,7 @@ fn compare_two_runs_of_different_solver_sets() {
                 .and(predicate::str::contains("only in B"))
                 .and(predicate::str::contains("none"))
                 .and(predicate::str::contains(
-                    "3 dataset x solver pairs; 0 puzzle(s) changed status or answer",
+                    "3 dataset x shape x solver groups; 0 puzzle(s) changed status or answer",
                 )),
         );
     // The footnote fits the terminal's width, and at 100 columns the table too (the run
@@ -565,7 +565,7 @@ fn compare_counts_changed_answers_and_statuses() {
             predicate::str::contains("1 status, 0 ans.")
                 .and(predicate::str::contains("0 status, 1 ans."))
                 .and(predicate::str::contains(
-                    "6 dataset x solver pairs; 2 puzzle(s) changed status or answer",
+                    "6 dataset x shape x solver groups; 2 puzzle(s) changed status or answer",
                 )),
         );
 }

@@ -409,3 +409,261 @@ fn pls_round_trips_and_board_line_reads_back() {
     let e: Vec<_> = r.collect();
     assert_eq!(e[0].puzzle.as_ref().unwrap().board, big);
 }
+
+/// The pattern solution of order n: cell (r, c) holds (n·(r mod n) + r div n + c) mod n² + 1.
+fn pattern(n: usize) -> Board {
+    let side = n * n;
+    let cells = (0..side * side)
+        .map(|i| {
+            let (r, c) = (i / side, i % side);
+            ((n * (r % n) + r / n + c) % side + 1) as u8
+        })
+        .collect();
+    Board::new(Shape::of_order(n).unwrap(), cells).unwrap()
+}
+
+/// The block form of `b`: N rows of N integers, `0` empty, a blank line after.
+fn ints_block(b: &Board) -> String {
+    let n = b.shape().side();
+    let mut out = String::new();
+    for row in b.cells().chunks(n) {
+        let r: Vec<String> = row.iter().map(u8::to_string).collect();
+        out.push_str(&r.join(" "));
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+#[test]
+fn block_81x81_is_not_read_as_9x9_lines() {
+    let solution = pattern(9);
+    verify::check_board(&solution, &solution, None).unwrap();
+    let mut puzzle = solution.clone();
+    for i in (0..81 * 81).filter(|i| i % 3 != 0) {
+        puzzle.set(i, 0);
+    }
+    let text = ints_block(&puzzle);
+    let r = PuzzleReader::from_text(&text, "big.txt");
+    assert_eq!(r.format(), Format::Block);
+    let e: Vec<_> = r.collect();
+    assert_eq!(e.len(), 1, "one puzzle, not 81 lines of 9x9");
+    let p = e[0].puzzle.as_ref().unwrap();
+    assert_eq!(p.shape().to_string(), "81x81");
+    assert_eq!(p.board, puzzle);
+    // A first row holding no symbol above 9 (here: empty) is an 81x81 row under a shape line.
+    for i in 0..81 {
+        puzzle.set(i, 0);
+    }
+    let text = format!(
+        "# shape 81x81\n{}{}",
+        ints_block(&puzzle),
+        ints_block(&puzzle)
+    );
+    let r = PuzzleReader::from_text(&text, "big.txt");
+    assert_eq!(r.format(), Format::Block);
+    let e: Vec<_> = r.collect();
+    assert_eq!(e.len(), 2);
+    for x in &e {
+        assert_eq!(x.puzzle.as_ref().unwrap().board, puzzle);
+    }
+    // 81 integers up to 9 with no shape line stay a 9x9 puzzle on one line.
+    let nine = "0 ".repeat(80) + "5";
+    assert_eq!(
+        PuzzleReader::from_text(&nine, "n.txt").format(),
+        Format::Line
+    );
+}
+
+/// A model of `harness cnf`'s formula for `solution`: variable `cell * N + s` true exactly when
+/// the cell holds s, in SAT-competition `s`/`v` lines.
+fn model_of(solution: &Board) -> String {
+    let n = solution.shape().side();
+    let mut v = vec!["v".to_string()];
+    for (cell, &s) in solution.cells().iter().enumerate() {
+        for x in 1..=n {
+            let var = (cell * n + x) as i64;
+            v.push(if x == s as usize { var } else { -var }.to_string());
+        }
+    }
+    v.push("0".into());
+    format!("s SATISFIABLE\n{}\n", v.join(" "))
+}
+
+#[test]
+fn cnf_and_decode_at_other_shapes() {
+    let four = "1.3.3.1..1.3.3.1";
+    let four_solution = "1234341221434321";
+    let six = "# shape 6x6/2x3\n.......3...452.....41..2...4...136..\n";
+    let six_solution = "154236632154526341341562265413413625";
+    let sixteen = pattern(4);
+    let mut sixteen_puzzle = sixteen.clone();
+    for i in (0..256).filter(|i| i % 2 == 0) {
+        sixteen_puzzle.set(i, 0);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (name, arg, stdin, side, givens, solution) in [
+        (
+            "4x4",
+            four.to_string(),
+            None,
+            4,
+            8,
+            four_solution.to_string(),
+        ),
+        (
+            "6x6",
+            "-".to_string(),
+            Some(six),
+            6,
+            11,
+            six_solution.to_string(),
+        ),
+        (
+            "16x16",
+            board_line(&sixteen_puzzle),
+            None,
+            16,
+            128,
+            board_line(&sixteen),
+        ),
+    ] {
+        let file = dir.path().join(format!("{name}.cnf"));
+        let mut cmd = harness();
+        cmd.args(["cnf", &arg, "-o"]).arg(&file);
+        if let Some(s) = stdin {
+            cmd.write_stdin(s);
+        }
+        cmd.assert().success();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let header = text.lines().find(|l| l.starts_with("p ")).unwrap();
+        let fields: Vec<&str> = header.split(' ').collect();
+        assert_eq!(
+            fields[2],
+            (side * side * side).to_string(),
+            "{name}: {header}"
+        );
+        let clauses = text
+            .lines()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .count();
+        assert_eq!(fields[3], clauses.to_string(), "{name}");
+        let units = text
+            .lines()
+            .filter(|l| !l.starts_with('c') && l.split(' ').count() == 2)
+            .count();
+        assert_eq!(units, givens, "{name}: one unit clause per given");
+        // Each given's unit clause is its variable.
+        let shape: Shape = if side == 6 {
+            "6x6/2x3".parse().unwrap()
+        } else {
+            Shape::square_for_side(side).unwrap()
+        };
+        let chars: Vec<u8> = solution
+            .chars()
+            .map(|c| c.to_digit(36).unwrap() as u8)
+            .collect();
+        let answer = Board::new(shape, chars).unwrap();
+        let model = dir.path().join(format!("{name}.out"));
+        std::fs::write(&model, model_of(&answer)).unwrap();
+        harness()
+            .arg("decode")
+            .arg(&model)
+            .assert()
+            .success()
+            .stdout(format!("{solution}\n"));
+        let block: String = answer
+            .cells()
+            .chunks(side)
+            .map(|r| {
+                let r: Vec<String> = r.iter().map(u8::to_string).collect();
+                r.join(" ") + "\n"
+            })
+            .collect();
+        harness()
+            .arg("decode")
+            .arg(&model)
+            .args(["--block", "--shape", &shape.to_string()])
+            .assert()
+            .success()
+            .stdout(block);
+    }
+    // A 16x16 model read as 9x9 is named a bad model, not a panic.
+    let model = dir.path().join("16x16.out");
+    harness()
+        .arg("decode")
+        .arg(&model)
+        .args(["--shape", "9x9"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("has no true digit in the model"));
+}
+
+#[test]
+fn merge_and_compare_a_run_of_several_shapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let data = d.join("mix.txt");
+    std::fs::write(
+        &data,
+        "# shape 4x4\n.4.....3.1.....4\n4....2.3.......2\n..3....212...4..\n\
+         # shape 6x6/2x3\n.......3...452.....41..2...4...136..\n..3..56...3..24...35.......1......4.\n\
+         ...6...3.5.....6...9...5.....4.1...6...4.3...8...9.5.....7...4...5.....8.3...8...\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str], out: &str| {
+        harness()
+            .args(["run", "-q", "--no-report", "-s", "dlx,hybrid", "-d"])
+            .arg(&data)
+            .args(extra)
+            .arg("-o")
+            .arg(d.join(out))
+            .assert()
+            .success();
+    };
+    run(&[], "whole");
+    run(&["--shard", "1/2"], "s1");
+    run(&["--shard", "2/2"], "s2");
+    harness()
+        .args(["merge", "--no-report", "-o"])
+        .arg(d.join("merged"))
+        .arg(d.join("s2"))
+        .arg(d.join("s1"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("7 rows"));
+    let rows = |name: &str| -> Vec<(String, String, String, String, String)> {
+        harness::record::load(&d.join(name))
+            .unwrap()
+            .rows
+            .into_iter()
+            .map(|r| {
+                (
+                    r.puzzle,
+                    r.solver,
+                    r.shape,
+                    r.status.to_string(),
+                    r.solution,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(rows("merged"), rows("whole"));
+    // compare pairs the groups by dataset x shape x solver.
+    let out = harness()
+        .arg("compare")
+        .arg(d.join("whole"))
+        .arg(d.join("merged"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("mix.txt (4x4)"), "{out}");
+    assert!(out.contains("(6x6/2x3)"), "{out}");
+    assert!(
+        out.contains("4 dataset x shape x solver groups; 0 puzzle(s) changed"),
+        "{out}"
+    );
+}
