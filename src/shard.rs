@@ -396,7 +396,7 @@ impl Plan {
             for (k, h) in heads.iter().enumerate() {
                 if let Some(row) = h {
                     let at = (self.dataset_index(k, row)?, row.line);
-                    if next.is_none_or(|(a, _)| at < a) {
+                    if next.map_or(true, |(a, _)| at < a) {
                         next = Some((at, k));
                     }
                 }
@@ -404,7 +404,7 @@ impl Plan {
             let Some((_, k)) = next else { break };
             group.clear();
             while let Some(row) = heads[k].take() {
-                let same = group.first().is_none_or(|h: &Row| {
+                let same = group.first().map_or(true, |h: &Row| {
                     h.dataset == row.dataset && h.line == row.line && h.puzzle == row.puzzle
                 });
                 if !same {
@@ -427,6 +427,10 @@ impl Plan {
                         ),
                     )
                     .into());
+            }
+            if heads[k].is_none() && readers[k].rows_read() < expected[k] {
+                // The file ends early: say so rather than that its last puzzle is short.
+                return Err(self.short(k, expected[k], readers[k].rows_read()).into());
             }
             last = Some(self.check_group(k, &group, last)?);
             for r in &group {

@@ -421,7 +421,10 @@ impl<'t, M: Mask> State<'t, M> {
                     w += self.w_place[u * self.n + s] as u64 - 1;
                 }
             }
-            let (l, r) = (size * bw, bs * w);
+            let (l, r) = (
+                u128::from(size) * u128::from(bw),
+                u128::from(bs) * u128::from(w),
+            );
             if l < r || (l == r && self.tie(&mut ties)) {
                 if l < r {
                     ties = 1;
@@ -437,7 +440,10 @@ impl<'t, M: Mask> State<'t, M> {
                 continue;
             }
             let w = self.w_place[idx] as u64;
-            let (l, r) = (size * bw, bs * w);
+            let (l, r) = (
+                u128::from(size) * u128::from(bw),
+                u128::from(bs) * u128::from(w),
+            );
             if l < r || (l == r && self.tie(&mut ties)) {
                 if l < r {
                     ties = 1;

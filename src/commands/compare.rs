@@ -37,9 +37,12 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))
         .sum();
     println!(
-        "{} dataset x shape x solver groups; {} puzzle(s) changed status or answer",
-        rows.len(),
-        changed
+        "{}",
+        crate::human::wrap(&format!(
+            "{} dataset x shape x solver groups; {} puzzle(s) changed status or answer",
+            rows.len(),
+            changed
+        ))
     );
     if let Some(path) = &args.out {
         output::write_csv(path, &rows)?;

@@ -434,6 +434,7 @@ mod tests {
     fn row(dataset: &str, solver: &str, ratio: f64, nodes_b: f64) -> CompareRow {
         CompareRow {
             dataset: dataset.into(),
+            shape: "9x9".into(),
             solver: solver.into(),
             puzzles_a: Some(100),
             puzzles_b: Some(100),

@@ -804,7 +804,7 @@ fn merge_refuses_shards_with_rows_missing() {
     for (dir, msg) in [
         (
             broken("deleted", &deleted, None),
-            "has 1 rows, not 2 (one per solver)",
+            "has 1 rows, not 2 (one per solver that takes 9x9)",
         ),
         (
             broken("cut", cut, None),
