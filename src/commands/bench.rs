@@ -287,10 +287,9 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
         "puzzles",
         "puzzles/s",
         "µs/puzzle",
-        "vs fastest [range]",
-        "95% CI, verdict",
-        "cut",
-        "wrong",
+        "vs fastest [95% CI]",
+        "verdict",
+        "cut/wrong",
     ]);
     for x in m {
         t.add_row(bench_row(x, n, fastest));
@@ -299,52 +298,56 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     print_notes(n, m);
 }
 
-/// One contestant's line: name, puzzles (a prefix marked), puzzles/s, µs a puzzle, the ratio
-/// and interval against `fastest`, cut solves and wrong answers.
+/// One contestant's line: name, puzzles (`*` marks a prefix), puzzles/s, µs a puzzle, the
+/// ratio against `fastest` with its interval and verdict, cut solves / wrong answers.
 fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> {
     use crate::human::thousands;
-    let vs = match fastest {
-        Some(f) => perf::ratio(f, x).to_string(),
-        None => "-".into(),
-    };
-    let ci = match fastest {
-        Some(f) if !std::ptr::eq(f, x) => round_ratio(f, x).map_or("-".into(), |e| {
-            format!("[{:.2}, {:.2}] {}", e.lo, e.hi, crate::stats::verdict(&e))
-        }),
-        _ => "-".into(),
+    let (vs, verdict) = match fastest {
+        Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
+        Some(f) => match round_ratio(f, x) {
+            Some(e) => {
+                let v = crate::stats::verdict(&e);
+                let word = ["slower", "faster"]
+                    .into_iter()
+                    .find(|w| v.ends_with(w))
+                    .unwrap_or("same");
+                (compact(&e), word.to_string())
+            }
+            None => (crate::human::ratio(perf::ratio(f, x).median), "-".into()),
+        },
+        None => ("-".into(), "-".into()),
     };
     vec![
         x.name.to_string(),
         if x.puzzles == n {
             thousands(x.puzzles as u64)
         } else {
-            format!("{} (prefix)", thousands(x.puzzles as u64))
+            format!("{}*", thousands(x.puzzles as u64))
         },
         thousands(x.throughput().round() as u64),
-        format!("{:.2}", x.micros_per_puzzle()),
+        crate::human::figure(x.micros_per_puzzle()),
         vs,
-        ci,
-        thousands(x.cut as u64),
-        thousands(x.wrong as u64),
+        verdict,
+        format!("{}/{}", thousands(x.cut as u64), thousands(x.wrong as u64)),
     ]
 }
 
 /// What the columns mean, the champion against every solver that is not built in, and the
 /// solvers whose answers could not be checked.
 fn print_notes(n: usize, m: &[Measured]) {
-    println!(
-        "  vs fastest = fastest's throughput / this one's, on the same puzzles (median round)"
+    let mut notes = String::from(
+        "vs fastest = the fastest's throughput over this one's on the same puzzles, the median \
+         of the rounds' ratios, with its bootstrap 95% interval; slower or faster only when the \
+         interval excludes 1 and the ratio is beyond 5%, else same. cut = solves stopped at the \
+         per-puzzle deadline.",
     );
-    println!(
-        "  95% CI: bootstrap interval of the median of the rounds' ratios; a verdict only when"
-    );
-    println!("  it excludes 1 and the ratio is beyond 5%");
     if m.iter().any(|x| x.puzzles < n) {
-        println!(
-            "  (prefix) = cut by --round-budget to the first puzzles of the set; a prefix solver"
+        notes.push_str(
+            " * = a prefix: cut by --round-budget to the first puzzles of the set (a prefix \
+             solver faster than the fastest whole-set solver on those puzzles shows below 1.00).",
         );
-        println!("  faster than the fastest whole-set solver on those puzzles shows below 1.00");
     }
+    println!("{}", crate::human::wrap(&notes));
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
