@@ -77,6 +77,8 @@ pub struct Scorer {
     /// the unreadable puzzles, counted in the dataset's first shape).
     best: Vec<((String, String), Best)>,
     pending: Vec<Row>,
+    /// (Dataset, shape) -> the puzzle copies expected there (see [`Scorer::expect`]).
+    expected: HashMap<(String, String), usize>,
 }
 
 /// One puzzle group's key: rows of the same dataset, line and transform belong together.
@@ -93,7 +95,15 @@ impl Scorer {
             tallies: HashMap::new(),
             best: Vec::new(),
             pending: Vec::new(),
+            expected: HashMap::new(),
         }
+    }
+
+    /// Expects about `puzzles` puzzle copies of `dataset` x `shape`: the virtual best's times
+    /// there are allocated at once at that size (as [`crate::summary::Accumulator::expect`]).
+    pub fn expect(&mut self, dataset: &str, shape: &str, puzzles: usize) {
+        self.expected
+            .insert((dataset.to_string(), shape.to_string()), puzzles);
     }
 
     /// Counts rows in, in results.csv order; a group is scored once the next one starts (or at
@@ -114,7 +124,12 @@ impl Scorer {
         let pos = match self.best.iter().position(|(k, _)| *k == at) {
             Some(p) => p,
             None => {
-                self.best.push((at, Best::default()));
+                let expected = self.expected.get(&at).copied().unwrap_or(0);
+                let best = Best {
+                    ns: Vec::with_capacity(expected),
+                    ..Best::default()
+                };
+                self.best.push((at, best));
                 self.best.len() - 1
             }
         };

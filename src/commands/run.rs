@@ -198,8 +198,17 @@ const NAMED_ERRORS: usize = 10;
 
 impl Tally {
     fn new(info: &RunInfo) -> Tally {
+        let mut summary = summary::Accumulator::for_run(info);
+        let mut scores = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
+        let copies = info.isomorphs.unwrap_or(1).max(1) as usize;
+        for d in &info.datasets {
+            for c in d.shape_counts() {
+                summary.expect(&d.name, &c.shape, c.puzzles * copies);
+                scores.expect(&d.name, &c.shape, c.puzzles * copies);
+            }
+        }
         Tally {
-            summary: summary::Accumulator::for_run(info),
+            summary,
             rows: 0,
             wrong_rows: Vec::new(),
             error_rows: Vec::new(),
@@ -211,7 +220,7 @@ impl Tally {
                 .cloned()
                 .unwrap_or_default(),
             classes: std::collections::HashMap::new(),
-            scores: crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3)),
+            scores,
         }
     }
 
