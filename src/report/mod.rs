@@ -624,23 +624,64 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
 /// (when most summary rows exceed it).
 pub const NOISY_MAX_OVER_MEDIAN: f64 = 1_000.0;
 
+/// The least share of their wall time the built-in solvers' solves may spend on the CPU before
+/// the run counts as noisy: below it, other processes took the cores from the timed solves.
+pub const NOISY_CPU_SHARE: f64 = 0.8;
+
+/// The share of their wall time the solves of in-process solvers spent on the CPU of their
+/// thread: their summed CPU time over their summed wall time (each solve's CPU time is the
+/// worker thread's, `cpu_micros`). About 1 when nothing else ran on the solving cores; 0.5 when
+/// another process had half of them. `None` when no such row has a CPU time (runs written before
+/// the column existed, or only out-of-process solvers, whose CPU time is a child's).
+pub fn cpu_share(info: &crate::record::RunInfo, summary: &[SummaryRow]) -> Option<f64> {
+    use crate::record::EngineKind;
+    let in_process = |name: &str| match info.solver_details.iter().find(|d| d.name == name) {
+        Some(d) => matches!(d.kind, EngineKind::Builtin | EngineKind::Reference),
+        None => true,
+    };
+    let (mut cpu, mut wall) = (0.0, 0.0);
+    for r in summary
+        .iter()
+        .filter(|r| !r.is_na() && in_process(&r.solver))
+    {
+        if let Some(c) = r.mean_cpu_micros {
+            let n = r.puzzles.saturating_sub(r.invalid) as f64;
+            cpu += c * n;
+            wall += r.mean_micros * n;
+        }
+    }
+    (wall > 0.0).then(|| cpu / wall)
+}
+
 /// The warning for a noisy run (docs/reports.md): `None` for a quiet one. A run is noisy when
-/// the 1-minute load average before the solves was above the cores the run left free
-/// (cores − threads + 0.5), or when most summary rows (solver × dataset, the virtual best left
-/// out) have a max µs over [`NOISY_MAX_OVER_MEDIAN`] times their median. Returns the head and
-/// the explanation, as [`partial_note`] does.
+/// the in-process solves got less than [`NOISY_CPU_SHARE`] of their wall time on the CPU
+/// ([`cpu_share`]; for a run without CPU times: when the 1-minute load average before the solves
+/// was above the cores the run left free, cores − threads + 0.5), or when most summary rows
+/// (solver × dataset, the virtual best left out) have a max µs over [`NOISY_MAX_OVER_MEDIAN`]
+/// times their median. Returns the head and the explanation, as [`partial_note`] does.
 pub fn noise_note(
     info: &crate::record::RunInfo,
     summary: &[SummaryRow],
 ) -> Option<(String, String)> {
     let mut why = Vec::new();
-    let free = info.cores as f64 - info.threads as f64 + 0.5;
-    if let Some(load) = info.load_before.filter(|&l| l > free) {
-        why.push(format!(
-            "the load average before the solves was {load:.2}, above cores − threads + 0.5 = \
-             {free} ({} cores, {} thread(s))",
-            info.cores, info.threads
-        ));
+    match cpu_share(info, summary) {
+        Some(share) if share < NOISY_CPU_SHARE => why.push(format!(
+            "the solves ran on the CPU {:.0}% of their wall time (other processes took the \
+             rest; below {:.0}% counts as noisy)",
+            100.0 * share,
+            100.0 * NOISY_CPU_SHARE
+        )),
+        Some(_) => {}
+        None => {
+            let free = info.cores as f64 - info.threads as f64 + 0.5;
+            if let Some(load) = info.load_before.filter(|&l| l > free) {
+                why.push(format!(
+                    "the load average before the solves was {load:.2}, above cores − threads + \
+                     0.5 = {free} ({} cores, {} thread(s))",
+                    info.cores, info.threads
+                ));
+            }
+        }
     }
     let rows: Vec<&SummaryRow> = summary
         .iter()

@@ -295,6 +295,45 @@ fn report_warns_of_a_run_under_load() {
     assert!(!html.contains("Noisy run"), "{html}");
 }
 
+/// The fixture run with each row's CPU time set to `share` times its wall time and the load
+/// average before the solves at 3.25, rendered; returns summary.md.
+fn report_with_cpu_share(dir: &Path, share: f64) -> String {
+    let run = copy_fixture(dir, &format!("cpu-{share}"));
+    let mut rdr = csv::Reader::from_path(run.join("results.csv")).unwrap();
+    let mut head = rdr.headers().unwrap().clone();
+    let micros = head.iter().position(|h| h == "micros").unwrap();
+    head.push_field("cpu_micros");
+    let mut out = csv::Writer::from_path(run.join("results.csv.new")).unwrap();
+    out.write_record(&head).unwrap();
+    for rec in rdr.records() {
+        let mut rec = rec.unwrap();
+        let wall: f64 = rec[micros].parse().unwrap();
+        rec.push_field(&format!("{:.3}", wall * share));
+        out.write_record(&rec).unwrap();
+    }
+    out.flush().unwrap();
+    std::fs::rename(run.join("results.csv.new"), run.join("results.csv")).unwrap();
+    let mut info: serde_json::Value = serde_json::from_str(&read(&run.join("run.json"))).unwrap();
+    info["load_before"] = serde_json::json!(3.25);
+    std::fs::write(run.join("run.json"), info.to_string()).unwrap();
+    harness().arg("report").arg(&run).assert().success();
+    read(&run.join("summary.md"))
+}
+
+/// With CPU times, the share of the wall time the solves spent on the CPU decides, not the load
+/// average: a load left by a build that has just ended takes no core from the run.
+#[test]
+fn report_warns_of_a_run_whose_solves_lost_their_cores() {
+    let tmp = tempfile::tempdir().unwrap();
+    let md = report_with_cpu_share(tmp.path(), 0.5);
+    assert!(
+        md.contains("> **Noisy run**: the solves ran on the CPU 50% of their wall time"),
+        "{md}"
+    );
+    let md = report_with_cpu_share(tmp.path(), 1.0);
+    assert!(!md.contains("Noisy run"), "{md}");
+}
+
 /// The markup side of "no table cell wraps a solver name or a number": every cell is
 /// `white-space: nowrap`, and every table sits in a box that scrolls sideways (so a table wider
 /// than the page scrolls instead of squeezing its cells); no cell holds a line break. The layout
