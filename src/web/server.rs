@@ -258,7 +258,7 @@ pub fn router() -> Router {
     router_with(Arc::new(Gate::new(Limits::default())))
 }
 
-/// The whole app: `/`, `/app.js`, `/style.css` and the routes of [`api`], solve work passing
+/// The whole app: `/`, `/board`, `/app.js`, `/style.css` and the routes of [`api`], solve work passing
 /// `gate`. Anything else is a 404, a method a route does not take a 405 (with `Allow`), a body
 /// over the gate's limit a 413; each with a JSON `{"error"}` body.
 pub fn router_with(gate: Arc<Gate>) -> Router {
