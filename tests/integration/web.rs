@@ -53,11 +53,12 @@ fn call(method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
     })
 }
 
-fn count_with(kind: SolverKind, puzzle: &Grid) -> u64 {
+/// The solutions of `puzzle` counted to 2 by `kind` (which must count and take its shape).
+fn count_with(kind: SolverKind, puzzle: &Board) -> u64 {
     let c = kind
-        .build()
-        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
-        .expect("a counting solver");
+        .session()
+        .count_board(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
+        .expect("a counting solver taking the shape");
     assert!(c.complete, "{kind} finished counting");
     c.solutions
 }
@@ -147,8 +148,16 @@ fn api_generate_gives_unique_puzzles_counted_by_two_solvers() {
         assert_eq!(verify::check(p.cells(), &sol, None), Ok(()), "{body}");
         assert_eq!(v["givens"].as_u64().unwrap() as usize, p.givens());
         // Unique: counted to 2 by two independent solvers, and by the API.
-        assert_eq!(count_with(SolverKind::DomainReduction, &p), 1, "{body}");
-        assert_eq!(count_with(SolverKind::BitmaskSingles, &p), 1, "{body}");
+        assert_eq!(
+            count_with(SolverKind::DomainReduction, &Board::from_grid(&p)),
+            1,
+            "{body}"
+        );
+        assert_eq!(
+            count_with(SolverKind::BitmaskSingles, &Board::from_grid(&p)),
+            1,
+            "{body}"
+        );
         let (st, c) = call(
             "POST",
             "/api/count",
@@ -165,7 +174,11 @@ fn api_generate_gives_unique_puzzles_counted_by_two_solvers() {
             for i in (0..81).filter(|&i| p.get(i) != 0) {
                 let mut q = p;
                 q.set(i, 0);
-                assert_eq!(count_with(SolverKind::BitmaskSingles, &q), 2, "given {i}");
+                assert_eq!(
+                    count_with(SolverKind::BitmaskSingles, &Board::from_grid(&q)),
+                    2,
+                    "given {i}"
+                );
             }
         }
     }
@@ -368,7 +381,7 @@ fn api_counts_candidates_and_generates_at_other_shapes() {
         (v["solutions"].clone(), v["unique"].clone()),
         (json!(1), json!(true))
     );
-    assert_eq!(count_board_with(SolverKind::BitmaskSingles, &given), 1);
+    assert_eq!(count_with(SolverKind::BitmaskSingles, &given), 1);
     // Candidates by peer elimination: every empty cell keeps its solution's symbol.
     let (st, v) = call("POST", "/api/candidates", Some(json!({"puzzle": p4})));
     assert_eq!(st, StatusCode::OK, "{v}");
@@ -399,8 +412,8 @@ fn api_counts_candidates_and_generates_at_other_shapes() {
     let p = board(v["puzzle"].as_str().unwrap(), shape6);
     let sol = board(v["solution"].as_str().unwrap(), shape6);
     assert_eq!(verify::check_board(&p, &sol, None), Ok(()));
-    assert_eq!(count_board_with(SolverKind::Dlx, &p), 1);
-    assert_eq!(count_board_with(SolverKind::BitmaskSingles, &p), 1);
+    assert_eq!(count_with(SolverKind::Dlx, &p), 1);
+    assert_eq!(count_with(SolverKind::BitmaskSingles, &p), 1);
     // A named dataset of another shape: a puzzle of its shape (Gecode's sets state no solution).
     let body = json!({"source": "dataset", "dataset": "gecode-16", "seed": 2});
     let (st, v) = call("POST", "/api/generate", Some(body));
@@ -408,15 +421,6 @@ fn api_counts_candidates_and_generates_at_other_shapes() {
     assert_eq!(v["shape"], "16x16");
     assert!(v["solution"].is_null());
     assert_eq!(v["puzzle"].as_str().unwrap().len(), 256);
-}
-
-fn count_board_with(kind: SolverKind, puzzle: &Board) -> u64 {
-    let c = kind
-        .session()
-        .count_board(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
-        .expect("a counting solver taking the shape");
-    assert!(c.complete, "{kind} finished counting");
-    c.solutions
 }
 
 #[test]
@@ -588,6 +592,15 @@ async fn wait_status(client: &fantoccini::Client, prefix: &str) -> String {
     panic!("status never started with {prefix:?}");
 }
 
+/// No cell of the board is marked as repeating a symbol of its units.
+async fn assert_no_conflicts(client: &fantoccini::Client) {
+    let conflicts = client
+        .find_all(fantoccini::Locator::Css("#board input.conflict"))
+        .await
+        .unwrap();
+    assert!(conflicts.is_empty());
+}
+
 async fn save_shot(client: &fantoccini::Client, name: &str) -> PathBuf {
     let path = shots_dir().join(name);
     std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
@@ -681,11 +694,7 @@ fn e2e_board_new_puzzle_solve_and_autofill_in_headless_chromium() {
             verify::check(&cells(SEED), &page, Some(&cells(SEED_SOLUTION))),
             Ok(())
         );
-        let conflicts = c
-            .find_all(fantoccini::Locator::Css("#board input.conflict"))
-            .await
-            .unwrap();
-        assert!(conflicts.is_empty());
+        assert_no_conflicts(c).await;
         save_shot(c, "after-autofill.png").await;
         browser.close().await;
     });
@@ -858,11 +867,7 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
             verify::check_board(&board(&p16, shape16), &answer, None),
             Ok(())
         );
-        let conflicts = c
-            .find_all(fantoccini::Locator::Css("#board input.conflict"))
-            .await
-            .unwrap();
-        assert!(conflicts.is_empty());
+        assert_no_conflicts(c).await;
         top_shot(c, "board-16x16.png").await;
 
         // 25x25: a Gecode puzzle opened by address, with candidates.
