@@ -584,11 +584,11 @@ pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
         }
         other => ApiError::bad_request(other.to_string()),
     })?;
-    let marks = solvers::logic::Board::new(&grid);
+    let pencil = solvers::logic::Board::new(&grid);
     let marks = (0..81)
         .map(|c| {
             let mask = (1..=9u8)
-                .filter(|&d| grid.get(c) == 0 && marks.has(c, d))
+                .filter(|&d| grid.get(c) == 0 && pencil.has(c, d))
                 .fold(0u128, |m, d| m | 1 << (d - 1));
             symbols_of(mask)
         })
