@@ -870,6 +870,37 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
         assert_no_conflicts(c).await;
         top_shot(c, "board-16x16.png").await;
 
+        // 6x6 (2x3 boxes): a generated puzzle; symbols above 6 are not taken, 1-6 are.
+        find("shape")
+            .await
+            .unwrap()
+            .select_by_value("6x6/2x3")
+            .await
+            .unwrap();
+        wait_status(c, "empty 6x6/2x3 board").await;
+        find("new").await.unwrap().click().await.unwrap();
+        wait_status(c, "generator").await;
+        let shape6: Shape = "6x6/2x3".parse().unwrap();
+        let p6 = page_line(c).await;
+        let given = board(&p6, shape6);
+        let empty = p6.find('.').unwrap();
+        let els = c
+            .find_all(fantoccini::Locator::Css("#board input.cell"))
+            .await
+            .unwrap();
+        assert_eq!(els.len(), 36);
+        els[empty].click().await.unwrap();
+        for refused in ["7", "a"] {
+            els[empty].send_keys(refused).await.unwrap();
+            assert_eq!(els[empty].prop("value").await.unwrap().as_deref(), Some(""));
+        }
+        find("solve").await.unwrap().click().await.unwrap();
+        wait_status(c, "Solved by dlx").await;
+        let answer = board(&page_line(c).await, shape6);
+        assert_eq!(verify::check_board(&given, &answer, None), Ok(()));
+        find("check").await.unwrap().click().await.unwrap();
+        wait_status(c, "Solved: every cell is right").await;
+
         // 25x25: a Gecode puzzle opened by address, with candidates.
         let (p25, _) = shipped_line("gecode-25x25.txt");
         c.goto(&format!("{}?shape=25x25&puzzle={p25}", served.url))

@@ -173,9 +173,13 @@ play.addEventListener("input", (e) => {
 });
 play.addEventListener("change", (e) => { if (cellIndex(e) >= 0) refresh(); });
 
+// The solution, from the puzzle's source or solved by the chosen solver.
 async function ensureSolution() {
   if (solution) return solution;
-  const r = await api("solve", { puzzle, shape });
+  const r = await api("solve", { puzzle, shape, solver: solverSelect.value });
+  if (r.status === "timeout") {
+    throw new Error(`${r.solver} found no solution within its time budget; try another solver`);
+  }
   if (r.status !== "solved") throw new Error(`the puzzle has no solution (${r.status})`);
   solution = r.solution;
   return solution;
