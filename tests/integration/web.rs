@@ -803,6 +803,18 @@ async fn top_shot(client: &fantoccini::Client, name: &str) {
     eprintln!("screenshot: {}", shot.display());
 }
 
+/// Picks `shape` in the page's shape list and waits for its empty board.
+async fn pick_shape(client: &fantoccini::Client, shape: &str) {
+    client
+        .find(fantoccini::Locator::Id("shape"))
+        .await
+        .unwrap()
+        .select_by_value(shape)
+        .await
+        .unwrap();
+    wait_status(client, &format!("empty {shape} board")).await;
+}
+
 /// The board's cells as one line (`.` for an empty cell), whatever its shape.
 async fn page_line(client: &fantoccini::Client) -> String {
     let els = client
@@ -832,13 +844,7 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
         let find = |id: &'static str| c.find(fantoccini::Locator::Id(id));
 
         // The picker draws an empty 16x16 board; the pasted puzzle is loaded and counted.
-        find("shape")
-            .await
-            .unwrap()
-            .select_by_value("16x16")
-            .await
-            .unwrap();
-        wait_status(c, "empty 16x16 board").await;
+        pick_shape(c, "16x16").await;
         assert_eq!(page_line(c).await, ".".repeat(256));
         find("puzzle-text")
             .await
@@ -870,14 +876,8 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
         assert_no_conflicts(c).await;
         top_shot(c, "board-16x16.png").await;
 
-        // 6x6 (2x3 boxes): a generated puzzle; symbols above 6 are not taken, 1-6 are.
-        find("shape")
-            .await
-            .unwrap()
-            .select_by_value("6x6/2x3")
-            .await
-            .unwrap();
-        wait_status(c, "empty 6x6/2x3 board").await;
+        // 6x6 (2x3 boxes): a generated puzzle; symbols above 6 are not taken; solved, checked.
+        pick_shape(c, "6x6/2x3").await;
         find("new").await.unwrap().click().await.unwrap();
         wait_status(c, "generator").await;
         let shape6: Shape = "6x6/2x3".parse().unwrap();
