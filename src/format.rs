@@ -527,6 +527,17 @@ fn read_puzzle_text(
     parse_puzzle_text(text, header, column_offset).and_then(|b| checked_board(b, None))
 }
 
+/// Reads one puzzle as the line form writes it, without a name: one character a cell, or
+/// integers separated by whitespace; the givens are checked. `shape` acts as a `# shape` line
+/// before it: the puzzle is read as that shape when it has its N·N cells, else as the shape its
+/// size implies (81 characters: 9x9, 256: 16x16, ...).
+///
+/// # Errors
+/// The [`Reason`] a line of a file holding `text` would get.
+pub fn read_puzzle(text: &str, shape: Option<Shape>) -> Result<Puzzle, Reason> {
+    read_puzzle_text(text, shape, 0)
+}
+
 /// Reads a `# shape 12x12/3x4` line (`#`, then `shape`, then a shape starting with a digit;
 /// a colon after `shape` is allowed): `None` for any other line.
 fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {

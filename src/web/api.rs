@@ -3,16 +3,22 @@
 //! | route | request (JSON body) | response |
 //! |---|---|---|
 //! | `GET /api/info` | - | `{solvers: [{name, description, counts}], datasets: [name], candidates, load?: {running, admitted, solve_slots, queue}}` |
-//! | `POST /api/solve` | `{puzzle, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check}` |
-//! | `POST /api/count` | `{puzzle, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats}` |
-//! | `POST /api/candidates` | `{puzzle}` | `{method, candidates: [81 strings], empty_without_candidate?}` |
-//! | `POST /api/generate` | `{source?: "generator"\|"dataset", givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed}` |
-//! | `POST /api/hint` | `{puzzle}` (the board as filled) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
+//! | `POST /api/solve` | `{puzzle, shape?, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check, shape?}` |
+//! | `POST /api/count` | `{puzzle, shape?, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats, shape?}` |
+//! | `POST /api/candidates` | `{puzzle, shape?}` | `{method, candidates: [N·N strings], empty_without_candidate?, shape?}` |
+//! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
+//! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
-//! `puzzle` is the 81-character line form (`1`-`9` givens; `.` `0` `_` `-` `*` empty). A puzzle
-//! that cannot be read, or whose givens repeat a digit in a unit, is answered with HTTP 400 and
-//! `{"error": "..."}` naming the cell, e.g. `digit 5 given twice in row 1 (r1c1 and r1c4)`; so is
-//! a body that is not the JSON asked for. No input leads to a 500.
+//! `puzzle` is the line form of [`crate::format`]: for 9x9 the 81-character line (`1`-`9`
+//! givens; `.` `0` `_` `-` `*` empty); for another shape one character a cell (`1`-`9`, then `A`
+//! = 10 ... `Z` = 35) or, for any side up to [`solvers::MAX_SIDE`], integers separated by spaces
+//! (`0` empty). `shape` is written as [`Shape`] prints it (`16x16`, `12x12/3x4`, `10x10/latin`);
+//! without it a puzzle is 9x9, or the shape with square boxes its size implies (256 characters:
+//! 16x16). Answers to puzzles of another shape than 9x9 carry their `shape`; 9x9 answers are
+//! unchanged. A puzzle that cannot be read, or whose givens repeat a symbol in a unit, is
+//! answered with HTTP 400 and `{"error": "..."}` naming the cell, e.g. `digit 5 given twice in
+//! row 1 (r1c1 and r1c4)`; so is a bad shape, a solver that does not take the shape, and a body
+//! that is not the JSON asked for. No input leads to a 500.
 //!
 //! Solve work (solve, count, generate) passes the server's [`Gate`]: a request beyond its
 //! limits gets HTTP 503 with `Retry-After: 1`; a body over the size limit gets 413; a method a
@@ -26,13 +32,15 @@
 use super::engine::{self, Source};
 use super::error::ApiError;
 use super::gate::Gate;
+use crate::commands::puzzle_arg::refusal;
+use crate::format::{self, board_line, symbol_char, Reason};
 use crate::verify;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvers::{Budget, Grid, SolverKind, Stats, Status};
+use solvers::{Board, BoardError, Budget, Grid, Shape, SolverKind, Stats, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -63,13 +71,105 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ApiError> {
     Ok(grid)
 }
 
-fn parse_solver(name: Option<&str>) -> Result<SolverKind, ApiError> {
-    match name {
-        None | Some("") => Ok(default_solver()),
+/// Reads a request's `shape` (`9x9`, `16x16`, `12x12/3x4`, `10x10/latin`); absent or empty:
+/// `None`.
+///
+/// # Errors
+/// A 400 [`ApiError`] naming the shape and why it is none.
+pub fn parse_shape(text: Option<&str>) -> Result<Option<Shape>, ApiError> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|e| ApiError::bad_request(format!("bad shape: {e}"))),
+    }
+}
+
+/// Reads and validates a puzzle of any shape: with `shape`, a puzzle of exactly that shape;
+/// without, a 9x9 puzzle as [`parse_puzzle`] reads it, or a puzzle of the size of another shape
+/// with square boxes (16, 256, 625 ... characters or integers).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a bad shape, a puzzle of another size than the shape's, a bad
+/// character or symbol (naming its cell), or a repeated given (naming both cells and the unit).
+pub fn parse_board(text: &str, shape: Option<&str>) -> Result<Board, ApiError> {
+    let shape = parse_shape(shape)?;
+    let text = text.trim();
+    let bad = |r: Reason| ApiError::bad_request(format!("bad puzzle: {r}"));
+    match shape {
+        Some(s) if s.is_classic() => return parse_puzzle(text).map(|g| Board::from_grid(&g)),
+        Some(s) => {
+            let found = if text.contains(char::is_whitespace) {
+                text.split_whitespace().count()
+            } else {
+                text.chars().count()
+            };
+            if found != s.cells() {
+                let e = BoardError::WrongLength {
+                    found,
+                    expected: s.cells(),
+                    shape: s,
+                };
+                return Err(ApiError::bad_request(format!("bad puzzle: {e}")));
+            }
+            return format::read_puzzle(text, Some(s))
+                .map(|p| p.board)
+                .map_err(bad);
+        }
+        None => {}
+    }
+    let classic = match parse_puzzle(text) {
+        Ok(g) => return Ok(Board::from_grid(&g)),
+        Err(e) => e,
+    };
+    if text.chars().count() == solvers::CELLS {
+        return Err(classic);
+    }
+    match format::read_puzzle(text, None) {
+        Ok(p) => Ok(p.board),
+        Err(Reason::WrongLength { .. } | Reason::IntegerCount { .. }) => Err(classic),
+        Err(Reason::NeedsShape { found, side }) => Err(ApiError::bad_request(format!(
+            "bad puzzle: {found} cells make a {side}x{side} grid, whose boxes are not implied: \
+             give its shape, such as \"shape\": \"{side}x{side}/RxC\" (R·C = {side}) or \
+             \"{side}x{side}/latin\""
+        ))),
+        Err(r) => Err(bad(r)),
+    }
+}
+
+/// The `shape` of an answer: `None` for 9x9 (whose answers stay as they were), else its name.
+fn shape_field(shape: Shape) -> Option<String> {
+    (!shape.is_classic()).then(|| shape.to_string())
+}
+
+/// The solver a request names, or the default for `shape`
+/// ([`crate::generate::counting_solver_for`]: [`default_solver`] on 9x9).
+///
+/// # Errors
+/// A 400 [`ApiError`] for an unknown solver, or one that does not take `shape` (naming the
+/// solvers that do).
+fn parse_solver(name: Option<&str>, shape: Shape) -> Result<SolverKind, ApiError> {
+    let kind = match name {
+        None | Some("") => crate::generate::counting_solver_for(shape)
+            .ok_or_else(|| ApiError::bad_request(format!("no built-in solver takes {shape}")))?,
         Some(n) => n
             .parse()
-            .map_err(|e: solvers::UnknownSolver| ApiError::bad_request(e.to_string())),
+            .map_err(|e: solvers::UnknownSolver| ApiError::bad_request(e.to_string()))?,
+    };
+    if !kind.caps().shapes.takes(shape) {
+        return Err(ApiError::bad_request(refusal(kind.name(), shape)));
     }
+    Ok(kind)
+}
+
+/// The symbols of candidate set `mask` (bit `v - 1` for symbol `v`), ascending, one character
+/// each (`"158"`, `"3AF"`).
+fn symbols_of(mask: u128) -> String {
+    (1..=128u8)
+        .filter(|v| mask >> (v - 1) & 1 != 0)
+        .filter_map(symbol_char)
+        .collect()
 }
 
 fn budget(timeout_ms: Option<u64>, cancel: &Arc<AtomicBool>) -> Result<Budget, ApiError> {
@@ -109,8 +209,11 @@ impl From<Stats> for StatsJson {
 /// `POST /api/solve` body.
 #[derive(Debug, Clone, Deserialize)]
 pub struct SolveRequest {
-    /// The puzzle, 81-character line form.
+    /// The puzzle in the line form (81 characters for 9x9).
     pub puzzle: String,
+    /// Its shape (`16x16`, `12x12/3x4`, `10x10/latin`); absent: 9x9, or as its size implies.
+    #[serde(default)]
+    pub shape: Option<String>,
     /// A solver name of `harness list`; default [`default_solver`] (`hybrid`).
     pub solver: Option<String>,
     /// Time budget, ms (1..=60000); default 10000.
@@ -124,7 +227,7 @@ pub struct SolveResponse {
     pub solver: String,
     /// `solved`, `no_solution` or `timeout`.
     pub status: String,
-    /// The solution, 81 digits, when solved.
+    /// The solution in the line form (81 digits for 9x9), when solved.
     pub solution: Option<String>,
     /// Wall time of the solve call, µs.
     pub time_us: f64,
@@ -132,25 +235,33 @@ pub struct SolveResponse {
     pub stats: StatsJson,
     /// `ok` when the checker accepted the solution, else why not (or `-` when unsolved).
     pub check: String,
+    /// The puzzle's shape; absent for 9x9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
 /// Solves a puzzle (blocking; the handler runs it on a blocking thread). Setting `cancel` stops
 /// the solve at its next budget check.
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad puzzle, solver name or timeout.
+/// A 400 [`ApiError`] for a bad shape, puzzle, solver name (or a solver that does not take the
+/// shape) or timeout.
 pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveResponse, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
-    let kind = parse_solver(req.solver.as_deref())?;
+    let puzzle = parse_board(&req.puzzle, req.shape.as_deref())?;
+    let kind = parse_solver(req.solver.as_deref(), puzzle.shape())?;
     let budget = budget(req.timeout_ms, cancel)?;
     let mut session = kind.session();
+    let failed = |e: solvers::engine::EngineError| ApiError::internal(format!("{kind}: {e}"));
     let t0 = Instant::now();
-    let out = session
-        .solve(&puzzle, &budget)
-        .map_err(|e| ApiError::internal(format!("{kind}: {e}")))?;
+    // 9x9 through the solvers' 9x9 fast path, every other shape through `solve_board`.
+    let out = match puzzle.to_grid() {
+        Some(grid) => session.solve(&grid, &budget).map(|o| o.map(Board::from)),
+        None => session.solve_board(&puzzle, &budget),
+    }
+    .map_err(failed)?;
     let time_us = t0.elapsed().as_secs_f64() * 1e6;
     let check = match (&out.status, &out.solution) {
-        (Status::Solved, Some(s)) => match verify::check(puzzle.cells(), s.cells(), None) {
+        (Status::Solved, Some(s)) => match verify::check_board(&puzzle, s, None) {
             Ok(()) => "ok".to_string(),
             Err(w) => format!("wrong: {w}"),
         },
@@ -159,21 +270,26 @@ pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveRespon
     Ok(SolveResponse {
         solver: kind.name().to_string(),
         status: out.status.as_str().to_string(),
-        solution: out.solution.map(|s| s.to_digits()),
+        solution: out.solution.as_ref().map(board_line),
         time_us,
         stats: out.stats.into(),
         check,
+        shape: shape_field(puzzle.shape()),
     })
 }
 
 /// `POST /api/count` body.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CountRequest {
-    /// The puzzle, 81-character line form.
+    /// The puzzle in the line form (81 characters for 9x9).
     pub puzzle: String,
+    /// Its shape; absent: 9x9, or as its size implies.
+    #[serde(default)]
+    pub shape: Option<String>,
     /// Stop counting at this many solutions (1..=100000); default 2 (enough to prove uniqueness).
     pub limit: Option<u64>,
-    /// A counting solver; default the generators' ([`crate::generate::counting_solver`]).
+    /// A counting solver; default the generators' for the shape
+    /// ([`crate::generate::counting_solver_for`]).
     pub solver: Option<String>,
     /// Time budget, ms; default 10000.
     pub timeout_ms: Option<u64>,
@@ -194,6 +310,9 @@ pub struct CountResponse {
     pub time_us: f64,
     /// Effort counters.
     pub stats: StatsJson,
+    /// The puzzle's shape; absent for 9x9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
 /// The count limit a request asks for (default 2).
@@ -214,41 +333,47 @@ fn count_limit(req: &CountRequest) -> Result<u64, ApiError> {
 /// next budget check.
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad puzzle, limit, timeout, or a solver that does not count.
+/// A 400 [`ApiError`] for a bad shape, puzzle, limit, timeout, or a solver that does not count
+/// or does not take the shape.
 pub fn count(req: &CountRequest, cancel: &Arc<AtomicBool>) -> Result<CountResponse, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
+    let puzzle = parse_board(&req.puzzle, req.shape.as_deref())?;
     let limit = count_limit(req)?;
     let budget = budget(req.timeout_ms, cancel)?;
-    let kinds: Vec<SolverKind> = match req.solver.as_deref() {
-        None | Some("") => vec![crate::generate::counting_solver()],
-        Some(n) => vec![parse_solver(Some(n))?],
+    let kind = parse_solver(req.solver.as_deref(), puzzle.shape())?;
+    let mut session = kind.session();
+    let t0 = Instant::now();
+    let counted = match puzzle.to_grid() {
+        Some(grid) => session
+            .count(&grid, limit, &budget)
+            .map(|c| (c.solutions, c.complete, c.stats)),
+        None => session
+            .count_board(&puzzle, limit, &budget)
+            .map(|c| (c.solutions, c.complete, c.stats)),
     };
-    for kind in kinds {
-        let mut session = kind.session();
-        let t0 = Instant::now();
-        if let Ok(c) = session.count(&puzzle, limit, &budget) {
-            let time_us = t0.elapsed().as_secs_f64() * 1e6;
-            return Ok(CountResponse {
-                solver: kind.name().to_string(),
-                solutions: c.solutions,
-                complete: c.complete,
-                unique: c.complete && c.solutions == 1 && limit >= 2,
-                time_us,
-                stats: c.stats.into(),
-            });
-        }
-    }
-    Err(ApiError::bad_request(format!(
-        "solver {} does not count solutions",
-        req.solver.as_deref().unwrap_or("?")
-    )))
+    let Ok((solutions, complete, stats)) = counted else {
+        return Err(ApiError::bad_request(format!(
+            "solver {kind} does not count solutions"
+        )));
+    };
+    Ok(CountResponse {
+        solver: kind.name().to_string(),
+        solutions,
+        complete,
+        unique: complete && solutions == 1 && limit >= 2,
+        time_us: t0.elapsed().as_secs_f64() * 1e6,
+        stats: stats.into(),
+        shape: shape_field(puzzle.shape()),
+    })
 }
 
 /// `POST /api/candidates` body.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CandidatesRequest {
-    /// The puzzle (or the board as the player filled it), 81-character line form.
+    /// The puzzle (or the board as the player filled it) in the line form.
     pub puzzle: String,
+    /// Its shape; absent: 9x9, or as its size implies.
+    #[serde(default)]
+    pub shape: Option<String>,
 }
 
 /// `POST /api/candidates` answer.
@@ -256,8 +381,8 @@ pub struct CandidatesRequest {
 pub struct CandidatesResponse {
     /// How they were computed.
     pub method: String,
-    /// 81 strings, row-major: the candidate digits of each empty cell in increasing order
-    /// (`"158"`), `""` for a filled cell.
+    /// N·N strings, row-major: the candidate symbols of each empty cell in increasing order, one
+    /// character each (`"158"`, `"3AF"`), `""` for a filled cell.
     pub candidates: Vec<String>,
     /// The first empty cell left without any candidate (`rRcC`), if any: the board is stuck.
     pub empty_without_candidate: Option<String>,
@@ -265,32 +390,50 @@ pub struct CandidatesResponse {
     pub deductions: usize,
     /// The contradiction the rules found, if any (then the board has no solution).
     pub contradiction: Option<String>,
+    /// The puzzle's shape; absent for 9x9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
-/// Computes the candidates of every empty cell (blocking).
+/// How `/api/candidates` computes the candidates of a grid other than 9x9.
+pub const PEER_METHOD: &str = "peer elimination (no symbol of the cell's row, column or box)";
+
+/// Computes the candidates of every empty cell (blocking): on 9x9 by the `domain-reduction`
+/// rules ([`engine::candidates`]), on every other shape by [`engine::peer_elimination`].
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad puzzle.
+/// A 400 [`ApiError`] for a bad shape or puzzle, or a side above 35 (whose symbols have no
+/// character).
 pub fn candidates(req: &CandidatesRequest) -> Result<CandidatesResponse, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
-    let marks = engine::candidates(&puzzle);
-    let masks = marks.candidates;
-    let candidates: Vec<String> = masks
-        .iter()
-        .map(|&m| {
-            (1..=9u8)
-                .filter(|d| m & (1 << (d - 1)) != 0)
-                .map(|d| (b'0' + d) as char)
-                .collect()
-        })
-        .collect();
-    let stuck = (0..81).find(|&i| puzzle.get(i) == 0 && masks[i] == 0);
+    let board = parse_board(&req.puzzle, req.shape.as_deref())?;
+    let shape = board.shape();
+    if shape.side() > format::MAX_CHAR_SIDE {
+        return Err(ApiError::bad_request(format!(
+            "candidates are written one character a symbol, up to {0}x{0}; this is {shape}",
+            format::MAX_CHAR_SIDE
+        )));
+    }
+    let (masks, method, deductions, contradiction) = match board.to_grid() {
+        Some(grid) => {
+            let marks = engine::candidates(&grid);
+            let masks: Vec<u128> = marks.candidates.iter().map(|&m| u128::from(m)).collect();
+            (masks, marks.method, marks.deductions, marks.contradiction)
+        }
+        None => (engine::peer_elimination(&board), PEER_METHOD, 0, None),
+    };
+    let stuck = (0..shape.cells()).find(|&i| board.get(i) == 0 && masks[i] == 0);
+    let name = |i| solvers::board_cell_name(shape, i);
     Ok(CandidatesResponse {
-        method: marks.method.to_string(),
-        candidates,
-        empty_without_candidate: stuck.map(solvers::cell_name),
-        deductions: marks.deductions,
-        contradiction: marks.contradiction,
+        method: method.to_string(),
+        candidates: masks.iter().map(|&m| symbols_of(m)).collect(),
+        empty_without_candidate: stuck.map(name),
+        deductions,
+        contradiction: contradiction.or_else(|| {
+            stuck
+                .filter(|_| !shape.is_classic())
+                .map(|i| format!("{} has no candidate left", name(i)))
+        }),
+        shape: shape_field(shape),
     })
 }
 
@@ -299,9 +442,12 @@ pub fn candidates(req: &CandidatesRequest) -> Result<CandidatesResponse, ApiErro
 pub struct GenerateRequest {
     /// `generator` (default) or `dataset`.
     pub source: Option<String>,
-    /// For `generator`: the number of givens wanted (17..=81); absent = a minimal puzzle.
+    /// The shape of the puzzle (default 9x9); a named dataset gives its own shape.
+    pub shape: Option<String>,
+    /// For `generator`: the number of givens wanted (17..=81 on 9x9, at most N·N on another
+    /// shape); absent = a minimal puzzle.
     pub givens: Option<usize>,
-    /// For `dataset`: a shipped dataset name; absent = any shipped dataset.
+    /// For `dataset`: a shipped dataset name; absent = any shipped dataset of the shape.
     pub dataset: Option<String>,
     /// Random seed; absent = a fresh one (returned in the answer).
     pub seed: Option<u64>,
@@ -310,23 +456,26 @@ pub struct GenerateRequest {
 /// `POST /api/generate` answer.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GenerateResponse {
-    /// The puzzle, 81-character line form.
+    /// The puzzle in the line form (81 characters for 9x9).
     pub puzzle: String,
-    /// Its solution, 81 digits.
-    pub solution: String,
+    /// Its solution in the line form; `null` for a dataset's puzzle stated without one.
+    pub solution: Option<String>,
     /// Number of givens.
     pub givens: usize,
     /// Where it came from.
     pub origin: String,
     /// The seed used (pass it back for the same puzzle).
     pub seed: u64,
+    /// The puzzle's shape; absent for 9x9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
 /// Makes a new puzzle (blocking). The generator runs to its end (a few grids tried, each in
 /// milliseconds): `_cancel` is not polled.
 ///
 /// # Errors
-/// A 400 [`ApiError`] for an unknown source or dataset or givens out of 17..=81.
+/// A 400 [`ApiError`] for an unknown source, shape or dataset, or givens out of range.
 pub fn generate(
     req: &GenerateRequest,
     _cancel: &Arc<AtomicBool>,
@@ -340,14 +489,17 @@ pub fn generate(
             )))
         }
     };
+    let shape = parse_shape(req.shape.as_deref())?.unwrap_or(Shape::CLASSIC);
     let seed = req.seed.unwrap_or_else(rand::random);
-    let g = engine::generate(&source, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let g =
+        engine::generate(&source, shape, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(GenerateResponse {
-        puzzle: g.puzzle.to_line(),
-        solution: g.solution.to_digits(),
+        puzzle: board_line(&g.puzzle),
+        solution: g.solution.as_ref().map(board_line),
         givens: g.puzzle.givens(),
         origin: g.origin,
         seed,
+        shape: shape_field(g.puzzle.shape()),
     })
 }
 
@@ -356,6 +508,9 @@ pub fn generate(
 pub struct HintRequest {
     /// The board as the player filled it, 81-character line form.
     pub puzzle: String,
+    /// Its shape: hints are given on 9x9 only, and another shape is refused by name.
+    #[serde(default)]
+    pub shape: Option<String>,
 }
 
 /// A candidate in [`HintResponse`]: `cell` 0..81 (row-major), `digit` 1..=9, `name` `rRcC`.
@@ -412,22 +567,30 @@ fn candidate_json(c: &solvers::logic::Candidate) -> CandidateJson {
 /// The next step on a board (blocking).
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad board or a board without solution (a wrong digit).
+/// A 400 [`ApiError`] for a bad board, a board without solution (a wrong digit), or a shape
+/// other than 9x9 (the rater's techniques are 9x9 ones).
 pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
-    let grid = parse_puzzle(&req.puzzle)?;
+    let board = parse_board(&req.puzzle, req.shape.as_deref())?;
+    let grid = board.to_grid().ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "hints are given on 9x9 grids only (the logic rater's techniques are 9x9 ones); \
+             this is a {} puzzle",
+            board.shape()
+        ))
+    })?;
     let step = solvers::logic::hint(&grid).map_err(|e| match e {
         solvers::logic::RateError::NoSolution => {
             ApiError::bad_request("this board has no solution: a digit in it is wrong")
         }
         other => ApiError::bad_request(other.to_string()),
     })?;
-    let board = solvers::logic::Board::new(&grid);
+    let pencil = solvers::logic::Board::new(&grid);
     let marks = (0..81)
         .map(|c| {
-            (1..=9u8)
-                .filter(|&d| grid.get(c) == 0 && board.has(c, d))
-                .map(|d| (b'0' + d) as char)
-                .collect()
+            let mask = (1..=9u8)
+                .filter(|&d| grid.get(c) == 0 && pencil.has(c, d))
+                .fold(0u128, |m, d| m | 1 << (d - 1));
+            symbols_of(mask)
         })
         .collect();
     let list = |v: &[solvers::logic::Candidate]| v.iter().map(candidate_json).collect();

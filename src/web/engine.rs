@@ -1,38 +1,51 @@
 //! What the web API takes from elsewhere in the project: puzzle generation and candidates.
 //!
-//! - [`generate`]: a new puzzle, either picked from a shipped dataset ([`crate::dataset::SHIPPED`])
-//!   or made by the unique-puzzle generator ([`crate::generate::generate_puzzle`]: a random
-//!   solved grid, givens removed while a counting solver proves the solution unique).
-//! - [`candidates`]: the candidates (pencil marks) of every empty cell, by the rules of the
-//!   `domain-reduction` solver; [`peer_elimination`] is the plain rule, kept as a cross-check.
+//! - [`generate`]: a new puzzle of a shape, either picked from a shipped dataset
+//!   ([`crate::dataset::all_shipped`]) or made by the unique-puzzle generator
+//!   ([`crate::generate::generate_puzzle`] on 9x9, [`crate::generate::generate_board_puzzle`] on
+//!   the other shapes: a random solved grid, givens removed while a counting solver proves the
+//!   solution unique).
+//! - [`candidates`]: the candidates (pencil marks) of every empty cell of a 9x9 grid, by the
+//!   rules of the `domain-reduction` solver; [`peer_elimination`], the plain rule, gives them at
+//!   every shape.
 
 use crate::dataset;
-use crate::generate::{generate_puzzle, PuzzleOptions, Target};
+use crate::generate::{
+    counting_solver_for, generate_board_puzzle, generate_puzzle, BoardPuzzleOptions, PuzzleOptions,
+    Target,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvers::Grid;
+use solvers::{Board, Grid, Shape};
 
 /// Where a new puzzle should come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// A random puzzle of the shipped dataset of this name (`None`: of any shipped dataset).
+    /// A random puzzle of the shipped dataset of this name, of any shape (`None`: of any
+    /// shipped dataset of the shape asked for).
     Dataset(Option<String>),
-    /// The unique-puzzle generator, removing givens down to `givens` (17..=81; it tries up to
-    /// 20 solved grids), or as far as it can while the solution stays unique (`None`: a minimal
-    /// puzzle).
+    /// The unique-puzzle generator, removing givens down to `givens` (17..=81 on 9x9, 0..=N·N
+    /// on another shape; it tries up to 20 solved grids), or as far as it can while the solution
+    /// stays unique (`None`: a minimal puzzle on 9x9; on another shape, every count is cut at
+    /// [`SHAPED_COUNT_NODES`] nodes and a given whose count is cut short stays).
     Generator {
         /// Target number of givens; `None` = minimal.
         givens: Option<usize>,
     },
 }
 
+/// The node budget of each count of the generator on shapes other than 9x9, so that a large
+/// grid gets its puzzle in seconds.
+pub const SHAPED_COUNT_NODES: u64 = 20_000;
+
 /// A new puzzle with its solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Generated {
-    /// The puzzle (81 cells, row-major, 0 = empty); it has exactly one solution.
-    pub puzzle: Grid,
-    /// Its solution.
-    pub solution: Grid,
+    /// The puzzle (N·N cells, row-major, 0 = empty); it has exactly one solution, unless it
+    /// comes from a dataset stating none (such as Gecode's 16x16 and 25x25 sets).
+    pub puzzle: Board,
+    /// Its solution; `None` for a dataset's puzzle stated without one.
+    pub solution: Option<Board>,
     /// A human-readable origin, e.g. `dataset seed: hard-17s` or `generator seed 42`.
     pub origin: String,
 }
@@ -46,23 +59,40 @@ pub enum GenerateError {
     /// The requested number of givens is out of range.
     #[error("givens must be between 17 and 81, got {0}")]
     BadGivens(usize),
+    /// The requested number of givens is above the cells of a shape other than 9x9.
+    #[error("givens must be at most {cells} for {shape}, got {givens}")]
+    BadShapedGivens {
+        /// The number asked for.
+        givens: usize,
+        /// The cells of the shape.
+        cells: usize,
+        /// The shape.
+        shape: Shape,
+    },
+    /// No shipped dataset holds a puzzle of the shape asked for.
+    #[error("{0}")]
+    NoPuzzleOfShape(String),
     /// The generator failed (e.g. no grid got down to the asked number of givens).
     #[error("the generator failed: {0}")]
     GaveUp(String),
 }
 
 fn shipped_names() -> Vec<&'static str> {
-    dataset::SHIPPED.iter().map(|s| s.name).collect()
+    dataset::all_shipped().map(|s| s.name).collect()
 }
 
-/// Makes a new puzzle from `source`, seeded with `seed` (same seed, same puzzle).
+/// Makes a new puzzle of `shape` from `source`, seeded with `seed` (same seed, same puzzle). A
+/// dataset named in `source` gives a puzzle of its own shape, `shape` or not.
 ///
 /// # Errors
-/// [`GenerateError`] for an unknown dataset, a number of givens outside 17..=81, or a generator
+/// [`GenerateError`] for an unknown dataset, a number of givens out of range, or a generator
 /// that gave up.
-pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> {
+pub fn generate(source: &Source, shape: Shape, seed: u64) -> Result<Generated, GenerateError> {
     match source {
-        Source::Dataset(name) => from_dataset(name.as_deref(), seed),
+        Source::Dataset(name) => from_dataset(name.as_deref(), shape, seed),
+        Source::Generator { givens } if !shape.is_classic() => {
+            generate_shaped(shape, *givens, seed)
+        }
         Source::Generator { givens } => {
             if let Some(g) = *givens {
                 if !(17..=81).contains(&g) {
@@ -76,8 +106,8 @@ pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> 
             let g = generate_puzzle(&options, &mut *options.solver.session(), seed, 0)
                 .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
             Ok(Generated {
-                puzzle: g.puzzle,
-                solution: g.solution,
+                puzzle: Board::from_grid(&g.puzzle),
+                solution: Some(Board::from_grid(&g.solution)),
                 origin: match givens {
                     None => format!("generator (minimal), seed {seed}"),
                     Some(_) => format!("generator, seed {seed}"),
@@ -87,27 +117,72 @@ pub fn generate(source: &Source, seed: u64) -> Result<Generated, GenerateError> 
     }
 }
 
-/// Picks a random puzzle (with a stated solution) of a shipped dataset.
-fn from_dataset(name: Option<&str>, seed: u64) -> Result<Generated, GenerateError> {
+/// A puzzle of a shape other than 9x9 from [`generate_board_puzzle`], counted by
+/// [`counting_solver_for`] the shape within [`SHAPED_COUNT_NODES`] nodes a count.
+fn generate_shaped(
+    shape: Shape,
+    givens: Option<usize>,
+    seed: u64,
+) -> Result<Generated, GenerateError> {
+    if let Some(g) = givens.filter(|&g| g > shape.cells()) {
+        return Err(GenerateError::BadShapedGivens {
+            givens: g,
+            cells: shape.cells(),
+            shape,
+        });
+    }
+    let solver = counting_solver_for(shape)
+        .ok_or_else(|| GenerateError::GaveUp(format!("no built-in solver counts {shape}")))?;
+    let options = BoardPuzzleOptions {
+        shape,
+        target: givens.map_or(Target::Minimal, Target::Clues),
+        solver,
+        count_nodes: Some(SHAPED_COUNT_NODES),
+        attempts: 20,
+    };
+    let g = generate_board_puzzle(&options, &mut *solver.session(), seed, 0)
+        .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
+    let minimal = if g.undecided == 0 { " (minimal)" } else { "" };
+    Ok(Generated {
+        puzzle: g.puzzle,
+        solution: Some(g.solution),
+        origin: match givens {
+            None => format!("generator{minimal}, {shape}, seed {seed}"),
+            Some(_) => format!("generator, {shape}, seed {seed}"),
+        },
+    })
+}
+
+/// Picks a random puzzle of a shipped dataset: of the one named (any shape), else of every
+/// shipped dataset of `shape`. 9x9 puzzles are taken with a stated solution only.
+fn from_dataset(name: Option<&str>, shape: Shape, seed: u64) -> Result<Generated, GenerateError> {
     let sets: Vec<_> = match name {
-        Some(n) => vec![dataset::SHIPPED
-            .iter()
-            .find(|s| s.name == n)
-            .ok_or_else(|| GenerateError::UnknownDataset(n.to_string()))?],
-        None => dataset::SHIPPED.iter().collect(),
+        Some(n) => {
+            vec![dataset::find(n).ok_or_else(|| GenerateError::UnknownDataset(n.to_string()))?]
+        }
+        None if shape.is_classic() => dataset::SHIPPED.iter().collect(),
+        None => dataset::SHIPPED_SHAPES.iter().collect(),
     };
     let mut pool = Vec::new();
     for s in sets {
         for e in dataset::shipped(s).entries {
-            if let Ok(p) = &e.puzzle {
-                if let (Some(g), Some(sol)) = (p.grid(), p.solution_grid()) {
-                    pool.push((s.name, e.label(), g, sol));
-                }
+            let Ok(p) = &e.puzzle else { continue };
+            if name.is_none() && p.shape() != shape {
+                continue;
             }
+            if p.shape().is_classic() && p.solution.is_none() {
+                continue;
+            }
+            pool.push((s.name, e.label(), p.board.clone(), p.solution.clone()));
         }
     }
     if pool.is_empty() {
-        return Err(GenerateError::GaveUp("the dataset holds no puzzle".into()));
+        return Err(match name {
+            Some(_) => GenerateError::GaveUp("the dataset holds no puzzle".into()),
+            None => GenerateError::NoPuzzleOfShape(format!(
+                "no shipped dataset holds {shape} puzzles; use the generator"
+            )),
+        });
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (set, label, puzzle, solution) = pool.swap_remove(rng.random_range(0..pool.len()));
@@ -118,7 +193,7 @@ fn from_dataset(name: Option<&str>, seed: u64) -> Result<Generated, GenerateErro
     })
 }
 
-/// The pencil marks of a board, from the `domain-reduction` solver's rules
+/// The pencil marks of a 9x9 grid, from the `domain-reduction` solver's rules
 /// ([`solvers::domain_reduction::reduce`]: naked and hidden singles to a fixpoint, no guess).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marks {
@@ -152,25 +227,29 @@ pub fn candidates(board: &Grid) -> Marks {
     }
 }
 
-/// Plain peer elimination: a digit is a candidate of an empty cell when no peer (cell sharing
-/// its row, column or box) holds it. O(81 x 20).
-pub fn peer_elimination(puzzle: &Grid) -> [u16; 81] {
-    let c = puzzle.cells();
-    let mut out = [0u16; 81];
-    for i in 0..81 {
-        if c[i] != 0 {
-            continue;
-        }
-        let (r, col) = (i / 9, i % 9);
-        let mut used = 0u16;
-        for (j, &v) in c.iter().enumerate() {
-            let (r2, c2) = (j / 9, j % 9);
-            let peer = r2 == r || c2 == col || (r2 / 3 == r / 3 && c2 / 3 == col / 3);
-            if peer && v != 0 {
-                used |= 1 << (v - 1);
+/// Plain peer elimination, at every shape: a symbol is a candidate of an empty cell when no
+/// peer (cell sharing its row, column or box) holds it. Bit `v - 1` for symbol `v`; 0 for a
+/// filled cell. O(N² x 3N).
+pub fn peer_elimination(board: &Board) -> Vec<u128> {
+    let shape = board.shape();
+    let units = shape.units();
+    let all = if shape.side() >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << shape.side()) - 1
+    };
+    (0..shape.cells())
+        .map(|i| {
+            if board.get(i) != 0 {
+                return 0;
             }
-        }
-        out[i] = 0x1ff & !used;
-    }
-    out
+            let used = units
+                .peers(i)
+                .iter()
+                .map(|&j| board.get(j as usize))
+                .filter(|&v| v != 0)
+                .fold(0u128, |m, v| m | 1 << (v - 1));
+            all & !used
+        })
+        .collect()
 }

@@ -14,6 +14,7 @@
 use super::api;
 use super::error::ApiError;
 pub use super::gate::{Gate, Limits};
+use crate::format::{board_line, symbol_char};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::Html;
@@ -22,7 +23,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use solvers::Grid;
+use solvers::{Board, Shape};
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -49,26 +50,76 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
 /// Givens of the puzzle shown when the page is opened without `?puzzle=`.
 pub const START_GIVENS: usize = 30;
 
-/// The board as HTML: `<table id="board">` of 9 rows of 9 `<td>`, each holding a `<div
+/// The shapes of the board's shape picker, in its order (9x9 is the default).
+pub const PICKER_SHAPES: &[&str] = &[
+    "4x4",
+    "6x6/2x3",
+    "9x9",
+    "12x12/3x4",
+    "16x16",
+    "25x25",
+    "4x4/latin",
+    "6x6/latin",
+    "9x9/latin",
+    "12x12/latin",
+    "16x16/latin",
+    "25x25/latin",
+];
+
+/// The largest side the board draws (larger grids are solved through the API).
+pub const MAX_BOARD_SIDE: usize = 25;
+
+/// The width of a cell in pixels: 44 up to 12x12, smaller above so that the board stays about
+/// 650 pixels wide.
+fn cell_px(side: usize) -> usize {
+    (660 / side.max(1)).clamp(24, 44)
+}
+
+/// The board as HTML: `<table id="board">` of N rows of N `<td>`, each holding a `<div
 /// class="marks">` (pencil marks) and an `<input class="cell">`, in row-major order; givens are
-/// `readonly` with class `given`. `data-puzzle` holds the puzzle's line form.
-pub fn board_html(puzzle: &Grid) -> String {
+/// `readonly` with class `given`. `data-puzzle` holds the puzzle's line form, `data-shape` its
+/// shape, `data-side`, `data-box-rows` and `data-box-cols` its geometry (boxes 0 for a Latin
+/// square). A cell ending a box on the right has class `box-r`, at the bottom `box-b`.
+pub fn board_html(puzzle: &Board) -> String {
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let (br, bc) = shape.boxes().unwrap_or((0, 0));
+    let px = cell_px(n);
     let mut out = format!(
-        "<table id=\"board\" data-puzzle=\"{}\" aria-label=\"Sudoku board\">\n",
-        puzzle.to_line()
+        "<table id=\"board\" data-puzzle=\"{}\" data-shape=\"{shape}\" data-side=\"{n}\" \
+         data-box-rows=\"{br}\" data-box-cols=\"{bc}\" style=\"--cell: {px}px; --marks: {marks}\" \
+         aria-label=\"{shape} {kind} board\">\n",
+        board_line(puzzle),
+        kind = if shape.is_latin() {
+            "Latin square"
+        } else {
+            "Sudoku"
+        },
+        marks = (1..=n).find(|k| k * k >= n).unwrap_or(1),
     );
-    for r in 0..9 {
+    let ends = |k: usize, size: usize| size != 0 && (k + 1) % size == 0 && k + 1 < n;
+    let mode = if n <= 9 { "numeric" } else { "text" };
+    for r in 0..n {
         out.push_str("<tr>");
-        for c in 0..9 {
-            let i = r * 9 + c;
-            let v = puzzle.get(i);
+        for c in 0..n {
+            let v = puzzle.get(r * n + c);
             let name = format!("r{}c{}", r + 1, c + 1);
+            let class = match (ends(c, bc), ends(r, br)) {
+                (true, true) => " class=\"box-r box-b\"",
+                (true, false) => " class=\"box-r\"",
+                (false, true) => " class=\"box-b\"",
+                (false, false) => "",
+            };
             out.push_str(&format!(
-                "<td><div class=\"marks\"></div><input class=\"cell{}\" id=\"{name}\" \
-                 aria-label=\"{name}\" maxlength=\"1\" inputmode=\"numeric\" autocomplete=\"off\" \
+                "<td{class}><div class=\"marks\"></div><input class=\"cell{}\" id=\"{name}\" \
+                 aria-label=\"{name}\" maxlength=\"1\" inputmode=\"{mode}\" autocomplete=\"off\" \
                  value=\"{}\"{}></td>",
                 if v != 0 { " given" } else { "" },
-                if v != 0 { v.to_string() } else { String::new() },
+                if v != 0 {
+                    symbol_char(v).map(String::from).unwrap_or_default()
+                } else {
+                    String::new()
+                },
                 if v != 0 { " readonly" } else { "" },
             ));
         }
@@ -78,30 +129,77 @@ pub fn board_html(puzzle: &Grid) -> String {
     out
 }
 
-/// `<option>`s of every solver of the registry (`title` = its description), the default one
-/// selected.
+/// A board of `shape` from the query's `puzzle` and `shape` (either may be absent: an empty
+/// board of the shape, or the shape the puzzle's size implies).
+///
+/// # Errors
+/// A 400 [`ApiError`] as [`api::parse_board`] gives, or a side above [`MAX_BOARD_SIDE`].
+fn query_board(q: &HashMap<String, String>) -> Result<Option<Board>, ApiError> {
+    let shape = q.get("shape").map(String::as_str);
+    let board = match q.get("puzzle") {
+        Some(text) => api::parse_board(text, shape)?,
+        None => match api::parse_shape(shape)? {
+            Some(s) => Board::empty(s),
+            None => return Ok(None),
+        },
+    };
+    let side = board.shape().side();
+    if side > MAX_BOARD_SIDE {
+        return Err(ApiError::bad_request(format!(
+            "the board draws grids up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}; solve a \
+             {side}x{side} puzzle through POST /api/solve"
+        )));
+    }
+    Ok(Some(board))
+}
+
+/// `GET /board?shape=S&puzzle=P`: the board's table alone ([`board_html`]), for the page to
+/// draw another puzzle or shape.
+async fn board_fragment(
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Html<String>, ApiError> {
+    let board = query_board(&q)?.unwrap_or_else(|| Board::empty(Shape::CLASSIC));
+    Ok(Html(board_html(&board)))
+}
+
+/// `<option>`s of the shape picker, `selected` the one of `shape`.
+fn shape_options(shape: Shape) -> String {
+    PICKER_SHAPES
+        .iter()
+        .map(|s| {
+            let selected = s.parse::<Shape>().is_ok_and(|p| p == shape);
+            format!(
+                "<option value=\"{s}\"{}>{s}</option>",
+                if selected { " selected" } else { "" }
+            )
+        })
+        .collect()
+}
+
+/// `<option>`s of every solver of the registry (`title` = its description, `data-shapes` the
+/// shapes it takes: `9x9` or `any`), the default one selected.
 fn solver_options() -> String {
     solvers::SolverKind::ALL
         .iter()
         .map(|k| {
             format!(
-                "<option value=\"{0}\" title=\"{1}\"{2}>{0}</option>",
+                "<option value=\"{0}\" title=\"{1}\" data-shapes=\"{3}\"{2}>{0}</option>",
                 k.name(),
                 html_escape(k.description()),
                 if *k == api::default_solver() {
                     " selected"
                 } else {
                     ""
-                }
+                },
+                k.caps().shapes.as_str(),
             )
         })
         .collect()
 }
 
-/// `<option>`s of the shipped datasets.
+/// `<option>`s of the shipped datasets, of every shape.
 fn dataset_options() -> String {
-    crate::dataset::SHIPPED
-        .iter()
+    crate::dataset::all_shipped()
         .map(|s| format!("<option value=\"{0}\">{0}</option>", s.name))
         .collect()
 }
@@ -113,14 +211,16 @@ fn html_escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The page with a board: the puzzle of `?puzzle=` (81-character line form), else a fresh
-/// generated one. A bad `?puzzle=` gives a 400 page naming the cell.
+/// The page with a board: the puzzle of `?puzzle=` (the line form; `?shape=` its shape, as in
+/// the API), an empty board of `?shape=` alone, else a fresh generated 9x9 puzzle. A bad
+/// `?puzzle=` or `?shape=` gives a 400 naming the cell or the shape.
 async fn index(
     State(gate): State<Arc<Gate>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Html<String>, ApiError> {
-    let (puzzle, origin) = match q.get("puzzle") {
-        Some(text) => (api::parse_puzzle(text)?, "given in the address".to_string()),
+    let (puzzle, origin) = match query_board(&q)? {
+        Some(b) if q.contains_key("puzzle") => (b, "given in the address".to_string()),
+        Some(b) => (b, format!("empty {} board", q["shape"].trim())),
         None => {
             // Generating is solve work: it passes the gate like the API's.
             let g = api::blocking(Some(&gate), 0, (), |(), _| {
@@ -128,6 +228,7 @@ async fn index(
                     &super::engine::Source::Generator {
                         givens: Some(START_GIVENS),
                     },
+                    Shape::CLASSIC,
                     rand::random(),
                 )
                 .map_err(|e| ApiError::bad_request(e.to_string()))
@@ -142,6 +243,11 @@ async fn index(
         INDEX_HTML
             .replace("<!--BOARD-->", &board_html(&puzzle))
             .replace("<!--STATUS-->", &html_escape(&status))
+            .replace("<!--SHAPES-->", &shape_options(puzzle.shape()))
+            .replace(
+                "<!--SHAPED-SOLVER-->",
+                crate::generate::SHAPED_COUNTING_SOLVER.name(),
+            )
             .replace("<!--SOLVERS-->", &solver_options())
             .replace("<!--DATASETS-->", &dataset_options()),
     ))
@@ -152,13 +258,14 @@ pub fn router() -> Router {
     router_with(Arc::new(Gate::new(Limits::default())))
 }
 
-/// The whole app: `/`, `/app.js`, `/style.css` and the routes of [`api`], solve work passing
+/// The whole app: `/`, `/board`, `/app.js`, `/style.css` and the routes of [`api`], solve work passing
 /// `gate`. Anything else is a 404, a method a route does not take a 405 (with `Allow`), a body
 /// over the gate's limit a 413; each with a JSON `{"error"}` body.
 pub fn router_with(gate: Arc<Gate>) -> Router {
     let body_limit = gate.limits().body_limit;
     Router::new()
         .route("/", get(index))
+        .route("/board", get(board_fragment))
         .route(
             "/app.js",
             get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),

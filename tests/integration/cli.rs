@@ -271,6 +271,7 @@ fn one_default_solver_everywhere() {
     let solved = api::solve(
         &api::SolveRequest {
             puzzle: seed.into(),
+            shape: None,
             solver: None,
             timeout_ms: None,
         },
@@ -281,6 +282,7 @@ fn one_default_solver_everywhere() {
     let counted = api::count(
         &api::CountRequest {
             puzzle: seed.into(),
+            shape: None,
             limit: None,
             solver: None,
             timeout_ms: None,

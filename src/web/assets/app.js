@@ -1,11 +1,15 @@
-// The board page of `harness serve`. No library, nothing fetched but this server's /api/.
+// The board page of `harness serve`. No library, nothing fetched but this server's /board and
+// /api/. The board's table is drawn by the server (GET /board), for every shape.
 "use strict";
 
-const board = document.getElementById("board");
-const cells = Array.from(board.querySelectorAll("input.cell"));
-const marks = Array.from(board.querySelectorAll(".marks"));
+const play = document.getElementById("play");
 const statusEl = document.getElementById("status");
-let puzzle = board.dataset.puzzle || ".".repeat(81);
+const shapeSelect = document.getElementById("shape");
+const solverSelect = document.getElementById("solver");
+// Symbols of one-character cells: 1-9, then A = 10 ... Z = 35.
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+let board, cells, marks, shape, side, boxRows, boxCols, PEERS;
+let puzzle = "";
 let solution = null;
 
 function say(text, kind) {
@@ -24,28 +28,87 @@ async function api(path, body) {
   return data;
 }
 
+const isClassic = () => shape === "9x9";
+// The symbol a key or character stands for on this board ("" if none).
+function symbolOf(ch) {
+  const k = SYMBOLS.indexOf(String(ch).toUpperCase());
+  return ch.length === 1 && k >= 0 && k < side ? SYMBOLS[k] : "";
+}
+
 function peers(i) {
-  const r = Math.floor(i / 9), c = i % 9, out = [];
-  for (let j = 0; j < 81; j++) {
+  const r = Math.floor(i / side), c = i % side, out = [];
+  for (let j = 0; j < side * side; j++) {
     if (j === i) continue;
-    const r2 = Math.floor(j / 9), c2 = j % 9;
-    if (r2 === r || c2 === c ||
-        (Math.floor(r2 / 3) === Math.floor(r / 3) && Math.floor(c2 / 3) === Math.floor(c / 3))) {
-      out.push(j);
-    }
+    const r2 = Math.floor(j / side), c2 = j % side;
+    const sameBox = boxRows > 0 &&
+      Math.floor(r2 / boxRows) === Math.floor(r / boxRows) &&
+      Math.floor(c2 / boxCols) === Math.floor(c / boxCols);
+    if (r2 === r || c2 === c || sameBox) out.push(j);
   }
   return out;
 }
-const PEERS = cells.map((_, i) => peers(i));
+
+// Takes the board the server drew: its cells, shape and units; the menus follow its shape.
+function bindBoard() {
+  board = document.getElementById("board");
+  cells = Array.from(board.querySelectorAll("input.cell"));
+  marks = Array.from(board.querySelectorAll(".marks"));
+  shape = board.dataset.shape || "9x9";
+  side = parseInt(board.dataset.side || "9", 10);
+  boxRows = parseInt(board.dataset.boxRows || "3", 10);
+  boxCols = parseInt(board.dataset.boxCols || "3", 10);
+  puzzle = board.dataset.puzzle || ".".repeat(side * side);
+  PEERS = cells.map((_, i) => peers(i));
+  followShape();
+}
+
+// The menus of this shape: the picker, the solvers that take it, the 9x9-only features.
+function followShape() {
+  if (![...shapeSelect.options].some((o) => o.value === shape)) {
+    shapeSelect.add(new Option(shape, shape));
+  }
+  shapeSelect.value = shape;
+  for (const o of solverSelect.options) {
+    const takes = isClassic() || o.dataset.shapes === "any";
+    o.disabled = !takes;
+    o.hidden = !takes;
+  }
+  const chosen = solverSelect.selectedOptions[0];
+  if (!chosen || chosen.disabled) {
+    const fallback = isClassic()
+      ? [...solverSelect.options].find((o) => o.defaultSelected)
+      : [...solverSelect.options].find((o) => o.value === solverSelect.dataset.shapedDefault);
+    if (fallback) solverSelect.value = fallback.value;
+  }
+  showSolver();
+  const hint = document.getElementById("hint");
+  hint.disabled = !isClassic();
+  hint.title = isClassic() ? "" : "hints are given on 9x9 grids only";
+  const givens = document.getElementById("givens");
+  givens.disabled = !isClassic();
+  document.getElementById("givens-note").textContent =
+    isClassic() ? "" : "(9x9 only)";
+  const boxes = boxRows > 0 ? `${boxRows}x${boxCols} boxes` : "a Latin square: no boxes";
+  const hidden = [...solverSelect.options].filter((o) => o.disabled).map((o) => o.value);
+  document.getElementById("shape-info").textContent = isClassic() ? "" :
+    `${side}x${side}, ${boxes}, symbols 1-${SYMBOLS[side - 1]}. Hints: 9x9 only (the logic ` +
+    `rater's techniques are 9x9 ones). Candidates by peer elimination.` +
+    (hidden.length ? ` Not offered (9x9 only): ${hidden.join(", ")}.` : "");
+  const range = side > 9 ? `1-9 or A-${SYMBOLS[side - 1]}` : `1-${side}`;
+  const units = boxRows > 0 ? "row, column or box" : "row or column";
+  document.getElementById("help").textContent =
+    `Type ${range} in a cell; Backspace, Delete, 0 or . clears it; arrow keys move. ` +
+    `Red: a ${side > 9 ? "symbol" : "digit"} repeated in a ${units}.`;
+}
 
 function boardText() {
-  return cells.map((el) => (/^[1-9]$/.test(el.value) ? el.value : ".")).join("");
+  return cells.map((el) => symbolOf(el.value) || ".").join("");
 }
 
 function refresh() {
   const v = cells.map((el) => el.value);
   cells.forEach((el, i) => {
-    const bad = /^[1-9]$/.test(v[i]) && PEERS[i].some((j) => v[j] === v[i]);
+    const bad = symbolOf(v[i]) !== "" && PEERS[i].some((j) => v[j] === v[i]);
     el.classList.toggle("conflict", bad);
     if (v[i]) marks[i].textContent = "";
   });
@@ -55,22 +118,18 @@ function clearMarks() {
   marks.forEach((m) => { m.textContent = ""; });
 }
 
-function load(p, origin) {
-  puzzle = p;
+// Draws puzzle `p` (line form; null for an empty board) of shape `s` through the server.
+async function load(p, origin, s) {
+  const q = new URLSearchParams({ shape: s });
+  if (p !== null) q.set("puzzle", p);
+  const res = await fetch("/board?" + q);
+  const html = await res.text();
+  if (!res.ok) throw new Error(JSON.parse(html).error || res.statusText);
+  board.outerHTML = html;
   solution = null;
-  clearHint();
-  cells.forEach((el, i) => {
-    const ch = p[i];
-    const given = ch >= "1" && ch <= "9";
-    el.value = given ? ch : "";
-    el.readOnly = given;
-    el.classList.toggle("given", given);
-    el.classList.remove("solved", "wrong", "conflict");
-  });
-  board.dataset.puzzle = p;
-  clearMarks();
+  bindBoard();
   refresh();
-  const n = [...p].filter((ch) => ch >= "1" && ch <= "9").length;
+  const n = cells.filter((el) => el.readOnly).length;
   say(`${origin}: ${n} givens.`);
 }
 
@@ -83,38 +142,44 @@ function setCell(i, value) {
   refresh();
 }
 
-cells.forEach((el, i) => {
-  el.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
-    if (e.key in moves) {
-      const j = i + moves[e.key];
-      if (j >= 0 && j < 81) cells[j].focus();
-      e.preventDefault();
-    } else if (/^[1-9]$/.test(e.key)) {
-      setCell(i, e.key);
-      e.preventDefault();
-    } else if (["Backspace", "Delete", "0", ".", " "].includes(e.key)) {
-      setCell(i, "");
-      e.preventDefault();
-    } else if (e.key.length === 1) {
-      e.preventDefault();
-    }
-  });
-  // Paste, drag or any other way a value gets in: keep one digit 1-9.
-  el.addEventListener("input", () => {
-    if (el.readOnly) return;
-    const m = el.value.match(/[1-9]/g);
-    el.value = m ? m[m.length - 1] : "";
-    el.classList.remove("solved", "wrong");
-    refresh();
-  });
-  el.addEventListener("change", refresh);
+const cellIndex = (e) => (cells ? cells.indexOf(e.target) : -1);
+play.addEventListener("keydown", (e) => {
+  const i = cellIndex(e);
+  if (i < 0 || e.ctrlKey || e.metaKey || e.altKey) return;
+  const moves = { ArrowUp: -side, ArrowDown: side, ArrowLeft: -1, ArrowRight: 1 };
+  if (e.key in moves) {
+    const j = i + moves[e.key];
+    if (j >= 0 && j < cells.length) cells[j].focus();
+    e.preventDefault();
+  } else if (symbolOf(e.key)) {
+    setCell(i, symbolOf(e.key));
+    e.preventDefault();
+  } else if (["Backspace", "Delete", "0", ".", " "].includes(e.key)) {
+    setCell(i, "");
+    e.preventDefault();
+  } else if (e.key.length === 1) {
+    e.preventDefault();
+  }
 });
+// Paste, drag or any other way a value gets in: keep one symbol of the board.
+play.addEventListener("input", (e) => {
+  const i = cellIndex(e);
+  if (i < 0 || cells[i].readOnly) return;
+  const el = cells[i];
+  const found = [...el.value].map(symbolOf).filter((ch) => ch);
+  el.value = found.length ? found[found.length - 1] : "";
+  el.classList.remove("solved", "wrong");
+  refresh();
+});
+play.addEventListener("change", (e) => { if (cellIndex(e) >= 0) refresh(); });
 
+// The solution, from the puzzle's source or solved by the chosen solver.
 async function ensureSolution() {
   if (solution) return solution;
-  const r = await api("solve", { puzzle });
+  const r = await api("solve", { puzzle, shape, solver: solverSelect.value });
+  if (r.status === "timeout") {
+    throw new Error(`${r.solver} found no solution within its time budget; try another solver`);
+  }
   if (r.status !== "solved") throw new Error(`the puzzle has no solution (${r.status})`);
   solution = r.solution;
   return solution;
@@ -124,17 +189,27 @@ document.getElementById("new").addEventListener("click", async () => {
   const source = document.querySelector("input[name=source]:checked").value;
   const body = { source };
   if (source === "generator") {
-    if (!document.getElementById("minimal").checked) {
+    body.shape = shape;
+    if (isClassic() && !document.getElementById("minimal").checked) {
       body.givens = parseInt(document.getElementById("givens").value, 10);
     }
   } else {
     body.dataset = document.getElementById("dataset").value;
+    if (!body.dataset) body.shape = shape;
   }
   say("generating...");
   try {
     const r = await api("generate", body);
-    load(r.puzzle, r.origin);
+    await load(r.puzzle, r.origin, r.shape || "9x9");
     solution = r.solution;
+  } catch (e) {
+    say(e.message, "error");
+  }
+});
+
+shapeSelect.addEventListener("change", async () => {
+  try {
+    await load(null, `empty ${shapeSelect.value} board`, shapeSelect.value);
   } catch (e) {
     say(e.message, "error");
   }
@@ -157,18 +232,25 @@ document.getElementById("check").addEventListener("click", async () => {
   }
 });
 
+// Pencil marks: `list(i)` gives the marks of cell i; `cls(i, d)` a class for symbol d's mark.
+function drawMarks(list, cls) {
+  list.forEach((c, i) => {
+    marks[i].innerHTML = "";
+    if (cells[i].value) return;
+    for (let d = 1; d <= side; d++) {
+      const s = document.createElement("span");
+      s.textContent = c.includes(SYMBOLS[d - 1]) ? SYMBOLS[d - 1] : "";
+      const k = cls ? cls(i, d) : "";
+      if (k) s.className = k;
+      marks[i].appendChild(s);
+    }
+  });
+}
+
 document.getElementById("candidates").addEventListener("click", async () => {
   try {
-    const r = await api("candidates", { puzzle: boardText() });
-    r.candidates.forEach((c, i) => {
-      marks[i].innerHTML = "";
-      if (cells[i].value) return;
-      for (let d = 1; d <= 9; d++) {
-        const s = document.createElement("span");
-        s.textContent = c.includes(String(d)) ? String(d) : "";
-        marks[i].appendChild(s);
-      }
-    });
+    const r = await api("candidates", { puzzle: boardText(), shape });
+    drawMarks(r.candidates);
     const stuck = r.contradiction ? ` Contradiction: ${r.contradiction}.` : "";
     say(`Candidates by ${r.method}: ${r.deductions} deduction(s).${stuck}`, stuck ? "error" : "");
   } catch (e) {
@@ -185,6 +267,10 @@ function clearHint() {
 // cells), what it eliminates struck through in red, a placement green.
 async function showHint() {
   clearHint();
+  if (!isClassic()) {
+    say(`Hints are given on 9x9 grids only (the logic rater's techniques are 9x9 ones).`, "error");
+    return;
+  }
   try {
     const r = await api("hint", { puzzle: boardText() });
     if (r.done) {
@@ -198,18 +284,11 @@ async function showHint() {
     }
     const elim = key(r.eliminations);
     const place = key(r.placements);
-    r.marks.forEach((m, i) => {
-      marks[i].innerHTML = "";
-      if (cells[i].value) return;
-      for (let d = 1; d <= 9; d++) {
-        const s = document.createElement("span");
-        const k = i * 10 + d;
-        s.textContent = m.includes(String(d)) ? String(d) : "";
-        if (place.has(k)) s.className = "hint-place";
-        else if (elim.has(k)) s.className = "hint-elim";
-        else if (proof.has(k)) s.className = "hint-key";
-        marks[i].appendChild(s);
-      }
+    drawMarks(r.marks, (i, d) => {
+      const k = i * 10 + d;
+      if (place.has(k)) return "hint-place";
+      if (elim.has(k)) return "hint-elim";
+      return proof.has(k) ? "hint-key" : "";
     });
     r.cells.forEach((i) => cells[i].parentElement.classList.add("hint-cell"));
     say(`Hint (${r.level}, cost ${r.cost}): ${r.text}`);
@@ -231,10 +310,10 @@ document.getElementById("clear").addEventListener("click", () => {
 });
 
 document.getElementById("solve").addEventListener("click", async () => {
-  const solver = document.getElementById("solver").value;
+  const solver = solverSelect.value;
   say(`solving with ${solver}...`);
   try {
-    const r = await api("solve", { puzzle, solver });
+    const r = await api("solve", { puzzle, shape, solver });
     const s = r.stats;
     const effort = `${s.nodes} nodes, ${s.guesses} guesses, ${s.backtracks} backtracks, ${s.propagations} propagations`;
     const ms = (r.time_us / 1000).toFixed(3);
@@ -257,11 +336,23 @@ document.getElementById("solve").addEventListener("click", async () => {
   }
 });
 
+// The shape of a pasted puzzle: the picker's when its size fits, else the one Sudoku shape of
+// the picker of that size, else the picker's (the server then says what is wrong).
+function pastedShape(text) {
+  const n = /\s/.test(text) ? text.split(/\s+/).length : [...text].length;
+  const fits = (s) => parseInt(s, 10) ** 2 === n;
+  if (fits(shapeSelect.value)) return shapeSelect.value;
+  const sudoku = [...shapeSelect.options].map((o) => o.value)
+    .filter((s) => fits(s) && !s.endsWith("/latin"));
+  return sudoku.length === 1 ? sudoku[0] : shapeSelect.value;
+}
+
 document.getElementById("load").addEventListener("click", async () => {
   const text = document.getElementById("puzzle-text").value.trim();
   try {
-    const r = await api("count", { puzzle: text, limit: 2 });
-    load(text.replace(/[0_\-*]/g, "."), "loaded");
+    const s = pastedShape(text);
+    const r = await api("count", { puzzle: text, shape: s, limit: 2 });
+    await load(text, "loaded", r.shape || "9x9");
     const n = r.complete ? (r.solutions >= 2 ? "two or more solutions" : `${r.solutions} solution(s)`) : "count unfinished";
     say(`${statusEl.textContent} ${n}.`, r.unique ? "" : "error");
   } catch (e) {
@@ -269,13 +360,12 @@ document.getElementById("load").addEventListener("click", async () => {
   }
 });
 
-const solverSelect = document.getElementById("solver");
 function showSolver() {
   const o = solverSelect.selectedOptions[0];
   document.getElementById("solver-info").textContent = o ? o.title : "";
 }
 solverSelect.addEventListener("change", showSolver);
-showSolver();
+bindBoard();
 refresh();
 // `?hint=1` in the address: show the first hint at once (for screenshots and links).
 if (new URLSearchParams(location.search).get("hint") === "1") showHint();
