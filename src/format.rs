@@ -296,6 +296,27 @@ pub enum Reason {
 }
 
 /// A word on lengths that are not a damaged 9x9 line (more than 9 away from 81).
+/// The entry numbered `index` starting at `line` of `source`: the puzzle, or why it could not
+/// be read.
+fn entry(
+    source: &str,
+    index: usize,
+    line: usize,
+    name: Option<String>,
+    puzzle: Result<Puzzle, Reason>,
+) -> Entry {
+    Entry {
+        index,
+        line,
+        name,
+        puzzle: puzzle.map_err(|reason| InputError {
+            source_name: source.to_string(),
+            line,
+            reason,
+        }),
+    }
+}
+
 fn size_hint(found: usize) -> &'static str {
     if found.abs_diff(CELLS) <= 9 || found < 10 {
         ""
@@ -773,16 +794,7 @@ impl<R: BufRead> Lines<R> {
     fn bad_header(&mut self, source: &str, index: &mut usize) -> Option<Entry> {
         let (line, reason) = self.bad_headers.pop_front()?;
         *index += 1;
-        Some(Entry {
-            index: *index,
-            line,
-            name: None,
-            puzzle: Err(InputError {
-                source_name: source.to_string(),
-                line,
-                reason,
-            }),
-        })
+        Some(entry(source, *index, line, None, Err(reason)))
     }
 }
 
@@ -954,16 +966,13 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                     (name, puzzle)
                 }
             };
-            return Some(Ok(Entry {
-                index: self.index,
-                line: raw.number,
+            return Some(Ok(entry(
+                &self.source,
+                self.index,
+                raw.number,
                 name,
-                puzzle: puzzle.map_err(|reason| InputError {
-                    source_name: self.source.clone(),
-                    line: raw.number,
-                    reason,
-                }),
-            }));
+                puzzle,
+            )));
         }
     }
 }
@@ -1135,64 +1144,10 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
         };
         self.index += 1;
         let start = first.number;
-        let shape = match (&first.text, first.too_long) {
-            (Some(t), None) => block_shape(t, self.lines.shape),
-            _ => Ok(Shape::CLASSIC),
-        };
-        let side = match shape {
-            Ok(s) => s.side(),
-            Err(n) => n,
-        };
-        let classic = shape == Ok(Shape::CLASSIC);
-        let mut cells = vec![0u8; side * side];
-        let mut rows = 0usize;
-        let mut error: Option<Reason> = match shape {
-            Err(n) => Some(Reason::NeedsShape {
-                found: n * n,
-                side: n,
-            }),
-            Ok(_) => None,
-        };
+        let mut block = Block::new(&first, self.lines.shape);
         let mut current = Some(first);
         while let Some(raw) = current.take() {
-            match &raw.text {
-                _ if raw.too_long.is_some() => {
-                    error.get_or_insert(Reason::BlockRow {
-                        row: rows + 1,
-                        detail: format!("line {}: {}", raw.number, too_long(&raw)),
-                    });
-                    rows += 1;
-                }
-                None => {
-                    error.get_or_insert(Reason::BlockRow {
-                        row: rows + 1,
-                        detail: format!("line {}: {}", raw.number, Reason::NotUtf8),
-                    });
-                    rows += 1;
-                }
-                Some(t) if t.trim().is_empty() => break,
-                Some(t) if t.trim_start().starts_with('#') => {}
-                Some(t) => {
-                    if rows < side && error.is_none() {
-                        let row = match (classic, &shape) {
-                            (true, _) => block_row(t).map(|r| r.to_vec()),
-                            (false, Ok(s)) => shaped_row(t, *s, rows),
-                            (false, Err(_)) => Ok(Vec::new()),
-                        };
-                        match row {
-                            Ok(row) => cells[rows * side..rows * side + side].copy_from_slice(&row),
-                            Err(detail) => {
-                                error.get_or_insert(Reason::BlockRow {
-                                    row: rows + 1,
-                                    detail,
-                                });
-                            }
-                        }
-                    }
-                    rows += 1;
-                }
-            }
-            if rows == side {
+            if !block.take(&raw) || block.rows == block.side {
                 break;
             }
             current = match self.lines.next() {
@@ -1201,30 +1156,112 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                 Some(Ok(r)) => Some(r),
             };
         }
-        let puzzle = match (error, shape) {
-            (Some(e), _) => Err(e),
-            (None, _) if rows != side => Err(Reason::BlockRows {
-                found: rows,
-                expected: side,
+        let puzzle = block.puzzle();
+        Some(Ok(entry(&self.source, self.index, start, None, puzzle)))
+    }
+}
+
+/// A block being read: its shape (or the side of a first row that needs a `# shape` line), its
+/// cells, the rows read so far and the first error met.
+struct Block {
+    /// The shape, or the side of a first row that is no square.
+    shape: Result<Shape, usize>,
+    /// The rows (and cells a row) expected.
+    side: usize,
+    /// The cells read so far, row-major, 0 = empty.
+    cells: Vec<u8>,
+    /// Rows read so far, bad ones included.
+    rows: usize,
+    /// The first error met.
+    error: Option<Reason>,
+}
+
+impl Block {
+    /// An empty block of the shape its first row `first` shows, under the file's `# shape` line
+    /// `header`.
+    fn new(first: &RawLine, header: Option<Shape>) -> Block {
+        let shape = match (&first.text, first.too_long) {
+            (Some(t), None) => block_shape(t, header),
+            _ => Ok(Shape::CLASSIC),
+        };
+        let side = match shape {
+            Ok(s) => s.side(),
+            Err(n) => n,
+        };
+        let error = match shape {
+            Err(n) => Some(Reason::NeedsShape {
+                found: n * n,
+                side: n,
             }),
-            (None, Ok(s)) => Board::new(s, cells)
+            Ok(_) => None,
+        };
+        Block {
+            shape,
+            side,
+            cells: vec![0u8; side * side],
+            rows: 0,
+            error,
+        }
+    }
+
+    /// Takes one line of the block (a row, or a comment); false at a blank line, which ends it.
+    fn take(&mut self, raw: &RawLine) -> bool {
+        match &raw.text {
+            _ if raw.too_long.is_some() => self.bad_row(raw.number, too_long(raw)),
+            None => self.bad_row(raw.number, Reason::NotUtf8),
+            Some(t) if t.trim().is_empty() => return false,
+            Some(t) if t.trim_start().starts_with('#') => {}
+            Some(t) => {
+                if self.rows < self.side && self.error.is_none() {
+                    let row = match (self.shape == Ok(Shape::CLASSIC), &self.shape) {
+                        (true, _) => block_row(t).map(|r| r.to_vec()),
+                        (false, Ok(s)) => shaped_row(t, *s, self.rows),
+                        (false, Err(_)) => Ok(Vec::new()),
+                    };
+                    let (side, rows) = (self.side, self.rows);
+                    match row {
+                        Ok(row) => {
+                            self.cells[rows * side..rows * side + side].copy_from_slice(&row)
+                        }
+                        Err(detail) => {
+                            self.error.get_or_insert(Reason::BlockRow {
+                                row: rows + 1,
+                                detail,
+                            });
+                        }
+                    }
+                }
+                self.rows += 1;
+            }
+        }
+        true
+    }
+
+    /// Counts a row that could not be read (line `number`, for `reason`), keeping the first error.
+    fn bad_row(&mut self, number: usize, reason: Reason) {
+        self.error.get_or_insert(Reason::BlockRow {
+            row: self.rows + 1,
+            detail: format!("line {number}: {reason}"),
+        });
+        self.rows += 1;
+    }
+
+    /// The puzzle the block holds, or why it could not be read.
+    fn puzzle(self) -> Result<Puzzle, Reason> {
+        match (self.error, self.shape) {
+            (Some(e), _) => Err(e),
+            (None, _) if self.rows != self.side => Err(Reason::BlockRows {
+                found: self.rows,
+                expected: self.side,
+            }),
+            (None, Ok(s)) => Board::new(s, self.cells)
                 .map_err(|e| Reason::BadGrid(e.to_string()))
                 .and_then(|b| checked_board(b, None)),
             (None, Err(n)) => Err(Reason::NeedsShape {
                 found: n * n,
                 side: n,
             }),
-        };
-        Some(Ok(Entry {
-            index: self.index,
-            line: start,
-            name: None,
-            puzzle: puzzle.map_err(|reason| InputError {
-                source_name: self.source.clone(),
-                line: start,
-                reason,
-            }),
-        }))
+        }
     }
 }
 
@@ -1453,6 +1490,7 @@ impl<R: BufRead> CsvEntries<R> {
         Some(Ok((line, Ok(text))))
     }
 
+    /// The next entry, starting at `line`.
     fn entry(
         &mut self,
         line: usize,
@@ -1460,16 +1498,7 @@ impl<R: BufRead> CsvEntries<R> {
         puzzle: Result<Puzzle, Reason>,
     ) -> Entry {
         self.index += 1;
-        Entry {
-            index: self.index,
-            line,
-            name,
-            puzzle: puzzle.map_err(|reason| InputError {
-                source_name: self.source.clone(),
-                line,
-                reason,
-            }),
-        }
+        entry(&self.source, self.index, line, name, puzzle)
     }
 }
 
@@ -1575,33 +1604,36 @@ impl<R: BufRead> Iterator for PlsEntries<R> {
         };
         self.index += 1;
         let start = first.number;
-        let (index, source) = (self.index, self.source.clone());
-        let entry = |puzzle: Result<Puzzle, Reason>| {
-            Some(Ok(Entry {
-                index,
-                line: start,
-                name: None,
-                puzzle: puzzle.map_err(|reason| InputError {
-                    source_name: source.clone(),
-                    line: start,
-                    reason,
-                }),
-            }))
+        let puzzle = match pls_order_line(&first) {
+            Ok(n) => match self.square(n) {
+                Ok(puzzle) => puzzle,
+                Err(e) => return Some(Err(e)),
+            },
+            Err(reason) => Err(reason),
         };
-        let text = match line_text(&first) {
-            Ok(t) => t,
-            Err(reason) => return entry(Err(reason)),
-        };
-        let n = match pls_order(&text) {
-            Some(Ok(n)) => n,
-            Some(Err(why)) => return entry(Err(Reason::PlsOrder(why))),
-            None => {
-                let shown: String = text.trim().chars().take(40).collect();
-                return entry(Err(Reason::PlsOrder(format!(
-                    "expected an `order N` line, found {shown:?}"
-                ))));
-            }
-        };
+        Some(Ok(entry(&self.source, self.index, start, None, puzzle)))
+    }
+}
+
+/// The order N of a square's first line, `order N`, or why it is not one.
+fn pls_order_line(first: &RawLine) -> Result<usize, Reason> {
+    let text = line_text(first)?;
+    match pls_order(&text) {
+        Some(Ok(n)) => Ok(n),
+        Some(Err(why)) => Err(Reason::PlsOrder(why)),
+        None => {
+            let shown: String = text.trim().chars().take(40).collect();
+            Err(Reason::PlsOrder(format!(
+                "expected an `order N` line, found {shown:?}"
+            )))
+        }
+    }
+}
+
+impl<R: BufRead> PlsEntries<R> {
+    /// Reads the N rows of a square of order `n` after its `order` line: the puzzle, or why it
+    /// could not be read; `Err` when the input cannot be read.
+    fn square(&mut self, n: usize) -> io::Result<Result<Puzzle, Reason>> {
         let mut cells = vec![0u8; n * n];
         let mut rows = 0usize;
         let mut error: Option<Reason> = None;
@@ -1609,7 +1641,7 @@ impl<R: BufRead> Iterator for PlsEntries<R> {
             // A square ends early at the next `order` line, which starts the next square.
             let raw = match self.lines.next() {
                 None => break,
-                Some(Err(e)) => return Some(Err(e)),
+                Some(Err(e)) => return Err(e),
                 Some(Ok(raw)) if skippable(&raw) => continue,
                 Some(Ok(raw)) => raw,
             };
@@ -1641,7 +1673,7 @@ impl<R: BufRead> Iterator for PlsEntries<R> {
             }
             rows += 1;
         }
-        let puzzle = match error {
+        Ok(match error {
             Some(e) => Err(e),
             None if rows != n => Err(Reason::PlsRows {
                 found: rows,
@@ -1654,8 +1686,7 @@ impl<R: BufRead> Iterator for PlsEntries<R> {
                 })
                 .and_then(|s| Board::new(s, cells).map_err(|e| Reason::BadGrid(e.to_string())))
                 .and_then(|b| checked_board(b, None)),
-        };
-        entry(puzzle)
+        })
     }
 }
 

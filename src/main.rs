@@ -30,18 +30,34 @@ fn main() -> ExitCode {
     }
     let Some(command) = &cli.command else {
         // The classic mode: `harness -c N` / `harness -s PATH`.
-        return match commands::classic::classic(&cli.classic) {
-            Ok(commands::classic::ClassicEnd::Solved(c)) if !c.all_solved() => {
-                ExitCode::from(if c.invalid > 0 { 2 } else { 1 })
-            }
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                ExitCode::from(2)
-            }
-        };
+        return classic(&cli.classic);
     };
-    let result = match command {
+    match dispatch(command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the classic mode (`-c N` / `-s PATH`) and maps its end to the exit status.
+fn classic(args: &harness::cli::ClassicArgs) -> ExitCode {
+    match commands::classic::classic(args) {
+        Ok(commands::classic::ClassicEnd::Solved(c)) if !c.all_solved() => {
+            ExitCode::from(if c.invalid > 0 { 2 } else { 1 })
+        }
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one subcommand and maps its end to the exit status.
+fn dispatch(command: &Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Run(args) => commands::run::run(args).map(|e| run_exit(&e)),
         Command::Scale(args) => commands::scale::scale(args).map(|e| run_exit(&e)),
         Command::Rerun(args) => commands::rerun::rerun(args).map(|e| run_exit(&e)),
@@ -57,13 +73,9 @@ fn main() -> ExitCode {
         .map(|()| ExitCode::SUCCESS)
         .map_err(|e| anyhow::anyhow!("host-lib: {e}")),
         Command::List(args) => commands::list::list(args).map(|()| ExitCode::SUCCESS),
-        Command::Generate(args) => commands::generate::generate(args).map(|end| {
-            if end.failed > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }),
+        Command::Generate(args) => {
+            commands::generate::generate(args).map(|end| success_if(end.failed == 0))
+        }
         Command::Solve(args) => commands::solve::solve(args).map(|c| {
             if c.all_solved() {
                 ExitCode::SUCCESS
@@ -73,31 +85,13 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }),
-        Command::Bench(args) => commands::bench::bench(args).map(|wrong| {
-            if wrong > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }),
-        Command::Regress(args) => commands::regress::regress(args).map(|ok| {
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }),
+        Command::Bench(args) => commands::bench::bench(args).map(|wrong| success_if(wrong == 0)),
+        Command::Regress(args) => commands::regress::regress(args).map(success_if),
         Command::Candidates(args) => {
             commands::candidates::candidates(args).map(|()| ExitCode::SUCCESS)
         }
         Command::Cnf(args) => commands::cnf::cnf(args).map(|()| ExitCode::SUCCESS),
-        Command::Count(args) => commands::count::count(args).map(|end| {
-            if end.complete {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }),
+        Command::Count(args) => commands::count::count(args).map(|end| success_if(end.complete)),
         Command::Report(args) => commands::report::report(args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
         Command::Inspect(args) => commands::inspect::inspect(args).map(|()| ExitCode::SUCCESS),
@@ -112,13 +106,15 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
+    }
+}
+
+/// Exit status 0 when `ok`, else 1.
+fn success_if(ok: bool) -> ExitCode {
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

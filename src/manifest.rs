@@ -46,113 +46,37 @@ pub struct Options {
 pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
     let sha256 = src.sha256()?;
     let mut entries = src.entries()?;
-    // The grids are held only for what needs them all (isomorphs, classes); exact duplicates
-    // are found by a 64-bit hash of the cells (std's SipHash with fixed keys), 24 bytes a puzzle.
-    let hold = opts.isomorph_limit > 0 || opts.classes.is_some();
-    let mut grids: Vec<(usize, solvers::Grid)> = Vec::new();
-    // Puzzles of other shapes, held for the classes only.
-    let mut boards: Vec<solvers::Board> = Vec::new();
-    let mut shapes: BTreeMap<solvers::Shape, (usize, BTreeMap<usize, usize>)> = BTreeMap::new();
-    let mut exact = Vec::new();
-    let (mut puzzles, mut invalid, mut readable) = (0usize, 0usize, 0usize);
-    let mut clues = BTreeMap::new();
-    let mut seen: HashMap<u64, usize> = HashMap::new();
-    let mut duplicates = 0;
-    let mut duplicate_lines = Vec::new();
+    let mut scan = Scan::new(opts);
     for e in entries.by_ref() {
-        puzzles += 1;
-        match e.puzzle {
-            Ok(p) => {
-                readable += 1;
-                let givens = p.board.givens();
-                *clues.entry(givens).or_insert(0) += 1;
-                let per_shape = shapes.entry(p.shape()).or_default();
-                per_shape.0 += 1;
-                *per_shape.1.entry(givens).or_insert(0) += 1;
-                let h = {
-                    use std::hash::{Hash, Hasher};
-                    // `DefaultHasher::new()` has fixed keys: the same hash on every run.
-                    let mut s = std::collections::hash_map::DefaultHasher::new();
-                    p.board.cells().hash(&mut s);
-                    if !p.shape().is_classic() {
-                        p.shape().hash(&mut s);
-                    }
-                    s.finish()
-                };
-                let dup = match seen.get(&h).filter(|_| readable <= opts.exact_limit) {
-                    Some(&first) => {
-                        duplicates += 1;
-                        if duplicate_lines.len() < NAMED_PAIRS {
-                            duplicate_lines.push((e.line, first));
-                        }
-                        true
-                    }
-                    None => {
-                        if readable <= opts.exact_limit {
-                            seen.insert(h, e.line);
-                        }
-                        false
-                    }
-                };
-                match (hold, p.grid()) {
-                    (true, Some(g)) => {
-                        grids.push((e.line, g));
-                        exact.push(dup);
-                    }
-                    (true, None) if opts.classes.is_some() => boards.push(p.board),
-                    _ => {}
-                }
-            }
-            Err(_) => invalid += 1,
-        }
+        scan.add(e);
     }
     if let Some(e) = entries.io_error() {
         return Err(e).with_context(|| format!("reading {}", src.source));
     }
+    let Scan {
+        grids,
+        boards,
+        shapes,
+        exact,
+        puzzles,
+        invalid,
+        readable,
+        clues,
+        seen,
+        duplicates,
+        duplicate_lines,
+        ..
+    } = scan;
     drop(seen);
     let (mut isomorphic_duplicates, mut isomorphic_lines) = (None, Vec::new());
     if !grids.is_empty() && readable <= opts.isomorph_limit {
-        let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
-        let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
-        let mut n = 0;
-        for (k, form) in forms.iter().enumerate() {
-            let line = grids[k].0;
-            if let Some(&first) = seen.get(form) {
-                n += 1;
-                if !exact[k] && isomorphic_lines.len() < NAMED_PAIRS {
-                    isomorphic_lines.push((line, first));
-                }
-            } else {
-                seen.insert(*form, line);
-            }
-        }
+        let (n, lines) = isomorphs(&grids, &exact);
         isomorphic_duplicates = Some(n);
+        isomorphic_lines = lines;
     }
-    let classes = opts.classes.map(|timeout| {
-        let counter = BuiltinEngine::new(crate::generate::counting_solver());
-        let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), 1);
-        let names: Vec<Option<SolutionClass>> = grids
-            .par_iter()
-            .map(|(_, g)| {
-                let budget = Budget::unlimited().timeout(Some(timeout));
-                sessions.with(0, &counter, |session| match session {
-                    Ok(session) => match session.count(g, 2, &budget) {
-                        Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
-                        _ => None,
-                    },
-                    Err(_) => None,
-                })
-            })
-            .collect();
-        let mut c = Classes::default();
-        for n in names {
-            c.add(n);
-        }
-        for n in shaped_classes(&boards, timeout) {
-            c.add(n);
-        }
-        c
-    });
+    let classes = opts
+        .classes
+        .map(|timeout| classes(&grids, &boards, timeout));
     let shapes = shapes
         .into_iter()
         .map(|(shape, (puzzles, clues))| ShapeCount {
@@ -175,6 +99,172 @@ pub fn manifest(src: &Source, opts: Options) -> anyhow::Result<Manifest> {
         isomorphic_lines,
         shapes,
     })
+}
+
+/// What one pass over a dataset's entries gathers: counts, exact duplicates, and the puzzles
+/// held for what needs them all (isomorphs, classes).
+struct Scan {
+    /// What to compute.
+    opts: Options,
+    /// Whether grids are held (for the isomorphs or the classes).
+    hold: bool,
+    /// The 9x9 puzzles held, with their lines.
+    grids: Vec<(usize, solvers::Grid)>,
+    /// Puzzles of other shapes, held for the classes only.
+    boards: Vec<solvers::Board>,
+    /// Puzzles and their clue histogram per shape.
+    shapes: BTreeMap<solvers::Shape, (usize, BTreeMap<usize, usize>)>,
+    /// For each grid held: whether it is an exact duplicate of an earlier puzzle.
+    exact: Vec<bool>,
+    /// Puzzles read, readable or not.
+    puzzles: usize,
+    /// Puzzles that could not be read.
+    invalid: usize,
+    /// Puzzles read well.
+    readable: usize,
+    /// The clue histogram.
+    clues: BTreeMap<usize, usize>,
+    /// The line of the first puzzle of each hash (within `exact_limit`).
+    seen: HashMap<u64, usize>,
+    /// Exact duplicates found.
+    duplicates: usize,
+    /// The first duplicate pairs: (line, line of the first copy).
+    duplicate_lines: Vec<(usize, usize)>,
+}
+
+impl Scan {
+    /// An empty scan under `opts`.
+    fn new(opts: Options) -> Self {
+        Scan {
+            opts,
+            hold: opts.isomorph_limit > 0 || opts.classes.is_some(),
+            grids: Vec::new(),
+            boards: Vec::new(),
+            shapes: BTreeMap::new(),
+            exact: Vec::new(),
+            puzzles: 0,
+            invalid: 0,
+            readable: 0,
+            clues: BTreeMap::new(),
+            seen: HashMap::new(),
+            duplicates: 0,
+            duplicate_lines: Vec::new(),
+        }
+    }
+
+    /// Counts one entry, and holds its puzzle when the isomorphs or classes need it.
+    fn add(&mut self, e: crate::format::Entry) {
+        self.puzzles += 1;
+        let p = match e.puzzle {
+            Ok(p) => p,
+            Err(_) => {
+                self.invalid += 1;
+                return;
+            }
+        };
+        self.readable += 1;
+        let givens = p.board.givens();
+        *self.clues.entry(givens).or_insert(0) += 1;
+        let per_shape = self.shapes.entry(p.shape()).or_default();
+        per_shape.0 += 1;
+        *per_shape.1.entry(givens).or_insert(0) += 1;
+        let dup = self.exact_duplicate(e.line, board_hash(&p));
+        match (self.hold, p.grid()) {
+            (true, Some(g)) => {
+                self.grids.push((e.line, g));
+                self.exact.push(dup);
+            }
+            (true, None) if self.opts.classes.is_some() => self.boards.push(p.board),
+            _ => {}
+        }
+    }
+
+    /// Whether the puzzle at `line` with hash `h` repeats an earlier one (looked for among the
+    /// first `exact_limit` readable puzzles only); counts and names the duplicate.
+    fn exact_duplicate(&mut self, line: usize, h: u64) -> bool {
+        let within = self.readable <= self.opts.exact_limit;
+        match self.seen.get(&h).filter(|_| within) {
+            Some(&first) => {
+                self.duplicates += 1;
+                if self.duplicate_lines.len() < NAMED_PAIRS {
+                    self.duplicate_lines.push((line, first));
+                }
+                true
+            }
+            None => {
+                if within {
+                    self.seen.insert(h, line);
+                }
+                false
+            }
+        }
+    }
+}
+
+/// A 64-bit hash of a puzzle's cells (and of its shape, when not 9x9): std's SipHash with
+/// fixed keys, 24 bytes a puzzle where exact duplicates are looked for.
+fn board_hash(p: &crate::format::Puzzle) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // `DefaultHasher::new()` has fixed keys: the same hash on every run.
+    let mut s = std::collections::hash_map::DefaultHasher::new();
+    p.board.cells().hash(&mut s);
+    if !p.shape().is_classic() {
+        p.shape().hash(&mut s);
+    }
+    s.finish()
+}
+
+/// The isomorphic duplicates among `grids` (by minlex form) and the first pairs of them that
+/// are not exact duplicates (`exact[k]` says grid `k` is one).
+fn isomorphs(grids: &[(usize, solvers::Grid)], exact: &[bool]) -> (usize, Vec<(usize, usize)>) {
+    let forms: Vec<[u8; 81]> = grids.par_iter().map(|(_, g)| minlex(g.cells())).collect();
+    let mut seen: HashMap<[u8; 81], usize> = HashMap::new();
+    let mut lines = Vec::new();
+    let mut n = 0;
+    for (k, form) in forms.iter().enumerate() {
+        let line = grids[k].0;
+        if let Some(&first) = seen.get(form) {
+            n += 1;
+            if !exact[k] && lines.len() < NAMED_PAIRS {
+                lines.push((line, first));
+            }
+        } else {
+            seen.insert(*form, line);
+        }
+    }
+    (n, lines)
+}
+
+/// The classes of the 9x9 `grids` (counted by the default counting solver) and of the `boards`
+/// of other shapes, each counted to 2 under `timeout`.
+fn classes(
+    grids: &[(usize, solvers::Grid)],
+    boards: &[solvers::Board],
+    timeout: Duration,
+) -> Classes {
+    let counter = BuiltinEngine::new(crate::generate::counting_solver());
+    let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), 1);
+    let names: Vec<Option<SolutionClass>> = grids
+        .par_iter()
+        .map(|(_, g)| {
+            let budget = Budget::unlimited().timeout(Some(timeout));
+            sessions.with(0, &counter, |session| match session {
+                Ok(session) => match session.count(g, 2, &budget) {
+                    Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
+                    _ => None,
+                },
+                Err(_) => None,
+            })
+        })
+        .collect();
+    let mut c = Classes::default();
+    for n in names {
+        c.add(n);
+    }
+    for n in shaped_classes(boards, timeout) {
+        c.add(n);
+    }
+    c
 }
 
 /// The classes of puzzles of other shapes than 9x9, each counted (to 2, under `timeout`) by the

@@ -428,36 +428,16 @@ pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
 /// Measures every contestant that supports the mode on `p`; see the module docs.
 pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Measured> {
     let n = p.grids.len();
-    let total_chunks = n.div_ceil(CHUNK);
     let active: Vec<&Contestant> = contestants.iter().filter(|c| c.supports(s.mode)).collect();
-    // Calibration: decide each contestant's prefix (in chunks) and whether it gets a deadline.
-    let mut plan: Vec<(usize, Option<Duration>, usize)> = Vec::new();
-    for c in &active {
-        let t0 = Instant::now();
-        let mut done = 0;
-        while done < total_chunks && t0.elapsed().as_secs_f64() < s.calibrate {
-            let (a, b) = (done * CHUNK, ((done + 1) * CHUNK).min(n));
-            time_range(c, p, a, b, s.mode, Some(s.slow_timeout));
-            done += 1;
-        }
-        let per_chunk = t0.elapsed().as_secs_f64() / done.max(1) as f64;
-        let fit = ((s.round_budget / per_chunk.max(1e-12)) as usize).clamp(1, total_chunks);
-        let (chunks, deadline) = if fit >= total_chunks || c.is_yardstick() {
-            (total_chunks, None)
-        } else {
-            (fit, Some(s.slow_timeout))
-        };
-        let passes = (s.min_round / (per_chunk * chunks as f64).max(1e-9)).ceil();
-        plan.push((chunks, deadline, (passes as usize).clamp(1, MAX_PASSES)));
-    }
+    let plan: Vec<Plan> = active.iter().map(|c| calibrate(c, p, s)).collect();
     let mut out: Vec<Measured> = active
         .iter()
         .zip(&plan)
-        .map(|(c, &(chunks, _, _))| Measured {
+        .map(|(c, plan)| Measured {
             name: c.name().to_string(),
             reference: c.is_reference(),
             kind: c.kind(),
-            puzzles: (chunks * CHUNK).min(n),
+            puzzles: (plan.chunks * CHUNK).min(n),
             chunk_secs: Vec::new(),
             cut: 0,
             wrong: 0,
@@ -467,56 +447,116 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
     for r in 0..s.rounds {
         for k in 0..active.len() {
             let j = (k + r) % active.len();
-            let (chunks, deadline, passes) = plan[j];
-            // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
-            // history are its own when the clock starts.
-            time_range(active[j], p, 0, CHUNK.min(n), s.mode, deadline);
-            let mut times = vec![Vec::with_capacity(passes); chunks];
-            for _ in 0..passes {
-                for (ch, t) in times.iter_mut().enumerate() {
-                    let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
-                    let (secs, cut) = time_range(active[j], p, a, b, s.mode, deadline);
-                    t.push(secs);
-                    out[j].cut += cut;
-                }
-            }
-            // The median pass: a pass the scheduler interrupted does not move it.
-            let secs = times
-                .iter_mut()
-                .map(|t| crate::stats::sort_and_quantile(t, 0.5))
-                .collect();
-            out[j].chunk_secs.push(secs);
+            time_round(active[j], p, s, plan[j], &mut out[j]);
         }
     }
     // Check answers outside the clock.
-    // Counts are checked against the champion's, whether or not it is a contestant.
-    let truth: Vec<Answer> = if s.mode == Mode::Count2 {
-        let champion = Contestant::new(Arc::new(BuiltinEngine::new(SolverKind::CHAMPION)))
-            .expect("built-in sessions always open");
-        (0..n)
-            .map(|i| solve_one(&champion, p, i, s.mode, None))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let truth = count_truth(p, s);
     for (j, c) in active.iter().enumerate() {
-        let (chunks, deadline, _) = plan[j];
-        let upto = (chunks * CHUNK).min(n);
-        for i in 0..upto {
-            match solve_one(c, p, i, s.mode, deadline) {
-                Answer::Grid(g) if verify::check(p.grids[i].cells(), &g, None).is_err() => {
-                    out[j].wrong += 1
-                }
-                Answer::Count(k) if truth.get(i).is_some_and(|t| *t != Answer::Count(k)) => {
-                    out[j].wrong += 1
-                }
-                Answer::None | Answer::Error => out[j].wrong += 1,
-                Answer::Unchecked => out[j].unchecked += 1,
-                Answer::Grid(_) | Answer::Count(_) | Answer::Timeout => {}
-            }
-        }
+        check_answers(c, p, s, plan[j], &truth, &mut out[j]);
     }
     out
+}
+
+/// How one contestant is timed: a prefix of the puzzles, a deadline or none, passes a round.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    /// Chunks of [`CHUNK`] puzzles timed.
+    chunks: usize,
+    /// The deadline of each solve, for a contestant too slow for every puzzle.
+    deadline: Option<Duration>,
+    /// Passes over the prefix per round (the median pass counts).
+    passes: usize,
+}
+
+/// Calibration: times chunks of `p` for `s.calibrate` seconds to decide `c`'s prefix (in
+/// chunks), whether it gets a deadline and its passes per round.
+fn calibrate(c: &Contestant, p: &Prepared, s: &Settings) -> Plan {
+    let n = p.grids.len();
+    let total_chunks = n.div_ceil(CHUNK);
+    let t0 = Instant::now();
+    let mut done = 0;
+    while done < total_chunks && t0.elapsed().as_secs_f64() < s.calibrate {
+        let (a, b) = (done * CHUNK, ((done + 1) * CHUNK).min(n));
+        time_range(c, p, a, b, s.mode, Some(s.slow_timeout));
+        done += 1;
+    }
+    let per_chunk = t0.elapsed().as_secs_f64() / done.max(1) as f64;
+    let fit = ((s.round_budget / per_chunk.max(1e-12)) as usize).clamp(1, total_chunks);
+    let (chunks, deadline) = if fit >= total_chunks || c.is_yardstick() {
+        (total_chunks, None)
+    } else {
+        (fit, Some(s.slow_timeout))
+    };
+    let passes = (s.min_round / (per_chunk * chunks as f64).max(1e-9)).ceil();
+    Plan {
+        chunks,
+        deadline,
+        passes: (passes as usize).clamp(1, MAX_PASSES),
+    }
+}
+
+/// Times one round of `c` under `plan`: a warm-up, then its passes over the prefix; adds the
+/// median pass's chunk times and the solves cut to `out`.
+fn time_round(c: &Contestant, p: &Prepared, s: &Settings, plan: Plan, out: &mut Measured) {
+    let n = p.grids.len();
+    // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
+    // history are its own when the clock starts.
+    time_range(c, p, 0, CHUNK.min(n), s.mode, plan.deadline);
+    let mut times = vec![Vec::with_capacity(plan.passes); plan.chunks];
+    for _ in 0..plan.passes {
+        for (ch, t) in times.iter_mut().enumerate() {
+            let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
+            let (secs, cut) = time_range(c, p, a, b, s.mode, plan.deadline);
+            t.push(secs);
+            out.cut += cut;
+        }
+    }
+    // The median pass: a pass the scheduler interrupted does not move it.
+    let secs = times
+        .iter_mut()
+        .map(|t| crate::stats::sort_and_quantile(t, 0.5))
+        .collect();
+    out.chunk_secs.push(secs);
+}
+
+/// The champion's count of every puzzle in [`Mode::Count2`] (counts are checked against it,
+/// whether or not it is a contestant); nothing in the other modes.
+fn count_truth(p: &Prepared, s: &Settings) -> Vec<Answer> {
+    if s.mode != Mode::Count2 {
+        return Vec::new();
+    }
+    let champion = Contestant::new(Arc::new(BuiltinEngine::new(SolverKind::CHAMPION)))
+        .expect("built-in sessions always open");
+    (0..p.grids.len())
+        .map(|i| solve_one(&champion, p, i, s.mode, None))
+        .collect()
+}
+
+/// Checks `c`'s answers on its prefix, outside the clock, counting the wrong and unchecked
+/// ones into `out` (counts against `truth`).
+fn check_answers(
+    c: &Contestant,
+    p: &Prepared,
+    s: &Settings,
+    plan: Plan,
+    truth: &[Answer],
+    out: &mut Measured,
+) {
+    let upto = (plan.chunks * CHUNK).min(p.grids.len());
+    for i in 0..upto {
+        match solve_one(c, p, i, s.mode, plan.deadline) {
+            Answer::Grid(g) if verify::check(p.grids[i].cells(), &g, None).is_err() => {
+                out.wrong += 1
+            }
+            Answer::Count(k) if truth.get(i).is_some_and(|t| *t != Answer::Count(k)) => {
+                out.wrong += 1
+            }
+            Answer::None | Answer::Error => out.wrong += 1,
+            Answer::Unchecked => out.unchecked += 1,
+            Answer::Grid(_) | Answer::Count(_) | Answer::Timeout => {}
+        }
+    }
 }
 
 /// Solves puzzle `i` of `p` once in first-solution mode, unlimited, for an outside timer.

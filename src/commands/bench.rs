@@ -189,42 +189,59 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
         let m = perf::measure(&contestants, &p, s);
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();
         print_table(&v.dataset, p.grids.len(), s, &m);
-        let winner = &v.ranked[0].solver;
-        let Some(w) = m.iter().find(|x| &x.name == winner) else {
-            continue;
-        };
-        for (other, e) in &v.intervals {
-            let run_says = crate::stats::verdict(e);
-            let decided = e.lo > 1.0 && run_says.ends_with("slower");
-            let bench = m
-                .iter()
-                .find(|x| &x.name == other)
-                .and_then(|o| round_ratio(w, o));
-            let (bench_text, verdict) = match (&bench, decided) {
-                (Some(b), true) => {
-                    let a = if b.value <= 1.0 {
-                        Agreement::Disagrees
-                    } else if crate::stats::verdict(b).ends_with("slower") {
-                        Agreement::Agrees
-                    } else {
-                        Agreement::SameDirection
-                    };
-                    tally[a as usize] += 1;
-                    (compact(b), a.label().to_string())
-                }
-                (Some(b), false) => (compact(b), "-".into()),
-                (None, _) => ("-".into(), "-".into()),
-            };
-            lines.push([
-                v.dataset.clone(),
-                winner.clone(),
-                other.clone(),
-                compact(e),
-                bench_text,
-                verdict,
-            ]);
-        }
+        compare_verdicts(v, &m, &mut lines, &mut tally);
     }
+    print_verdicts(dir, lines, tally);
+    Ok(wrong)
+}
+
+/// Sets each of `v`'s intervals (its winner against another solver) beside bench's ratio of the
+/// same pair in `m`: a line each, and the decided verdicts counted per [`Agreement`].
+fn compare_verdicts(
+    v: &crate::report::Verdict,
+    m: &[Measured],
+    lines: &mut Vec<[String; 6]>,
+    tally: &mut [usize; 3],
+) {
+    let winner = &v.ranked[0].solver;
+    let Some(w) = m.iter().find(|x| &x.name == winner) else {
+        return;
+    };
+    for (other, e) in &v.intervals {
+        let run_says = crate::stats::verdict(e);
+        let decided = e.lo > 1.0 && run_says.ends_with("slower");
+        let bench = m
+            .iter()
+            .find(|x| &x.name == other)
+            .and_then(|o| round_ratio(w, o));
+        let (bench_text, verdict) = match (&bench, decided) {
+            (Some(b), true) => {
+                let a = if b.value <= 1.0 {
+                    Agreement::Disagrees
+                } else if crate::stats::verdict(b).ends_with("slower") {
+                    Agreement::Agrees
+                } else {
+                    Agreement::SameDirection
+                };
+                tally[a as usize] += 1;
+                (compact(b), a.label().to_string())
+            }
+            (Some(b), false) => (compact(b), "-".into()),
+            (None, _) => ("-".into(), "-".into()),
+        };
+        lines.push([
+            v.dataset.clone(),
+            winner.clone(),
+            other.clone(),
+            compact(e),
+            bench_text,
+            verdict,
+        ]);
+    }
+}
+
+/// Prints the verdicts of the run in `dir` against bench's ratios, and how many agree.
+fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize; 3]) {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
     crate::human::fit(&mut t);
@@ -253,7 +270,6 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
             tally[2]
         ))
     );
-    Ok(wrong)
 }
 
 /// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%

@@ -15,7 +15,7 @@ use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use solvers::engine::BuiltinEngine;
+use solvers::engine::{BuiltinEngine, Session};
 use solvers::Shape;
 use solvers::SolverKind;
 use std::io::Write;
@@ -103,6 +103,7 @@ pub fn seed_or_clock_quiet() -> u64 {
         .unwrap_or(0)
 }
 
+/// A progress bar of `len` items named `what` on stderr, hidden when `quiet`.
 fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
@@ -144,6 +145,7 @@ pub fn check_count(count: u64, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `harness generate grids`: solved 9x9 grids, or of another shape or form.
 fn grids(args: &GridsArgs) -> anyhow::Result<()> {
     check_count(args.count, "grids")?;
     let shape = shape_of(&args.shape)?;
@@ -230,6 +232,7 @@ fn write_chunked(
     Ok(())
 }
 
+/// `harness generate grids` at a shape other than 9x9, or in `ints`/`pls`.
 fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
     if args.first_digit.is_some() && !shape.is_classic() {
         anyhow::bail!("--first-digit is for 9x9 grids only");
@@ -248,6 +251,7 @@ fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
     result
 }
 
+/// `harness generate qwh`: quasigroups with holes.
 fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
     check_count(args.count, "instances")?;
     let shape = Shape::latin(args.order)?;
@@ -288,39 +292,15 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
 
 /// `harness generate puzzles` at a shape other than 9x9.
 fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEnd> {
-    if args.symmetry != crate::generate::Symmetry::None {
-        anyhow::bail!("--symmetry is for 9x9 puzzles only");
-    }
-    if args.level.is_some() || args.score.is_some() {
-        anyhow::bail!("--level and --score rate 9x9 puzzles only");
-    }
-    let solver = match args.solver.as_deref() {
-        Some(n) => n.parse()?,
-        None => counting_solver_for(shape)
-            .ok_or_else(|| GenerateError::NoCounterForShape(shape.to_string()))?,
-    };
-    let options = BoardPuzzleOptions {
-        shape,
-        target: match args.clues {
-            Some(k) => Target::Clues(k),
-            None => Target::Minimal,
-        },
-        solver,
-        count_nodes: (args.count_nodes > 0).then_some(args.count_nodes),
-        attempts: args.attempts.max(1),
-    };
-    crate::generate::board_puzzle::check_board_options(&options)?;
+    let options = board_options(args, shape)?;
+    let solver = options.solver;
     let (csv, format) = match args.format.as_str() {
         "csv" => (true, board_format(Some("line"), shape)?),
         f => (false, board_format(Some(f), shape)?),
     };
     let seed = seed_or_clock(args.seed);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
+    let pool = worker_pool(args.threads)?;
     let counter = BuiltinEngine::new(solver);
-    let sessions = Sessions::new(pool.current_num_threads(), 1);
     let pb = bar(args.count, args.quiet, "puzzles");
     let (mut failed, mut written, mut givens_total, mut unproven) = (0u64, 0u64, 0u64, 0u64);
     let result = to_file_or_stdout(args.out.as_deref(), |w| {
@@ -328,62 +308,35 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
         if csv {
             writeln!(w, "name,puzzle,solution")?;
         }
-        let mut start = 0;
-        while start < args.count {
-            let end = (start + SHAPED_CHUNK).min(args.count);
-            let made: Vec<_> = pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|i| {
-                        let r = sessions.with(0, &counter, |session| {
-                            let session = session.map_err(GenerateError::Session)?;
-                            generate_board_puzzle(&options, session, seed, i)
-                        });
-                        pb.inc(1);
-                        r
-                    })
-                    .collect()
-            });
-            for (i, r) in (start..).zip(made) {
-                match r {
-                    Ok(p) => {
-                        written += 1;
-                        givens_total += p.puzzle.givens() as u64;
-                        unproven += u64::from(p.undecided > 0);
-                        let mut out = Vec::new();
-                        if csv {
-                            out.extend_from_slice(format!("{},", i + 1).as_bytes());
-                            push_chars(&mut out, p.puzzle.cells());
-                            out.push(b',');
-                            push_chars(&mut out, p.solution.cells());
-                            out.push(b'\n');
-                        } else if format == BoardFormat::Chars {
-                            push_chars(&mut out, p.puzzle.cells());
-                            out.push(b' ');
-                            push_chars(&mut out, p.solution.cells());
-                            out.push(b'\n');
-                        } else {
-                            push_board(&mut out, format, shape.side(), p.puzzle.cells());
-                        }
-                        w.write_all(&out)?;
-                    }
-                    Err(e) => {
-                        failed += 1;
-                        pb.suspend(|| eprintln!("puzzle {}: {e}", i + 1));
-                    }
-                }
+        let chunks = (args.count, SHAPED_CHUNK);
+        let make = |session: &mut dyn Session, i| generate_board_puzzle(&options, session, seed, i);
+        failed = make_in_order(&pool, &counter, chunks, &pb, make, |i, p| {
+            written += 1;
+            givens_total += p.puzzle.givens() as u64;
+            unproven += u64::from(p.undecided > 0);
+            let mut out = Vec::new();
+            if csv {
+                out.extend_from_slice(format!("{},", i + 1).as_bytes());
+                push_chars(&mut out, p.puzzle.cells());
+                out.push(b',');
+                push_chars(&mut out, p.solution.cells());
+                out.push(b'\n');
+            } else if format == BoardFormat::Chars {
+                push_chars(&mut out, p.puzzle.cells());
+                out.push(b' ');
+                push_chars(&mut out, p.solution.cells());
+                out.push(b'\n');
+            } else {
+                push_board(&mut out, format, shape.side(), p.puzzle.cells());
             }
-            start = end;
-        }
+            w.write_all(&out)?;
+            Ok(())
+        })?;
         Ok(())
     });
     pb.finish_and_clear();
     result?;
-    let mean = if written > 0 {
-        givens_total as f64 / written as f64
-    } else {
-        0.0
-    };
+    let mean = mean_givens(givens_total, written);
     let what = match options.target {
         Target::Clues(k) => format!("{k} givens each"),
         Target::Minimal if unproven == 0 => "all minimal".to_string(),
@@ -400,6 +353,120 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
     Ok(GenerateEnd { failed })
 }
 
+/// The options of `generate puzzles` at a shape other than 9x9, checked.
+///
+/// # Errors
+/// A 9x9-only flag (`--symmetry`, `--level`, `--score`), an unknown solver, no counting solver
+/// for the shape, options the generator refuses.
+fn board_options(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<BoardPuzzleOptions> {
+    if args.symmetry != crate::generate::Symmetry::None {
+        anyhow::bail!("--symmetry is for 9x9 puzzles only");
+    }
+    if args.level.is_some() || args.score.is_some() {
+        anyhow::bail!("--level and --score rate 9x9 puzzles only");
+    }
+    let solver = match args.solver.as_deref() {
+        Some(n) => n.parse()?,
+        None => counting_solver_for(shape)
+            .ok_or_else(|| GenerateError::NoCounterForShape(shape.to_string()))?,
+    };
+    let options = BoardPuzzleOptions {
+        shape,
+        target: target(args.clues),
+        solver,
+        count_nodes: (args.count_nodes > 0).then_some(args.count_nodes),
+        attempts: args.attempts.max(1),
+    };
+    crate::generate::board_puzzle::check_board_options(&options)?;
+    Ok(options)
+}
+
+/// The target `--clues K` names: K givens, or minimal puzzles without it.
+fn target(clues: Option<usize>) -> Target {
+    match clues {
+        Some(k) => Target::Clues(k),
+        None => Target::Minimal,
+    }
+}
+
+/// The pool of worker threads `--threads` asks for (0 or none: one per core).
+///
+/// # Errors
+/// When the threads cannot be started.
+fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")
+}
+
+/// Makes puzzles `0..count` in parallel chunks of `chunk` on `pool`, `make` using this worker
+/// thread's session of `counter` (one per thread, reused for every puzzle); hands each puzzle
+/// made to `emit` in index order and reports each one that could not be made, returning how
+/// many could not.
+///
+/// # Errors
+/// The first error of `emit`.
+fn make_in_order<T: Send>(
+    pool: &rayon::ThreadPool,
+    counter: &BuiltinEngine,
+    (count, chunk): (u64, u64),
+    pb: &ProgressBar,
+    make: impl Fn(&mut dyn Session, u64) -> Result<T, GenerateError> + Sync,
+    mut emit: impl FnMut(u64, T) -> anyhow::Result<()>,
+) -> anyhow::Result<u64> {
+    let sessions = Sessions::new(pool.current_num_threads(), 1);
+    let mut failed = 0;
+    let mut start = 0;
+    while start < count {
+        let end = (start + chunk).min(count);
+        let made: Vec<_> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let r = sessions.with(0, counter, |session| {
+                        make(session.map_err(GenerateError::Session)?, i)
+                    });
+                    pb.inc(1);
+                    r
+                })
+                .collect()
+        });
+        for (i, r) in (start..).zip(made) {
+            match r {
+                Ok(p) => emit(i, p)?,
+                Err(e) => {
+                    failed += 1;
+                    pb.suspend(|| eprintln!("puzzle {}: {e}", i + 1));
+                }
+            }
+        }
+        start = end;
+    }
+    Ok(failed)
+}
+
+/// The rating `--level` and `--score` ask for, if either is given.
+fn rating_filter(args: &PuzzlesArgs) -> Option<RatingFilter> {
+    (args.level.is_some() || args.score.is_some()).then(|| {
+        let (min_score, max_score) = args.score.unwrap_or((0, u32::MAX));
+        RatingFilter {
+            level: args.level,
+            min_score,
+            max_score,
+        }
+    })
+}
+
+/// The mean givens of `written` puzzles holding `givens` in all (0 for none).
+fn mean_givens(givens: u64, written: u64) -> f64 {
+    if written > 0 {
+        givens as f64 / written as f64
+    } else {
+        0.0
+    }
+}
+
 /// The counting solver named by `--solver`, or [`counting_solver`].
 ///
 /// # Errors
@@ -414,6 +481,7 @@ pub fn solver_or_default(name: Option<&str>) -> anyhow::Result<SolverKind> {
 /// Puzzles made per parallel chunk, written in index order.
 const PUZZLE_CHUNK: u64 = 256;
 
+/// `harness generate puzzles`: 9x9 puzzles, rated ones with `--level` or `--score`.
 fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     check_count(args.count, "puzzles")?;
     let shape = shape_of(&args.shape)?;
@@ -427,10 +495,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
         );
     }
     let options = PuzzleOptions {
-        target: match args.clues {
-            Some(k) => Target::Clues(k),
-            None => Target::Minimal,
-        },
+        target: target(args.clues),
         symmetry: args.symmetry,
         solver: solver_or_default(args.solver.as_deref())?,
         attempts: args.attempts.max(1),
@@ -438,25 +503,11 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     puzzle::check_options(&options)?;
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
-    let filter = (args.level.is_some() || args.score.is_some()).then(|| {
-        let (min_score, max_score) = args.score.unwrap_or((0, u32::MAX));
-        RatingFilter {
-            level: args.level,
-            min_score,
-            max_score,
-        }
-    });
-    // One session of the counting solver per worker thread, reused for every puzzle.
+    let pool = worker_pool(args.threads)?;
+    let filter = rating_filter(args);
     let counter = BuiltinEngine::new(options.solver);
-    let sessions = Sessions::new(pool.current_num_threads(), 1);
     let pb = bar(args.count, args.quiet, "puzzles");
-    let mut failed = 0u64;
-    let mut written = 0u64;
-    let mut givens_total = 0u64;
+    let (mut failed, mut written, mut givens_total) = (0u64, 0u64, 0u64);
     let result = to_file_or_stdout(args.out.as_deref(), |w| {
         if csv {
             if filter.is_some() {
@@ -465,66 +516,30 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
                 writeln!(w, "name,puzzle,solution")?;
             }
         }
-        let mut start = 0;
-        while start < args.count {
-            let end = (start + PUZZLE_CHUNK).min(args.count);
-            let made: Vec<_> = pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|i| {
-                        let r = sessions.with(0, &counter, |session| {
-                            let session = session.map_err(GenerateError::Session)?;
-                            match &filter {
-                                None => {
-                                    generate_puzzle(&options, session, seed, i).map(|p| (p, None))
-                                }
-                                Some(f) => generate_rated_puzzle(
-                                    &options,
-                                    session,
-                                    f,
-                                    args.level_attempts,
-                                    seed,
-                                    i,
-                                )
-                                .map(|(p, r)| (p, Some(r))),
-                            }
-                        });
-                        pb.inc(1);
-                        r
-                    })
-                    .collect()
-            });
-            for (i, r) in (start..).zip(made) {
-                match r {
-                    Ok((p, rating)) => {
-                        written += 1;
-                        givens_total += p.givens() as u64;
-                        let (q, s) = (p.puzzle.to_digits(), p.solution.to_digits());
-                        if let (true, Some(r)) = (csv, &rating) {
-                            writeln!(w, "{},{q},{s},{},{}", i + 1, r.score, r.level)?;
-                        } else if csv {
-                            writeln!(w, "{},{q},{s}", i + 1)?;
-                        } else {
-                            writeln!(w, "{q} {s}")?;
-                        }
-                    }
-                    Err(e) => {
-                        failed += 1;
-                        pb.suspend(|| eprintln!("puzzle {}: {e}", i + 1));
-                    }
-                }
+        let make = |session: &mut dyn Session, i| match &filter {
+            None => generate_puzzle(&options, session, seed, i).map(|p| (p, None)),
+            Some(f) => generate_rated_puzzle(&options, session, f, args.level_attempts, seed, i)
+                .map(|(p, r)| (p, Some(r))),
+        };
+        let chunks = (args.count, PUZZLE_CHUNK);
+        failed = make_in_order(&pool, &counter, chunks, &pb, make, |i, (p, rating)| {
+            written += 1;
+            givens_total += p.givens() as u64;
+            let (q, s) = (p.puzzle.to_digits(), p.solution.to_digits());
+            if let (true, Some(r)) = (csv, &rating) {
+                writeln!(w, "{},{q},{s},{},{}", i + 1, r.score, r.level)?;
+            } else if csv {
+                writeln!(w, "{},{q},{s}", i + 1)?;
+            } else {
+                writeln!(w, "{q} {s}")?;
             }
-            start = end;
-        }
+            Ok(())
+        })?;
         Ok(())
     });
     pb.finish_and_clear();
     result?;
-    let mean = if written > 0 {
-        givens_total as f64 / written as f64
-    } else {
-        0.0
-    };
+    let mean = mean_givens(givens_total, written);
     eprintln!(
         "{written} puzzle(s) written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
         options.solver

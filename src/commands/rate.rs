@@ -24,7 +24,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use solvers::logic::{self, Board, Level, RateError, Rating, Technique};
 use std::io::Write;
-use std::sync::mpsc;
 
 /// Puzzles per chunk handed to the pool.
 pub const CHUNK: usize = 1024;
@@ -79,6 +78,32 @@ pub struct RateCounts {
     pub bugs: u64,
     /// Rated puzzles per level, indexed like [`Level::ALL`].
     pub levels: [u64; 6],
+}
+
+impl RateCounts {
+    /// Counts one entry's outcome, reporting a failure on stderr (above `progress`) with its
+    /// line in `source`.
+    fn add(&mut self, e: &Entry, o: &Outcome, source: &str, progress: &ProgressBar) {
+        self.read += 1;
+        match o {
+            Outcome::Rated(r) => {
+                self.rated += 1;
+                self.levels[r.level as usize] += 1;
+            }
+            Outcome::Invalid(why) => {
+                self.invalid += 1;
+                progress.suspend(|| eprintln!("{why}"));
+            }
+            Outcome::Unratable(err) => {
+                if matches!(err, RateError::WrongStep { .. }) {
+                    self.bugs += 1;
+                } else {
+                    self.unratable += 1;
+                }
+                progress.suspend(|| eprintln!("{source}:{}: {err}", e.line));
+            }
+        }
+    }
 }
 
 impl RateCounts {
@@ -241,23 +266,13 @@ pub fn rate_stream(
     progress: &ProgressBar,
 ) -> anyhow::Result<RateCounts> {
     let trace = trace_out.is_some();
-    let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
-    let reading = std::thread::spawn(move || -> Option<std::io::Error> {
-        let mut reader = reader;
-        loop {
-            let chunk: Vec<Entry> = reader.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() || tx.send(chunk).is_err() {
-                break;
-            }
-        }
-        reader.io_error()
-    });
+    let chunks = crate::commands::solve::Chunks::spawn(reader, CHUNK);
     let mut counts = RateCounts::default();
     if let Some(w) = csv_out.as_mut() {
         writeln!(w, "{HEADER}").context("writing the ratings")?;
     }
     let mut result: anyhow::Result<()> = Ok(());
-    for chunk in rx.iter() {
+    for chunk in chunks.iter() {
         let outcomes: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
@@ -273,25 +288,7 @@ pub fn rate_stream(
             .from_writer(Vec::new());
         let mut text = String::new();
         for (e, o) in chunk.iter().zip(&outcomes) {
-            counts.read += 1;
-            match o {
-                Outcome::Rated(r) => {
-                    counts.rated += 1;
-                    counts.levels[r.level as usize] += 1;
-                }
-                Outcome::Invalid(why) => {
-                    counts.invalid += 1;
-                    progress.suspend(|| eprintln!("{why}"));
-                }
-                Outcome::Unratable(err) => {
-                    if matches!(err, RateError::WrongStep { .. }) {
-                        counts.bugs += 1;
-                    } else {
-                        counts.unratable += 1;
-                    }
-                    progress.suspend(|| eprintln!("{source}:{}: {err}", e.line));
-                }
-            }
+            counts.add(e, o, source, progress);
             if result.is_ok() && csv_out.is_some() {
                 result = write_row(&mut csv, e, o, scale).context("writing the ratings");
             }
@@ -300,25 +297,13 @@ pub fn rate_stream(
             }
         }
         if result.is_ok() {
-            if let Some(w) = csv_out.as_mut() {
-                result = csv
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .and_then(|rows| w.write_all(&rows))
-                    .context("writing the ratings");
-            }
-        }
-        if result.is_ok() {
-            if let Some(w) = trace_out.as_mut() {
-                result = w.write_all(text.as_bytes()).context("writing the trace");
-            }
+            result = write_chunk(csv, &text, csv_out.as_deref_mut(), trace_out.as_deref_mut());
         }
         if result.is_err() {
             break;
         }
     }
-    drop(rx);
-    let io_error = reading.join().expect("reader thread");
+    let io_error = chunks.finish();
     result?;
     if let Some(e) = io_error {
         return Err(e).with_context(|| format!("reading {source}"));
@@ -326,6 +311,26 @@ pub fn rate_stream(
     Ok(counts)
 }
 
+/// Writes one chunk's CSV rows to `csv_out` and its trace `text` to `trace_out`, those given.
+fn write_chunk(
+    csv: csv::Writer<Vec<u8>>,
+    text: &str,
+    csv_out: Option<&mut (dyn Write + '_)>,
+    trace_out: Option<&mut (dyn Write + '_)>,
+) -> anyhow::Result<()> {
+    if let Some(w) = csv_out {
+        csv.into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|rows| w.write_all(&rows))
+            .context("writing the ratings")?;
+    }
+    if let Some(w) = trace_out {
+        w.write_all(text.as_bytes()).context("writing the trace")?;
+    }
+    Ok(())
+}
+
+/// A progress spinner counting puzzles rated on stderr, hidden when `quiet`.
 fn progress_bar(quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();

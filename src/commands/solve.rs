@@ -81,6 +81,62 @@ impl SolveCounts {
     pub fn all_solved(&self) -> bool {
         self.solved == self.read
     }
+
+    /// Counts one entry's answer, reporting a failure on stderr.
+    fn add(&mut self, a: &Answer) {
+        self.read += 1;
+        match a {
+            Answer::Solved(_) | Answer::SolvedBoard(_) => self.solved += 1,
+            Answer::Failed { kind, message } => {
+                eprintln!("{message}");
+                match kind {
+                    Failure::Invalid => self.invalid += 1,
+                    Failure::Unsolvable => self.unsolvable += 1,
+                    Failure::Timeout => self.timeout += 1,
+                    Failure::Error => self.error += 1,
+                    Failure::Several => self.several += 1,
+                }
+            }
+        }
+    }
+}
+
+/// A reader thread parsing a puzzle file into chunks of entries, handed over a channel that
+/// holds at most two chunks, so memory stays flat however long the file.
+pub struct Chunks {
+    /// The chunks, in input order.
+    rx: mpsc::Receiver<Vec<Entry>>,
+    /// The reader thread; it returns the read error that ended the input, if any.
+    reading: std::thread::JoinHandle<Option<std::io::Error>>,
+}
+
+impl Chunks {
+    /// Starts reading `reader` on its own thread, `size` entries a chunk.
+    pub fn spawn(reader: PuzzleReader, size: usize) -> Chunks {
+        let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
+        let reading = std::thread::spawn(move || -> Option<std::io::Error> {
+            let mut reader = reader;
+            loop {
+                let chunk: Vec<Entry> = reader.by_ref().take(size).collect();
+                if chunk.is_empty() || tx.send(chunk).is_err() {
+                    break;
+                }
+            }
+            reader.io_error()
+        });
+        Chunks { rx, reading }
+    }
+
+    /// The chunks in input order, until the input ends.
+    pub fn iter(&self) -> mpsc::Iter<'_, Vec<Entry>> {
+        self.rx.iter()
+    }
+
+    /// Stops the reader thread and returns the read error that ended the input, if any.
+    pub fn finish(self) -> Option<std::io::Error> {
+        drop(self.rx);
+        self.reading.join().expect("reader thread")
+    }
 }
 
 /// What happened to one entry.
@@ -431,6 +487,8 @@ pub fn solve_stream_any_shape(
     )
 }
 
+/// Solves every entry of `reader` chunk by chunk on `pool` and writes the answers to `out` in
+/// input order (see [`solve_stream_any_shape`]).
 #[allow(clippy::too_many_arguments)]
 fn stream(
     reader: PuzzleReader,
@@ -447,24 +505,14 @@ fn stream(
         pool.current_num_threads(),
         FIRST_BUILTIN + engines.builtin.len(),
     );
-    let (tx, rx) = mpsc::sync_channel::<Vec<Entry>>(2);
-    let reading = std::thread::spawn(move || -> Option<std::io::Error> {
-        let mut reader = reader;
-        loop {
-            let chunk: Vec<Entry> = reader.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() || tx.send(chunk).is_err() {
-                break;
-            }
-        }
-        reader.io_error()
-    });
+    let chunks = Chunks::spawn(reader, CHUNK);
     let mut counts = SolveCounts::default();
     if format == Format::Csv {
         writeln!(out, "name,puzzle,solution,error")?;
     }
     let mut write_result: std::io::Result<()> = Ok(());
     let mut buf = Vec::with_capacity(CHUNK * 100);
-    for chunk in rx.iter() {
+    for chunk in chunks.iter() {
         let mut csv = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());
@@ -475,20 +523,7 @@ fn stream(
                 .collect()
         });
         for (e, a) in chunk.iter().zip(&answers) {
-            counts.read += 1;
-            match a {
-                Answer::Solved(_) | Answer::SolvedBoard(_) => counts.solved += 1,
-                Answer::Failed { kind, message } => {
-                    eprintln!("{message}");
-                    match kind {
-                        Failure::Invalid => counts.invalid += 1,
-                        Failure::Unsolvable => counts.unsolvable += 1,
-                        Failure::Timeout => counts.timeout += 1,
-                        Failure::Error => counts.error += 1,
-                        Failure::Several => counts.several += 1,
-                    }
-                }
-            }
+            counts.add(a);
             if write_result.is_ok() {
                 write_result = write_answer(&mut buf, &mut csv, format, e, a);
             }
@@ -507,8 +542,7 @@ fn stream(
             break;
         }
     }
-    drop(rx);
-    let io_error = reading.join().expect("reader thread");
+    let io_error = chunks.finish();
     write_result.context("writing the solutions")?;
     if let Some(e) = io_error {
         return Err(e).with_context(|| format!("reading {source}"));

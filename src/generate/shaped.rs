@@ -44,6 +44,7 @@ struct Fill {
 }
 
 impl Fill {
+    /// An empty grid of `shape`.
     fn new(shape: Shape) -> Fill {
         let n = shape.side();
         Fill {
@@ -63,12 +64,14 @@ impl Fill {
         }
     }
 
+    /// The symbols cell `i` may take (bit s-1).
     #[inline]
     fn candidates(&self, i: usize) -> u128 {
         let (r, c, b) = (i / self.n, i % self.n, self.box_of[i] as usize);
         !(self.rows[r] | self.cols[c] | self.boxes[b]) & self.all
     }
 
+    /// Places symbol `s` in empty cell `i`, or takes it out of cell `i` holding it.
     #[inline]
     fn toggle(&mut self, i: usize, s: u8) {
         let bit = 1u128 << (s - 1);
@@ -91,94 +94,143 @@ struct Frame {
 /// Fills an empty grid of `shape` (boxes required) by randomized MRV search; `None` when
 /// `max_nodes` placements did not finish it.
 fn search(shape: Shape, rng: &mut Rng, max_nodes: u64) -> Option<Vec<u8>> {
-    let mut f = Fill::new(shape);
-    let cells = shape.cells();
+    let f = Fill::new(shape);
     // The random scan order: MRV ties go to the earliest cell in it.
-    let mut order: Vec<u16> = (0..cells as u16).collect();
+    let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
     rng.shuffle(&mut order);
-    // Empty cells, in scan order; a filled cell is swapped out to the end of the live part.
-    let mut empty = order;
-    let mut live = cells;
-    let mut pos: Vec<usize> = vec![0; cells];
-    for (k, &c) in empty.iter().enumerate() {
-        pos[c as usize] = k;
-    }
-    let mut arena: Vec<u8> = Vec::new();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut nodes = 0u64;
-    let remove = |empty: &mut Vec<u16>, pos: &mut Vec<usize>, live: &mut usize, c: usize| {
-        let k = pos[c];
-        *live -= 1;
-        empty.swap(k, *live);
-        pos[empty[k] as usize] = k;
-        pos[c] = *live;
+    let mut s = Search {
+        f,
+        empty: Empties::new(order),
+        arena: Vec::new(),
+        stack: Vec::new(),
+        nodes: 0,
     };
     loop {
-        // Choose the cell: fewest candidates, the first in the (random) scan order among ties.
-        let mut best = usize::MAX;
+        match s.empty.choose(&s.f) {
+            None => return Some(s.f.cells),
+            Some((cell, n)) if n > 0 => s.branch(cell, rng),
+            Some(_) => {
+                if !s.backtrack() {
+                    return None;
+                }
+            }
+        }
+        if s.nodes > max_nodes {
+            return None;
+        }
+    }
+}
+
+/// The empty cells of a search in scan order: `cells[..live]` are empty, a filled cell is
+/// swapped out to the end of the live part, `pos[c]` says where cell `c` is.
+struct Empties {
+    cells: Vec<u16>,
+    live: usize,
+    pos: Vec<usize>,
+}
+
+impl Empties {
+    /// Every cell empty, in scan order `order`.
+    fn new(order: Vec<u16>) -> Empties {
+        let mut pos: Vec<usize> = vec![0; order.len()];
+        for (k, &c) in order.iter().enumerate() {
+            pos[c as usize] = k;
+        }
+        Empties {
+            live: order.len(),
+            cells: order,
+            pos,
+        }
+    }
+
+    /// The cell to fill and its number of candidates: fewest candidates, the first in the
+    /// (random) scan order among ties; `None` when no cell is empty.
+    fn choose(&self, f: &Fill) -> Option<(usize, u32)> {
+        let mut best = None;
         let mut best_n = u32::MAX;
-        for &c in &empty[..live] {
+        for &c in &self.cells[..self.live] {
             let m = f.candidates(c as usize).count_ones();
             if m < best_n {
                 best_n = m;
-                best = c as usize;
+                best = Some(c as usize);
                 if m <= 1 {
                     break;
                 }
             }
         }
-        let advanced = if best == usize::MAX {
-            return Some(f.cells);
-        } else if best_n == 0 {
-            false
-        } else {
-            let start = arena.len();
-            let cand = f.candidates(best);
-            arena.extend((1..=f.n as u8).filter(|&s| cand >> (s - 1) & 1 == 1));
-            rng.shuffle(&mut arena[start..]);
-            let end = arena.len();
-            stack.push(Frame {
-                cell: best,
-                start,
-                end,
-                next: start + 1,
-            });
-            f.toggle(best, arena[start]);
-            remove(&mut empty, &mut pos, &mut live, best);
-            nodes += 1;
-            true
-        };
-        if advanced {
-            if nodes > max_nodes {
-                return None;
-            }
-            continue;
-        }
-        // Dead end: undo frames until one has a candidate left.
+        best.map(|c| (c, best_n))
+    }
+
+    /// Takes cell `c`, just filled, out of the live part.
+    fn remove(&mut self, c: usize) {
+        let k = self.pos[c];
+        self.live -= 1;
+        self.cells.swap(k, self.live);
+        self.pos[self.cells[k] as usize] = k;
+        self.pos[c] = self.live;
+    }
+
+    /// Puts cell `c`, empty again, back into the live part (order among empties changes, which
+    /// is still a function of the random stream).
+    fn restore(&mut self, c: usize) {
+        let k = self.pos[c];
+        self.cells.swap(k, self.live);
+        self.pos[self.cells[k] as usize] = k;
+        self.pos[c] = self.live;
+        self.live += 1;
+    }
+}
+
+/// The randomized search: the grid being filled, its empty cells, the frames with their
+/// candidates (in `arena`), and the placements made.
+struct Search {
+    f: Fill,
+    empty: Empties,
+    arena: Vec<u8>,
+    stack: Vec<Frame>,
+    nodes: u64,
+}
+
+impl Search {
+    /// Places the first of `cell`'s candidates (it has some) in a random order, pushing its frame.
+    fn branch(&mut self, cell: usize, rng: &mut Rng) {
+        let start = self.arena.len();
+        let cand = self.f.candidates(cell);
+        self.arena
+            .extend((1..=self.f.n as u8).filter(|&s| cand >> (s - 1) & 1 == 1));
+        rng.shuffle(&mut self.arena[start..]);
+        let end = self.arena.len();
+        self.stack.push(Frame {
+            cell,
+            start,
+            end,
+            next: start + 1,
+        });
+        self.f.toggle(cell, self.arena[start]);
+        self.empty.remove(cell);
+        self.nodes += 1;
+    }
+
+    /// Dead end: undoes frames until one has a candidate left, and places it; false when none
+    /// has.
+    fn backtrack(&mut self) -> bool {
         loop {
-            let frame = stack.last_mut()?;
+            let Some(frame) = self.stack.last_mut() else {
+                return false;
+            };
             let cell = frame.cell;
-            let old = f.cells[cell];
-            f.toggle(cell, old);
+            let old = self.f.cells[cell];
+            self.f.toggle(cell, old);
             if frame.next < frame.end {
-                let s = arena[frame.next];
+                let s = self.arena[frame.next];
                 frame.next += 1;
-                f.toggle(cell, s);
-                nodes += 1;
-                if nodes > max_nodes {
-                    return None;
-                }
-                break;
+                self.f.toggle(cell, s);
+                self.nodes += 1;
+                return true;
             }
-            arena.truncate(frame.start);
-            stack.pop();
-            // The cell is empty again: back into the live part (order among empties changes,
-            // which is still a function of the random stream).
-            let k = pos[cell];
-            empty.swap(k, live);
-            pos[empty[k] as usize] = k;
-            pos[cell] = live;
-            live += 1;
+            self.arena.truncate(frame.start);
+            self.stack.pop();
+            self.empty.restore(cell);
         }
     }
 }

@@ -74,50 +74,77 @@ fn shape_of<'a>(r: &'a Row, s: &'a [SummaryRow]) -> &'a str {
 pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
     let sa = summary::summarize(&a.rows);
     let sb = summary::summarize(&b.rows);
-    // Copies of a puzzle are told apart by their transform when both runs made several; else a
-    // puzzle is matched whatever orientation each run gave it (answers are mapped back).
-    let copies = a.info.isomorphs.is_some() && b.info.isomorphs.is_some();
-    fn transform_of(r: &Row, copies: bool) -> &str {
-        if copies {
-            r.transform.as_str()
-        } else {
-            ""
+    let matched = Matched::new(a, b, &sa);
+    let find = |v: &[SummaryRow], d: &str, sh: &str, s: &str| {
+        v.iter()
+            .find(|r| r.dataset == d && r.shape == sh && r.solver == s)
+            .cloned()
+    };
+    group_keys(&sa, &sb)
+        .into_iter()
+        .map(|(d, sh, s)| {
+            let ra = find(&sa, &d, &sh, &s);
+            let rb = find(&sb, &d, &sh, &s);
+            matched.row(d, sh, s, ra, rb)
+        })
+        .collect()
+}
+
+/// The key of row `r`: its transform counts only when both runs made several copies (`copies`);
+/// else a puzzle is matched whatever orientation each run gave it (answers are mapped back).
+fn key(r: &Row, copies: bool) -> Key<'_> {
+    let transform = if copies { r.transform.as_str() } else { "" };
+    (
+        r.dataset.as_str(),
+        r.line,
+        r.puzzle.as_str(),
+        r.solver.as_str(),
+        transform,
+    )
+}
+
+/// Every dataset x shape x solver group of the summaries, A's first, then B's new ones.
+fn group_keys(sa: &[SummaryRow], sb: &[SummaryRow]) -> Vec<(String, String, String)> {
+    let mut keys: Vec<(String, String, String)> = Vec::new();
+    for s in sa.iter().chain(sb) {
+        let k = (s.dataset.clone(), s.shape.clone(), s.solver.clone());
+        if !keys.contains(&k) {
+            keys.push(k);
         }
     }
-    let t = move |r| transform_of(r, copies);
-    fn index<'a>(run: &'a Run, t: &dyn Fn(&'a Row) -> &'a str) -> HashMap<Key<'a>, usize> {
-        run.rows
+    keys
+}
+
+/// What the rows of both runs say per group, puzzle matched to puzzle.
+struct Matched<'a> {
+    /// Puzzles whose (status, answer) changed between the runs.
+    changes: HashMap<Group<'a>, (usize, usize)>,
+    /// Paired times of the puzzles readable in both runs.
+    paired: HashMap<Group<'a>, Paired>,
+    /// Blocks as both runs timed them (puzzle by puzzle for runs without blocks).
+    block: usize,
+}
+
+impl<'a> Matched<'a> {
+    /// Matches every row of `a` with B's solve of the same copy of the same puzzle; `sa` is
+    /// A's summary, where a row's group is found.
+    fn new(a: &'a Run, b: &'a Run, sa: &'a [SummaryRow]) -> Self {
+        // Copies of a puzzle are told apart by their transform when both runs made several.
+        let copies = a.info.isomorphs.is_some() && b.info.isomorphs.is_some();
+        let ib: HashMap<Key<'a>, usize> = b
+            .rows
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                (
-                    (
-                        r.dataset.as_str(),
-                        r.line,
-                        r.puzzle.as_str(),
-                        r.solver.as_str(),
-                        t(r),
-                    ),
-                    i,
-                )
-            })
-            .collect()
-    }
-    let ib = index(b, &t);
-    let mut changes: HashMap<Group, (usize, usize)> = HashMap::new();
-    // Paired times of the puzzles readable in both runs.
-    let mut paired: HashMap<Group, Paired> = HashMap::new();
-    for ra in &a.rows {
-        let key = (
-            ra.dataset.as_str(),
-            ra.line,
-            ra.puzzle.as_str(),
-            ra.solver.as_str(),
-            t(ra),
-        );
-        if let Some(&j) = ib.get(&key) {
+            .map(|(i, r)| (key(r, copies), i))
+            .collect();
+        let mut changes: HashMap<Group, (usize, usize)> = HashMap::new();
+        let mut paired: HashMap<Group, Paired> = HashMap::new();
+        for ra in &a.rows {
+            let Some(&j) = ib.get(&key(ra, copies)) else {
+                continue;
+            };
             let rb = &b.rows[j];
-            let group = (ra.dataset.as_str(), shape_of(ra, &sa), ra.solver.as_str());
+            let group = (ra.dataset.as_str(), shape_of(ra, sa), ra.solver.as_str());
             if ra.status != crate::record::RowStatus::Invalid
                 && rb.status != crate::record::RowStatus::Invalid
             {
@@ -132,73 +159,69 @@ pub fn compare(a: &Run, b: &Run) -> Vec<CompareRow> {
                 c.1 += 1;
             }
         }
-    }
-    let mut keys: Vec<(String, String, String)> = Vec::new();
-    for s in sa.iter().chain(&sb) {
-        let k = (s.dataset.clone(), s.shape.clone(), s.solver.clone());
-        if !keys.contains(&k) {
-            keys.push(k);
+        Matched {
+            changes,
+            paired,
+            block: a.info.block.min(b.info.block).unwrap_or(1),
         }
     }
-    let find = |v: &[SummaryRow], d: &str, sh: &str, s: &str| {
-        v.iter()
-            .find(|r| r.dataset == d && r.shape == sh && r.solver == s)
-            .cloned()
-    };
-    keys.into_iter()
-        .map(|(d, sh, s)| {
-            let ra = find(&sa, &d, &sh, &s);
-            let rb = find(&sb, &d, &sh, &s);
-            let group = (d.as_str(), sh.as_str(), s.as_str());
-            let ch = changes.get(&group).copied();
-            let both = ra.is_some() && rb.is_some();
-            let pairs = paired.get(&group);
-            // Blocks as both runs timed them (puzzle by puzzle for runs without blocks).
-            let block = a.info.block.min(b.info.block).unwrap_or(1);
-            // The salt of a 9x9 group is the one it had before shapes had groups.
-            let salt = if sh == "9x9" {
-                crate::stats::salt(&[&d, &s])
-            } else {
-                crate::stats::salt(&[&d, &sh, &s])
-            };
-            let ci = pairs.and_then(|(x, y)| crate::stats::block_ratio_ci(x, y, block, salt));
-            let n = pairs.map_or(0, |p| p.0.len());
-            CompareRow {
-                ratio_lo: ci.map(|e| e.lo),
-                ratio_hi: ci.map(|e| e.hi),
-                verdict: match ci {
-                    _ if !both => String::new(),
-                    Some(_) if n < crate::stats::MIN_RANKED => {
-                        format!("too few puzzles ({n})")
-                    }
-                    Some(e) => same_if_indistinct(crate::stats::verdict(&e)),
-                    None => "-".into(),
-                },
-                puzzles_a: ra.as_ref().map(|r| r.puzzles),
-                puzzles_b: rb.as_ref().map(|r| r.puzzles),
-                median_micros_a: ra.as_ref().map(|r| r.median_micros),
-                median_micros_b: rb.as_ref().map(|r| r.median_micros),
-                ratio_b_over_a: match (&ra, &rb) {
-                    (Some(x), Some(y)) if x.median_micros > 0.0 => {
-                        Some(y.median_micros / x.median_micros)
-                    }
-                    _ => None,
-                },
-                mean_nodes_a: ra.as_ref().map(|r| r.mean_nodes),
-                mean_nodes_b: rb.as_ref().map(|r| r.mean_nodes),
-                status_changed: both.then(|| ch.map_or(0, |c| c.0)),
-                answer_changed: both.then(|| ch.map_or(0, |c| c.1)),
-                note: match (&ra, &rb) {
-                    (Some(_), None) => "only in A".into(),
-                    (None, Some(_)) => "only in B".into(),
-                    _ => String::new(),
-                },
-                dataset: d,
-                shape: sh,
-                solver: s,
-            }
-        })
-        .collect()
+
+    /// The comparison row of group (`d`, `sh`, `s`), from its summary rows in A and B.
+    fn row(
+        &self,
+        d: String,
+        sh: String,
+        s: String,
+        ra: Option<SummaryRow>,
+        rb: Option<SummaryRow>,
+    ) -> CompareRow {
+        let group = (d.as_str(), sh.as_str(), s.as_str());
+        let ch = self.changes.get(&group).copied();
+        let both = ra.is_some() && rb.is_some();
+        let pairs = self.paired.get(&group);
+        // The salt of a 9x9 group is the one it had before shapes had groups.
+        let salt = if sh == "9x9" {
+            crate::stats::salt(&[&d, &s])
+        } else {
+            crate::stats::salt(&[&d, &sh, &s])
+        };
+        let ci = pairs.and_then(|(x, y)| crate::stats::block_ratio_ci(x, y, self.block, salt));
+        let n = pairs.map_or(0, |p| p.0.len());
+        CompareRow {
+            ratio_lo: ci.map(|e| e.lo),
+            ratio_hi: ci.map(|e| e.hi),
+            verdict: match ci {
+                _ if !both => String::new(),
+                Some(_) if n < crate::stats::MIN_RANKED => {
+                    format!("too few puzzles ({n})")
+                }
+                Some(e) => same_if_indistinct(crate::stats::verdict(&e)),
+                None => "-".into(),
+            },
+            puzzles_a: ra.as_ref().map(|r| r.puzzles),
+            puzzles_b: rb.as_ref().map(|r| r.puzzles),
+            median_micros_a: ra.as_ref().map(|r| r.median_micros),
+            median_micros_b: rb.as_ref().map(|r| r.median_micros),
+            ratio_b_over_a: match (&ra, &rb) {
+                (Some(x), Some(y)) if x.median_micros > 0.0 => {
+                    Some(y.median_micros / x.median_micros)
+                }
+                _ => None,
+            },
+            mean_nodes_a: ra.as_ref().map(|r| r.mean_nodes),
+            mean_nodes_b: rb.as_ref().map(|r| r.mean_nodes),
+            status_changed: both.then(|| ch.map_or(0, |c| c.0)),
+            answer_changed: both.then(|| ch.map_or(0, |c| c.1)),
+            note: match (&ra, &rb) {
+                (Some(_), None) => "only in A".into(),
+                (None, Some(_)) => "only in B".into(),
+                _ => String::new(),
+            },
+            dataset: d,
+            shape: sh,
+            solver: s,
+        }
+    }
 }
 
 /// `same` for a ratio the statistics cannot tell from 1 (between two runs "not

@@ -131,30 +131,7 @@ pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     clouds: &[Cloud],
 ) -> anyhow::Result<()> {
-    let corners: Vec<(f64, f64)> = clouds
-        .iter()
-        .filter_map(|c| c.density.as_ref()?.extent)
-        .flat_map(|(a, b, c, d)| [(a, c), (b, d)])
-        .collect();
-    let pts = clouds
-        .iter()
-        .flat_map(|c| c.done.iter().chain(c.timeouts.iter()))
-        .chain(corners.iter());
-    let (xl, xh, yl, yh) = pts.fold(
-        (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64),
-        |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
-    );
-    let (x0, x1) = if xl.is_finite() {
-        ((xl / 2.0).max(0.5), (xh * 2.0).max(xl * 10.0))
-    } else {
-        (0.5, 10.0)
-    };
-    let (y0, y1) = if yl.is_finite() {
-        let y0 = (yl / 2.0).max(0.05);
-        (y0, log_top(y0, (yh * 1.5).max(yl * 10.0), 0.2))
-    } else {
-        (0.1, 10.0)
-    };
+    let ((x0, x1), (y0, y1)) = ranges(clouds);
     let mut chart = chart_builder(
         root,
         "Effort vs time: search-tree nodes against µs per puzzle",
@@ -168,49 +145,88 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_formatter(&|v| si(*v));
     draw_mesh(&mut mesh)?;
     for c in clouds {
-        let color = c.color;
-        // A density's cells: opacity from 0.25 (one solve) to 0.9 (the fullest cell), on a log
-        // scale of the count.
-        let cells: Vec<_> = c
-            .density
-            .iter()
-            .flat_map(|d| {
-                let top = d.cells.values().copied().max().unwrap_or(1).max(2) as f64;
-                d.cells.iter().map(move |(&(i, j), &n)| {
-                    let (x0, x1) = Density::edges(i);
-                    let (y0, y1) = Density::edges(j);
-                    let a = 0.25 + 0.65 * (n as f64).ln() / top.ln();
-                    Rectangle::new([(x0, y0), (x1, y1)], color.mix(a.min(0.9)).filled())
-                })
-            })
-            .collect();
-        chart.draw_series(cells).map_err(plot_err)?;
-        chart
-            .draw_series(
-                c.done
-                    .iter()
-                    .map(|&p| Circle::new(p, 3, color.mix(0.55).filled())),
-            )
-            .map_err(plot_err)?
-            .label(format!(
-                "{} ({} solves{}{})",
-                c.solver,
-                crate::human::count(c.solves),
-                if c.density.is_some() { ", density" } else { "" },
-                if c.timeout_count == 0 {
-                    String::new()
-                } else {
-                    format!(", {} timeouts ×", crate::human::count(c.timeout_count))
-                }
-            ))
-            .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));
-        chart
-            .draw_series(
-                c.timeouts
-                    .iter()
-                    .map(|&p| Cross::new(p, 5, color.stroke_width(2))),
-            )
-            .map_err(plot_err)?;
+        draw_cloud(&mut chart, c)?;
     }
     draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)
+}
+
+/// The axes' ranges, nodes and µs, holding every point and density of `clouds`.
+fn ranges(clouds: &[Cloud]) -> ((f64, f64), (f64, f64)) {
+    let corners: Vec<(f64, f64)> = clouds
+        .iter()
+        .filter_map(|c| c.density.as_ref()?.extent)
+        .flat_map(|(a, b, c, d)| [(a, c), (b, d)])
+        .collect();
+    let pts = clouds
+        .iter()
+        .flat_map(|c| c.done.iter().chain(c.timeouts.iter()))
+        .chain(corners.iter());
+    let (xl, xh, yl, yh) = pts.fold(
+        (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64),
+        |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
+    );
+    let x = if xl.is_finite() {
+        ((xl / 2.0).max(0.5), (xh * 2.0).max(xl * 10.0))
+    } else {
+        (0.5, 10.0)
+    };
+    let y = if yl.is_finite() {
+        let y0 = (yl / 2.0).max(0.05);
+        (y0, log_top(y0, (yh * 1.5).max(yl * 10.0), 0.2))
+    } else {
+        (0.1, 10.0)
+    };
+    (x, y)
+}
+
+/// Draws one solver's cloud: its density cells, its points (labelled for the legend), its
+/// timeouts as crosses.
+fn draw_cloud<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    c: &Cloud,
+) -> anyhow::Result<()> {
+    let color = c.color;
+    // A density's cells: opacity from 0.25 (one solve) to 0.9 (the fullest cell), on a log
+    // scale of the count.
+    let cells: Vec<_> = c
+        .density
+        .iter()
+        .flat_map(|d| {
+            let top = d.cells.values().copied().max().unwrap_or(1).max(2) as f64;
+            d.cells.iter().map(move |(&(i, j), &n)| {
+                let (x0, x1) = Density::edges(i);
+                let (y0, y1) = Density::edges(j);
+                let a = 0.25 + 0.65 * (n as f64).ln() / top.ln();
+                Rectangle::new([(x0, y0), (x1, y1)], color.mix(a.min(0.9)).filled())
+            })
+        })
+        .collect();
+    chart.draw_series(cells).map_err(plot_err)?;
+    chart
+        .draw_series(
+            c.done
+                .iter()
+                .map(|&p| Circle::new(p, 3, color.mix(0.55).filled())),
+        )
+        .map_err(plot_err)?
+        .label(format!(
+            "{} ({} solves{}{})",
+            c.solver,
+            crate::human::count(c.solves),
+            if c.density.is_some() { ", density" } else { "" },
+            if c.timeout_count == 0 {
+                String::new()
+            } else {
+                format!(", {} timeouts ×", crate::human::count(c.timeout_count))
+            }
+        ))
+        .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));
+    chart
+        .draw_series(
+            c.timeouts
+                .iter()
+                .map(|&p| Cross::new(p, 5, color.stroke_width(2))),
+        )
+        .map_err(plot_err)?;
+    Ok(())
 }

@@ -50,91 +50,105 @@ pub struct Made {
 /// When no built-in solver counts the shape, or the generator fails (a counting session that
 /// cannot start, a clue target no grid reached).
 pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
+    match point.family {
+        Family::Qwh => Ok((qwh_bytes(plan, point, pb), 0)),
+        Family::Sudoku => sudoku_bytes(plan, point, pb),
+    }
+}
+
+/// The bytes of a quasigroup point's file: one instance a line after the `# shape` line up to
+/// order 35, `.pls` squares above.
+fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> Vec<u8> {
+    let seed = plan.point_seed(point);
+    let shape = point.shape;
+    let chars = shape.side() <= MAX_CHAR_SIDE;
+    let mut out = Vec::new();
+    let fraction = point.holes.fraction().unwrap_or(0.42);
+    let holes = if plan.balanced {
+        qwh::Holes::Balanced
+    } else {
+        qwh::Holes::Random
+    };
+    if chars {
+        out.extend_from_slice(shape_header(shape).as_bytes());
+    }
+    let made: Vec<Vec<u8>> = (0..plan.instances)
+        .into_par_iter()
+        .map(|i| {
+            let q = generate_qwh(shape.side(), fraction, holes, seed, i);
+            let mut b = Vec::new();
+            if chars {
+                push_chars(&mut b, &q.puzzle);
+                b.push(b'\n');
+            } else {
+                push_board(&mut b, BoardFormat::Pls, shape.side(), &q.puzzle);
+            }
+            pb.inc(1);
+            b
+        })
+        .collect();
+    made.iter().for_each(|b| out.extend_from_slice(b));
+    out
+}
+
+/// The bytes of a Sudoku point's file (`puzzle solution` lines up to side 35, rows of integers
+/// above) and how many of its puzzles were not proven minimal.
+///
+/// # Errors
+/// As [`point_bytes`].
+fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
     let seed = plan.point_seed(point);
     let shape = point.shape;
     let chars = shape.side() <= MAX_CHAR_SIDE;
     let mut out = Vec::new();
     let mut unproven = 0;
-    match point.family {
-        Family::Qwh => {
-            let fraction = point.holes.fraction().unwrap_or(0.42);
-            let holes = if plan.balanced {
-                qwh::Holes::Balanced
-            } else {
-                qwh::Holes::Random
-            };
-            if chars {
-                out.extend_from_slice(shape_header(shape).as_bytes());
-            }
-            let made: Vec<Vec<u8>> = (0..plan.instances)
-                .into_par_iter()
-                .map(|i| {
-                    let q = generate_qwh(shape.side(), fraction, holes, seed, i);
-                    let mut b = Vec::new();
-                    if chars {
-                        push_chars(&mut b, &q.puzzle);
-                        b.push(b'\n');
-                    } else {
-                        push_board(&mut b, BoardFormat::Pls, shape.side(), &q.puzzle);
-                    }
-                    pb.inc(1);
-                    b
-                })
-                .collect();
-            made.iter().for_each(|b| out.extend_from_slice(b));
-        }
-        Family::Sudoku => {
-            let solver = counting_solver_for(shape).ok_or_else(|| {
-                anyhow::anyhow!("no built-in solver counts solutions of {shape} grids")
+    let solver = counting_solver_for(shape)
+        .ok_or_else(|| anyhow::anyhow!("no built-in solver counts solutions of {shape} grids"))?;
+    let target = match point.holes {
+        Holes::Minimal => Target::Minimal,
+        Holes::Fraction(f) => Target::Clues(
+            shape.cells() - ((f * shape.cells() as f64).round() as usize).min(shape.cells()),
+        ),
+    };
+    let options = BoardPuzzleOptions {
+        shape,
+        target,
+        solver,
+        count_nodes: plan.count_nodes,
+        attempts: 20,
+    };
+    let counter = BuiltinEngine::new(solver);
+    let sessions = Sessions::new(rayon::current_num_threads(), 1);
+    if !shape.is_classic() {
+        out.extend_from_slice(shape_header(shape).as_bytes());
+    }
+    let made: Vec<anyhow::Result<(Vec<u8>, bool)>> = (0..plan.instances)
+        .into_par_iter()
+        .map(|i| {
+            let p = sessions.with(0, &counter, |session| {
+                let session = session.map_err(crate::generate::GenerateError::Session)?;
+                generate_board_puzzle(&options, session, seed, i)
+            });
+            pb.inc(1);
+            let p = p.with_context(|| {
+                format!("{}: instance {} could not be made", point.name(), i + 1)
             })?;
-            let target = match point.holes {
-                Holes::Minimal => Target::Minimal,
-                Holes::Fraction(f) => Target::Clues(
-                    shape.cells()
-                        - ((f * shape.cells() as f64).round() as usize).min(shape.cells()),
-                ),
-            };
-            let options = BoardPuzzleOptions {
-                shape,
-                target,
-                solver,
-                count_nodes: plan.count_nodes,
-                attempts: 20,
-            };
-            let counter = BuiltinEngine::new(solver);
-            let sessions = Sessions::new(rayon::current_num_threads(), 1);
-            if !shape.is_classic() {
-                out.extend_from_slice(shape_header(shape).as_bytes());
+            let mut b = Vec::new();
+            if chars {
+                push_chars(&mut b, p.puzzle.cells());
+                b.push(b' ');
+                push_chars(&mut b, p.solution.cells());
+                b.push(b'\n');
+            } else {
+                push_board(&mut b, BoardFormat::Ints, shape.side(), p.puzzle.cells());
             }
-            let made: Vec<anyhow::Result<(Vec<u8>, bool)>> = (0..plan.instances)
-                .into_par_iter()
-                .map(|i| {
-                    let p = sessions.with(0, &counter, |session| {
-                        let session = session.map_err(crate::generate::GenerateError::Session)?;
-                        generate_board_puzzle(&options, session, seed, i)
-                    });
-                    pb.inc(1);
-                    let p = p.with_context(|| {
-                        format!("{}: instance {} could not be made", point.name(), i + 1)
-                    })?;
-                    let mut b = Vec::new();
-                    if chars {
-                        push_chars(&mut b, p.puzzle.cells());
-                        b.push(b' ');
-                        push_chars(&mut b, p.solution.cells());
-                        b.push(b'\n');
-                    } else {
-                        push_board(&mut b, BoardFormat::Ints, shape.side(), p.puzzle.cells());
-                    }
-                    Ok((b, p.undecided > 0 && target == Target::Minimal))
-                })
-                .collect();
-            for m in made {
-                let (b, u) = m?;
-                unproven += u64::from(u);
-                out.extend_from_slice(&b);
-            }
-        }
+            Ok((b, p.undecided > 0 && target == Target::Minimal))
+        })
+        .collect();
+    for m in made {
+        let (b, u) = m?;
+        unproven += u64::from(u);
+        out.extend_from_slice(&b);
     }
     Ok((out, unproven))
 }

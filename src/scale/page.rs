@@ -79,6 +79,7 @@ pub fn csv_rows(study: &Study) -> Vec<CsvRow> {
         .collect()
 }
 
+/// A time estimate as `median [lo, hi]` in human units.
 fn micros_ci(e: crate::stats::Estimate) -> String {
     format!(
         "{} [{}, {}]",
@@ -88,6 +89,7 @@ fn micros_ci(e: crate::stats::Estimate) -> String {
     )
 }
 
+/// A node-count estimate as `median [lo, hi]` in human units.
 fn nodes_ci(e: crate::stats::Estimate) -> String {
     format!(
         "{} [{}, {}]",
@@ -118,8 +120,18 @@ pub fn findings(study: &Study) -> Vec<String> {
 
 /// Renders scale.md.
 pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
-    let info = &study.info;
     let mut s = String::new();
+    header(&mut s, study);
+    fits_section(&mut s, study);
+    peaks_section(&mut s, study);
+    plots_section(&mut s, plots);
+    points_section(&mut s, study);
+    s
+}
+
+/// Writes the title and what was run: solvers, points, budget, host, command, completeness.
+fn header(s: &mut String, study: &Study) {
+    let info = &study.info;
     let _ = writeln!(s, "# Scaling study\n");
     let instances: usize = study.cells.iter().map(|c| c.rows).max().unwrap_or(0);
     let _ = writeln!(
@@ -162,6 +174,10 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
              cover the solves saved so far.\n"
         );
     }
+}
+
+/// Writes the growth fits section: power law against exponential per family, solver and cost.
+fn fits_section(s: &mut String, study: &Study) {
     let _ = writeln!(s, "## Growth fits\n");
     if study.fits.is_empty() {
         let _ = writeln!(
@@ -205,6 +221,10 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
         }
         let _ = writeln!(s);
     }
+}
+
+/// Writes the quasigroups' hardness peak section, if the study has peaks.
+fn peaks_section(s: &mut String, study: &Study) {
     if !study.peaks.is_empty() {
         let _ = writeln!(s, "## The hardness peak of the quasigroups\n");
         let _ = writeln!(
@@ -237,6 +257,10 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
         }
         let _ = writeln!(s);
     }
+}
+
+/// Writes the plots section: one image link per plot.
+fn plots_section(s: &mut String, plots: &[(String, PathBuf)]) {
     let _ = writeln!(s, "## Plots\n");
     for (title, path) in plots {
         let name = path
@@ -244,6 +268,10 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         let _ = writeln!(s, "![{title}]({name})\n");
     }
+}
+
+/// Writes the table of every point and solver, and where the files are.
+fn points_section(s: &mut String, study: &Study) {
     let _ = writeln!(s, "## Every point\n");
     let _ = writeln!(
         s,
@@ -280,7 +308,6 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
          cactus and box plots per point) is `index.html` and `summary.md`; these figures are \
          in `scale.csv`."
     );
-    s
 }
 
 /// Writes scale.md, scale.csv and the plots into `dir`; returns scale.md's path.

@@ -40,6 +40,7 @@ struct Series {
     marks: Vec<Mark>,
 }
 
+/// One series per solver of `cells`: its marks of `metric` at `x`, in order of `x`.
 fn series(cells: &[&Cell], metric: Metric, x: impl Fn(&Cell) -> f64) -> Vec<Series> {
     solvers_of(cells.iter().copied())
         .into_iter()
@@ -67,6 +68,7 @@ fn series(cells: &[&Cell], metric: Metric, x: impl Fn(&Cell) -> f64) -> Vec<Seri
         .collect()
 }
 
+/// The y range (log) holding every mark and interval of `all`, with room above.
 fn y_range(all: &[Series]) -> (f64, f64) {
     let vals = all.iter().flat_map(|s| {
         s.marks
@@ -116,6 +118,8 @@ fn legend<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draws each series of `all`: median and p90 lines, interval bars (the p90's beside the
+/// median's, towards `bar_half(x).1`), markers.
 fn draw_series<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     all: &[Series],
@@ -178,10 +182,6 @@ pub fn draw_orders<DB: DrawingBackend>(
 ) -> anyhow::Result<()> {
     let cells = order_cells(&study.cells, family);
     let all = series(&cells, metric, |c| c.point.side() as f64);
-    let entries: Vec<(String, RGBColor)> =
-        all.iter().map(|s| (s.solver.clone(), s.color)).collect();
-    let (left, right) =
-        root.split_horizontally(SIZE.0 - side_legend_width(root, &entries).max(230));
     let fits: Vec<&Fit> = study
         .fits
         .iter()
@@ -194,7 +194,7 @@ pub fn draw_orders<DB: DrawingBackend>(
         f.dedup();
         extra.push(format!("holes: {}", f.join(", ")));
     }
-    legend(&right, &entries, &extra)?;
+    let left = with_legend(root, &all, &extra)?;
     let xs: Vec<f64> = all
         .iter()
         .flat_map(|s| s.marks.iter().map(|m| m.x))
@@ -215,13 +215,7 @@ pub fn draw_orders<DB: DrawingBackend>(
         Family::Sudoku => "Sudoku",
         Family::Qwh => "quasigroups with holes",
     };
-    let caption = format!(
-        "{what}: {} against the side N",
-        match metric {
-            Metric::Micros => "time",
-            Metric::Nodes => "nodes",
-        }
-    );
+    let caption = format!("{what}: {} against the side N", metric_word(metric));
     let mut chart = chart_builder(&left, &caption)
         .build_cartesian_2d(
             (x0..x1).log_scale().with_key_points(sides.clone()),
@@ -234,11 +228,19 @@ pub fn draw_orders<DB: DrawingBackend>(
         .x_label_formatter(&|v| si(*v))
         .y_label_formatter(&|v| si(*v));
     draw_mesh(&mut mesh)?;
-    for f in &fits {
-        let color = all
-            .iter()
-            .find(|s| s.solver == f.solver)
-            .map_or(BLACK, |s| s.color);
+    draw_fits(&mut chart, &fits, &all, (y0, y1))?;
+    draw_series(&mut chart, &all, |x| (x, x * 1.03))
+}
+
+/// Draws each growth fit over its sides as a thin line in its solver's colour of `all`,
+/// clamped to the y range `(y0, y1)`.
+fn draw_fits<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    fits: &[&Fit],
+    all: &[Series],
+    (y0, y1): (f64, f64),
+) -> anyhow::Result<()> {
+    for f in fits {
         let (lo, hi) = (
             *f.sides.iter().min().unwrap_or(&1) as f64,
             *f.sides.iter().max().unwrap_or(&1) as f64,
@@ -247,11 +249,42 @@ pub fn draw_orders<DB: DrawingBackend>(
             .map(|k| lo + (hi - lo) * k as f64 / 40.0)
             .map(|n| (n, f.at(n).clamp(y0, y1)))
             .collect();
+        let color = color_of(all, &f.solver);
         chart
             .draw_series(LineSeries::new(line, color.mix(0.45).stroke_width(1)))
             .map_err(plot_err)?;
     }
-    draw_series(&mut chart, &all, |x| (x, x * 1.03))
+    Ok(())
+}
+
+/// Splits `root` into the chart's area, returned, and a legend column on the right, drawn: the
+/// solvers of `all`, the notes, then `extra` lines.
+fn with_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    all: &[Series],
+    extra: &[String],
+) -> anyhow::Result<DrawingArea<DB, Shift>> {
+    let entries: Vec<(String, RGBColor)> =
+        all.iter().map(|s| (s.solver.clone(), s.color)).collect();
+    let (left, right) =
+        root.split_horizontally(SIZE.0 - side_legend_width(root, &entries).max(230));
+    legend(&right, &entries, extra)?;
+    Ok(left)
+}
+
+/// The colour of `solver`'s series in `all` (black when it has none).
+fn color_of(all: &[Series], solver: &str) -> RGBColor {
+    all.iter()
+        .find(|s| s.solver == solver)
+        .map_or(BLACK, |s| s.color)
+}
+
+/// The cost a caption names: `time` or `nodes`.
+fn metric_word(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Micros => "time",
+        Metric::Nodes => "nodes",
+    }
 }
 
 /// Draws the cost-against-hole-fraction plot of quasigroup order `order` and `metric`.
@@ -270,10 +303,6 @@ pub fn draw_holes<DB: DrawingBackend>(
         .filter(|c| c.point.family == Family::Qwh && c.point.side() == order)
         .collect();
     let all = series(&cells, metric, |c| c.point.holes.fraction().unwrap_or(0.0));
-    let entries: Vec<(String, RGBColor)> =
-        all.iter().map(|s| (s.solver.clone(), s.color)).collect();
-    let (left, right) =
-        root.split_horizontally(SIZE.0 - side_legend_width(root, &entries).max(230));
     let peaks: Vec<&Peak> = study
         .peaks
         .iter()
@@ -283,14 +312,11 @@ pub fn draw_holes<DB: DrawingBackend>(
         "shade: peak's 95% interval".to_string(),
         "grey: published peak, 42%".to_string(),
     ];
-    legend(&right, &entries, &extra)?;
-    let xs: Vec<f64> = all
+    let left = with_legend(root, &all, &extra)?;
+    let (x0, x1) = all
         .iter()
         .flat_map(|s| s.marks.iter().map(|m| m.x))
-        .collect();
-    let (x0, x1) = xs
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
             (a.min(x), b.max(x))
         });
     let (x0, x1) = if x0.is_finite() {
@@ -304,10 +330,7 @@ pub fn draw_holes<DB: DrawingBackend>(
     let (y0, y1) = y_range(&all);
     let caption = format!(
         "quasigroups with holes, order {order}: {} against the hole fraction",
-        match metric {
-            Metric::Micros => "time",
-            Metric::Nodes => "nodes",
-        }
+        metric_word(metric)
     );
     let mut chart = chart_builder(&left, &caption)
         .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
@@ -318,11 +341,19 @@ pub fn draw_holes<DB: DrawingBackend>(
         .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .y_label_formatter(&|v| si(*v));
     draw_mesh(&mut mesh)?;
-    for p in &peaks {
-        let color = all
-            .iter()
-            .find(|s| s.solver == p.solver)
-            .map_or(BLACK, |s| s.color);
+    draw_peaks(&mut chart, &peaks, &all, (y0, y1))?;
+    draw_series(&mut chart, &all, |x| (x, x + 0.004))
+}
+
+/// Shades each peak's 95% interval in its solver's colour of `all`, and draws the published
+/// peak as a grey dashed line, across the y range `(y0, y1)`.
+fn draw_peaks<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    peaks: &[&Peak],
+    all: &[Series],
+    (y0, y1): (f64, f64),
+) -> anyhow::Result<()> {
+    for p in peaks {
         let (lo, hi) = if p.at.hi > p.at.lo {
             (p.at.lo, p.at.hi)
         } else {
@@ -331,7 +362,7 @@ pub fn draw_holes<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::once(Rectangle::new(
                 [(lo, y0), (hi, y1)],
-                color.mix(0.10).filled(),
+                color_of(all, &p.solver).mix(0.10).filled(),
             )))
             .map_err(plot_err)?;
     }
@@ -343,7 +374,7 @@ pub fn draw_holes<DB: DrawingBackend>(
             RGBColor(150, 150, 150).stroke_width(1),
         ))
         .map_err(plot_err)?;
-    draw_series(&mut chart, &all, |x| (x, x + 0.004))
+    Ok(())
 }
 
 /// Writes every plot of the study into `dir` (SVG and PNG); returns the SVG paths with a
