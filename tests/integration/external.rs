@@ -630,3 +630,89 @@ fn read_rows_of(path: &Path) -> Vec<csv::StringRecord> {
         .unwrap();
     rdr.records().map(|r| r.unwrap()).collect()
 }
+
+/// A puzzle file of `n` lines of [`SEED`], line `at` (0-based) being [`TRIGGER`] (r1c1 given 9:
+/// the fixtures' trigger).
+fn trigger_at(dir: &Path, n: usize, at: usize) -> PathBuf {
+    let text: String = (0..n)
+        .map(|i| format!("{} p{i}\n", if i == at { TRIGGER } else { SEED }))
+        .collect();
+    let path = dir.join("trigger.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A library loaded in-process whose call never returns cannot be interrupted: the first SIGTERM
+/// stops the run within the grace period anyway, saving the rows of every solve that finished,
+/// those of the chunk in flight included (here the whole run is one chunk).
+#[test]
+#[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
+fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = fixture("hang", tmp.path());
+    // 40 puzzles, the last one the trigger: in a block of its own, after every other solve
+    // (one thread), so no warm-up meets it first.
+    let data = trigger_at(tmp.path(), 40, 39);
+    let mark = tmp.path().join("spinning");
+    let out = tmp.path().join("run");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .env("HANG_MARK", &mark)
+        .args(["run", "--quiet", "--no-report", "--threads", "1"])
+        .arg("--solver")
+        .arg(format!("dlx,spin=lib:{}:HangSolver", lib.display()))
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        eventually(120, || mark.exists()),
+        "the library never reached its loop"
+    );
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let signalled = std::time::Instant::now();
+    let stopped = eventually(10, || child.try_wait().unwrap().is_some());
+    if !stopped {
+        child.kill().unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(
+        stopped,
+        "still running 10 s after SIGTERM; stderr: {stderr}"
+    );
+    assert!(
+        signalled.elapsed() < std::time::Duration::from_secs(10),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("a solve did not stop within 2 s"),
+        "{stderr}"
+    );
+    let rows = read_rows(&out);
+    let (solver, status, correct, puzzle) = (
+        col(&out, "solver"),
+        col(&out, "status"),
+        col(&out, "correct"),
+        col(&out, "puzzle"),
+    );
+    // Every solve but the stuck one: 40 of dlx, 39 of the library.
+    assert_eq!(rows.len(), 79, "{rows:?}");
+    for r in &rows {
+        assert_eq!((&r[status], &r[correct]), ("solved", "true"), "{r:?}");
+    }
+    let spun: Vec<_> = rows.iter().filter(|r| &r[solver] == "spin").collect();
+    assert_eq!(spun.len(), 39);
+    assert!(spun.iter().all(|r| &r[puzzle] != "p39"), "{spun:?}");
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(info["interrupted"], serde_json::Value::Bool(true), "{info}");
+    assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
