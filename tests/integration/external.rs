@@ -716,3 +716,55 @@ fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
         serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
     assert_eq!(info["interrupted"], serde_json::Value::Bool(true), "{info}");
     assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
+}
+
+/// A library loaded in-process that calls `_exit(0)` takes the harness with it, exit status and
+/// all; what a reader has is the saved rows (the chunks written before it) and a run.json that
+/// never said the run finished, so the report calls it partial.
+#[test]
+#[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
+fn a_library_that_calls_exit_leaves_whole_rows_and_a_run_marked_partial() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = fixture("exits", tmp.path());
+    // The trigger at puzzle 201: after the first chunk (64 puzzles) at least.
+    let data = trigger_at(tmp.path(), 300, 200);
+    let out = tmp.path().join("run");
+    harness()
+        .args(["run", "--quiet", "--no-report", "--threads", "1"])
+        .arg("--solver")
+        .arg(format!("dlx,quits=lib:{}:ExitSolver", lib.display()))
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    // Whole lines only: a line cut by the exit is not a row (every reader skips it).
+    let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut reader = csv::Reader::from_reader(whole.as_bytes());
+    let head = reader.headers().unwrap().clone();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert!(
+        (128..=400).contains(&rows.len()),
+        "{} rows: the first chunk (64 puzzles x 2 solvers) at least, none past the trigger",
+        rows.len()
+    );
+    for r in &rows {
+        assert_eq!(
+            (&r[at("status")], &r[at("correct")]),
+            ("solved", "true"),
+            "{r:?}"
+        );
+    }
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
+    harness().arg("report").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        md.contains("Partial run (killed, or still running)"),
+        "{md}"
+    );
+}
