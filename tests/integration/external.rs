@@ -768,3 +768,39 @@ fn a_library_that_calls_exit_leaves_whole_rows_and_a_run_marked_partial() {
         "{md}"
     );
 }
+
+/// A `dimacs:` solver needs a temporary folder for its formula: one that cannot be made (here
+/// TMPDIR lies under a regular file, which no permission bit or root can change) is refused
+/// before the run, exit status 2, naming the solver and the cause; nothing is written.
+#[test]
+fn a_dimacs_solver_without_a_usable_temporary_folder_is_refused_before_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let data = puzzles_file(tmp.path(), 2);
+    let out = tmp.path().join("run");
+    let run = harness()
+        .env("TMPDIR", file.join("tmp"))
+        .args(["run", "--quiet", "--no-report", "--dataset"])
+        .arg(&data)
+        .args(["--solver", "bitboard-bands,sat-cli=dimacs:sh", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("sat-cli: cannot load: cannot make a temporary folder: Not a directory"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "{} was written", out.display());
+    let count = harness()
+        .env("TMPDIR", file.join("tmp"))
+        .args(["count", "--solver", "sat-cli=dimacs:sh", SEED])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&count.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("sat-cli: cannot load: cannot make a temporary folder"),
+        "{stderr}"
+    );
+}
