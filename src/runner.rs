@@ -398,12 +398,20 @@ fn start_chunk(
     let n = chunk.len() * opts.isomorphs.max(1) as usize * opts.solvers.len();
     let slots: Arc<Vec<OnceLock<Row>>> = Arc::new((0..n).map(|_| OnceLock::new()).collect());
     let (tx, done) = std::sync::mpsc::sync_channel(1);
-    let job = (slots.clone(), opts.clone(), bar.clone());
+    let job = (
+        chunk,
+        plan,
+        sessions,
+        slots.clone(),
+        opts.clone(),
+        bar.clone(),
+    );
     pool.spawn(move || {
         let result = {
             // Everything the job holds is dropped before it says it is done, so the waiting
-            // side then holds the only reference to the slots.
-            let (slots, opts, bar) = job;
+            // side then holds the only references to the slots and the sessions (whose
+            // child processes end when they are dropped).
+            let (chunk, plan, sessions, slots, opts, bar) = job;
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 solve_chunk(&chunk, &plan, &sessions, &opts, &bar, &slots)
             }))
