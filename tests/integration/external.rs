@@ -5,6 +5,7 @@
 //! command that provides it (`tests/support/prerequisites.rs`).
 
 use super::common::{self, data_dir, harness};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -642,6 +643,23 @@ fn trigger_at(dir: &Path, n: usize, at: usize) -> PathBuf {
     path
 }
 
+/// The arguments of a one-thread `harness run` into `dir/run` racing `dlx` against `symbol` of
+/// fixture `name` (built into `dir`, named `name` in the rows) over `n` puzzles, line `at` being
+/// the trigger.
+fn trigger_run(dir: &Path, name: &str, symbol: &str, (n, at): (usize, usize)) -> Vec<OsString> {
+    let lib = fixture(name, dir);
+    let mut args: Vec<OsString> = ["run", "--quiet", "--no-report", "--threads", "1"]
+        .map(OsString::from)
+        .to_vec();
+    args.push("--solver".into());
+    args.push(format!("dlx,{name}=lib:{}:{symbol}", lib.display()).into());
+    args.push("--dataset".into());
+    args.push(trigger_at(dir, n, at).into());
+    args.push("--out".into());
+    args.push(dir.join("run").into());
+    args
+}
+
 /// A library loaded in-process whose call never returns cannot be interrupted: the first SIGTERM
 /// stops the run within the grace period anyway, saving the rows of every solve that finished,
 /// those of the chunk in flight included (here the whole run is one chunk).
@@ -649,21 +667,13 @@ fn trigger_at(dir: &Path, n: usize, at: usize) -> PathBuf {
 #[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
 fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
     let tmp = tempfile::tempdir().unwrap();
-    let lib = fixture("hang", tmp.path());
-    // 40 puzzles, the last one the trigger: in a block of its own, after every other solve
-    // (one thread), so no warm-up meets it first.
-    let data = trigger_at(tmp.path(), 40, 39);
     let mark = tmp.path().join("spinning");
     let out = tmp.path().join("run");
+    // 40 puzzles, the last one the trigger: in a block of its own, after every other solve
+    // (one thread), so no warm-up meets it first.
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
         .env("HANG_MARK", &mark)
-        .args(["run", "--quiet", "--no-report", "--threads", "1"])
-        .arg("--solver")
-        .arg(format!("dlx,spin=lib:{}:HangSolver", lib.display()))
-        .arg("--dataset")
-        .arg(&data)
-        .arg("--out")
-        .arg(&out)
+        .args(trigger_run(tmp.path(), "hang", "HangSolver", (40, 39)))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -709,11 +719,10 @@ fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
     for r in &rows {
         assert_eq!((&r[status], &r[correct]), ("solved", "true"), "{r:?}");
     }
-    let spun: Vec<_> = rows.iter().filter(|r| &r[solver] == "spin").collect();
+    let spun: Vec<_> = rows.iter().filter(|r| &r[solver] == "hang").collect();
     assert_eq!(spun.len(), 39);
     assert!(spun.iter().all(|r| &r[puzzle] != "p39"), "{spun:?}");
-    let info: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let info = common::run_json(&out);
     assert_eq!(info["interrupted"], serde_json::Value::Bool(true), "{info}");
     assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
 }
@@ -725,18 +734,10 @@ fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
 #[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
 fn a_library_that_calls_exit_leaves_whole_rows_and_a_run_marked_partial() {
     let tmp = tempfile::tempdir().unwrap();
-    let lib = fixture("exits", tmp.path());
-    // The trigger at puzzle 201: after the first chunk (64 puzzles) at least.
-    let data = trigger_at(tmp.path(), 300, 200);
     let out = tmp.path().join("run");
+    // The trigger at puzzle 201: after the first chunk (64 puzzles) at least.
     harness()
-        .args(["run", "--quiet", "--no-report", "--threads", "1"])
-        .arg("--solver")
-        .arg(format!("dlx,quits=lib:{}:ExitSolver", lib.display()))
-        .arg("--dataset")
-        .arg(&data)
-        .arg("--out")
-        .arg(&out)
+        .args(trigger_run(tmp.path(), "exits", "ExitSolver", (300, 200)))
         .output()
         .unwrap();
     // Whole lines only: a line cut by the exit is not a row (every reader skips it).
@@ -758,8 +759,7 @@ fn a_library_that_calls_exit_leaves_whole_rows_and_a_run_marked_partial() {
             "{r:?}"
         );
     }
-    let info: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let info = common::run_json(&out);
     assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
     harness().arg("report").arg(&out).assert().success();
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
