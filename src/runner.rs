@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use solvers::engine::{BuiltinEngine, Engine, EngineError, Session};
 use solvers::{Board, Budget, Grid, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How a run is done.
@@ -132,7 +132,9 @@ pub const MAX_CHUNK: usize = 8192;
 /// [`solves_of`]: no (engine, puzzle) pair an engine's caps leave out). `opts.solved_all` is set once the
 /// last solve has finished, before its chunk is handed over. When `opts.cancel` is set, the
 /// chunk in flight keeps the rows of the solves that finished (see [`RunOptions::cancel`]) and no
-/// further puzzle is read.
+/// further puzzle is read. A solve that has not come back [`STOP_GRACE`] after the cancel flag
+/// was seen (a C call of an in-process `lib:` cannot be interrupted) is left running: the rows of
+/// the solves that finished are handed to `sink` and the function returns without it.
 ///
 /// # Errors
 /// When the thread pool cannot be built, or `sink` fails (the run stops at the next chunk).
@@ -169,7 +171,8 @@ pub fn run_stream(
     let pool = builder.build()?;
     // Two more sessions per thread: the counting solvers of the puzzle classes, of 9x9 puzzles
     // and of every other shape.
-    let sessions = Sessions::new(pool.current_num_threads(), per_puzzle + 2);
+    // Shared with the chunk's job on the pool, which may outlive this call (see `wait_chunk`).
+    let sessions = Arc::new(Sessions::new(pool.current_num_threads(), per_puzzle + 2));
     let counter = BuiltinEngine::new(crate::generate::counting_solver());
     let shaped_counter = BuiltinEngine::new(crate::generate::SHAPED_COUNTING_SOLVER);
     let class_of = |e: &crate::format::Entry| {
@@ -203,11 +206,27 @@ pub fn run_stream(
         };
         let mut blocks = BlockPlan::default();
         while !next.is_empty() {
-            let chunk = std::mem::take(&mut next);
+            let chunk = Arc::new(std::mem::take(&mut next));
             let t0 = Instant::now();
             let per_entry = opts.isomorphs.max(1) as usize * per_puzzle;
             let plan = blocks.plan(&chunk, per_puzzle);
-            let mut rows = pool.install(|| solve_chunk(&chunk, &plan, &sessions, opts, &bar));
+            let flight = start_chunk(&pool, chunk.clone(), plan, sessions.clone(), opts, &bar);
+            let mut rows = match wait_chunk(flight, opts)? {
+                Landed::Whole(rows) => rows,
+                Landed::Stuck(mut rows) => {
+                    // Stopped, and some solve never came back: save the rows of those that
+                    // finished and leave it running (the process ends without it).
+                    eprintln!(
+                        "\ninterrupted: a solve did not stop within {} s (a call into an \
+                         in-process library cannot be interrupted); saving the rows of the \
+                         solves that finished, without waiting for it",
+                        STOP_GRACE.as_secs()
+                    );
+                    cross_check(&mut rows, per_puzzle);
+                    let _ = tx.send(rows.into_iter().flatten().collect());
+                    break;
+                }
+            };
             // Each puzzle's class, counted once after its solves (so a hard count never delays
             // them; a run being stopped skips it).
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
@@ -347,64 +366,145 @@ impl BlockPlan {
     }
 }
 
+/// How long a stopped run waits for the solves in flight once its cancel flag is seen: every
+/// built-in and out-of-process solve stops well within it; one still running after it is stuck
+/// in code that cannot be interrupted (a C call of an in-process `lib:`) and is left behind.
+pub const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// A chunk being solved on the pool: a slot per row, each set as its solve finishes, and the
+/// job's end (`Err` holds a panic of the job, raised again by [`wait_chunk`]).
+struct InFlight {
+    slots: Arc<Vec<OnceLock<Row>>>,
+    done: std::sync::mpsc::Receiver<std::thread::Result<()>>,
+}
+
+/// What [`wait_chunk`] got of a chunk: every row (`None` for a solve that gives none), or, when
+/// the run was stopped and a solve never came back, the rows of the solves that finished.
+enum Landed {
+    Whole(Vec<Option<Row>>),
+    Stuck(Vec<Option<Row>>),
+}
+
+/// Starts solving `chunk` on `pool` ([`solve_chunk`]) without waiting for it: the job owns what
+/// it uses, so it may be left running when a solve never returns.
+fn start_chunk(
+    pool: &rayon::ThreadPool,
+    chunk: Arc<Vec<(Arc<str>, crate::format::Entry)>>,
+    plan: Vec<Block>,
+    sessions: Arc<Sessions>,
+    opts: &RunOptions,
+    bar: &ProgressBar,
+) -> InFlight {
+    let n = chunk.len() * opts.isomorphs.max(1) as usize * opts.solvers.len();
+    let slots: Arc<Vec<OnceLock<Row>>> = Arc::new((0..n).map(|_| OnceLock::new()).collect());
+    let (tx, done) = std::sync::mpsc::sync_channel(1);
+    let job = (
+        chunk,
+        plan,
+        sessions,
+        slots.clone(),
+        opts.clone(),
+        bar.clone(),
+    );
+    pool.spawn(move || {
+        let result = {
+            // Everything the job holds is dropped before it says it is done, so the waiting
+            // side then holds the only references to the slots and the sessions (whose
+            // child processes end when they are dropped).
+            let (chunk, plan, sessions, slots, opts, bar) = job;
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                solve_chunk(&chunk, &plan, &sessions, &opts, &bar, &slots)
+            }))
+        };
+        let _ = tx.send(result);
+    });
+    InFlight { slots, done }
+}
+
+/// Waits for a chunk started by [`start_chunk`]: until every solve has come back, or, once
+/// `opts.cancel` is set, for at most [`STOP_GRACE`] more.
+///
+/// # Errors
+/// When the job ended without saying so (the pool went away).
+fn wait_chunk(flight: InFlight, opts: &RunOptions) -> anyhow::Result<Landed> {
+    let mut cancelled: Option<Instant> = None;
+    loop {
+        match flight.done.recv_timeout(Duration::from_millis(50)) {
+            Ok(Ok(())) => break,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if !opts.cancel.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let since = *cancelled.get_or_insert_with(Instant::now);
+                if since.elapsed() >= STOP_GRACE {
+                    let rows = flight.slots.iter().map(|s| s.get().cloned()).collect();
+                    return Ok(Landed::Stuck(rows));
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                anyhow::bail!("the solving threads ended before the puzzles were solved")
+            }
+        }
+    }
+    let rows = match Arc::try_unwrap(flight.slots) {
+        Ok(slots) => slots.into_iter().map(OnceLock::into_inner).collect(),
+        Err(slots) => slots.iter().map(|s| s.get().cloned()).collect(),
+    };
+    Ok(Landed::Whole(rows))
+}
+
 /// Solves a chunk block by block: each (block, copy, solver) is one work item on the pool,
-/// its puzzles solved in a row on one thread after an untimed warm-up solve. Rows come back in
-/// puzzle-major, copy, solver order (`None` for a solve the cancel flag dropped).
+/// its puzzles solved in a row on one thread after an untimed warm-up solve. Each row is put
+/// into its slot of `slots` (puzzle-major, copy, solver order) as soon as its solve finishes; a
+/// solve the cancel flag dropped leaves its slot empty.
 fn solve_chunk(
     chunk: &[(Arc<str>, crate::format::Entry)],
     plan: &[Block],
     sessions: &Sessions,
     opts: &RunOptions,
     bar: &ProgressBar,
-) -> Vec<Option<Row>> {
+    slots: &[OnceLock<Row>],
+) {
     let per_puzzle = opts.solvers.len();
     let copies = opts.isomorphs.max(1) as usize;
     let items: Vec<(&Block, usize, usize)> = plan
         .iter()
         .flat_map(|b| (0..copies).flat_map(move |c| b.order.iter().map(move |&s| (b, c, s))))
         .collect();
-    let done: Vec<Vec<Option<Row>>> = items
-        .par_iter()
-        .map(|&(b, copy, s)| {
-            let engine = opts.solvers[s].as_ref();
-            sessions.with(s, engine, |session| {
-                let block = &chunk[b.range.clone()];
-                let mut rows = Vec::with_capacity(block.len());
-                match session {
-                    Ok(session) => {
-                        warm_up(&b.warm, copy, engine, session, opts);
-                        for (name, entry) in block {
-                            let session: &mut dyn Session = &mut *session;
-                            rows.push(solve_counted(name, entry, copy, engine, Ok(session), opts));
-                        }
-                    }
-                    Err(e) => {
-                        for (name, entry) in block {
-                            rows.push(solve_counted(
-                                name,
-                                entry,
-                                copy,
-                                engine,
-                                Err(e.clone()),
-                                opts,
-                            ));
-                        }
-                    }
+    items.par_iter().for_each(|&(b, copy, s)| {
+        let engine = opts.solvers[s].as_ref();
+        let mut made = 0u64;
+        let mut put = |e: usize, row: Option<Row>| {
+            if let Some(row) = row {
+                made += 1;
+                let _ = slots[(e * copies + copy) * per_puzzle + s].set(row);
+            }
+        };
+        sessions.with(s, engine, |session| match session {
+            Ok(session) => {
+                warm_up(&b.warm, copy, engine, session, opts);
+                for e in b.range.clone() {
+                    let (name, entry) = &chunk[e];
+                    let session: &mut dyn Session = &mut *session;
+                    put(
+                        e,
+                        solve_counted(name, entry, copy, engine, Ok(session), opts),
+                    );
                 }
-                bar.inc(rows.iter().flatten().count() as u64);
-                rows
-            })
-        })
-        .collect();
-    let mut rows: Vec<Option<Row>> = (0..chunk.len() * copies * per_puzzle)
-        .map(|_| None)
-        .collect();
-    for (&(b, copy, s), block_rows) in items.iter().zip(done) {
-        for (e, row) in b.range.clone().zip(block_rows) {
-            rows[(e * copies + copy) * per_puzzle + s] = row;
-        }
-    }
-    rows
+            }
+            Err(err) => {
+                for e in b.range.clone() {
+                    let (name, entry) = &chunk[e];
+                    put(
+                        e,
+                        solve_counted(name, entry, copy, engine, Err(err.clone()), opts),
+                    );
+                }
+            }
+        });
+        bar.inc(made);
+    });
 }
 
 /// The transform of copy `copy` of `entry`, when the run transforms puzzles.

@@ -330,15 +330,12 @@ async fn whole_body(
     if declared.is_some_and(|n| n > limits.body_limit as u64) {
         return closing(too_large());
     }
-    let read = tokio::time::timeout(
-        limits.body_timeout,
-        axum::body::to_bytes(body, limits.body_limit),
-    );
+    let read = tokio::time::timeout(limits.body_timeout, body_bytes(body, limits.body_limit));
     let bytes = tokio::select! {
         r = read => match r {
-            Ok(Ok(bytes)) => bytes,
+            Ok(Some(bytes)) => bytes,
             // Over the limit (or the client went away: then nobody reads the answer).
-            Ok(Err(_)) => return closing(too_large()),
+            Ok(None) => return closing(too_large()),
             Err(_) => {
                 return closing(ApiError {
                     status: StatusCode::REQUEST_TIMEOUT,
@@ -353,6 +350,26 @@ async fn whole_body(
     };
     let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
     next.run(req).await
+}
+
+/// The bytes of `body`, copied frame by frame into one buffer of at most `limit` bytes; `None`
+/// when it is longer or the client went away. A frame shares the connection's read buffer
+/// (8 KiB), so keeping the frames until the body is whole, as collecting them would, lets a
+/// client that sends one byte at a time hold 8 KiB of memory per byte.
+async fn body_bytes(mut body: axum::body::Body, limit: usize) -> Option<axum::body::Bytes> {
+    use axum::body::HttpBody;
+    let mut buf = Vec::new();
+    while let Some(frame) =
+        std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await
+    {
+        if let Ok(data) = frame.ok()?.into_data() {
+            if buf.len() + data.len() > limit {
+                return None;
+            }
+            buf.extend_from_slice(&data);
+        }
+    }
+    Some(buf.into())
 }
 
 /// `e` as an answer that closes the connection (the rest of its request is never read).

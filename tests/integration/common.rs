@@ -62,6 +62,11 @@ pub fn cells(s: &str) -> [u8; 81] {
     v.try_into().expect("81 cells")
 }
 
+/// The run.json of the run folder `out`, parsed.
+pub fn run_json(out: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap()
+}
+
 /// The `harness` binary, ready to run.
 pub fn harness() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("harness").expect("binary builds")

@@ -5,6 +5,7 @@
 //! command that provides it (`tests/support/prerequisites.rs`).
 
 use super::common::{self, data_dir, harness};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -629,4 +630,177 @@ fn read_rows_of(path: &Path) -> Vec<csv::StringRecord> {
         .from_path(path)
         .unwrap();
     rdr.records().map(|r| r.unwrap()).collect()
+}
+
+/// A puzzle file of `n` lines of [`SEED`], line `at` (0-based) being [`TRIGGER`] (r1c1 given 9:
+/// the fixtures' trigger).
+fn trigger_at(dir: &Path, n: usize, at: usize) -> PathBuf {
+    let text: String = (0..n)
+        .map(|i| format!("{} p{i}\n", if i == at { TRIGGER } else { SEED }))
+        .collect();
+    let path = dir.join("trigger.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The arguments of a one-thread `harness run` into `dir/run` racing `dlx` against `symbol` of
+/// fixture `name` (built into `dir`, named `name` in the rows) over `n` puzzles, line `at` being
+/// the trigger.
+fn trigger_run(dir: &Path, name: &str, symbol: &str, (n, at): (usize, usize)) -> Vec<OsString> {
+    let lib = fixture(name, dir);
+    let mut args: Vec<OsString> = ["run", "--quiet", "--no-report", "--threads", "1"]
+        .map(OsString::from)
+        .to_vec();
+    args.push("--solver".into());
+    args.push(format!("dlx,{name}=lib:{}:{symbol}", lib.display()).into());
+    args.push("--dataset".into());
+    args.push(trigger_at(dir, n, at).into());
+    args.push("--out".into());
+    args.push(dir.join("run").into());
+    args
+}
+
+/// A library loaded in-process whose call never returns cannot be interrupted: the first SIGTERM
+/// stops the run within the grace period anyway, saving the rows of every solve that finished,
+/// those of the chunk in flight included (here the whole run is one chunk).
+#[test]
+#[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
+fn sigterm_stops_a_run_stuck_in_a_library_call_keeping_the_finished_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("spinning");
+    let out = tmp.path().join("run");
+    // 40 puzzles, the last one the trigger: in a block of its own, after every other solve
+    // (one thread), so no warm-up meets it first.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .env("HANG_MARK", &mark)
+        .args(trigger_run(tmp.path(), "hang", "HangSolver", (40, 39)))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        eventually(120, || mark.exists()),
+        "the library never reached its loop"
+    );
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let signalled = std::time::Instant::now();
+    let stopped = eventually(10, || child.try_wait().unwrap().is_some());
+    if !stopped {
+        child.kill().unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(
+        stopped,
+        "still running 10 s after SIGTERM; stderr: {stderr}"
+    );
+    assert!(
+        signalled.elapsed() < std::time::Duration::from_secs(10),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("a solve did not stop within 2 s"),
+        "{stderr}"
+    );
+    let rows = read_rows(&out);
+    let (solver, status, correct, puzzle) = (
+        col(&out, "solver"),
+        col(&out, "status"),
+        col(&out, "correct"),
+        col(&out, "puzzle"),
+    );
+    // Every solve but the stuck one: 40 of dlx, 39 of the library.
+    assert_eq!(rows.len(), 79, "{rows:?}");
+    for r in &rows {
+        assert_eq!((&r[status], &r[correct]), ("solved", "true"), "{r:?}");
+    }
+    let spun: Vec<_> = rows.iter().filter(|r| &r[solver] == "hang").collect();
+    assert_eq!(spun.len(), 39);
+    assert!(spun.iter().all(|r| &r[puzzle] != "p39"), "{spun:?}");
+    let info = common::run_json(&out);
+    assert_eq!(info["interrupted"], serde_json::Value::Bool(true), "{info}");
+    assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
+}
+
+/// A library loaded in-process that calls `_exit(0)` takes the harness with it, exit status and
+/// all; what a reader has is the saved rows (the chunks written before it) and a run.json that
+/// never said the run finished, so the report calls it partial.
+#[test]
+#[cfg_attr(not(has_cc), ignore = "needs a C compiler (cc): apt-get install gcc")]
+fn a_library_that_calls_exit_leaves_whole_rows_and_a_run_marked_partial() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    // The trigger at puzzle 201: after the first chunk (64 puzzles) at least.
+    harness()
+        .args(trigger_run(tmp.path(), "exits", "ExitSolver", (300, 200)))
+        .output()
+        .unwrap();
+    // Whole lines only: a line cut by the exit is not a row (every reader skips it).
+    let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut reader = csv::Reader::from_reader(whole.as_bytes());
+    let head = reader.headers().unwrap().clone();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert!(
+        (128..=400).contains(&rows.len()),
+        "{} rows: the first chunk (64 puzzles x 2 solvers) at least, none past the trigger",
+        rows.len()
+    );
+    for r in &rows {
+        assert_eq!(
+            (&r[at("status")], &r[at("correct")]),
+            ("solved", "true"),
+            "{r:?}"
+        );
+    }
+    let info = common::run_json(&out);
+    assert_eq!(info["complete"], serde_json::Value::Bool(false), "{info}");
+    harness().arg("report").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        md.contains("Partial run (killed, or still running)"),
+        "{md}"
+    );
+}
+
+/// A `dimacs:` solver needs a temporary folder for its formula: one that cannot be made (here
+/// TMPDIR lies under a regular file, which no permission bit or root can change) is refused
+/// before the run, exit status 2, naming the solver and the cause; nothing is written.
+#[test]
+fn a_dimacs_solver_without_a_usable_temporary_folder_is_refused_before_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let data = puzzles_file(tmp.path(), 2);
+    let out = tmp.path().join("run");
+    let run = harness()
+        .env("TMPDIR", file.join("tmp"))
+        .args(["run", "--quiet", "--no-report", "--dataset"])
+        .arg(&data)
+        .args(["--solver", "bitboard-bands,sat-cli=dimacs:sh", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("sat-cli: cannot load: cannot make a temporary folder: Not a directory"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "{} was written", out.display());
+    let count = harness()
+        .env("TMPDIR", file.join("tmp"))
+        .args(["count", "--solver", "sat-cli=dimacs:sh", SEED])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&count.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("sat-cli: cannot load: cannot make a temporary folder"),
+        "{stderr}"
+    );
 }

@@ -3,7 +3,7 @@
 //! of a write leaves no truncated file under a final name; an unwritable output folder is refused
 //! before any solving; the node budget works end to end and is reproducible.
 
-use super::common::harness;
+use super::common::{harness, run_json};
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -110,10 +110,6 @@ fn wait_for_file(dir: &Path, prefix: &str, limit: Duration) -> PathBuf {
 fn results(out: &Path) -> Vec<csv::StringRecord> {
     let mut rdr = csv::Reader::from_path(out.join("results.csv")).expect("results.csv");
     rdr.records().map(|r| r.expect("a whole CSV row")).collect()
-}
-
-fn run_json(out: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap()
 }
 
 /// Checks the saved rows of an interrupted run: the easy puzzles, solved and checked; no
