@@ -146,24 +146,7 @@ pub fn run_stream(
 ) -> anyhow::Result<()> {
     let solvers = &opts.solvers;
     let per_puzzle = solvers.len();
-    let bar = if opts.progress {
-        ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} solves ({rate}, eta {eta})",
-        )
-        .expect("valid template")
-        // Whole solves per second (indicatif's `{per_sec}` prints four decimals).
-        .with_key(
-            "rate",
-            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}/s", s.per_sec());
-            },
-        ),
-    );
+    let bar = progress_bar(total, opts.progress);
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = opts.threads {
         builder = builder.num_threads(n);
@@ -232,23 +215,11 @@ pub fn run_stream(
             if opts.classes && !opts.cancel.load(Ordering::Relaxed) {
                 let classes: Vec<Option<SolutionClass>> =
                     pool.install(|| chunk.par_iter().map(|(_, e)| class_of(e)).collect());
-                for (k, class) in classes.iter().enumerate() {
-                    for r in rows[k * per_entry..(k + 1) * per_entry]
-                        .iter_mut()
-                        .flatten()
-                    {
-                        r.solutions = *class;
-                    }
-                }
+                set_classes(&mut rows, &classes, per_entry);
             }
             drop(chunk);
             cross_check(&mut rows, per_puzzle);
-            let took = t0.elapsed();
-            if took < Duration::from_millis(500) {
-                size = (size * 2).min(MAX_CHUNK);
-            } else if took > Duration::from_secs(2) {
-                size = (size / 2).max(1);
-            }
+            size = next_chunk_size(size, t0.elapsed());
             if !opts.cancel.load(Ordering::Relaxed) {
                 next = read(size);
             }
@@ -265,6 +236,54 @@ pub fn run_stream(
     });
     bar.finish_and_clear();
     result
+}
+
+/// The progress bar of a run of `total` solves (hidden unless `shown`): whole solves per
+/// second and an estimate of the time left.
+fn progress_bar(total: Option<u64>, shown: bool) -> ProgressBar {
+    let bar = if shown {
+        ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} solves ({rate}, eta {eta})",
+        )
+        .expect("valid template")
+        // Whole solves per second (indicatif's `{per_sec}` prints four decimals).
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", s.per_sec());
+            },
+        ),
+    );
+    bar
+}
+
+/// The next chunk's size after a chunk of `size` puzzles took `took`: doubled (up to
+/// [`MAX_CHUNK`]) under half a second, halved over two seconds.
+fn next_chunk_size(size: usize, took: Duration) -> usize {
+    if took < Duration::from_millis(500) {
+        (size * 2).min(MAX_CHUNK)
+    } else if took > Duration::from_secs(2) {
+        (size / 2).max(1)
+    } else {
+        size
+    }
+}
+
+/// Writes each puzzle's class into its rows: `per_entry` rows a puzzle, in chunk order.
+fn set_classes(rows: &mut [Option<Row>], classes: &[Option<SolutionClass>], per_entry: usize) {
+    for (k, class) in classes.iter().enumerate() {
+        for r in rows[k * per_entry..(k + 1) * per_entry]
+            .iter_mut()
+            .flatten()
+        {
+            r.solutions = *class;
+        }
+    }
 }
 
 /// CPU time of the calling thread, µs (`CLOCK_THREAD_CPUTIME_ID`); `None` where unavailable.
