@@ -11,14 +11,15 @@
 //! Worst case: puzzles whose solution's first row reads 987654321 need tens of millions of nodes.
 //!
 //! Shapes: every [`Shape`] ([`Shapes::Any`]). A 9x9 board takes the fast path above; any other
-//! shape the same search written over [`Units`]: the first empty cell, symbols 1..N in order, each
-//! checked by a scan of the cell's row, column and box (row and column for a Latin square), with
-//! the same counters. The search runs as a loop over an explicit stack (a 128x128 grid has 16,384
-//! cells: too deep for recursion).
+//! shape the same search written over [`Units`](crate::Units): the first empty cell, symbols 1..N
+//! in order, each checked by a scan of the cell's peers (its row, column and box; row and column
+//! for a Latin square), listed once per solve as the 9x9 path's table lists them, with the same
+//! counters. The search runs as a loop over an explicit stack (a 128x128 grid has 16,384 cells:
+//! too deep for recursion).
 
 use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, Mask, Tally};
-use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status, Units};
+use crate::shaped::{by_width, fixed_order, FixedOrder, Mask, Tally};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status};
 
 /// The 20 peers of each cell (same row, column or box, the cell excluded).
 const PEERS: [[u8; 20]; 81] = {
@@ -145,82 +146,72 @@ impl Solver for Backtracking {
     }
 }
 
-/// The symbols held by the other cells of the units of `cell` (its own value is 0 when asked).
-#[inline]
-fn used<M: Mask>(units: &Units, cells: &[u8], cell: usize) -> M {
-    let mut used = M::ZERO;
-    for &u in units.of_cell(cell) {
-        for &j in units.cells(u as usize) {
-            let v = cells[j as usize];
-            if v != 0 {
-                used |= M::symbol(v);
-            }
+/// The grid of the search at any shape: its cells, the row-major list of its empty cells, and
+/// the peers of each empty cell (row, column and box, the cell excluded), listed once.
+struct Peers<M> {
+    cells: Vec<u8>,
+    empty: Vec<usize>,
+    /// The peers of the empty cell at position k: `peers[k * width..(k + 1) * width]` (every
+    /// cell of a shape has as many).
+    peers: Vec<u16>,
+    width: usize,
+    /// `symbol[v]`: the set of symbol v; empty for 0, an empty cell.
+    symbol: [M; 256],
+    all: M,
+}
+
+impl<M: Mask> FixedOrder<M> for Peers<M> {
+    /// One scan of the peers gives the symbols they hold; the others pass.
+    #[inline(always)]
+    fn candidates(&self, k: usize) -> M {
+        let mut used = M::ZERO;
+        for &p in &self.peers[k * self.width..(k + 1) * self.width] {
+            used |= self.symbol[self.cells[p as usize] as usize];
         }
+        self.all & !used
     }
-    used
+
+    #[inline(always)]
+    fn place(&mut self, k: usize, bit: M) {
+        self.cells[self.empty[k]] = bit.first();
+    }
+
+    #[inline(always)]
+    fn take_back(&mut self, k: usize, _: M) {
+        self.cells[self.empty[k]] = 0;
+    }
 }
 
 /// The search on a board of any shape (side N <= `M::BITS`): the recursion of [`Search::search`]
-/// (one call per node: fill the empty cell at position `k` of the row-major list of empty cells,
-/// then call for `k + 1`) as a loop over an explicit stack of the symbols left at each position;
-/// the counters are those of the recursive form.
+/// (fill the empty cells in row-major order, each symbol checked by a scan of the cell's peers)
+/// run by [`fixed_order`], with the counters of the recursive form.
 fn search_board<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
     let shape: Shape = puzzle.shape();
     let units = shape.units();
-    let all = M::all(shape.side());
-    let mut cells = puzzle.cells().to_vec();
+    let cells = puzzle.cells().to_vec();
     let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
-    let len = empty.len();
-    let mut t = Tally::new(1, budget);
-    // The call for position 0 (the root), checked as every node is.
-    t.out_of_budget = budget.check(1);
-    if t.out_of_budget {
-        return t;
+    let side = shape.side();
+    let symbol = std::array::from_fn(|v| {
+        if (1..=side).contains(&v) {
+            M::symbol(v as u8)
+        } else {
+            M::ZERO
+        }
+    });
+    let mut grid = Peers {
+        width: empty.first().map_or(0, |&i| units.peers(i).len()),
+        peers: empty.iter().flat_map(|&i| units.peers(i)).collect(),
+        cells,
+        empty,
+        symbol,
+        all: M::all(side),
+    };
+    let len = grid.empty.len();
+    let (mut t, placed) = fixed_order(&mut grid, len, budget);
+    if placed.is_some() {
+        t.solution(|| grid.cells);
     }
-    if len == 0 {
-        t.solution(|| cells.clone());
-        return t;
-    }
-    let candidates = |cells: &[u8], k: usize| all & !used::<M>(&units, cells, empty[k]);
-    // left[k]: the symbols position k has not tried yet.
-    let mut left = vec![M::ZERO; len];
-    left[0] = candidates(&cells, 0);
-    t.stats.guesses += !left[0].at_most_one() as u64;
-    let mut k = 0;
-    loop {
-        let cand = left[k];
-        if cand.is_empty() {
-            // The call for position k returns false: its caller takes back its symbol.
-            if k == 0 {
-                return t;
-            }
-            k -= 1;
-            cells[empty[k]] = 0;
-            t.stats.backtracks += 1;
-            continue;
-        }
-        let bit = cand.lowest();
-        left[k] = cand ^ bit;
-        cells[empty[k]] = bit.first();
-        // The call for position k + 1.
-        if t.enter_node() {
-            return t;
-        }
-        if k + 1 >= len {
-            t.solution(|| cells.clone());
-            return t;
-        }
-        let next = candidates(&cells, k + 1);
-        t.stats.guesses += !next.at_most_one() as u64;
-        if next.is_empty() {
-            // A dead end: the call for position k + 1 returns false at once.
-            cells[empty[k]] = 0;
-            t.stats.backtracks += 1;
-            continue;
-        }
-        k += 1;
-        left[k] = next;
-    }
+    t
 }
 
 #[cfg(test)]

@@ -21,8 +21,9 @@
 //! `u64` or `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row),
 //! the same loop over an explicit stack and the same counters.
 
+use crate::budget::Poll;
 use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, Mask, Slots, Tally};
+use crate::shaped::{by_width, fixed_order, FixedOrder, Mask, Slots, Tally};
 use crate::{Board, Budget, Count, Grid, Outcome, Solver, Stats, Status};
 
 /// The bitmask depth-first solver. Stateless.
@@ -88,23 +89,9 @@ impl Search<'_> {
         let len = self.len.min(81);
         // The counters live in registers during the search.
         let (mut nodes, mut guesses, mut backtracks) = (0u64, 0u64, 0u64);
-        // `Budget::check` with one comparison per node: the next node count at which it can
-        // say stop (past the node limit, or the next multiple of the check interval).
-        let cap = self.budget.node_limit().unwrap_or(u64::MAX - 1);
-        let budget = self.budget;
-        let next_check = |nodes: u64| {
-            (nodes | (Budget::CHECK_INTERVAL - 1))
-                .saturating_add(1)
-                .min(cap + 1)
-        };
-        let mut check_at = next_check(0);
-        let mut spent = |nodes: u64| {
-            if nodes < check_at {
-                return false;
-            }
-            check_at = next_check(nodes);
-            nodes > cap || budget.exhausted(nodes)
-        };
+        // `Budget::check` with one comparison per node.
+        let mut poll = Poll::new(self.budget);
+        let mut spent = |nodes: u64| poll.spent(nodes);
         // left[k]: the candidates position k has not tried yet.
         let mut left = [0u32; 81];
         let mut k = 0;
@@ -237,81 +224,69 @@ impl Solver for BitmaskDfs {
     }
 }
 
+/// Room for the unit slots of any shape (3N + 1 <= 385 for N <= [`MAX_SIDE`](crate::MAX_SIDE)),
+/// a power of two: a slot index taken modulo it needs no bounds check.
+const SLOT_ROOM: usize = 512;
+
+/// The grid of the search at any shape: one mask of free symbols per unit slot ([`Slots`]) and
+/// the three slots of each empty cell, in row-major order.
+struct Free<M> {
+    free: [M; SLOT_ROOM],
+    slot: Vec<[u16; 3]>,
+}
+
+impl<M: Mask> Free<M> {
+    /// Flips the symbol of `bit` in the three slots of position `k`.
+    #[inline(always)]
+    fn toggle(&mut self, k: usize, bit: M) {
+        for s in self.slot[k] {
+            self.free[s as usize % SLOT_ROOM] ^= bit;
+        }
+    }
+}
+
+impl<M: Mask> FixedOrder<M> for Free<M> {
+    #[inline(always)]
+    fn candidates(&self, k: usize) -> M {
+        let [r, c, b] = self.slot[k];
+        self.free[r as usize % SLOT_ROOM]
+            & self.free[c as usize % SLOT_ROOM]
+            & self.free[b as usize % SLOT_ROOM]
+    }
+
+    #[inline(always)]
+    fn place(&mut self, k: usize, bit: M) {
+        self.toggle(k, bit);
+    }
+
+    #[inline(always)]
+    fn take_back(&mut self, k: usize, bit: M) {
+        self.toggle(k, bit);
+    }
+}
+
 /// The search on a board of any shape (side N <= `M::BITS`): [`Search::run`] with one mask per
-/// unit slot ([`Slots`]) and the row-major list of empty cells.
+/// unit slot ([`Slots`]) and the row-major list of empty cells, run by [`fixed_order`].
 fn search_board<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
     let slots = Slots::of(puzzle.shape());
-    let mut free: Vec<M> = slots.free_masks(puzzle);
+    let mut grid = Free {
+        free: [M::ZERO; SLOT_ROOM],
+        slot: Vec::new(),
+    };
+    grid.free[..slots.len()].copy_from_slice(&slots.free_masks(puzzle));
     let mut cells = puzzle.cells().to_vec();
     let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
-    let slot: Vec<[u16; 3]> = empty.iter().map(|&i| slots.cell(i)).collect();
-    let len = empty.len();
-    let candidates = |free: &[M], k: usize| {
-        let [r, c, b] = slot[k];
-        free[r as usize] & free[c as usize] & free[b as usize]
-    };
-    let toggle = |free: &mut [M], k: usize, bit: M| {
-        for s in slot[k] {
-            free[s as usize] ^= bit;
-        }
-    };
-    let mut t = Tally::new(1, budget);
-    // The call for position 0 (the root), checked as every node is.
-    t.out_of_budget = budget.check(1);
-    if t.out_of_budget {
-        return t;
-    }
-    let mut placed = vec![M::ZERO; len];
-    let fill = |cells: &mut Vec<u8>, placed: &[M]| {
-        for (k, &i) in empty.iter().enumerate() {
-            cells[i] = placed[k].first();
-        }
-        std::mem::take(cells)
-    };
-    if len == 0 {
-        t.solution(|| fill(&mut cells, &placed));
-        return t;
-    }
-    // left[k]: the symbols position k has not tried yet.
-    let mut left = vec![M::ZERO; len];
-    left[0] = candidates(&free, 0);
-    t.stats.guesses += !left[0].at_most_one() as u64;
-    let mut k = 0;
-    loop {
-        let cand = left[k];
-        if cand.is_empty() {
-            // The call for position k returns false: its caller takes back its symbol.
-            if k == 0 {
-                return t;
+    grid.slot = empty.iter().map(|&i| slots.cell(i)).collect();
+    let (mut t, placed) = fixed_order(&mut grid, empty.len(), budget);
+    if let Some(placed) = placed {
+        t.solution(|| {
+            for (&i, bit) in empty.iter().zip(placed) {
+                cells[i] = bit.first();
             }
-            k -= 1;
-            toggle(&mut free, k, placed[k]);
-            t.stats.backtracks += 1;
-            continue;
-        }
-        let bit = cand.lowest();
-        left[k] = cand ^ bit;
-        toggle(&mut free, k, bit);
-        placed[k] = bit;
-        // The call for position k + 1.
-        if t.enter_node() {
-            return t;
-        }
-        if k + 1 >= len {
-            t.solution(|| fill(&mut cells, &placed));
-            return t;
-        }
-        let next = candidates(&free, k + 1);
-        t.stats.guesses += !next.at_most_one() as u64;
-        if next.is_empty() {
-            // A dead end: the call for position k + 1 returns false at once.
-            toggle(&mut free, k, bit);
-            t.stats.backtracks += 1;
-            continue;
-        }
-        k += 1;
-        left[k] = next;
+            cells
+        });
     }
+    t
 }
 
 #[cfg(test)]

@@ -97,6 +97,47 @@ impl Budget {
     }
 }
 
+/// [`Budget::check`] at one comparison a node, for a search that counts its nodes one by one in
+/// a local variable: it keeps the next node count at which the check can say stop (past the
+/// node limit, or the next multiple of [`Budget::CHECK_INTERVAL`]) and reads the budget there only.
+pub(crate) struct Poll<'a> {
+    budget: &'a Budget,
+    /// The node limit (`u64::MAX - 1` without one).
+    cap: u64,
+    /// The next node count to look at the budget.
+    at: u64,
+}
+
+impl<'a> Poll<'a> {
+    /// A poll of `budget` for a search that has entered no node yet.
+    pub(crate) fn new(budget: &'a Budget) -> Poll<'a> {
+        let cap = budget.node_limit().unwrap_or(u64::MAX - 1);
+        Poll {
+            budget,
+            cap,
+            at: Self::next(0, cap),
+        }
+    }
+
+    #[inline(always)]
+    fn next(nodes: u64, cap: u64) -> u64 {
+        (nodes | (Budget::CHECK_INTERVAL - 1))
+            .saturating_add(1)
+            .min(cap.saturating_add(1))
+    }
+
+    /// What [`Budget::check`] says of `nodes`: true when the search must stop. `nodes` never
+    /// decreases between calls.
+    #[inline(always)]
+    pub(crate) fn spent(&mut self, nodes: u64) -> bool {
+        if nodes < self.at {
+            return false;
+        }
+        self.at = Self::next(nodes, self.cap);
+        nodes > self.cap || self.budget.exhausted(nodes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +155,24 @@ mod tests {
         assert!(b.exhausted(0));
         assert!(Budget::with_timeout(Duration::ZERO).exhausted(0));
         assert!(!Budget::with_timeout(Duration::from_secs(3600)).exhausted(0));
+    }
+
+    /// A poll answers as `check` at every node count, with or without a node limit.
+    #[test]
+    fn poll_answers_as_check() {
+        let flag = Arc::new(AtomicBool::new(false));
+        for limit in [None, Some(0), Some(5), Some(1023), Some(1024), Some(3000)] {
+            let b = Budget::unlimited()
+                .max_nodes(limit)
+                .cancel_flag(flag.clone());
+            let mut poll = Poll::new(&b);
+            for nodes in 1..5000 {
+                if nodes == 2500 {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                assert_eq!(poll.spent(nodes), b.check(nodes), "{limit:?} {nodes}");
+            }
+            flag.store(false, Ordering::Relaxed);
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! 32 (every Sudoku up to 25x25), a `u64` up to 64, a `u128` up to [`MAX_SIDE`](crate::MAX_SIDE).
 //! The 9x9 fast paths of the solvers do not use this module.
 
+use crate::budget::Poll;
 use crate::{Board, Budget, Count, Outcome, Shape, Stats, Status};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -235,6 +236,91 @@ impl<'a> Tally<'a> {
             stats: self.stats,
         }
     }
+}
+
+/// What a depth-first search over the empty cells in a fixed order asks of its grid, at every
+/// shape (`backtracking` and `bitmask-dfs`; each finds the candidates its own way).
+pub(crate) trait FixedOrder<M: Mask> {
+    /// The symbols the empty cell at position `k` may take, given those placed before it.
+    fn candidates(&self, k: usize) -> M;
+    /// Places the symbol of `bit` in the empty cell at position `k`.
+    fn place(&mut self, k: usize, bit: M);
+    /// Takes back the symbol of `bit` from the empty cell at position `k`.
+    fn take_back(&mut self, k: usize, bit: M);
+}
+
+/// The depth-first search over the `len` positions of `grid` in order, symbols lowest first:
+/// the recursion (one call per node: fill position `k`, then call for `k + 1`) as a loop over an
+/// explicit stack of the symbols left at each position, with the counters of the recursive form
+/// (the root and every placement a node; a guess, a node with two or more candidates; a
+/// backtrack, a placement taken back). The counters stay in locals and the budget is polled as
+/// [`Budget::check`] would. Returns the tally (no solution recorded in it) and, when every
+/// position is filled, the symbol placed at each, as its bit.
+pub(crate) fn fixed_order<'a, M: Mask>(
+    grid: &mut impl FixedOrder<M>,
+    len: usize,
+    budget: &'a Budget,
+) -> (Tally<'a>, Option<Vec<M>>) {
+    let mut t = Tally::new(1, budget);
+    let mut poll = Poll::new(budget);
+    // stack[k]: the symbols position k has not tried yet, and the one it holds.
+    let mut stack = vec![(M::ZERO, M::ZERO); len];
+    let (mut nodes, mut guesses, mut backtracks) = (1u64, 0u64, 0u64);
+    // The call for position 0 (the root), checked as every node is.
+    t.out_of_budget = poll.spent(nodes);
+    let full = 'search: {
+        if t.out_of_budget {
+            break 'search false;
+        }
+        if len == 0 {
+            break 'search true;
+        }
+        stack[0].0 = grid.candidates(0);
+        guesses += !stack[0].0.at_most_one() as u64;
+        let mut k = 0;
+        loop {
+            let cand = stack[k].0;
+            if cand.is_empty() {
+                // The call for position k returns false: its caller takes back its symbol.
+                if k == 0 {
+                    break 'search false;
+                }
+                k -= 1;
+                grid.take_back(k, stack[k].1);
+                backtracks += 1;
+                continue;
+            }
+            let bit = cand.lowest();
+            stack[k] = (cand ^ bit, bit);
+            grid.place(k, bit);
+            // The call for position k + 1.
+            nodes += 1;
+            if poll.spent(nodes) {
+                t.out_of_budget = true;
+                break 'search false;
+            }
+            if k + 1 >= len {
+                break 'search true;
+            }
+            let next = grid.candidates(k + 1);
+            guesses += !next.at_most_one() as u64;
+            if next.is_empty() {
+                // A dead end: the call for position k + 1 returns false at once.
+                grid.take_back(k, bit);
+                backtracks += 1;
+                continue;
+            }
+            k += 1;
+            stack[k].0 = next;
+        }
+    };
+    t.stats.nodes = nodes;
+    t.stats.guesses = guesses;
+    t.stats.backtracks = backtracks;
+    (
+        t,
+        full.then(|| stack.into_iter().map(|(_, bit)| bit).collect()),
+    )
 }
 
 /// Grids of every shape for the solvers' unit tests: valid solutions made by a pattern, and

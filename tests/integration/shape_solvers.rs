@@ -1,5 +1,6 @@
 //! Grids of every shape through the depth-first family (`backtracking`, `bitmask-dfs`,
-//! `bitmask-singles`, `domain-reduction`, `large`), by their sessions: orders 1 to 5 (1x1 to 25x25),
+//! `bitmask-singles`, `domain-reduction`, `large`) and `logic`, by their sessions: orders 1 to 5
+//! (1x1 to 25x25),
 //! boxes 2x3 and 3x4, Latin squares of order 5 and 10. Every answer is checked by
 //! `harness::verify::check_board`, which shares no code with the solvers; counts agree between
 //! the two counting solvers and, on empty grids, with the numbers in the literature. With
@@ -9,14 +10,29 @@ use harness::verify;
 use solvers::engine::Shapes;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
 
-/// The depth-first family, which takes every shape.
-const DFS: [SolverKind; 5] = [
+/// The solvers of this table: the depth-first family and `logic`, which take every shape.
+const DFS: [SolverKind; 6] = [
     SolverKind::Backtracking,
     SolverKind::BitmaskDfs,
     SolverKind::BitmaskSingles,
     SolverKind::DomainReduction,
     SolverKind::Large,
+    SolverKind::Logic,
 ];
+
+/// Every built-in solver that takes every shape has a conformance table at the shapes of
+/// [`shapes`]: this file's, or exact_shapes.rs's for `dlx` and `sat` (and `large` again).
+#[test]
+fn every_solver_of_every_shape_has_a_table() {
+    for &kind in SolverKind::ALL {
+        if kind.caps().shapes == Shapes::Any {
+            assert!(
+                DFS.contains(&kind) || [SolverKind::Dlx, SolverKind::Sat].contains(&kind),
+                "{kind} takes every shape but is in no table"
+            );
+        }
+    }
+}
 
 /// The shapes of the table: orders 1 to 5, boxes 2x3 and 3x4, Latin squares of order 5 and 10.
 fn shapes() -> Vec<Shape> {
@@ -159,6 +175,7 @@ fn full_counts_of_small_grids() {
             SolverKind::BitmaskSingles,
             SolverKind::DomainReduction,
             SolverKind::Large,
+            SolverKind::Logic,
         ] {
             let c = kind
                 .session()
