@@ -21,11 +21,14 @@
 //!
 //! The queues are drained to a fixpoint (placing a symbol removes every other symbol of its cell
 //! and the symbol from the cells of its units that still have it, found from the place sets, so
-//! a placement costs about the candidates it removes). At the singles' fixpoint, grids with boxes
-//! run one pass of **locked candidates** over the place sets: a symbol whose places in a box lie
-//! in one row (or column) leaves the rest of that row (column) (*pointing*), and a symbol whose
-//! places in a row (column) lie in one box leaves the rest of that box (*claiming*); if the pass
-//! removed anything, the singles run again. Latin squares have no boxes and skip the pass.
+//! a placement costs about the candidates it removes). Grids with boxes also run **locked
+//! candidates** (pointing and claiming), incrementally: every removal queues the place sets it
+//! changed (once each), and when no single is queued one of them is looked at: a box's place set
+//! whose positions lie in one row (or column) removes the symbol from the rest of that row
+//! (column) (*pointing*); a row's (column's) whose positions lie in one box removes it from the
+//! rest of that box (*claiming*). The search branches only at a fixpoint, so a branch starts
+//! with the queues empty and looks only at what it changes (the root looks at every place set).
+//! Latin squares have no boxes and skip the rule.
 //!
 //! ## Search
 //! At the fixpoint the search picks the smallest choice among both views (*dual MRV*): the empty
@@ -33,15 +36,21 @@
 //! size divided by a failure weight (*dom/wdeg*, Boussemart, Hemery, Lecoutre & Sais, ECAI
 //! 2004): a place set's weight is 1 + the contradictions it raised (its symbol left without a
 //! place in its unit); a cell's is 1 + the contradictions of its empty domain + those of the place
-//! sets of its candidates. Ties are drawn by a seeded xorshift generator, so the search is the
-//! same on every run. The choice names one cell and one symbol (the cell's lowest candidate, or
-//! the place set's first cell), and the search branches two ways: left, the symbol goes in the
-//! cell; right, it does not (the symbol is removed, which itself propagates). Both branches
-//! partition the solutions, so counting is exact. The search is a loop over an explicit stack (a
-//! 100x100 path is too deep for recursion). This is the search of constraint-programming solvers
-//! over an all-different model channelled with its dual (symbol-to-place) view; the rules are the
-//! first ones of every player's manual. Randomised restarts (Luby's sequence) were tried and
-//! made the Gecode 25x25 set slower at every cutoff measured, so there are none.
+//! sets of its candidates. The latter sum is kept per cell by every removal and restore (and a
+//! place set's weight only grows while it is empty, when no cell counts it), so the choice reads
+//! it in O(1) and costs one pass over the cells and place sets. The value is read on the dual
+//! view (after Geelen's dual-viewpoint heuristics, ECAI 1992): of a cell, its candidate with the fewest places in one of the cell's units (the symbol that has
+//! the fewest other places to go); of a place set, its cell with the fewest candidates. Ties
+//! are drawn by a seeded xorshift generator, so the search is the same on every run. The search
+//! branches two ways: left, the symbol goes in the cell; right, it does not (the symbol is
+//! removed, which itself propagates). Both branches partition the solutions, so counting is
+//! exact. The search is a loop over an explicit stack (a 100x100 path is too deep for
+//! recursion). This is the search of constraint-programming solvers over an all-different model
+//! channelled with its dual (symbol-to-place) view; the rules are the first ones of every
+//! player's manual. Randomised restarts (Gomes, Selman & Kautz, AAAI 1998, with Luby, Sinclair
+//! & Zuckerman's cutoffs, IPL 1993) were measured and left out: with the weights kept across
+//! restarts, a cutoff of 100 failures made the two Gecode 25x25 variants 3 to 5 times more
+//! nodes, and no cutoff solved one more grid with half its cells empty (docs/grids.md).
 //!
 //! Counters: the root (the givens and their propagation) is one node; each left and each right
 //! branch taken enters one more node. **guesses** counts decisions (each has two branches);
@@ -57,7 +66,7 @@ use crate::shaped::{by_width, Mask, Tally};
 use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Units};
 
 /// The large-grid solver: cell and place views, singles and locked candidates to a fixpoint,
-/// dual-MRV binary branching. Keeps the units of the last shape it solved; counts solutions.
+/// dual-MRV dom/wdeg binary branching. Keeps the units of the last shape it solved; counts solutions.
 #[derive(Debug, Clone, Default)]
 pub struct Large {
     topology: Option<Topology>,
@@ -151,9 +160,16 @@ struct State<'t, M: Mask> {
     naked: Vec<u32>,
     hidden: Vec<u32>,
     boxes: Option<Boxes<M>>,
+    /// Place sets changed since the last fixpoint (grids with boxes): the ones locked
+    /// candidates looks at again; `queued` says which are in the list.
+    dirty: Vec<u32>,
+    queued: Vec<bool>,
     /// Failure weights (dom/wdeg): of each cell's domain, and of each unit and symbol.
     w_cell: Vec<u32>,
     w_place: Vec<u32>,
+    /// Per cell, the sum over its candidates `s` and its units `u` of `w_place[u, s] - 1`, kept
+    /// by every removal and restore (so the choice reads a cell's weight in O(1)).
+    w_cand: Vec<u32>,
     /// The tie-break generator (xorshift64, seeded: the search is reproducible).
     rng: u64,
 }
@@ -174,8 +190,11 @@ impl<'t, M: Mask> State<'t, M> {
             naked: Vec::new(),
             hidden: Vec::new(),
             boxes: t.shape.boxes().map(|(r, c)| Boxes::new(n, r, c)),
+            dirty: Vec::new(),
+            queued: vec![false; t.units.len() * n],
             w_cell: vec![1; t.shape.cells()],
             w_place: vec![1; t.units.len() * n],
+            w_cand: vec![0; t.shape.cells()],
             rng: 0x9E37_79B9_7F4A_7C15,
         }
     }
@@ -205,6 +224,11 @@ impl<'t, M: Mask> State<'t, M> {
             let idx = u * self.n + symbol as usize - 1;
             let p = self.place[idx] ^ M::symbol(self.t.pos[cell * k + j] + 1);
             self.place[idx] = p;
+            self.w_cand[cell] -= self.w_place[idx] - 1;
+            if self.boxes.is_some() && !self.queued[idx] {
+                self.queued[idx] = true;
+                self.dirty.push(idx as u32);
+            }
             if p.at_most_one() {
                 if p.is_empty() {
                     dead = true;
@@ -262,8 +286,9 @@ impl<'t, M: Mask> State<'t, M> {
             self.dom[cell] |= M::symbol(symbol);
             for j in 0..k {
                 let u = self.t.units.of_cell(cell)[j] as usize;
-                self.place[u * self.n + symbol as usize - 1] |=
-                    M::symbol(self.t.pos[cell * k + j] + 1);
+                let idx = u * self.n + symbol as usize - 1;
+                self.place[idx] |= M::symbol(self.t.pos[cell * k + j] + 1);
+                self.w_cand[cell] += self.w_place[idx] - 1;
             }
         }
     }
@@ -284,8 +309,8 @@ impl<'t, M: Mask> State<'t, M> {
         Ok(())
     }
 
-    /// Naked and hidden singles to a fixpoint, then locked candidates, until neither changes
-    /// anything.
+    /// Naked and hidden singles to a fixpoint; when none is queued, locked candidates on one
+    /// changed place set; until nothing is queued.
     fn propagate(&mut self, stats: &mut crate::Stats) -> Result<(), Dead> {
         loop {
             if let Some(cell) = self.naked.pop() {
@@ -309,148 +334,193 @@ impl<'t, M: Mask> State<'t, M> {
                 }
                 continue;
             }
-            if self.empty == 0 || !self.locked()? {
+            if self.empty == 0 {
                 return Ok(());
             }
+            let Some(idx) = self.dirty.pop() else {
+                return Ok(());
+            };
+            self.queued[idx as usize] = false;
+            if let Some(bx) = self.boxes.take() {
+                let r = self.locked(&bx, idx as usize);
+                self.boxes = Some(bx);
+                r?;
+            }
         }
     }
 
-    /// One pass of locked candidates (pointing and claiming) over every box, row, column and
-    /// symbol; true when it removed a candidate. Nothing for Latin squares.
-    fn locked(&mut self) -> Result<bool, Dead> {
-        let Some(bx) = self.boxes.take() else {
-            return Ok(false);
-        };
-        let r = self.locked_with(&bx);
-        self.boxes = Some(bx);
-        r
+    /// Empties the queues (a branch starts from a fixpoint: nothing is left to look at).
+    fn clear_queues(&mut self) {
+        self.naked.clear();
+        self.hidden.clear();
+        for &idx in &self.dirty {
+            self.queued[idx as usize] = false;
+        }
+        self.dirty.clear();
     }
 
-    fn locked_with(&mut self, bx: &Boxes<M>) -> Result<bool, Dead> {
+    /// Queues every place set for locked candidates (the root).
+    fn queue_all(&mut self) {
+        if self.boxes.is_some() {
+            self.dirty = (0..self.place.len() as u32).rev().collect();
+            self.queued.fill(true);
+        }
+    }
+
+    /// Locked candidates on place set `idx`: of a box, *pointing* (the symbol's places in the
+    /// box lie in one row or column: it leaves the rest of that line); of a row or column,
+    /// *claiming* (its places in the line lie in one box: it leaves the rest of that box).
+    fn locked(&mut self, bx: &Boxes<M>, idx: usize) -> Result<(), Dead> {
         let n = self.n;
         let (r, c) = (bx.r, bx.c);
-        let mark = self.trail.len();
         let stacks = n / c;
-        for s in 0..n {
-            let symbol = s as u8 + 1;
-            for b in 0..n {
-                let p = self.place[(2 * n + b) * n + s];
-                if p.at_most_one() {
-                    continue;
-                }
-                let (row0, col0) = ((b / stacks) * r, (b % stacks) * c);
-                let i = (p.first() as usize - 1) / c;
-                if (p & !bx.box_row[i]).is_empty() {
-                    let row = row0 + i;
-                    let mut t = self.place[row * n + s] & !bx.row_span[col0 / c];
-                    while !t.is_empty() {
-                        let bit = t.lowest();
-                        t ^= bit;
-                        self.remove(row * n + bit.first() as usize - 1, symbol)?;
-                    }
-                }
-                let j = (p.first() as usize - 1) % c;
-                if (p & !bx.box_col[j]).is_empty() {
-                    let col = col0 + j;
-                    let mut t = self.place[(n + col) * n + s] & !bx.col_span[row0 / r];
-                    while !t.is_empty() {
-                        let bit = t.lowest();
-                        t ^= bit;
-                        self.remove((bit.first() as usize - 1) * n + col, symbol)?;
-                    }
-                }
-            }
-            for line in 0..n {
-                // Claiming in row `line`.
-                let p = self.place[line * n + s];
-                if !p.at_most_one() {
-                    let j = (p.first() as usize - 1) / c;
-                    if (p & !bx.row_span[j]).is_empty() {
-                        let b = (line / r) * stacks + j;
-                        let mut t = self.place[(2 * n + b) * n + s] & !bx.box_row[line % r];
-                        while !t.is_empty() {
-                            let bit = t.lowest();
-                            t ^= bit;
-                            let cell = self.t.units.cells(2 * n + b)[bit.first() as usize - 1];
-                            self.remove(cell as usize, symbol)?;
-                        }
-                    }
-                }
-                // Claiming in column `line`.
-                let p = self.place[(n + line) * n + s];
-                if !p.at_most_one() {
-                    let i = (p.first() as usize - 1) / r;
-                    if (p & !bx.col_span[i]).is_empty() {
-                        let b = i * stacks + line / c;
-                        let mut t = self.place[(2 * n + b) * n + s] & !bx.box_col[line % c];
-                        while !t.is_empty() {
-                            let bit = t.lowest();
-                            t ^= bit;
-                            let cell = self.t.units.cells(2 * n + b)[bit.first() as usize - 1];
-                            self.remove(cell as usize, symbol)?;
-                        }
-                    }
-                }
-            }
+        let (u, s) = (idx / n, idx % n);
+        let symbol = s as u8 + 1;
+        let p = self.place[idx];
+        if p.at_most_one() {
+            return Ok(());
         }
-        Ok(self.trail.len() > mark)
+        let first = p.first() as usize - 1;
+        if u >= 2 * n {
+            let b = u - 2 * n;
+            let (row0, col0) = ((b / stacks) * r, (b % stacks) * c);
+            let i = first / c;
+            if (p & !bx.box_row[i]).is_empty() {
+                let row = row0 + i;
+                let mut t = self.place[row * n + s] & !bx.row_span[col0 / c];
+                while !t.is_empty() {
+                    let bit = t.lowest();
+                    t ^= bit;
+                    self.remove(row * n + bit.first() as usize - 1, symbol)?;
+                }
+            }
+            let j = first % c;
+            if (p & !bx.box_col[j]).is_empty() {
+                let col = col0 + j;
+                let mut t = self.place[(n + col) * n + s] & !bx.col_span[row0 / r];
+                while !t.is_empty() {
+                    let bit = t.lowest();
+                    t ^= bit;
+                    self.remove((bit.first() as usize - 1) * n + col, symbol)?;
+                }
+            }
+            return Ok(());
+        }
+        let (b, inside) = if u < n {
+            let j = first / c;
+            if !(p & !bx.row_span[j]).is_empty() {
+                return Ok(());
+            }
+            ((u / r) * stacks + j, bx.box_row[u % r])
+        } else {
+            let (line, i) = (u - n, first / r);
+            if !(p & !bx.col_span[i]).is_empty() {
+                return Ok(());
+            }
+            (i * stacks + line / c, bx.box_col[line % c])
+        };
+        let mut t = self.place[(2 * n + b) * n + s] & !inside;
+        while !t.is_empty() {
+            let bit = t.lowest();
+            t ^= bit;
+            let cell = self.t.units.cells(2 * n + b)[bit.first() as usize - 1];
+            self.remove(cell as usize, symbol)?;
+        }
+        Ok(())
     }
 
-    /// The decision at a fixpoint with empty cells: the smallest choice among cell domains and
-    /// unplaced symbols' place sets, each size divided by its failure weight (dom/wdeg), ties
-    /// drawn at random; as (cell, symbol).
+    /// The decision at a fixpoint with empty cells, as (cell, symbol). The variable: the
+    /// smallest choice among cell domains and unplaced symbols' place sets, each size divided
+    /// by its failure weight (dom/wdeg), ties drawn at random. The value: of a cell, the
+    /// candidate with the fewest places in one of the cell's units; of a place set, the cell
+    /// with the fewest candidates; ties drawn at random.
     fn choose(&mut self) -> (usize, u8) {
-        let k = self.t.k;
-        // best: size and weight of the best so far (size/weight smallest).
+        // best: size and weight of the best so far (size/weight smallest); place set or cell.
         let (mut bs, mut bw, mut ties) = (u64::MAX, 1u64, 0u32);
-        let mut best = (0usize, 0u8);
+        let mut best = (usize::MAX, true);
         for cell in 0..self.dom.len() {
             if self.value[cell] != 0 {
                 continue;
             }
-            let d = self.dom[cell];
-            let size = d.count() as u64;
-            let mut w = self.w_cell[cell] as u64;
-            let mut rest = d;
-            while !rest.is_empty() {
-                let b = rest.lowest();
-                rest ^= b;
-                let s = b.first() as usize - 1;
-                for j in 0..k {
-                    let u = self.t.units.of_cell(cell)[j] as usize;
-                    w += self.w_place[u * self.n + s] as u64 - 1;
-                }
-            }
-            let (l, r) = (
-                u128::from(size) * u128::from(bw),
-                u128::from(bs) * u128::from(w),
-            );
-            if l < r || (l == r && self.tie(&mut ties)) {
-                if l < r {
-                    ties = 1;
-                }
+            let size = self.dom[cell].count() as u64;
+            let w = u64::from(self.w_cell[cell] + self.w_cand[cell]);
+            if self.better(size, w, (bs, bw), &mut ties) {
                 (bs, bw) = (size, w);
-                best = (cell, d.first());
+                best = (cell, true);
             }
         }
         for idx in 0..self.place.len() {
-            let p = self.place[idx];
-            let size = p.count() as u64;
+            let size = self.place[idx].count() as u64;
             if size < 2 {
                 continue;
             }
-            let w = self.w_place[idx] as u64;
-            let (l, r) = (
-                u128::from(size) * u128::from(bw),
-                u128::from(bs) * u128::from(w),
-            );
-            if l < r || (l == r && self.tie(&mut ties)) {
-                if l < r {
+            let w = u64::from(self.w_place[idx]);
+            if self.better(size, w, (bs, bw), &mut ties) {
+                (bs, bw) = (size, w);
+                best = (idx, false);
+            }
+        }
+        match best {
+            (cell, true) => (cell, self.value_of(cell)),
+            (idx, false) => (self.cell_of(idx), (idx % self.n) as u8 + 1),
+        }
+    }
+
+    /// Whether `size / w` beats the best `bs / bw` (a tie wins at random).
+    fn better(&mut self, size: u64, w: u64, (bs, bw): (u64, u64), ties: &mut u32) -> bool {
+        let (l, r) = (
+            u128::from(size) * u128::from(bw),
+            u128::from(bs) * u128::from(w),
+        );
+        if l < r {
+            *ties = 1;
+            true
+        } else {
+            l == r && self.tie(ties)
+        }
+    }
+
+    /// The candidate of `cell` with the fewest places in one of its units.
+    fn value_of(&mut self, cell: usize) -> u8 {
+        let k = self.t.k;
+        let (mut best, mut bs, mut ties) = (0u8, u32::MAX, 0u32);
+        let mut rest = self.dom[cell];
+        while !rest.is_empty() {
+            let b = rest.lowest();
+            rest ^= b;
+            let s = b.first();
+            let size = (0..k)
+                .map(|j| {
+                    let u = self.t.units.of_cell(cell)[j] as usize;
+                    self.place[u * self.n + s as usize - 1].count()
+                })
+                .min()
+                .expect("two units or more");
+            if size < bs || (size == bs && self.tie(&mut ties)) {
+                if size < bs {
                     ties = 1;
                 }
-                (bs, bw) = (size, w);
-                let cell = self.t.units.cells(idx / self.n)[p.first() as usize - 1] as usize;
-                best = (cell, (idx % self.n) as u8 + 1);
+                (best, bs) = (s, size);
+            }
+        }
+        best
+    }
+
+    /// The cell of place set `idx` with the fewest candidates.
+    fn cell_of(&mut self, idx: usize) -> usize {
+        let u = idx / self.n;
+        let (mut best, mut bs, mut ties) = (0usize, u32::MAX, 0u32);
+        let mut rest = self.place[idx];
+        while !rest.is_empty() {
+            let b = rest.lowest();
+            rest ^= b;
+            let cell = self.t.units.cells(u)[b.first() as usize - 1] as usize;
+            let size = self.dom[cell].count();
+            if size < bs || (size == bs && self.tie(&mut ties)) {
+                if size < bs {
+                    ties = 1;
+                }
+                (best, bs) = (cell, size);
             }
         }
         best
@@ -482,6 +552,7 @@ fn run<'b, M: Mask>(t: &Topology, puzzle: &Board, limit: u64, budget: &'b Budget
         return tally;
     }
     let mut s = State::<M>::new(t);
+    s.queue_all();
     if s.givens(puzzle)
         .and_then(|()| s.propagate(&mut tally.stats))
         .is_err()
@@ -507,8 +578,7 @@ fn run<'b, M: Mask>(t: &Topology, puzzle: &Board, limit: u64, budget: &'b Budget
                 left: true,
                 mark: s.trail.len(),
             });
-            s.naked.clear();
-            s.hidden.clear();
+            s.clear_queues();
             if s.assign(cell, symbol)
                 .and_then(|()| s.propagate(&mut tally.stats))
                 .is_ok()
@@ -530,8 +600,7 @@ fn run<'b, M: Mask>(t: &Topology, puzzle: &Board, limit: u64, budget: &'b Budget
                 return tally;
             }
             stack.push(Open { left: false, ..top });
-            s.naked.clear();
-            s.hidden.clear();
+            s.clear_queues();
             if s.remove(top.cell as usize, top.symbol)
                 .and_then(|()| s.propagate(&mut tally.stats))
                 .is_ok()
