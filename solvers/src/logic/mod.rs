@@ -46,6 +46,7 @@ pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+mod queues;
 mod rating;
 mod shaped;
 pub mod single_digit;

@@ -2,6 +2,7 @@
 //! checked against the solution.
 
 use super::board::{cells, Board};
+use super::queues::SingleQueues;
 use super::{next_step, Candidate, Level, Step, Technique};
 use crate::{bitboard_bands::BitboardBands, cell_name, Budget, Grid, Solver};
 use std::fmt;
@@ -126,6 +127,20 @@ fn rater_techniques() -> &'static [Technique] {
     &all[..all.len() - 1]
 }
 
+/// The rater's next step: singles from HoDoKu's queues (full house, naked single, hidden
+/// single), then the other techniques in order.
+fn rater_step(board: &Board, queues: &mut SingleQueues) -> Option<Step> {
+    queues
+        .full_house(board)
+        .or_else(|| queues.naked_single(board))
+        .or_else(|| queues.hidden_single(board))
+        .or_else(|| {
+            let rest = rater_techniques();
+            debug_assert_eq!(rest[2], Technique::HiddenSingle);
+            next_step(board, &rest[3..])
+        })
+}
+
 fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
     if puzzle.first_conflict().is_some() {
         return Err(RateError::NoSolution);
@@ -138,15 +153,14 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
         (1, Some(s)) => s,
         _ => return Err(RateError::MultipleSolutions),
     };
-    let techniques = rater_techniques();
-    let mut board = Board::new(puzzle);
+    let (mut board, mut queues) = SingleQueues::load(puzzle);
     let mut counts = vec![0u32; Technique::ALL.len()];
     let (mut score, mut guesses) = (0u32, 0u32);
     let mut level = Level::Easy;
     let mut hardest: Option<Technique> = None;
     let mut steps = Vec::new();
     while !board.is_solved() {
-        let step = match next_step(&board, techniques) {
+        let step = match rater_step(&board, &mut queues) {
             Some(s) => s,
             None => {
                 guesses += 1;
@@ -161,7 +175,7 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
             });
         }
         let t = step.technique;
-        step.apply(&mut board);
+        queues.apply(&step, &mut board);
         score = score.saturating_add(t.score());
         counts[Technique::ALL.iter().position(|&x| x == t).expect("listed")] += 1;
         level = level.max(t.level());
