@@ -20,7 +20,7 @@
 //! pages "ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain" (Bernhard Hobiger). The code is our own.
 
 use super::board::{bit, cells, digits, seen_by_all, unit, Board, Cells, UNIT_CELLS};
-use super::{Candidate, Finds, Step, Technique};
+use super::{index_sum, Candidate, Finds, Step, Technique};
 use crate::Unit;
 use std::collections::{HashMap, HashSet};
 
@@ -300,23 +300,17 @@ fn xy_chain(alses: &[Als], rcs: &[Rc], both_ways: bool, out: &mut Finds) {
         s.in_chain[i] = false;
     }
     let mut steps: Vec<Step> = s.steps.into_iter().map(|(_, st)| st).collect();
-    steps.sort_by_key(|st| (std::cmp::Reverse(st.eliminations.len()), index_sum(st)));
+    steps.sort_by_key(|st| {
+        (
+            std::cmp::Reverse(st.eliminations.len()),
+            index_sum(&st.eliminations),
+        )
+    });
     for st in steps {
         if out.push(st) {
             return;
         }
     }
-}
-
-/// HoDoKu's tie break between steps with as many eliminations: the eliminations sorted by
-/// digit then cell, summed as `cell * weight + digit` with weights 1, 81, 161, ...
-fn index_sum(s: &Step) -> u64 {
-    let mut e: Vec<(u8, u8)> = s.eliminations.iter().map(|c| (c.digit, c.cell)).collect();
-    e.sort();
-    e.iter()
-        .enumerate()
-        .map(|(i, &(d, c))| c as u64 * (1 + 80 * i as u64) + d as u64)
-        .sum()
 }
 
 fn chain_from(s: &mut ChainSearch, als: usize, prev: Option<u16>) {

@@ -21,10 +21,12 @@
 //! Chains are found as implications: assume a candidate false; a strong link makes its partner
 //! true; a weak link from a true candidate makes its neighbours false; a breadth-first search
 //! gives, for every candidate reached as true, the shortest chain. Among all chains found, those
-//! with the most eliminations come first (HoDoKu's preference), shorter ones before longer.
+//! with the most eliminations come first (HoDoKu's preference), then by HoDoKu's index sum
+//! ([`index_sum`]), shorter ones before longer.
 
 use super::board::{bit, cells, digits, Board, CELL_UNITS, PEERS, UNIT_MASK};
-use super::{Candidate, Finds, Step, Technique};
+use super::{index_sum, Candidate, Finds, Step, Technique};
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 /// The longest chain, in links (HoDoKu: chains of at most 20 candidates).
@@ -310,12 +312,7 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
         }
     }
     let mut found: Vec<(Vec<Candidate>, Vec<Candidate>)> = best.into_iter().collect();
-    found.sort_by(|a, b| {
-        b.0.len()
-            .cmp(&a.0.len())
-            .then(a.1.len().cmp(&b.1.len()))
-            .then(a.0.cmp(&b.0))
-    });
+    found.sort_by_cached_key(|(e, path)| (Reverse(e.len()), index_sum(e), path.len(), e.clone()));
     for (elims, path) in found {
         let mut s = Step::new(t);
         s.digits = path.iter().fold(0, |m, c| m | bit(c.digit));

@@ -493,6 +493,18 @@ impl Finds {
     }
 }
 
+/// HoDoKu's tie break between steps with as many eliminations (the smaller first): the
+/// eliminations sorted by digit then cell, summed as `cell * weight + digit` with weights 1, 81,
+/// 161, ...
+pub(crate) fn index_sum(eliminations: &[Candidate]) -> u64 {
+    let mut e: Vec<(u8, u8)> = eliminations.iter().map(|c| (c.digit, c.cell)).collect();
+    e.sort_unstable();
+    e.iter()
+        .enumerate()
+        .map(|(i, &(d, c))| c as u64 * (1 + 80 * i as u64) + d as u64)
+        .sum()
+}
+
 fn search(board: &Board, t: Technique, out: &mut Finds) {
     use Technique::*;
     match t {
