@@ -25,7 +25,7 @@
 //! ([`index_sum`]), shorter ones before longer.
 
 use super::board::{bit, cells, digits, Board, CELL_UNITS, PEERS, UNIT_MASK};
-use super::{index_sum, Candidate, Finds, Step, Technique};
+use super::{in_hodoku_order, index_sum, Candidate, Finds, Step, Technique};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -320,6 +320,7 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
         s.cells.dedup();
         s.candidates = path;
         s.eliminations = elims;
+        in_hodoku_order(&mut s.eliminations);
         if out.push(s) {
             return;
         }
@@ -390,7 +391,7 @@ fn remote_pair(b: &Board, out: &mut Finds) {
             for d in digits(m) {
                 s.eliminate_all(elim & b.digit_cells(d), d);
             }
-            s.eliminations.sort();
+            in_hodoku_order(&mut s.eliminations);
             if out.push(s) {
                 return;
             }

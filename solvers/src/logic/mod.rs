@@ -493,6 +493,12 @@ impl Finds {
     }
 }
 
+/// Puts a chain's eliminations in the order HoDoKu applies them: by digit, then cell (the order
+/// matters to the singles they leave, [`queues`]).
+pub(crate) fn in_hodoku_order(eliminations: &mut [Candidate]) {
+    eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+}
+
 /// HoDoKu's tie break between steps with as many eliminations (the smaller first): the
 /// eliminations sorted by digit then cell, summed as `cell * weight + digit` with weights 1, 81,
 /// 161, ...

@@ -135,7 +135,6 @@ fn naked(b: &Board, n: usize, locked_wanted: bool, out: &mut Finds) {
             s.digits = digits;
             s.units = shared.iter().map(|&x| unit(x)).collect();
             s.cells = chosen.iter().map(|&(c, _)| c as u8).collect();
-            s.eliminations.sort();
             out.push(s)
         });
         if stop {

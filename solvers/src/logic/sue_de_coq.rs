@@ -142,16 +142,12 @@ fn step(b: &Board, p: &Pattern, l: Cells, lm: u16, bs: Cells, bm: u16) -> Step {
     s.cells = cells(p.inter | l | bs).map(|c| c as u8).collect();
     let rest_line = UNIT_MASK[p.line] & b.empty() & !p.inter & !l;
     let rest_box = UNIT_MASK[p.boxu] & b.empty() & !p.inter & !bs;
-    for c in cells(rest_line | rest_box) {
-        let mut kill = 0;
-        if rest_line & 1u128 << c != 0 {
-            kill |= line_digits;
-        }
-        if rest_box & 1u128 << c != 0 {
-            kill |= box_digits;
-        }
-        for d in super::board::digits(b.cands(c) & kill) {
-            s.eliminations.push(Candidate::new(c, d));
+    // HoDoKu's order: the box's eliminations, then the line's, each in cell order.
+    for (rest, kill) in [(rest_box, box_digits), (rest_line, line_digits)] {
+        for c in cells(rest) {
+            for d in super::board::digits(b.cands(c) & kill) {
+                s.eliminations.push(Candidate::new(c, d));
+            }
         }
     }
     s
