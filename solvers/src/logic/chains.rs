@@ -199,6 +199,28 @@ impl Search {
     }
 }
 
+/// True when `path` comes back to a cell it has left (HoDoKu's lasso), other than ending in
+/// the start cell; a chain that ends in its start cell must leave it with its first link.
+fn is_lasso(path: &[Candidate]) -> bool {
+    let start = path[0].cell;
+    let last = path.len() - 1;
+    if path[last].cell == start && path.get(1).map_or(false, |c| c.cell == start) {
+        return true;
+    }
+    let mut left: u128 = 0;
+    for w in path.windows(2).enumerate() {
+        let (i, [a, b]) = (w.0, w.1) else { continue };
+        if a.cell == b.cell {
+            continue;
+        }
+        left |= 1u128 << a.cell;
+        if left & (1u128 << b.cell) != 0 && !(b.cell == start && i + 1 == last) {
+            return true;
+        }
+    }
+    false
+}
+
 /// What a chain from `x` (assumed false) to `y` (then true) eliminates: `x` or `y` is true.
 fn chain_eliminations(b: &Board, x: Candidate, y: Candidate, kind: Kind) -> Vec<Candidate> {
     let (xc, yc) = (x.cell as usize, y.cell as usize);
@@ -234,6 +256,7 @@ fn chain_eliminations(b: &Board, x: Candidate, y: Candidate, kind: Kind) -> Vec<
 /// candidates of one cell leave it no other candidate; one digit in two cells leaves no cell
 /// seeing both with it.
 fn loop_eliminations(b: &Board, path: &[Candidate]) -> Vec<Candidate> {
+    let on_loop = path.iter().fold(0u128, |m, c| m | 1u128 << c.cell);
     let mut e = Vec::new();
     for i in (1..path.len() - 1).step_by(2) {
         let (u, v) = (path[i], path[i + 1]);
@@ -243,7 +266,7 @@ fn loop_eliminations(b: &Board, path: &[Candidate]) -> Vec<Candidate> {
                 e.push(Candidate::new(uc, d));
             }
         } else {
-            for c in cells(b.digit_cells(u.digit) & PEERS[uc] & PEERS[vc]) {
+            for c in cells(b.digit_cells(u.digit) & PEERS[uc] & PEERS[vc] & !on_loop) {
                 e.push(Candidate::new(c, u.digit));
             }
         }
@@ -275,7 +298,12 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
             if kind == Kind::Xy && b.count(start / 9) != 2 {
                 continue;
             }
-            search.run(&links, start);
+            if kind == Kind::Any {
+                // HoDoKu's tables: one shortest implication per candidate, a lasso dropped
+                search.run_from(&links, 2 * start, false);
+            } else {
+                search.run(&links, start);
+            }
             for end in 0..729 {
                 let s = 2 * end + 1;
                 if search.prev[s] == u16::MAX {
@@ -290,6 +318,9 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
                     continue;
                 }
                 let mut path = search.path(end);
+                if kind == Kind::Any && is_lasso(&path) {
+                    continue;
+                }
                 let closes =
                     kind == Kind::Any && x != y && links.weak[end].contains(&(start as u16));
                 let e = if closes {
