@@ -20,9 +20,11 @@
 //!
 //! Chains are found as implications: assume a candidate false; a strong link makes its partner
 //! true; a weak link from a true candidate makes its neighbours false; a breadth-first search
-//! gives, for every candidate reached as true, the shortest chain. Among all chains found, those
-//! with the most eliminations come first (HoDoKu's preference), then by HoDoKu's index sum
-//! ([`index_sum`]), shorter ones before longer.
+//! gives, for every candidate reached as true, the shortest chain. X- and XY-chains never come
+//! back to a cell they left; an AIC is searched as HoDoKu keeps it: the shortest implication of
+//! each candidate, dropped when it is a lasso. Among all chains found, those with the most
+//! eliminations come first (HoDoKu's preference), then by HoDoKu's index sum ([`index_sum`]),
+//! shorter ones before longer; a continuous loop's weak links eliminate in cells off the loop.
 
 use super::board::{bit, cells, digits, Board, CELL_UNITS, PEERS, UNIT_MASK};
 use super::{in_hodoku_order, index_sum, Candidate, Finds, Step, Technique};
@@ -204,12 +206,12 @@ impl Search {
 fn is_lasso(path: &[Candidate]) -> bool {
     let start = path[0].cell;
     let last = path.len() - 1;
-    if path[last].cell == start && path.get(1).map_or(false, |c| c.cell == start) {
+    if path[last].cell == start && path.get(1).is_some_and(|c| c.cell == start) {
         return true;
     }
     let mut left: u128 = 0;
-    for w in path.windows(2).enumerate() {
-        let (i, [a, b]) = (w.0, w.1) else { continue };
+    for (i, w) in path.windows(2).enumerate() {
+        let (a, b) = (w[0], w[1]);
         if a.cell == b.cell {
             continue;
         }
