@@ -396,7 +396,8 @@ fn sample(name: &str, step: usize, n: usize) -> Vec<String> {
 /// Our levels against hodoku-py's (a port of HoDoKu with its full fidelity) on 270 puzzles of
 /// `$HARNESS_DATA/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
 /// confusion matrix and the shares (also counting our `Beyond`, a guess was needed, as HoDoKu's
-/// `Extreme`); asserts at least 95% equal levels.
+/// `Extreme`); asserts the agreement measured with hodoku-py 0.2.1: the same level on all 270,
+/// the same score on at least 261.
 #[test]
 #[cfg_attr(
     not(all(harness_data, has_hodoku_py)),
@@ -453,9 +454,15 @@ fn level_parity_with_hodoku_py() {
         100.0 * equivalent as f64 / n,
         100.0 * scores as f64 / n
     );
-    assert!(
-        strict as f64 >= 0.95 * n,
+    assert_eq!(
+        strict as usize,
+        puzzles.len(),
         "only {strict} of {} levels agree",
+        puzzles.len()
+    );
+    assert!(
+        scores >= 261,
+        "only {scores} of {} scores agree",
         puzzles.len()
     );
 }
@@ -498,29 +505,15 @@ fn level_rows(name: &str) -> Vec<(String, u32, String)> {
 /// the file states.
 #[test]
 fn every_puzzle_of_a_level_set_is_rated_its_level() {
-    // The sets were rated before Sue de Coq and the ALS techniques were in: a puzzle whose path
-    // now takes one of them may move (towards HoDoKu's rating); every other keeps its rating.
-    const NEWER: [Technique; 4] = [
-        Technique::SueDeCoq,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::AlsXyChain,
-    ];
     for (name, level) in LEVEL_SETS {
         let rows = level_rows(name);
         assert_eq!(rows.len(), 100, "{name}");
-        let mut moved = 0;
         for (i, (p, score, stated)) in rows.iter().enumerate() {
             let r = logic::rate(&Grid::parse_line(p).expect("a puzzle"))
                 .unwrap_or_else(|e| panic!("{name} #{}: {e}", i + 1));
             assert_eq!(stated.as_str(), level.name(), "{name} #{}", i + 1);
-            if NEWER.iter().any(|&t| r.count(t) > 0) {
-                moved += u32::from(r.level != level);
-                continue;
-            }
             assert_eq!((r.level, r.score), (level, *score), "{name} #{}", i + 1);
         }
-        println!("{name}: {moved} of 100 rated another level through Sue de Coq or an ALS");
     }
 }
 
@@ -558,11 +551,12 @@ fn rate_takes_a_shipped_name() {
         ));
 }
 
-/// hodoku-py's level on the first 20 puzzles of each level set. Over all 100 of each set
-/// (measured once, `docs/logic.md`) hodoku-py gives the same level to 100 of Easy, Medium and
-/// Hard, 93 of Unfair and 91 of Extreme; on these first 20, to all 20 of the first three and 19
-/// of Unfair (#2: HoDoKu's path, with a Sue de Coq, costs 1,952 points, Extreme) and of Extreme
-/// (#7: HoDoKu's path, with a Sue de Coq, is Unfair). The test asserts those counts as floors.
+/// hodoku-py's level and score on the first 20 puzzles of each level set. Over all 100 of each
+/// set (measured once, `docs/logic.md`) hodoku-py gives every puzzle the set's level, and the
+/// score the file states to all 100 of Easy, Medium and Hard, 98 of Unfair and 77 of Extreme; on
+/// these first 20, to all 20 but 5 of Extreme (#2, #12, #13, #15, #20: where several chains
+/// apply, HoDoKu's tables keep other chains than ours, or it takes a grouped nice loop, which we
+/// lack). The test asserts those counts as floors.
 #[test]
 #[cfg_attr(
     not(has_hodoku_py),
@@ -570,28 +564,32 @@ fn rate_takes_a_shipped_name() {
 )]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
-    let floors = [20, 20, 20, 19, 19];
-    let puzzles: Vec<String> = LEVEL_SETS
+    let score_floors = [20, 20, 20, 20, 15];
+    let rows: Vec<Vec<(String, u32, String)>> = LEVEL_SETS
         .iter()
-        .flat_map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).map(|r| r.0))
+        .map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).collect())
         .collect();
+    let puzzles: Vec<String> = rows.iter().flatten().map(|r| r.0.clone()).collect();
     let theirs = hodoku_py_levels(&puzzles);
     let mut failures = Vec::new();
-    for (k, ((name, level), floor)) in LEVEL_SETS.iter().zip(floors).enumerate() {
+    for (k, ((name, level), floor)) in LEVEL_SETS.iter().zip(score_floors).enumerate() {
         let part = &theirs[k * SAMPLE..(k + 1) * SAMPLE];
-        let same = part
-            .iter()
-            .filter(|(l, _)| *l == level.name().to_uppercase())
-            .count();
-        for (i, (l, score)) in part.iter().enumerate() {
-            if *l != level.name().to_uppercase() {
-                println!("{name} #{}: hodoku-py {l} {score}", i + 1);
+        let mut same_level = 0;
+        let mut same_score = 0;
+        for (i, ((l, score), (_, stated, _))) in part.iter().zip(&rows[k]).enumerate() {
+            same_level += usize::from(*l == level.name().to_uppercase());
+            same_score += usize::from(score == stated);
+            if *l != level.name().to_uppercase() || score != stated {
+                println!("{name} #{}: hodoku-py {l} {score}, stated {stated}", i + 1);
             }
         }
-        println!("{name}: hodoku-py gives {level} to {same} of {SAMPLE}");
-        if same < floor {
+        println!(
+            "{name}: hodoku-py gives {level} to {same_level} of {SAMPLE}, the stated score to \
+             {same_score}"
+        );
+        if same_level < SAMPLE || same_score < floor {
             failures.push(format!(
-                "{name}: {same} of {SAMPLE}, expected at least {floor}"
+                "{name}: level {same_level} of {SAMPLE}, score {same_score} (at least {floor})"
             ));
         }
     }
