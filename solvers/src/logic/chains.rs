@@ -431,3 +431,30 @@ fn remote_pair(b: &Board, out: &mut Finds) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(cells: &[usize]) -> Vec<Candidate> {
+        cells.iter().map(|&c| Candidate::new(c, 1)).collect()
+    }
+
+    #[test]
+    fn a_lasso_comes_back_to_a_cell_it_left() {
+        assert!(!is_lasso(&path(&[0, 5, 5, 40])));
+        assert!(
+            !is_lasso(&path(&[0, 5, 40, 0])),
+            "a loop may end in its start cell"
+        );
+        assert!(is_lasso(&path(&[0, 5, 40, 5, 60])));
+        assert!(
+            is_lasso(&path(&[0, 5, 0, 40])),
+            "the start cell only at the end"
+        );
+        assert!(
+            is_lasso(&path(&[0, 0, 5, 0])),
+            "a loop leaves its start cell first"
+        );
+    }
+}

@@ -581,4 +581,27 @@ mod tests {
         assert_eq!(Technique::FinnedSwordfish.level(), Level::Unfair);
         assert_eq!(Level::from_name("hard"), Some(Level::Hard));
     }
+
+    #[test]
+    fn hodoku_tie_break_and_elimination_order() {
+        // r2c5<>1, r2c5<>3: 13 * 1 + 1 + 13 * 81 + 3; r2c5<>3, r6c5<>5: 13 + 3 + 49 * 81 + 5
+        let a = [Candidate::new(13, 3), Candidate::new(13, 1)];
+        let b = [Candidate::new(49, 5), Candidate::new(13, 3)];
+        assert_eq!(index_sum(&a), 1070);
+        assert_eq!(index_sum(&b), 3990);
+        let mut e = vec![
+            Candidate::new(40, 2),
+            Candidate::new(3, 7),
+            Candidate::new(10, 2),
+        ];
+        in_hodoku_order(&mut e);
+        assert_eq!(
+            e,
+            [
+                Candidate::new(10, 2),
+                Candidate::new(40, 2),
+                Candidate::new(3, 7)
+            ]
+        );
+    }
 }

@@ -468,3 +468,17 @@ fn bug_plus_1(b: &Board, out: &mut Finds) {
     }
     out.push(s);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_come_depth_first() {
+        assert_eq!(
+            subsets_depth_first(3),
+            [0b001, 0b011, 0b111, 0b101, 0b010, 0b110, 0b100]
+        );
+        assert_eq!(subsets_depth_first(7).len(), 127);
+    }
+}
