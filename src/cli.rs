@@ -218,7 +218,14 @@ pub struct ScaleArgs {
     /// step `LO..HI/STEP` (both ends included): `0.30..0.60/0.02`.
     #[arg(long, value_delimiter = ',', default_value = "0.42")]
     pub holes: Vec<String>,
-    /// Balanced holes (the same number in every row and column) instead of random ones.
+    /// Sudoku instances with their holes punched at random in a solved grid (as the quasigroups
+    /// with holes are made: `--sudoku-holes` of the cells, or balanced with `--balanced`), not
+    /// removed while the solution stays unique: at least one solution, often many, and no
+    /// counts, so any order is made in moments.
+    #[arg(long)]
+    pub punched: bool,
+    /// Balanced holes (the same number in every row and column) instead of random ones, for the
+    /// quasigroups and the punched Sudoku.
     #[arg(long)]
     pub balanced: bool,
     /// Instances per point (shape x hole fraction).

@@ -63,7 +63,25 @@ pub fn hole_count(order: usize, fraction: f64, holes: Holes) -> usize {
 pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index: u64) -> Qwh {
     let mut rng = Rng::new(seed, Purpose::Qwh, 0, index);
     let solution = random_latin_square(&mut rng, order);
-    let mut puzzle = solution.clone();
+    let puzzle = punch_holes(&mut rng, &solution, order, fraction, holes);
+    Qwh {
+        order,
+        puzzle,
+        solution,
+    }
+}
+
+/// `solution` (a full N x N grid of side `order`, row-major) with `hole_count(order, fraction,
+/// holes)` of its cells emptied (set to 0), placed as `holes` says and drawn from `rng`. Used for
+/// the quasigroups with holes and for Sudoku with punched holes alike. O(N²), O(N⁴) balanced.
+pub fn punch_holes(
+    rng: &mut Rng,
+    solution: &[u8],
+    order: usize,
+    fraction: f64,
+    holes: Holes,
+) -> Vec<u8> {
+    let mut puzzle = solution.to_vec();
     let cells = order * order;
     match holes {
         Holes::Random => {
@@ -78,7 +96,7 @@ pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index:
         }
         Holes::Balanced => {
             let h = hole_count(order, fraction, holes) / order.max(1);
-            let pattern = random_latin_square(&mut rng, order);
+            let pattern = random_latin_square(rng, order);
             for (cell, &p) in puzzle.iter_mut().zip(&pattern) {
                 if (p as usize) <= h {
                     *cell = 0;
@@ -86,11 +104,7 @@ pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index:
             }
         }
     }
-    Qwh {
-        order,
-        puzzle,
-        solution,
-    }
+    puzzle
 }
 
 #[cfg(test)]

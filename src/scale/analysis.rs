@@ -253,7 +253,7 @@ pub fn load(dir: &Path) -> anyhow::Result<Study> {
     }
     if points.is_empty() {
         anyhow::bail!(
-            "{}: no dataset of this run is a scaling study's (names like sudoku-16x16-h0.5.txt, \
+            "{}: no dataset of this run is a scaling study's (names like sudoku-16x16-h0.50.txt, \
              qwh-20-h0.42.txt); is it a `harness scale` run?",
             dir.display()
         );

@@ -10,6 +10,10 @@
 //!   for `minimal`). Each count runs under the plan's node budget; a count cut short keeps its
 //!   given. Puzzles and their solutions are written one a line (`puzzle solution`, after a
 //!   `# shape` line) up to side 35, as N rows of integers above.
+//! - **Sudoku with punched holes** (`--punched`): grid `i` of `harness generate grids` for the
+//!   shape, with `round(f·N²)` random cells emptied (or balanced holes) by the quasigroups' own
+//!   [`crate::generate::qwh::punch_holes`]; no count, so any number of solutions; no solution
+//!   stated (any right completion is a right answer), written as the quasigroups are.
 //! - **Quasigroups with holes**: [`crate::generate::qwh::generate_qwh`] (the generator of
 //!   `harness generate qwh`), random or balanced holes; written one a line up to order 35, as
 //!   `.pls` squares above. The square it came from is not stated: an instance with many holes
@@ -18,6 +22,8 @@
 
 use super::{Family, Holes, Plan, Point};
 use crate::generate::qwh::{self, generate_qwh};
+use crate::generate::rng::{Purpose, Rng};
+use crate::generate::shaped::random_solved;
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions, Target};
 use crate::sessions::Sessions;
@@ -50,9 +56,10 @@ pub struct Made {
 /// When no built-in solver counts the shape, or the generator fails (a counting session that
 /// cannot start, a clue target no grid reached).
 pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
-    match point.family {
-        Family::Qwh => Ok((qwh_bytes(plan, point, pb), 0)),
-        Family::Sudoku => sudoku_bytes(plan, point, pb),
+    match (point.family, point.holes) {
+        (Family::Qwh, _) => Ok((qwh_bytes(plan, point, pb), 0)),
+        (Family::Sudoku, Holes::Punched(f)) => Ok((punched_bytes(plan, point, f, pb), 0)),
+        (Family::Sudoku, _) => sudoku_bytes(plan, point, pb),
     }
 }
 
@@ -64,11 +71,7 @@ fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> Vec<u8> {
     let chars = shape.side() <= MAX_CHAR_SIDE;
     let mut out = Vec::new();
     let fraction = point.holes.fraction().unwrap_or(0.42);
-    let holes = if plan.balanced {
-        qwh::Holes::Balanced
-    } else {
-        qwh::Holes::Random
-    };
+    let holes = hole_kind(plan);
     if chars {
         out.extend_from_slice(shape_header(shape).as_bytes());
     }
@@ -82,6 +85,47 @@ fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> Vec<u8> {
                 b.push(b'\n');
             } else {
                 push_board(&mut b, BoardFormat::Pls, shape.side(), &q.puzzle);
+            }
+            pb.inc(1);
+            b
+        })
+        .collect();
+    made.iter().for_each(|b| out.extend_from_slice(b));
+    out
+}
+
+/// The holes of `plan` (random or balanced).
+fn hole_kind(plan: &Plan) -> qwh::Holes {
+    if plan.balanced {
+        qwh::Holes::Balanced
+    } else {
+        qwh::Holes::Random
+    }
+}
+
+/// The bytes of a punched Sudoku point's file: puzzles only, one a line after the `# shape`
+/// line up to side 35, as N rows of integers above.
+fn punched_bytes(plan: &Plan, point: &Point, fraction: f64, pb: &ProgressBar) -> Vec<u8> {
+    let seed = plan.point_seed(point);
+    let shape = point.shape;
+    let side = shape.side();
+    let chars = side <= MAX_CHAR_SIDE;
+    let mut out = Vec::new();
+    if !shape.is_classic() {
+        out.extend_from_slice(shape_header(shape).as_bytes());
+    }
+    let made: Vec<Vec<u8>> = (0..plan.instances)
+        .into_par_iter()
+        .map(|i| {
+            let grid = random_solved(shape, seed, 0, i);
+            let mut rng = Rng::new(seed, Purpose::ShapedPuzzle, 0, i);
+            let puzzle = qwh::punch_holes(&mut rng, grid.cells(), side, fraction, hole_kind(plan));
+            let mut b = Vec::new();
+            if chars {
+                push_chars(&mut b, &puzzle);
+                b.push(b'\n');
+            } else {
+                push_board(&mut b, BoardFormat::Ints, side, &puzzle);
             }
             pb.inc(1);
             b
@@ -106,7 +150,7 @@ fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<
         .ok_or_else(|| anyhow::anyhow!("no built-in solver counts solutions of {shape} grids"))?;
     let target = match point.holes {
         Holes::Minimal => Target::Minimal,
-        Holes::Fraction(f) => Target::Clues(
+        Holes::Fraction(f) | Holes::Punched(f) => Target::Clues(
             shape.cells() - ((f * shape.cells() as f64).round() as usize).min(shape.cells()),
         ),
     };

@@ -19,7 +19,7 @@ use solvers::Shape;
 /// Which family a point belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Family {
-    /// Sudoku of any box shape: puzzles with exactly one solution.
+    /// Sudoku of any box shape: puzzles with exactly one solution, or with punched holes.
     Sudoku,
     /// Quasigroups with holes: a random Latin square with some cells emptied.
     Qwh,
@@ -42,19 +42,24 @@ pub enum Holes {
     Fraction(f64),
     /// Sudoku: givens removed until none can go (the puzzle is minimal).
     Minimal,
+    /// Sudoku: this fraction of the cells (0..=1) punched at random in a solved grid, whatever
+    /// the number of solutions left.
+    Punched(f64),
 }
 
 impl Holes {
-    /// `h0.42`, `h0.425`, `minimal`: the dataset name's suffix.
+    /// `h0.42`, `h0.425`, `h0.50`, `minimal`, `p0.50` (punched): the dataset name's suffix.
     pub fn label(self) -> String {
-        match self {
-            Holes::Fraction(f) => {
-                let mut s = format!("{f:.3}");
-                if s.ends_with('0') {
-                    s.pop();
-                }
-                format!("h{s}")
+        let short = |f: f64| {
+            let mut s = format!("{f:.3}");
+            if s.ends_with('0') {
+                s.pop();
             }
+            s
+        };
+        match self {
+            Holes::Fraction(f) => format!("h{}", short(f)),
+            Holes::Punched(f) => format!("p{}", short(f)),
             Holes::Minimal => "minimal".into(),
         }
     }
@@ -62,7 +67,7 @@ impl Holes {
     /// The fraction, if the point has one.
     pub fn fraction(self) -> Option<f64> {
         match self {
-            Holes::Fraction(f) => Some(f),
+            Holes::Fraction(f) | Holes::Punched(f) => Some(f),
             Holes::Minimal => None,
         }
     }
@@ -80,8 +85,8 @@ pub struct Point {
 }
 
 impl Point {
-    /// The dataset's name (its file name): `sudoku-16x16-h0.5.txt`, `sudoku-12x12-3x4-h0.5.txt`,
-    /// `sudoku-9x9-minimal.txt`, `qwh-20-h0.42.txt`.
+    /// The dataset's name (its file name): `sudoku-16x16-h0.50.txt`, `sudoku-12x12-3x4-h0.50.txt`,
+    /// `sudoku-9x9-minimal.txt`, `sudoku-100x100-p0.50.txt` (punched), `qwh-20-h0.42.txt`.
     pub fn name(&self) -> String {
         let shape = match self.family {
             Family::Sudoku => self.shape.to_string().replace('/', "-"),
@@ -107,7 +112,11 @@ impl Point {
         let (_, holes) = rest.rsplit_once('-')?;
         let holes = match holes {
             "minimal" => Holes::Minimal,
-            h => Holes::Fraction(h.strip_prefix('h')?.parse().ok()?),
+            h => match h.split_at_checked(1)? {
+                ("h", f) => Holes::Fraction(f.parse().ok()?),
+                ("p", f) => Holes::Punched(f.parse().ok()?),
+                _ => return None,
+            },
         };
         let point = Point {
             family,
@@ -132,7 +141,7 @@ pub struct Plan {
     pub instances: u64,
     /// The seed every point's seed is drawn from.
     pub seed: u64,
-    /// Balanced holes for the quasigroups.
+    /// Balanced holes for the quasigroups and the punched Sudoku.
     pub balanced: bool,
     /// Node budget of each uniqueness count of the Sudoku generator (`None`: none).
     pub count_nodes: Option<u64>,
@@ -251,17 +260,24 @@ pub fn parse_holes(items: &[String]) -> anyhow::Result<Vec<f64>> {
     Ok(out)
 }
 
-/// Parses `--sudoku-holes`: a fraction or `minimal`.
+/// Parses `--sudoku-holes`: a fraction or `minimal`; with `punched`, a fraction only.
 ///
 /// # Errors
 /// Anything else.
-pub fn parse_sudoku_holes(s: &str) -> anyhow::Result<Holes> {
+pub fn parse_sudoku_holes(s: &str, punched: bool) -> anyhow::Result<Holes> {
     if s.trim() == "minimal" {
+        if punched {
+            anyhow::bail!("--sudoku-holes minimal: punched holes need a fraction (0.5)");
+        }
         return Ok(Holes::Minimal);
     }
-    crate::cli::parse_fraction(s)
-        .map(Holes::Fraction)
-        .map_err(|e| anyhow::anyhow!("--sudoku-holes: {e}, or `minimal`"))
+    let f = crate::cli::parse_fraction(s)
+        .map_err(|e| anyhow::anyhow!("--sudoku-holes: {e}, or `minimal`"))?;
+    Ok(if punched {
+        Holes::Punched(f)
+    } else {
+        Holes::Fraction(f)
+    })
 }
 
 impl Plan {
@@ -279,7 +295,7 @@ impl Plan {
                  orders (--qwh-orders 10..20/5)"
             );
         }
-        let sudoku_holes = parse_sudoku_holes(&args.sudoku_holes)?;
+        let sudoku_holes = parse_sudoku_holes(&args.sudoku_holes, args.punched)?;
         let holes = parse_holes(&args.holes)?;
         if !qwh.is_empty() && holes.is_empty() {
             anyhow::bail!("--holes: give at least one fraction (0.42)");
@@ -363,6 +379,7 @@ mod tests {
             ("16x16", Family::Sudoku, Holes::Fraction(0.5)),
             ("12x12/3x4", Family::Sudoku, Holes::Minimal),
             ("20x20/latin", Family::Qwh, Holes::Fraction(0.425)),
+            ("100x100", Family::Sudoku, Holes::Punched(0.5)),
         ] {
             let p = Point {
                 family,
@@ -381,5 +398,12 @@ mod tests {
             "qwh-20-h0.42.txt"
         );
         assert!(Point::from_name("gecode-16", Shape::of_order(4).unwrap()).is_none());
+        assert!(Point::from_name("sudoku-16x16-x0.5.txt", Shape::of_order(4).unwrap()).is_none());
+        assert_eq!(
+            parse_sudoku_holes("0.5", true).unwrap().label(),
+            "p0.50",
+            "punched holes name their files apart from unique puzzles"
+        );
+        assert!(parse_sudoku_holes("minimal", true).is_err());
     }
 }

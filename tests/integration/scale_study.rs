@@ -125,6 +125,60 @@ fn a_small_study_is_checked_and_reproducible() {
     );
 }
 
+/// Sudoku with punched holes: every cell of a 12x12 and a 16x16 keeps its given or is a hole,
+/// exactly round(f·N²) holes each (the files state no solution: the checker checks rows, columns
+/// and boxes against the givens), and every answer is checked right.
+#[test]
+fn punched_sudoku_have_their_holes_and_are_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    harness()
+        .args(["scale", "-s", "dlx,large", "--orders", "3x4,4", "--punched"])
+        .args([
+            "--sudoku-holes",
+            "0.4",
+            "-n",
+            "3",
+            "--timeout-ms",
+            "0",
+            "-q",
+        ])
+        .arg("-o")
+        .arg(&dir)
+        .assert()
+        .success();
+    let files = instance_files(&dir);
+    let names: Vec<&str> = files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["sudoku-12x12-3x4-p0.40.txt", "sudoku-16x16-p0.40.txt"]
+    );
+    for (name, bytes) in &files {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let side = if name.contains("12x12") { 12 } else { 16 };
+        assert_eq!(lines.len(), 3, "{name}: {text}");
+        for l in lines {
+            assert_eq!(
+                l.len(),
+                side * side,
+                "{name}: one puzzle a line, no solution: {l}"
+            );
+            let holes = l.bytes().filter(|&b| b == b'.').count();
+            assert_eq!(
+                holes,
+                (0.4 * (side * side) as f64).round() as usize,
+                "{name}: {l}"
+            );
+        }
+    }
+    let rows = counts(&dir);
+    assert_eq!(rows.len(), 2 * 3 * 2);
+    for r in &rows {
+        assert_eq!((r.3.as_str(), r.4.as_str()), ("solved", "true"), "{r:?}");
+    }
+}
+
 #[test]
 fn shards_merge_into_one_study() {
     let tmp = tempfile::tempdir().unwrap();
