@@ -95,13 +95,15 @@ fn parse_case(line_no: usize, line: &str) -> Result<Case, String> {
 }
 
 /// The technique a library code is run with: our technique of that code; HoDoKu's nice loops
-/// (`0706` continuous, `0707` discontinuous) with our AIC, which finds the same eliminations;
+/// (`0706` continuous, `0707` discontinuous) with our AIC, which finds the same eliminations, and
+/// the grouped ones (`0709`, `0710`) with our grouped AIC;
 /// dual kites and dual empty rectangles (`0404`, `0405`, two instances at once) with the single
 /// technique, whose steps must then cover the case together. ALS-XY-wings with overlapping ALS
 /// (`0902-2`) are among [`logic::find_all`]'s steps.
 fn technique_for(code: &str) -> Option<Technique> {
     match code {
         "0706" | "0707" => Some(Technique::Aic),
+        "0709" | "0710" => Some(Technique::GroupedAic),
         "0404" => Some(Technique::TwoStringKite),
         "0405" => Some(Technique::EmptyRectangle),
         _ => Technique::from_code(code),
@@ -157,6 +159,10 @@ fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
         .copied()
 }
 
+/// Grouped nice loops and AICs of the library that hodoku-py 0.2.1's grouped search (its
+/// default, every step of the three techniques) does not find either.
+const GROUPED_NOT_IN_HODOKU_PY: &str = "grouped AIC: not among hodoku-py's grouped steps either";
+
 /// Cases expected to fail, by line of reglib-1.3.txt, with the reason. The ALS-XY-chains follow
 /// HoDoKu's default chain search as hodoku-py 0.2.1 runs it (from an ALS only to ALS collected
 /// after it, no overlap), which finds there the same single step we find, not the library's.
@@ -166,6 +172,52 @@ const KNOWN_FAILURES: &[(usize, &str)] = &[
     (1454, "ALS-XY-chain: needs links to ALS collected earlier"),
     (1455, "ALS-XY-chain: needs links to ALS collected earlier"),
     (1459, "ALS-XY-chain: needs overlapping ALS"),
+    (1253, GROUPED_NOT_IN_HODOKU_PY),
+    (1254, GROUPED_NOT_IN_HODOKU_PY),
+    (1255, GROUPED_NOT_IN_HODOKU_PY),
+    (1256, GROUPED_NOT_IN_HODOKU_PY),
+    (1258, GROUPED_NOT_IN_HODOKU_PY),
+    (1259, GROUPED_NOT_IN_HODOKU_PY),
+    (1260, GROUPED_NOT_IN_HODOKU_PY),
+    (1287, GROUPED_NOT_IN_HODOKU_PY),
+    (1288, GROUPED_NOT_IN_HODOKU_PY),
+    (1289, GROUPED_NOT_IN_HODOKU_PY),
+    (1290, GROUPED_NOT_IN_HODOKU_PY),
+    (1291, GROUPED_NOT_IN_HODOKU_PY),
+    (1292, GROUPED_NOT_IN_HODOKU_PY),
+    (1293, GROUPED_NOT_IN_HODOKU_PY),
+    (1294, GROUPED_NOT_IN_HODOKU_PY),
+    (1296, GROUPED_NOT_IN_HODOKU_PY),
+    (1297, GROUPED_NOT_IN_HODOKU_PY),
+    (1298, GROUPED_NOT_IN_HODOKU_PY),
+    (1299, GROUPED_NOT_IN_HODOKU_PY),
+    (1300, GROUPED_NOT_IN_HODOKU_PY),
+    (1301, GROUPED_NOT_IN_HODOKU_PY),
+    (1302, GROUPED_NOT_IN_HODOKU_PY),
+    (1303, GROUPED_NOT_IN_HODOKU_PY),
+    (1304, GROUPED_NOT_IN_HODOKU_PY),
+    (1331, GROUPED_NOT_IN_HODOKU_PY),
+    (1332, GROUPED_NOT_IN_HODOKU_PY),
+    (1333, GROUPED_NOT_IN_HODOKU_PY),
+    (1334, GROUPED_NOT_IN_HODOKU_PY),
+    (1335, GROUPED_NOT_IN_HODOKU_PY),
+    (1336, GROUPED_NOT_IN_HODOKU_PY),
+    (1337, GROUPED_NOT_IN_HODOKU_PY),
+    (1338, GROUPED_NOT_IN_HODOKU_PY),
+    (1339, GROUPED_NOT_IN_HODOKU_PY),
+    (1340, GROUPED_NOT_IN_HODOKU_PY),
+    (1341, GROUPED_NOT_IN_HODOKU_PY),
+    (1343, GROUPED_NOT_IN_HODOKU_PY),
+    (1344, GROUPED_NOT_IN_HODOKU_PY),
+    (1345, GROUPED_NOT_IN_HODOKU_PY),
+    (1346, GROUPED_NOT_IN_HODOKU_PY),
+    (1347, GROUPED_NOT_IN_HODOKU_PY),
+    (1348, GROUPED_NOT_IN_HODOKU_PY),
+    (1349, GROUPED_NOT_IN_HODOKU_PY),
+    (1351, GROUPED_NOT_IN_HODOKU_PY),
+    (1352, GROUPED_NOT_IN_HODOKU_PY),
+    (1267, "grouped AIC: hodoku-py finds it, our search not yet"),
+    (1322, "grouped AIC: hodoku-py finds it, our search not yet"),
 ];
 
 #[test]
@@ -397,7 +449,7 @@ fn sample(name: &str, step: usize, n: usize) -> Vec<String> {
 /// `$HARNESS_DATA/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
 /// confusion matrix and the shares (also counting our `Beyond`, a guess was needed, as HoDoKu's
 /// `Extreme`); asserts the agreement measured with hodoku-py 0.2.1: the same level on all 270,
-/// the same score on at least 261.
+/// the same score on at least 262.
 #[test]
 #[cfg_attr(
     not(all(harness_data, has_hodoku_py)),
@@ -461,7 +513,7 @@ fn level_parity_with_hodoku_py() {
         puzzles.len()
     );
     assert!(
-        scores >= 261,
+        scores >= 262,
         "only {scores} of {} scores agree",
         puzzles.len()
     );
@@ -553,10 +605,9 @@ fn rate_takes_a_shipped_name() {
 
 /// hodoku-py's level and score on the first 20 puzzles of each level set. Over all 100 of each
 /// set (measured once, `docs/logic.md`) hodoku-py gives every puzzle the set's level, and the
-/// score the file states to all 100 of Easy, Medium and Hard, 98 of Unfair and 78 of Extreme; on
-/// these first 20, to all 20 but 4 of Extreme (#12, #13, #15, #20: where several chains
-/// apply, HoDoKu's tables keep other chains than ours, or it takes a grouped nice loop, which we
-/// lack). The test asserts those counts as floors.
+/// score the file states to all 100 of Easy, Medium and Hard, 98 of Unfair and 87 of Extreme; on
+/// these first 20, to all 20 but 2 of Extreme (#13, #20: where several chains or forcing steps
+/// apply, HoDoKu keeps other ones than ours). The test asserts those counts as floors.
 #[test]
 #[cfg_attr(
     not(has_hodoku_py),
@@ -564,7 +615,7 @@ fn rate_takes_a_shipped_name() {
 )]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
-    let score_floors = [20, 20, 20, 20, 16];
+    let score_floors = [20, 20, 20, 20, 18];
     let rows: Vec<Vec<(String, u32, String)>> = LEVEL_SETS
         .iter()
         .map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).collect())

@@ -219,6 +219,7 @@ techniques! {
     XChain = "X-Chain", "0701", 260, Unfair;
     XyChain = "XY-Chain", "0702", 260, Unfair;
     Aic = "AIC", "0708", 280, Unfair;
+    GroupedAic = "Grouped AIC", "0711", 300, Unfair;
     AlsXz = "ALS-XZ", "0901", 300, Unfair;
     AlsXyWing = "ALS-XY-Wing", "0902", 320, Unfair;
     AlsXyChain = "ALS-XY-Chain", "0903", 340, Unfair;
@@ -328,7 +329,8 @@ pub struct Step {
     /// Where `candidates` splits into its two colours, for colouring steps (0 otherwise).
     pub split: usize,
     /// Fins of a finned fish; for other techniques the candidates the step goes through (a
-    /// wing's `z` candidates, the links of a kite or W-wing, the box of an empty rectangle).
+    /// wing's `z` candidates, the links of a kite or W-wing, the box of an empty rectangle, the
+    /// cells of a grouped chain's group nodes, each shown in `candidates` by its first cell).
     pub fins: Vec<Candidate>,
     /// Digits placed.
     pub placements: Vec<Candidate>,
@@ -529,7 +531,9 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         SimpleColorsWrap | SimpleColorsTrap | MultiColors1 | MultiColors2 => {
             colouring::find(board, t, out)
         }
-        TurbotFish | RemotePair | XChain | XyChain | Aic => chains::find(board, t, out),
+        TurbotFish | RemotePair | XChain | XyChain | Aic | GroupedAic => {
+            chains::find(board, t, out)
+        }
         AlsXz | AlsXyWing | AlsXyChain => als::find(board, t, out),
         ForcingChainContradiction
         | ForcingChainVerity

@@ -22,8 +22,8 @@ use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
 pub struct Logic;
 
 /// The techniques of the solver, in order: all but the uniqueness ones, the forcing chains and
-/// nets (trial and error from one assumption: here the search plays that part), Sue de Coq and
-/// the almost locked sets (not yet weighed as a gain at every node; the solver's counters are
+/// nets (trial and error from one assumption: here the search plays that part), Sue de Coq,
+/// grouped AICs and the almost locked sets (not yet weighed as a gain at every node; the solver's counters are
 /// those of the techniques before them) and the guess.
 fn solver_techniques() -> Vec<Technique> {
     Technique::ALL
@@ -38,6 +38,7 @@ fn solver_techniques() -> Vec<Technique> {
                         | Technique::ForcingNetContradiction
                         | Technique::ForcingNetVerity
                         | Technique::SueDeCoq
+                        | Technique::GroupedAic
                         | Technique::AlsXz
                         | Technique::AlsXyWing
                         | Technique::AlsXyChain
