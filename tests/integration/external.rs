@@ -411,9 +411,11 @@ fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apar
     assert_eq!(rows.len(), 10);
     for r in &rows {
         assert_eq!(&r[status], "timeout", "{r:?}");
-        // The budget, give or take the kill: the restart is not in the row's time...
+        // The budget, give or take the kill (the row's clock starts a moment after the
+        // deadline's, so it may read a little under 500 ms): the restart is not in the row's
+        // time...
         let us: f64 = r[micros].parse().unwrap();
-        assert!((500_000.0..1_500_000.0).contains(&us), "{r:?}");
+        assert!((450_000.0..1_500_000.0).contains(&us), "{r:?}");
         // ...but noted beside it.
         assert!(
             r[error].starts_with("the program was started again ("),
