@@ -67,24 +67,42 @@ pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Resu
 /// order 35, `.pls` squares above.
 fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> Vec<u8> {
     let seed = plan.point_seed(point);
+    let side = point.shape.side();
+    let fraction = point.holes.fraction().unwrap_or(0.42);
+    let holes = hole_kind(plan);
+    let header = side <= MAX_CHAR_SIDE;
+    puzzles_only(plan, point, header, BoardFormat::Pls, pb, |i| {
+        generate_qwh(side, fraction, holes, seed, i).puzzle
+    })
+}
+
+/// A point's file of puzzles without solutions, made by `make(i)` for every instance `i` in
+/// parallel: the `# shape` line when `header`, then one puzzle a line up to side 35, as
+/// `wide` boards above.
+fn puzzles_only(
+    plan: &Plan,
+    point: &Point,
+    header: bool,
+    wide: BoardFormat,
+    pb: &ProgressBar,
+    make: impl Fn(u64) -> Vec<u8> + Sync,
+) -> Vec<u8> {
     let shape = point.shape;
     let chars = shape.side() <= MAX_CHAR_SIDE;
     let mut out = Vec::new();
-    let fraction = point.holes.fraction().unwrap_or(0.42);
-    let holes = hole_kind(plan);
-    if chars {
+    if header {
         out.extend_from_slice(shape_header(shape).as_bytes());
     }
     let made: Vec<Vec<u8>> = (0..plan.instances)
         .into_par_iter()
         .map(|i| {
-            let q = generate_qwh(shape.side(), fraction, holes, seed, i);
+            let puzzle = make(i);
             let mut b = Vec::new();
             if chars {
-                push_chars(&mut b, &q.puzzle);
+                push_chars(&mut b, &puzzle);
                 b.push(b'\n');
             } else {
-                push_board(&mut b, BoardFormat::Pls, shape.side(), &q.puzzle);
+                push_board(&mut b, wide, shape.side(), &puzzle);
             }
             pb.inc(1);
             b
@@ -108,31 +126,19 @@ fn hole_kind(plan: &Plan) -> qwh::Holes {
 fn punched_bytes(plan: &Plan, point: &Point, fraction: f64, pb: &ProgressBar) -> Vec<u8> {
     let seed = plan.point_seed(point);
     let shape = point.shape;
-    let side = shape.side();
-    let chars = side <= MAX_CHAR_SIDE;
-    let mut out = Vec::new();
-    if !shape.is_classic() {
-        out.extend_from_slice(shape_header(shape).as_bytes());
-    }
-    let made: Vec<Vec<u8>> = (0..plan.instances)
-        .into_par_iter()
-        .map(|i| {
+    let holes = hole_kind(plan);
+    puzzles_only(
+        plan,
+        point,
+        !shape.is_classic(),
+        BoardFormat::Ints,
+        pb,
+        |i| {
             let grid = random_solved(shape, seed, 0, i);
             let mut rng = Rng::new(seed, Purpose::ShapedPuzzle, 0, i);
-            let puzzle = qwh::punch_holes(&mut rng, grid.cells(), side, fraction, hole_kind(plan));
-            let mut b = Vec::new();
-            if chars {
-                push_chars(&mut b, &puzzle);
-                b.push(b'\n');
-            } else {
-                push_board(&mut b, BoardFormat::Ints, side, &puzzle);
-            }
-            pb.inc(1);
-            b
-        })
-        .collect();
-    made.iter().for_each(|b| out.extend_from_slice(b));
-    out
+            qwh::punch_holes(&mut rng, grid.cells(), shape.side(), fraction, holes)
+        },
+    )
 }
 
 /// The bytes of a Sudoku point's file (`puzzle solution` lines up to side 35, rows of integers
