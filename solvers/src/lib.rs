@@ -16,6 +16,7 @@
 //! | `triads` | [`triads`] | DPLL over box-row/box-column triads on SIMD lanes (tdoku's design), AVX2/SSSE3/SSE2 chosen at run time, portable fallback |
 //! | `hybrid` | [`hybrid`] | the champion ([`SolverKind::CHAMPION`]): `bitboard-bands`' root propagation, then `triads` on what is left |
 //! | `large` | [`large`] | for grids of order 4 to 10: cell domains and unit-symbol place sets, naked/hidden singles and locked candidates to a fixpoint, dual-MRV binary branching |
+//! | `cdcl` | [`cdcl`] | for grids of order 4 to 10: conflict-driven clause learning over the exactly-one groups of cells and units (native naked and hidden singles), VSIDS, Luby restarts |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
 //! Shapes: `backtracking`, `bitmask-dfs`, `bitmask-singles` and `domain-reduction` take grids of
@@ -61,6 +62,7 @@ pub mod bitmask_dfs;
 pub mod bitmask_singles;
 mod board;
 mod budget;
+pub mod cdcl;
 pub mod dlx;
 pub mod domain_reduction;
 pub mod engine;
@@ -375,6 +377,8 @@ pub enum SolverKind {
     Logic,
     /// [`large::Large`].
     Large,
+    /// [`cdcl::Cdcl`].
+    Cdcl,
 }
 
 impl SolverKind {
@@ -397,6 +401,7 @@ impl SolverKind {
         SolverKind::Hybrid,
         SolverKind::Logic,
         SolverKind::Large,
+        SolverKind::Cdcl,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -413,6 +418,7 @@ impl SolverKind {
             SolverKind::Hybrid => "hybrid",
             SolverKind::Logic => "logic",
             SolverKind::Large => "large",
+            SolverKind::Cdcl => "cdcl",
         }
     }
 
@@ -448,6 +454,9 @@ impl SolverKind {
             SolverKind::Large => {
                 "for large grids: cell + place views, singles and locked candidates, dual-MRV binary search"
             }
+            SolverKind::Cdcl => {
+                "clause learning over the exactly-one groups (native singles), VSIDS, Luby restarts"
+            }
         }
     }
 
@@ -482,6 +491,7 @@ impl SolverKind {
             SolverKind::Hybrid => Box::new(hybrid::Hybrid::new()),
             SolverKind::Logic => Box::new(logic::Logic),
             SolverKind::Large => Box::new(large::Large::default()),
+            SolverKind::Cdcl => Box::new(cdcl::Cdcl::default()),
         }
     }
 }
