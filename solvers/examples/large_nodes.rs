@@ -1,34 +1,46 @@
-//! Runs the `large` solver over puzzle files of any shape under a node budget and prints, per
-//! puzzle, its status, nodes and time, and whether the answer is a full grid without a conflict
+//! Runs the `large` solver (or another that takes every shape, named first) over puzzle files of
+//! any shape under a node budget (or a time budget: `2000ms`) and prints, per puzzle, its status, nodes, backtracks and time, and whether the answer is a full grid without a conflict
 //! that keeps the givens; then how many were solved and the total nodes.
 //!
 //! ```sh
-//! cargo run --release -p solvers --example large_nodes -- MAX_NODES FILE...
+//! cargo run --release -p solvers --example large_nodes -- [SOLVER] MAX_NODES|MSms FILE...
 //! ```
 //!
 //! A file is `ints` (`# shape NxN` or `# shape NxN/RxC`, then N rows of N integers, 0 empty, a
 //! blank line after each grid) or one puzzle a line, one character a cell (`.` or `0` empty,
 //! 1-9, then A = 10 ... Z = 35; its side is the square root of the line's length).
 
-use solvers::large::Large;
-use solvers::{Board, Budget, Shape, Solver, Status};
+use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::time::Instant;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let Some(max) = args.next().and_then(|a| a.parse::<u64>().ok()) else {
-        eprintln!("usage: large_nodes MAX_NODES FILE...");
-        std::process::exit(2);
+    let mut args = std::env::args().skip(1).peekable();
+    let kind = match args.peek().map(|a| a.parse::<SolverKind>()) {
+        Some(Ok(kind)) => {
+            args.next();
+            kind
+        }
+        _ => SolverKind::Large,
     };
+    let limit = args.next().unwrap_or_default();
+    let ms = limit.strip_suffix("ms").and_then(|a| a.parse::<u64>().ok());
+    let max = limit.parse::<u64>().ok();
+    if ms.is_none() && max.is_none() {
+        eprintln!("usage: large_nodes [SOLVER] MAX_NODES|MILLISECONDSms FILE...");
+        std::process::exit(2);
+    }
+    let mut solver = kind.build();
     let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
     for path in args {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for (i, p) in boards(&text).into_iter().enumerate() {
-            let budget = Budget::unlimited().max_nodes(Some(max));
+            let budget = Budget::unlimited()
+                .max_nodes(max)
+                .timeout(ms.map(std::time::Duration::from_millis));
             let t = Instant::now();
-            let out = Large::default()
+            let out = solver
                 .solve_board(&p, &budget)
-                .expect("large takes boards");
+                .expect("the solver takes the board's shape");
             let ms = t.elapsed().as_secs_f64() * 1e3;
             let ok = out.solution.as_ref().is_some_and(|s| {
                 s.is_full()
@@ -46,10 +58,11 @@ fn main() {
             solved += usize::from(ok);
             nodes += out.stats.nodes;
             println!(
-                "{path} #{i} {} {}: {} nodes, {:.0} ms",
+                "{path} #{i} {} {}: {} nodes, {} backtracks, {:.0} ms",
                 p.shape(),
                 out.status,
                 out.stats.nodes,
+                out.stats.backtracks,
                 ms
             );
         }

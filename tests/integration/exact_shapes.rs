@@ -79,6 +79,7 @@ fn engines() -> Vec<(String, Box<dyn Session>)> {
         ("dlx".into(), SolverKind::Dlx.session()),
         ("sat".into(), SolverKind::Sat.session()),
         ("large".into(), SolverKind::Large.session()),
+        ("cdcl".into(), SolverKind::Cdcl.session()),
     ];
     for e in solvers::sat::Encoding::ALL {
         let engine = solvers::sat::engine(e);
@@ -97,7 +98,7 @@ fn engines_for(
 ) -> impl Iterator<Item = &mut (String, Box<dyn Session>)> {
     let big = shape.side() > LIGHT_SIDE;
     engines.iter_mut().filter(move |(name, _)| {
-        let core = name == "dlx" || name == "sat" || name == "large";
+        let core = ["dlx", "sat", "large", "cdcl"].contains(&name.as_str());
         match (heavy, big) {
             (false, false) => true,
             (false, true) => core,
@@ -166,7 +167,7 @@ fn counts_agree(heavy: bool) {
             let mut seen: Option<(String, u64)> = None;
             for (name, session) in engines.iter_mut().filter(|(name, _)| {
                 let big = shape.side() > LIGHT_SIDE;
-                let core = name == "dlx" || name == "sat" || name == "large";
+                let core = ["dlx", "sat", "large", "cdcl"].contains(&name.as_str());
                 !big || core || heavy
             }) {
                 let c = session

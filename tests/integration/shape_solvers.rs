@@ -21,13 +21,14 @@ const DFS: [SolverKind; 6] = [
 ];
 
 /// Every built-in solver that takes every shape has a conformance table at the shapes of
-/// [`shapes`]: this file's, or exact_shapes.rs's for `dlx` and `sat` (and `large` again).
+/// [`shapes`]: this file's, or exact_shapes.rs's for `dlx`, `sat` and `cdcl` (and `large` again).
 #[test]
 fn every_solver_of_every_shape_has_a_table() {
     for &kind in SolverKind::ALL {
         if kind.caps().shapes == Shapes::Any {
             assert!(
-                DFS.contains(&kind) || [SolverKind::Dlx, SolverKind::Sat].contains(&kind),
+                DFS.contains(&kind)
+                    || [SolverKind::Dlx, SolverKind::Sat, SolverKind::Cdcl].contains(&kind),
                 "{kind} takes every shape but is in no table"
             );
         }
@@ -176,6 +177,7 @@ fn full_counts_of_small_grids() {
             SolverKind::DomainReduction,
             SolverKind::Large,
             SolverKind::Logic,
+            SolverKind::Cdcl,
         ] {
             let c = kind
                 .session()
@@ -235,6 +237,7 @@ fn a_100x100_latin_square() {
         SolverKind::BitmaskSingles,
         SolverKind::DomainReduction,
         SolverKind::Large,
+        SolverKind::Cdcl,
     ] {
         let out = kind
             .session()
@@ -307,10 +310,16 @@ fn gecode_instances(file: &str, shape: &str) {
     for kind in [
         SolverKind::DomainReduction,
         SolverKind::Large,
+        SolverKind::Cdcl,
         SolverKind::BitmaskSingles,
         SolverKind::BitmaskDfs,
         SolverKind::Backtracking,
     ] {
+        if kind == SolverKind::Cdcl && shape.side() > 16 {
+            // Its own test below, under a smaller budget: a count to 2 that runs a 25x25
+            // minimal puzzle's budget out costs seconds.
+            continue;
+        }
         let mut session = kind.session();
         let (mut solved, mut unique, mut nodes) = (0, 0, 0);
         let start = std::time::Instant::now();
@@ -327,7 +336,12 @@ fn gecode_instances(file: &str, shape: &str) {
                 }
                 None => assert_eq!(out.status, Status::Timeout, "{at}"),
             }
-            if (kind == SolverKind::DomainReduction || kind == SolverKind::Large)
+            if [
+                SolverKind::DomainReduction,
+                SolverKind::Large,
+                SolverKind::Cdcl,
+            ]
+            .contains(&kind)
                 && shape.side() == 16
             {
                 assert_eq!(out.status, Status::Solved, "{at}");
