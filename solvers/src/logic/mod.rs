@@ -19,7 +19,7 @@
 //! | [`sue_de_coq`] | Sue de Coq |
 //! | [`colouring`] | simple colours (trap, wrap), multi-colours (types 1 and 2) |
 //! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
-//! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain |
+//! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain, death blossom |
 //! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
 //!
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
@@ -223,6 +223,7 @@ techniques! {
     AlsXz = "ALS-XZ", "0901", 300, Unfair;
     AlsXyWing = "ALS-XY-Wing", "0902", 320, Unfair;
     AlsXyChain = "ALS-XY-Chain", "0903", 340, Unfair;
+    DeathBlossom = "Death Blossom", "0904", 360, Unfair;
     FrankenXWing = "Franken X-Wing", "0330", 300, Unfair;
     FrankenSwordfish = "Franken Swordfish", "0331", 350, Unfair;
     FrankenJellyfish = "Franken Jellyfish", "0332", 370, Unfair;
@@ -265,13 +266,14 @@ impl Technique {
     }
 
     /// True when HoDoKu's default solver configuration uses the technique, so the rater and
-    /// hints try it (in [`Technique::ALL`] order). The others (franken jellyfish, mutant fish)
-    /// are found by [`find`] and [`find_all`] only; [`Technique::BruteForce`] is the rater's
-    /// last resort, never searched.
+    /// hints try it (in [`Technique::ALL`] order). The others (death blossom, franken jellyfish,
+    /// mutant fish) are found by [`find`] and [`find_all`] only; [`Technique::BruteForce`] is the
+    /// rater's last resort, never searched.
     pub fn in_rating_path(self) -> bool {
         !matches!(
             self,
-            Technique::FrankenJellyfish
+            Technique::DeathBlossom
+                | Technique::FrankenJellyfish
                 | Technique::FinnedFrankenJellyfish
                 | Technique::MutantXWing
                 | Technique::MutantSwordfish
@@ -590,7 +592,7 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         TurbotFish | RemotePair | XChain | XyChain | Aic | GroupedAic => {
             chains::find(board, t, out)
         }
-        AlsXz | AlsXyWing | AlsXyChain => als::find(board, t, out),
+        AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als::find(board, t, out),
         ForcingChainContradiction
         | ForcingChainVerity
         | ForcingNetContradiction
