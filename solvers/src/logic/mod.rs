@@ -21,6 +21,7 @@
 //! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
 //! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain, death blossom |
 //! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
+//! | [`templates`] | template set, template delete |
 //!
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
 //! applied once, until the grid is full; the score is the sum of the step costs; the level is the
@@ -54,6 +55,7 @@ pub mod singles;
 mod solver;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -242,6 +244,8 @@ techniques! {
     ForcingChainVerity = "Forcing Chain Verity", "1302", 500, Extreme;
     ForcingNetContradiction = "Forcing Net Contradiction", "1303", 700, Extreme;
     ForcingNetVerity = "Forcing Net Verity", "1304", 700, Extreme;
+    TemplateSet = "Template Set", "1201", 10000, Extreme;
+    TemplateDelete = "Template Delete", "1202", 10000, Extreme;
     BruteForce = "Brute Force", "", 10000, Extreme;
 }
 
@@ -267,8 +271,8 @@ impl Technique {
 
     /// True when HoDoKu's default solver configuration uses the technique, so the rater and
     /// hints try it (in [`Technique::ALL`] order). The others (death blossom, franken jellyfish,
-    /// mutant fish) are found by [`find`] and [`find_all`] only; [`Technique::BruteForce`] is the
-    /// rater's last resort, never searched.
+    /// mutant fish, templates) are found by [`find`] and [`find_all`] only;
+    /// [`Technique::BruteForce`] is the rater's last resort, never searched.
     pub fn in_rating_path(self) -> bool {
         !matches!(
             self,
@@ -283,6 +287,8 @@ impl Technique {
                 | Technique::FinnedMutantJellyfish
                 | Technique::FinnedMutantSquirmbag
                 | Technique::FinnedMutantWhale
+                | Technique::TemplateSet
+                | Technique::TemplateDelete
                 | Technique::BruteForce
         )
     }
@@ -597,6 +603,7 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         | ForcingChainVerity
         | ForcingNetContradiction
         | ForcingNetVerity => forcing::find(board, t, out),
+        TemplateSet | TemplateDelete => templates::find(board, t, out),
         BruteForce => {}
     }
 }
