@@ -338,14 +338,16 @@ fn reglib_pass_table() {
         total.cases, total.exact, total.covered, total.failed
     ));
     println!("{out}");
-    println!(
-        "not run (techniques we do not implement): {}",
-        skipped_codes
-            .iter()
-            .map(|(c, n)| format!("{c} x{n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    if !skipped_codes.is_empty() {
+        println!(
+            "not run (techniques we do not implement): {}",
+            skipped_codes
+                .iter()
+                .map(|(c, n)| format!("{c} x{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     for f in &unexpected_failures {
         println!("FAILED {f}");
     }
