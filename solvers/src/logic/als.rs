@@ -11,13 +11,17 @@
 //!   a digit `z` of `A` and `B` that is neither goes from the cells seeing all its places in both.
 //! - **ALS-XY-chain**: ALS linked in a row by RCs, each RC other than the one before it; the two
 //!   end ALS then act as an ALS-XZ on a digit `z` that is not an end RC.
+//! - **Death blossom**: a *stem* cell and, for each of its digits, a *petal*: an ALS whose
+//!   places of that digit all see the stem. Whatever the stem holds, its petal loses that digit
+//!   and is locked, so a digit `z` of every petal (not a stem digit) is in some petal: a cell
+//!   outside them seeing every `z` of every petal loses `z`.
 //!
 //! HoDoKu's choices, kept so the rater takes HoDoKu's step: ALS are collected unit by unit
 //! (rows, columns, boxes), cell sets in increasing order, each once; RCs are searched from an ALS
 //! to the ALS collected after it, at most two per pair; ALS-XZ and ALS-XY-wing take the first
 //! step found; among ALS-XY-chains the step with the most eliminations wins (then the lowest
 //! weighted sum of the eliminations' cells, HoDoKu's tie break). Source: HoDoKu's technique
-//! pages "ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain" (Bernhard Hobiger). The code is our own.
+//! pages "ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain", "Death Blossom" (Bernhard Hobiger). The code is our own.
 
 use super::board::{bit, cells, digits, seen_by_all, unit, Board, Cells, UNIT_CELLS};
 use super::{index_sum, Candidate, Finds, Step, Technique};
@@ -50,11 +54,16 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     // The rater's step (the first) follows HoDoKu's default search; every step of an
     // ALS-XY-wing also takes overlapping ALS, as HoDoKu's library cases do.
     let wide = !out.first_only() && t == Technique::AlsXyWing;
-    let rcs = restricted_commons(&alses, wide);
+    let rcs = if t == Technique::DeathBlossom {
+        Vec::new()
+    } else {
+        restricted_commons(&alses, wide)
+    };
     match t {
         Technique::AlsXz => xz(&alses, &rcs, out),
         Technique::AlsXyWing => xy_wing(&alses, &rcs, wide, out),
         Technique::AlsXyChain => xy_chain(&alses, &rcs, false, out),
+        Technique::DeathBlossom => death_blossom(b, &alses, out),
         _ => {}
     }
 }
@@ -366,5 +375,101 @@ fn record(s: &mut ChainSearch, last: u16) {
             s.found.insert(step.eliminations.clone(), s.steps.len());
             s.steps.push((size, step));
         }
+    }
+}
+
+/// The death blossom search's state: the stem, the petal chosen for each stem digit so far.
+struct Blossom<'a> {
+    alses: &'a [Als],
+    board: &'a Board,
+    stem: usize,
+    /// The stem's digits, in increasing order, each with the ALS that may be its petal.
+    petals: Vec<(u8, Vec<usize>)>,
+    chosen: Vec<usize>,
+}
+
+/// Death blossoms, stems in cell order, each stem digit's petal among the ALS in collection
+/// order (HoDoKu's search; petals may share cells, as HoDoKu's library cases of type 2 do), each
+/// choice kept while the petals have a digit in common.
+fn death_blossom(b: &Board, alses: &[Als], out: &mut Finds) {
+    for stem in cells(b.empty()) {
+        let petals: Vec<(u8, Vec<usize>)> = digits(b.cands(stem))
+            .map(|d| {
+                let k = d as usize - 1;
+                let with: Vec<usize> = (0..alses.len())
+                    .filter(|&i| alses[i].buddies[k] & 1u128 << stem != 0)
+                    .collect();
+                (d, with)
+            })
+            .collect();
+        if petals.iter().any(|(_, with)| with.is_empty()) {
+            continue;
+        }
+        let mut s = Blossom {
+            alses,
+            board: b,
+            stem,
+            petals,
+            chosen: Vec::new(),
+        };
+        if s.grow(0x1ff, out) {
+            return;
+        }
+    }
+}
+
+impl Blossom<'_> {
+    /// Chooses the petal of the next stem digit, `common` the digits of every petal so far;
+    /// true when the search can stop.
+    fn grow(&mut self, common: u16, out: &mut Finds) -> bool {
+        let k = self.chosen.len();
+        if k == self.petals.len() {
+            return self.bloom(common, out);
+        }
+        for i in 0..self.petals[k].1.len() {
+            let a = self.petals[k].1[i];
+            let now = common & self.alses[a].cands;
+            if now == 0 {
+                continue;
+            }
+            self.chosen.push(a);
+            let stop = self.grow(now, out);
+            self.chosen.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The eliminations of the chosen petals: each digit `z` of them all but the stem's, from
+    /// the cells outside that see all of their places of `z`.
+    fn bloom(&self, common: u16, out: &mut Finds) -> bool {
+        let petal_cells = self
+            .chosen
+            .iter()
+            .fold(1u128 << self.stem, |m, &a| m | self.alses[a].cells);
+        let mut step = Step::new(Technique::DeathBlossom);
+        for z in digits(common & !self.board.cands(self.stem)) {
+            let places = self
+                .chosen
+                .iter()
+                .fold(0, |m, &a| m | self.alses[a].with[z as usize - 1]);
+            let targets = seen_by_all(places) & self.board.digit_cells(z) & !petal_cells;
+            if targets != 0 {
+                step.digits |= bit(z);
+                step.eliminate_all(targets, z);
+            }
+        }
+        if step.is_empty() {
+            return false;
+        }
+        step.cells.push(self.stem as u8);
+        for &a in &self.chosen {
+            step.units.push(unit(self.alses[a].unit));
+            step.cells
+                .extend(cells(self.alses[a].cells).map(|c| c as u8));
+        }
+        out.push(step)
     }
 }

@@ -12,15 +12,16 @@
 //! | [`singles`] | full house, naked single, hidden single |
 //! | [`intersections`] | locked candidates type 1 (pointing) and type 2 (claiming) |
 //! | [`subsets`] | locked pair/triple, naked and hidden pairs, triples, quadruples |
-//! | [`fish`] | X-wing, swordfish, jellyfish; finned and sashimi variants |
+//! | [`fish`] | X-wing, swordfish, jellyfish; finned and sashimi variants; franken and mutant fish |
 //! | [`single_digit`] | skyscraper, 2-string kite, empty rectangle |
 //! | [`wings`] | XY-wing, XYZ-wing, W-wing |
 //! | [`uniqueness`] | uniqueness tests 1 to 6, hidden rectangle, avoidable rectangles, BUG+1 |
 //! | [`sue_de_coq`] | Sue de Coq |
 //! | [`colouring`] | simple colours (trap, wrap), multi-colours (types 1 and 2) |
 //! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
-//! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain |
+//! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain, death blossom |
 //! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
+//! | [`templates`] | template set, template delete |
 //!
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
 //! applied once, until the grid is full; the score is the sum of the step costs; the level is the
@@ -54,6 +55,7 @@ pub mod singles;
 mod solver;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -223,10 +225,27 @@ techniques! {
     AlsXz = "ALS-XZ", "0901", 300, Unfair;
     AlsXyWing = "ALS-XY-Wing", "0902", 320, Unfair;
     AlsXyChain = "ALS-XY-Chain", "0903", 340, Unfair;
+    DeathBlossom = "Death Blossom", "0904", 360, Unfair;
+    FrankenXWing = "Franken X-Wing", "0330", 300, Unfair;
+    FrankenSwordfish = "Franken Swordfish", "0331", 350, Unfair;
+    FrankenJellyfish = "Franken Jellyfish", "0332", 370, Unfair;
+    FinnedFrankenXWing = "Finned Franken X-Wing", "0340", 390, Unfair;
+    FinnedFrankenSwordfish = "Finned Franken Swordfish", "0341", 410, Unfair;
+    FinnedFrankenJellyfish = "Finned Franken Jellyfish", "0342", 430, Unfair;
+    MutantXWing = "Mutant X-Wing", "0350", 450, Extreme;
+    MutantSwordfish = "Mutant Swordfish", "0351", 450, Extreme;
+    MutantJellyfish = "Mutant Jellyfish", "0352", 450, Extreme;
+    FinnedMutantXWing = "Finned Mutant X-Wing", "0360", 470, Extreme;
+    FinnedMutantSwordfish = "Finned Mutant Swordfish", "0361", 470, Extreme;
+    FinnedMutantJellyfish = "Finned Mutant Jellyfish", "0362", 470, Extreme;
+    FinnedMutantSquirmbag = "Finned Mutant Squirmbag", "0363", 470, Extreme;
+    FinnedMutantWhale = "Finned Mutant Whale", "0364", 470, Extreme;
     ForcingChainContradiction = "Forcing Chain Contradiction", "1301", 500, Extreme;
     ForcingChainVerity = "Forcing Chain Verity", "1302", 500, Extreme;
     ForcingNetContradiction = "Forcing Net Contradiction", "1303", 700, Extreme;
     ForcingNetVerity = "Forcing Net Verity", "1304", 700, Extreme;
+    TemplateSet = "Template Set", "1201", 10000, Extreme;
+    TemplateDelete = "Template Delete", "1202", 10000, Extreme;
     BruteForce = "Brute Force", "", 10000, Extreme;
 }
 
@@ -247,6 +266,30 @@ impl Technique {
                 | Technique::HiddenRectangle
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
+        )
+    }
+
+    /// True when HoDoKu's default solver configuration uses the technique, so the rater and
+    /// hints try it (in [`Technique::ALL`] order). The others (death blossom, franken jellyfish,
+    /// mutant fish, templates) are found by [`find`] and [`find_all`] only;
+    /// [`Technique::BruteForce`] is the rater's last resort, never searched.
+    pub fn in_rating_path(self) -> bool {
+        !matches!(
+            self,
+            Technique::DeathBlossom
+                | Technique::FrankenJellyfish
+                | Technique::FinnedFrankenJellyfish
+                | Technique::MutantXWing
+                | Technique::MutantSwordfish
+                | Technique::MutantJellyfish
+                | Technique::FinnedMutantXWing
+                | Technique::FinnedMutantSwordfish
+                | Technique::FinnedMutantJellyfish
+                | Technique::FinnedMutantSquirmbag
+                | Technique::FinnedMutantWhale
+                | Technique::TemplateSet
+                | Technique::TemplateDelete
+                | Technique::BruteForce
         )
     }
 
@@ -520,8 +563,29 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         LockedCandidates1 | LockedCandidates2 => intersections::find(board, t, out),
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuadruple | HiddenPair
         | HiddenTriple | HiddenQuadruple => subsets::find(board, t, out),
-        XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
-        | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => fish::find(board, t, out),
+        XWing
+        | Swordfish
+        | Jellyfish
+        | FinnedXWing
+        | SashimiXWing
+        | FinnedSwordfish
+        | SashimiSwordfish
+        | FinnedJellyfish
+        | SashimiJellyfish
+        | FrankenXWing
+        | FrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FinnedFrankenJellyfish
+        | MutantXWing
+        | MutantSwordfish
+        | MutantJellyfish
+        | FinnedMutantXWing
+        | FinnedMutantSwordfish
+        | FinnedMutantJellyfish
+        | FinnedMutantSquirmbag
+        | FinnedMutantWhale => fish::find(board, t, out),
         Skyscraper | TwoStringKite | EmptyRectangle => single_digit::find(board, t, out),
         WWing | XyWing | XyzWing => wings::find(board, t, out),
         BugPlus1 | UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
@@ -534,11 +598,12 @@ fn search(board: &Board, t: Technique, out: &mut Finds) {
         TurbotFish | RemotePair | XChain | XyChain | Aic | GroupedAic => {
             chains::find(board, t, out)
         }
-        AlsXz | AlsXyWing | AlsXyChain => als::find(board, t, out),
+        AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als::find(board, t, out),
         ForcingChainContradiction
         | ForcingChainVerity
         | ForcingNetContradiction
         | ForcingNetVerity => forcing::find(board, t, out),
+        TemplateSet | TemplateDelete => templates::find(board, t, out),
         BruteForce => {}
     }
 }

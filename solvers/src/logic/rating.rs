@@ -103,7 +103,8 @@ pub(crate) fn wrong_candidate(step: &Step, solution: &Grid) -> Option<Candidate>
         .copied()
 }
 
-/// Rates `puzzle` (81 cells, 0 = empty): steps in [`Technique::ALL`] order (uniqueness techniques
+/// Rates `puzzle` (81 cells, 0 = empty): steps in [`Technique::ALL`] order, of the techniques
+/// HoDoKu's default configuration uses ([`Technique::in_rating_path`]; uniqueness techniques
 /// included, the puzzle having one solution), a guess only when none applies.
 ///
 /// # Errors
@@ -121,10 +122,17 @@ pub fn rate_traced(puzzle: &Grid) -> Result<Rating, RateError> {
     rate_with(puzzle, true)
 }
 
-/// The techniques the rater tries, in order (every technique but the guess).
+/// The techniques the rater tries, in order: those of HoDoKu's default configuration
+/// ([`Technique::in_rating_path`]), the guess left out.
 fn rater_techniques() -> &'static [Technique] {
-    let all = Technique::ALL;
-    &all[..all.len() - 1]
+    static PATH: std::sync::OnceLock<Vec<Technique>> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.in_rating_path())
+            .collect()
+    })
 }
 
 /// The rater's next step: singles from HoDoKu's queues (full house, naked single, hidden

@@ -23,7 +23,8 @@ pub struct Logic;
 
 /// The techniques of the solver, in order: all but the uniqueness ones, the forcing chains and
 /// nets (trial and error from one assumption: here the search plays that part), Sue de Coq,
-/// grouped AICs and the almost locked sets (not yet weighed as a gain at every node; the solver's counters are
+/// grouped AICs, the almost locked sets, franken fish and the techniques outside HoDoKu's
+/// default configuration (not yet weighed as a gain at every node; the solver's counters are
 /// those of the techniques before them) and the guess.
 fn solver_techniques() -> Vec<Technique> {
     Technique::ALL
@@ -31,6 +32,7 @@ fn solver_techniques() -> Vec<Technique> {
         .copied()
         .filter(|t| {
             !t.assumes_uniqueness()
+                && t.in_rating_path()
                 && !matches!(
                     t,
                     Technique::ForcingChainContradiction
@@ -42,7 +44,10 @@ fn solver_techniques() -> Vec<Technique> {
                         | Technique::AlsXz
                         | Technique::AlsXyWing
                         | Technique::AlsXyChain
-                        | Technique::BruteForce
+                        | Technique::FrankenXWing
+                        | Technique::FrankenSwordfish
+                        | Technique::FinnedFrankenXWing
+                        | Technique::FinnedFrankenSwordfish
                 )
         })
         .collect()
