@@ -385,7 +385,9 @@ impl State {
     }
 
     /// Propagates to a fixpoint; then reports a contradiction, a full grid, or where to branch.
-    fn propagate(&mut self) -> Fixpoint {
+    /// Without `CHOOSE` (a root whose branch point nobody reads) the branch is not chosen:
+    /// [`Fixpoint::Branch`] then holds band 0, no cell and no digit.
+    fn propagate<const CHOOSE: bool>(&mut self) -> Fixpoint {
         'outer: loop {
             if !self.updates() {
                 return Fixpoint::Contradiction;
@@ -426,6 +428,13 @@ impl State {
             }
             if self.unsolved == [0; 3] {
                 return Fixpoint::Solved;
+            }
+            if !CHOOSE {
+                return Fixpoint::Branch {
+                    band: 0,
+                    bit: 0,
+                    digits: 0,
+                };
             }
             let (band, bit) = if pairs != [0; 3] {
                 self.best_pair(&pairs)
@@ -556,7 +565,7 @@ impl Search<'_> {
         // returns false, each of them counts as a backtrack, as if it had been a child call.
         let mut in_place = 0;
         loop {
-            let fix = s.propagate();
+            let fix = s.propagate::<true>();
             let left = s.open_cells();
             self.tally.stats.propagations += open - left;
             match fix {
@@ -657,13 +666,13 @@ pub enum Root {
 
 /// The root node of `bitboard-bands` alone, and the digits its rules placed (the
 /// `propagations` counter of that node). Used by the `hybrid` portfolio, which hands an open
-/// grid to another search. About as costly as the first node of a solve.
+/// grid to another search. The first node of a solve without the choice of a branch point.
 pub fn root(puzzle: &Grid) -> (Root, u64) {
     let Some(mut s) = start(puzzle) else {
         return (Root::NoSolution, 0);
     };
     let open = s.open_cells();
-    let fix = s.propagate();
+    let fix = s.propagate::<false>();
     let placed = open - s.open_cells();
     let root = match fix {
         Fixpoint::Contradiction => Root::NoSolution,

@@ -110,9 +110,17 @@ impl Grid {
         self.cells[index] = value;
     }
 
-    /// Number of givens (non-empty cells).
+    /// Number of givens (non-empty cells). Eight cells a word, without a branch per cell (the
+    /// `hybrid` solver reads it before every solve): bit 7 of a byte is set when the byte, a
+    /// digit 0..=9, is nonzero; the flags of the ten words are added bytewise (at most 10 a byte)
+    /// and the eight byte sums added by one multiplication.
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&v| v != 0).count()
+        let mut flags = 0u64;
+        for chunk in self.cells[..80].chunks_exact(8) {
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            flags += ((x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | x) & 0x8080_8080_8080_8080) >> 7;
+        }
+        (flags.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize + (self.cells[80] != 0) as usize
     }
 
     /// True when no cell is empty (says nothing about validity).
@@ -296,6 +304,17 @@ mod tests {
         assert_eq!(g.to_line(), line);
         assert_eq!(g.get(0), 7);
         assert_eq!(g.givens(), 22);
+        let mut cells = [0u8; CELLS];
+        for n in 0..=CELLS {
+            let grid = Grid::from_cells(cells).unwrap();
+            assert_eq!(grid.givens(), n);
+            assert_eq!(grid.givens(), cells.iter().filter(|&&v| v != 0).count());
+            if n < CELLS {
+                // Fill from both ends, with every digit.
+                let at = if n % 2 == 0 { n / 2 } else { CELLS - 1 - n / 2 };
+                cells[at] = (n % 9) as u8 + 1;
+            }
+        }
         let alt = line.replace('.', "0");
         assert_eq!(Grid::parse_line(&alt).unwrap(), g);
         let mixed: String = line

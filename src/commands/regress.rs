@@ -1,7 +1,7 @@
 //! `harness regress`: the regression bench CI runs.
 //!
-//! Two checks, on a fixed regression set (the shipped sets plus
-//! `reports/baseline/regress-puzzles.txt`):
+//! Two checks, on a fixed regression set (the shipped sets, `reports/baseline/regress-puzzles.txt`
+//! and [`MANY_SOLUTIONS`]):
 //!
 //! 1. **Effort counters, exactly.** Every built-in solver (from the registry) solves every puzzle under a
 //!    node budget of [`NODE_CAP`] (a node budget, not a clock, so the outcome is the same on every
@@ -74,8 +74,20 @@ pub struct RatioRow {
     pub puzzles: usize,
 }
 
+/// Puzzles with many solutions (18 to 26 random cells of random solved grids kept as givens;
+/// `datasets/README.md` says how they were made), compiled in. Part of the regression set but
+/// not a shipped dataset: every shipped 9x9 puzzle has exactly one solution.
+pub const MANY_SOLUTIONS: dataset::Shipped = dataset::Shipped {
+    name: "many-solutions-300",
+    file: "many-solutions-300.txt",
+    description: "300 puzzles with many solutions (random givens of solved grids)",
+    text: include_str!("../../datasets/many-solutions-300.txt"),
+    default: false,
+};
+
 fn regression_set(baseline: &Path) -> anyhow::Result<Vec<Dataset>> {
     let mut sets: Vec<Dataset> = dataset::SHIPPED.iter().map(dataset::shipped).collect();
+    sets.push(dataset::shipped(&MANY_SOLUTIONS));
     let extra = baseline.join(EXTRA_FILE);
     if extra.exists() {
         let mut d = dataset::load(&extra.to_string_lossy())?;
