@@ -417,3 +417,49 @@ fn large_on_the_gecode_25x25_instances() {
         assert!(solved.contains(&must), "puzzle {must}: solved {solved:?}");
     }
 }
+
+/// `cdcl` on all 18 Gecode 25x25 instances under a budget of 30,000 decisions a solve (about 15 s):
+/// every answer checked; the two easier variants (puzzles 17 and 18) and the minimal puzzles 2,
+/// 3, 7 and 14 solved within it (decisions, not time: the same on every machine).
+#[test]
+#[cfg_attr(
+    not(harness_data),
+    ignore = "needs HARNESS_DATA: scripts/fetch-data.sh DIR; HARNESS_DATA=DIR cargo test"
+)]
+#[cfg_attr(
+    harness_data,
+    ignore = "heavy: minutes; .ci/run runs it: cargo test --test solvers -- --ignored"
+)]
+fn cdcl_on_the_gecode_25x25_instances() {
+    use crate::common::data_file;
+    let shape: Shape = "25x25".parse().unwrap();
+    let text = std::fs::read_to_string(data_file("datasets/gecode_25x25.txt")).unwrap();
+    let puzzles: Vec<Board> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| gecode_board(shape, l))
+        .collect();
+    assert_eq!(puzzles.len(), 18);
+    let mut session = SolverKind::Cdcl.session();
+    let mut solved = Vec::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        let budget = Budget::unlimited().max_nodes(Some(30_000));
+        let out = session.solve_board(p, &budget).unwrap();
+        match &out.solution {
+            Some(answer) => {
+                assert_eq!(
+                    verify::check_board(p, answer, None),
+                    Ok(()),
+                    "puzzle {}",
+                    i + 1
+                );
+                solved.push(i + 1);
+            }
+            None => assert_eq!(out.status, Status::Timeout, "puzzle {}", i + 1),
+        }
+    }
+    eprintln!("cdcl on gecode-25: solved {solved:?} within 30,000 decisions each");
+    for must in [2, 3, 7, 14, 17, 18] {
+        assert!(solved.contains(&must), "puzzle {must}: solved {solved:?}");
+    }
+}
