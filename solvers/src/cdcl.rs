@@ -15,8 +15,9 @@
 //!
 //! ## Search
 //! The loop of MiniSat (Eén & Sörensson, SAT 2003) and its successors: decisions on the
-//! variable of highest activity (VSIDS, Moskewicz et al., DAC 2001) with saved phases
-//! (Pipatsrisawat & Darwiche, SAT 2007); at a conflict, the first-UIP clause is learnt (Zhang et
+//! variable of highest activity (VSIDS, Moskewicz et al., DAC 2001), its value taken from the
+//! longest conflict-free trail since the last restart (*target phases*, Biere & Fleury, POS
+//! 2020), else its saved phase (Pipatsrisawat & Darwiche, SAT 2007); at a conflict, the first-UIP clause is learnt (Zhang et
 //! al., ICCAD 2001), shrunk by recursive minimisation (Sörensson & Biere, SAT 2009), and the
 //! search jumps back to the level where it asserts; learnt clauses are watched by two literals
 //! (Chaff) and kept by their literal block distance (LBD; Audemard & Simon, IJCAI 2009): half
@@ -316,6 +317,11 @@ struct State {
     reason: Vec<u32>,
     /// The saved phase: the value a decision on the variable takes.
     phase: Vec<u8>,
+    /// The target phase: each variable's value on the longest conflict-free trail since the
+    /// last restart (`UNDEF` where none), preferred to the saved phase.
+    target: Vec<u8>,
+    /// That trail's length.
+    best: usize,
     activity: Vec<f64>,
     var_inc: f64,
     heap: Heap,
@@ -358,6 +364,9 @@ impl State {
         self.reason.resize(vars, NO_REASON);
         self.phase.clear();
         self.phase.resize(vars, TRUE);
+        self.target.clear();
+        self.target.resize(vars, UNDEF);
+        self.best = 0;
         self.activity.clear();
         self.activity.resize(vars, 0.0);
         self.var_inc = 1.0;
@@ -914,7 +923,13 @@ impl State {
         loop {
             let v = self.heap.pop(&self.activity)?;
             if self.val[v as usize] == UNDEF {
-                return Some(lit(v, self.phase[v as usize] == TRUE));
+                let t = self.target[v as usize];
+                let value = if t == UNDEF {
+                    self.phase[v as usize]
+                } else {
+                    t
+                };
+                return Some(lit(v, value == TRUE));
             }
         }
     }
@@ -997,6 +1012,14 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             if s.decision_level() == 0 {
                 return tally;
             }
+            let clean = *s.levels.last().expect("above level 0") as usize;
+            if clean > s.best {
+                s.best = clean;
+                for i in 0..clean {
+                    let l = s.trail[i];
+                    s.target[(l >> 1) as usize] = (l & 1 == 0) as u8;
+                }
+            }
             let (learnt, jump, lbd) = s.analyze(m, conflict);
             s.backjump(m, jump);
             if learnt.len() == 1 {
@@ -1017,6 +1040,7 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
         }
         if until_restart == 0 {
             restarts += 1;
+            s.best = 0;
             until_restart = RESTART_UNIT * luby(restarts);
             s.backjump(m, 0);
         }
