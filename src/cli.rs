@@ -700,8 +700,8 @@ pub struct CountArgs {
     /// Stop counting at this many solutions (2 proves uniqueness).
     #[arg(long, default_value_t = 2, value_parser = whole(1, u64::MAX))]
     pub limit: u64,
-    /// A counting solver (see `harness list`): bitboard-bands, domain-reduction, dlx, sat,
-    /// bitmask-singles, or an external one. Default: the fastest counting solver, the one the
+    /// A counting solver (`harness list` marks them; every built-in one but backtracking and
+    /// bitmask-dfs), or an external one. Default: the fastest counting solver, the one the
     /// generators use.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
