@@ -769,7 +769,8 @@ fn print_end(
     );
     if !args.quiet {
         if let Some((head, text)) = crate::report::noise_note(info, summary) {
-            eprintln!("warning: {}: {text}", head.to_lowercase());
+            let warning = format!("warning: {}: {text}", head.to_lowercase());
+            eprintln!("{}", crate::human::wrap(&warning));
         }
         for r in &named.errors {
             eprintln!(
