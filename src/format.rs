@@ -321,7 +321,7 @@ fn size_hint(found: usize) -> &'static str {
     if found.abs_diff(CELLS) <= 9 || found < 10 {
         ""
     } else {
-        " for 9x9, or N·N for another side N (256 for 16x16, 625 for 25x25); it is no N·N"
+        " for 9x9, or N·N for another side N (256 for 16x16, 625 for 25x25), and it is not a square"
     }
 }
 
@@ -2066,7 +2066,7 @@ mod tests {
         assert_eq!(
             errors(&format!("{}\n", "1".repeat(50)))[0],
             "t.txt:1: 50 characters, expected 81 for 9x9, or N·N for another side N (256 for \
-             16x16, 625 for 25x25); it is no N·N"
+             16x16, 625 for 25x25), and it is not a square"
         );
         assert_eq!(
             errors(&format!("{}\n", ".".repeat(1296)))[0],
