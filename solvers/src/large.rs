@@ -662,7 +662,9 @@ impl Solver for Large {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{blank, pattern, shapes};
+    use crate::shaped::test_boards::{
+        counts_small_grids_and_a_contradiction, solves_blanked_patterns,
+    };
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::Status;
 
@@ -678,46 +680,11 @@ mod tests {
 
     #[test]
     fn solves_blanked_patterns_of_every_shape() {
-        let mut solver = Large::default();
-        for shape in shapes() {
-            let sol = pattern(shape);
-            let puzzle = blank(&sol, 1, 3);
-            let out = solver.solve_board(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let got = out.solution.unwrap();
-            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
-            for (i, &v) in puzzle.cells().iter().enumerate() {
-                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
-            }
-        }
+        solves_blanked_patterns(&mut Large::default());
     }
 
     #[test]
-    fn counts_the_latin_squares_of_order_4() {
-        // 576 Latin squares of order 4; 288 4x4 Sudoku grids.
-        let mut solver = Large::default();
-        let latin = Board::empty(Shape::latin(4).unwrap());
-        let c = solver
-            .count_board(&latin, 1000, &Budget::unlimited())
-            .unwrap();
-        assert_eq!((c.solutions, c.complete), (576, true));
-        let sudoku = Board::empty(Shape::of_order(2).unwrap());
-        let c = solver
-            .count_board(&sudoku, 1000, &Budget::unlimited())
-            .unwrap();
-        assert_eq!((c.solutions, c.complete), (288, true));
-    }
-
-    #[test]
-    fn a_contradiction_has_no_solution() {
-        let shape = Shape::of_order(2).unwrap();
-        let mut cells = vec![0u8; 16];
-        cells[0] = 1;
-        cells[5] = 1; // same box
-        let b = Board::new(shape, cells).unwrap();
-        let out = Large::default()
-            .solve_board(&b, &Budget::unlimited())
-            .unwrap();
-        assert_eq!(out.status, Status::NoSolution);
+    fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
+        counts_small_grids_and_a_contradiction(&mut Large::default());
     }
 }

@@ -370,6 +370,43 @@ pub(crate) mod test_boards {
         v.push(Shape::latin(70).unwrap());
         v
     }
+
+    /// `solver` solves a third of the cells blanked at every one of [`shapes`]: a full grid
+    /// without a conflict that keeps the givens.
+    pub(crate) fn solves_blanked_patterns(solver: &mut dyn crate::Solver) {
+        use crate::{Budget, Status};
+        for shape in shapes() {
+            let puzzle = blank(&pattern(shape), 1, 3);
+            let out = solver.solve_board(&puzzle, &Budget::unlimited()).unwrap();
+            assert_eq!(out.status, Status::Solved, "{shape}");
+            let got = out.solution.unwrap();
+            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
+            for (i, &v) in puzzle.cells().iter().enumerate() {
+                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
+            }
+        }
+    }
+
+    /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
+    /// no solution where two givens repeat a symbol in a box.
+    pub(crate) fn counts_small_grids_and_a_contradiction(solver: &mut dyn crate::Solver) {
+        use crate::{Budget, Status};
+        for (shape, want) in [
+            (Shape::latin(4).unwrap(), 576),
+            (Shape::of_order(2).unwrap(), 288),
+        ] {
+            let c = solver
+                .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                .unwrap();
+            assert_eq!((c.solutions, c.complete), (want, true), "{shape}");
+        }
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[5] = 1; // same box
+        let b = Board::new(Shape::of_order(2).unwrap(), cells).unwrap();
+        let out = solver.solve_board(&b, &Budget::unlimited()).unwrap();
+        assert_eq!(out.status, Status::NoSolution);
+    }
 }
 
 #[cfg(test)]

@@ -385,37 +385,7 @@ fn gecode_instances(file: &str, shape: &str) {
     ignore = "heavy: minutes; .ci/run runs it: cargo test --test solvers -- --ignored"
 )]
 fn large_on_the_gecode_25x25_instances() {
-    use crate::common::data_file;
-    let shape: Shape = "25x25".parse().unwrap();
-    let text = std::fs::read_to_string(data_file("datasets/gecode_25x25.txt")).unwrap();
-    let puzzles: Vec<Board> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| gecode_board(shape, l))
-        .collect();
-    assert_eq!(puzzles.len(), 18);
-    let mut session = SolverKind::Large.session();
-    let mut solved = Vec::new();
-    for (i, p) in puzzles.iter().enumerate() {
-        let budget = Budget::unlimited().max_nodes(Some(300_000));
-        let out = session.solve_board(p, &budget).unwrap();
-        match &out.solution {
-            Some(answer) => {
-                assert_eq!(
-                    verify::check_board(p, answer, None),
-                    Ok(()),
-                    "puzzle {}",
-                    i + 1
-                );
-                solved.push(i + 1);
-            }
-            None => assert_eq!(out.status, Status::Timeout, "puzzle {}", i + 1),
-        }
-    }
-    eprintln!("large on gecode-25: solved {solved:?} within 300,000 nodes each");
-    for must in [3, 7, 14, 17, 18] {
-        assert!(solved.contains(&must), "puzzle {must}: solved {solved:?}");
-    }
+    gecode_25x25_solved_within(SolverKind::Large, 300_000, &[3, 7, 14, 17, 18]);
 }
 
 /// `cdcl` on all 18 Gecode 25x25 instances under a budget of 30,000 decisions a solve (about 15 s):
@@ -431,6 +401,12 @@ fn large_on_the_gecode_25x25_instances() {
     ignore = "heavy: minutes; .ci/run runs it: cargo test --test solvers -- --ignored"
 )]
 fn cdcl_on_the_gecode_25x25_instances() {
+    gecode_25x25_solved_within(SolverKind::Cdcl, 30_000, &[2, 3, 5, 6, 7, 14, 17, 18]);
+}
+
+/// `kind` on the 18 Gecode 25x25 instances under a budget of `max_nodes` a solve: every answer
+/// checked, a timeout otherwise, and the puzzles of `must` (1-based) solved.
+fn gecode_25x25_solved_within(kind: SolverKind, max_nodes: u64, must: &[usize]) {
     use crate::common::data_file;
     let shape: Shape = "25x25".parse().unwrap();
     let text = std::fs::read_to_string(data_file("datasets/gecode_25x25.txt")).unwrap();
@@ -440,26 +416,26 @@ fn cdcl_on_the_gecode_25x25_instances() {
         .map(|l| gecode_board(shape, l))
         .collect();
     assert_eq!(puzzles.len(), 18);
-    let mut session = SolverKind::Cdcl.session();
+    let mut session = kind.session();
     let mut solved = Vec::new();
     for (i, p) in puzzles.iter().enumerate() {
-        let budget = Budget::unlimited().max_nodes(Some(30_000));
+        let budget = Budget::unlimited().max_nodes(Some(max_nodes));
         let out = session.solve_board(p, &budget).unwrap();
         match &out.solution {
             Some(answer) => {
                 assert_eq!(
                     verify::check_board(p, answer, None),
                     Ok(()),
-                    "puzzle {}",
+                    "{kind} puzzle {}",
                     i + 1
                 );
                 solved.push(i + 1);
             }
-            None => assert_eq!(out.status, Status::Timeout, "puzzle {}", i + 1),
+            None => assert_eq!(out.status, Status::Timeout, "{kind} puzzle {}", i + 1),
         }
     }
-    eprintln!("cdcl on gecode-25: solved {solved:?} within 30,000 decisions each");
-    for must in [2, 3, 5, 6, 7, 14, 17, 18] {
-        assert!(solved.contains(&must), "puzzle {must}: solved {solved:?}");
+    eprintln!("{kind} on gecode-25: solved {solved:?} within {max_nodes} nodes each");
+    for m in must {
+        assert!(solved.contains(m), "{kind} puzzle {m}: solved {solved:?}");
     }
 }
