@@ -88,6 +88,28 @@ pub fn wrap(text: &str) -> String {
     wrap_at(text, usize::from(table_width()))
 }
 
+/// `head` followed by `text` wrapped to [`table_width`], its later lines indented to line up under
+/// the first (a hanging indent: `head`'s width in characters). For lists of a name and a
+/// description.
+pub fn hanging(head: &str, text: &str) -> String {
+    hanging_at(head, text, usize::from(table_width()))
+}
+
+fn hanging_at(head: &str, text: &str, width: usize) -> String {
+    let indent = head.chars().count();
+    let body = wrap_at(text, width.saturating_sub(indent).max(20));
+    let pad = " ".repeat(indent);
+    let mut out = String::from(head);
+    for (i, line) in body.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+            out.push_str(&pad);
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 fn wrap_at(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
@@ -109,6 +131,18 @@ fn wrap_at(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hanging_lines_up_later_lines_under_the_first() {
+        let head = "  name  ";
+        let text = "one two three four five six seven eight nine ten eleven twelve";
+        let out = hanging_at(head, text, 30);
+        assert_eq!(
+            out,
+            "  name  one two three four\n        five six seven eight\n        nine ten eleven\n        twelve"
+        );
+        assert!(out.lines().all(|l| l.chars().count() <= 30));
+    }
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {

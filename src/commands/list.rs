@@ -24,22 +24,18 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     println!("built-in solvers:");
     for &k in SolverKind::ALL {
         let e = BuiltinEngine::new(k);
-        println!(
-            "  {:<18} {:<12} {}",
-            k.name(),
-            caps_words(&e.info().caps),
-            k.description()
-        );
+        let head = format!("  {:<18} {:<12} ", k.name(), caps_words(&e.info().caps));
+        println!("{}", crate::human::hanging(&head, k.description()));
     }
     println!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):");
     for e in solvers::sat::Encoding::ALL {
         let engine = solvers::sat::engine(e);
-        println!(
-            "  {:<18} {:<12} {}",
+        let head = format!(
+            "  {:<18} {:<12} ",
             e.solver_name(),
-            caps_words(&engine.info().caps),
-            e.description()
+            caps_words(&engine.info().caps)
         );
+        println!("{}", crate::human::hanging(&head, e.description()));
     }
     let reg = Registry::load(args.solvers.as_deref())?;
     match &reg.file {
@@ -54,34 +50,39 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                         None => format!("NOT AVAILABLE: {err:#}"),
                     },
                 };
-                println!("  {name:<18} {kind:<7} {what}");
+                let head = format!("  {name:<18} {kind:<7} ");
+                let pad = " ".repeat(head.chars().count());
+                println!("{}", crate::human::hanging(&head, &what));
                 if let Some(d) = &e.description {
-                    println!("  {:<18} {:<7} {d}", "", "");
+                    println!("{}", crate::human::hanging(&pad, d));
                 }
-                println!("  {:<18} {:<7} {state}", "", "");
+                println!("{}", crate::human::hanging(&pad, &state));
             }
         }
         None => println!(
-            "\nno solvers file ({} here, or --solvers FILE): external solvers can still be given \
-             inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
-            registry::DEFAULT_SOLVERS_FILE
+            "\n{}",
+            crate::human::wrap(&format!(
+                "no solvers file ({} here, or --solvers FILE): external solvers can still be \
+                 given inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
+                registry::DEFAULT_SOLVERS_FILE
+            ))
         ),
     }
     println!("\nshipped datasets (use with --dataset NAME):");
     for s in dataset::all_shipped() {
         let ds = dataset::shipped(s);
-        println!(
-            "  {:<18} {:>6} puzzles{}  datasets/{}: {}",
+        let head = format!(
+            "  {:<18} {:>6} puzzles{}  ",
             s.name,
             ds.entries.len(),
             if s.default {
                 " (default)"
             } else {
                 "          "
-            },
-            s.file,
-            s.description
+            }
         );
+        let text = format!("datasets/{}: {}", s.file, s.description);
+        println!("{}", crate::human::hanging(&head, &text));
     }
     Ok(())
 }
