@@ -37,7 +37,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use solvers::engine::{BuiltinEngine, Engine, Session};
 use solvers::{Board, Budget, Shape, SolverKind, Status};
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -82,13 +82,15 @@ impl SolveCounts {
         self.solved == self.read
     }
 
-    /// Counts one entry's answer, reporting a failure on stderr.
-    fn add(&mut self, a: &Answer) {
+    /// Counts one entry's answer, reporting a failure on stderr when `echo` is set.
+    fn add(&mut self, a: &Answer, echo: bool) {
         self.read += 1;
         match a {
             Answer::Solved(_) | Answer::SolvedBoard(_) => self.solved += 1,
             Answer::Failed { kind, message } => {
-                eprintln!("{message}");
+                if echo {
+                    eprintln!("{message}");
+                }
                 match kind {
                     Failure::Invalid => self.invalid += 1,
                     Failure::Unsolvable => self.unsolvable += 1,
@@ -160,6 +162,9 @@ struct Engines<'a> {
     /// `main` does not take when `fallback` is set, and to count such shapes' solutions.
     builtin: Vec<BuiltinEngine>,
     fallback: bool,
+    /// Repeat each failure's message on stderr (off when the answers themselves, `ERROR` lines
+    /// included, go to the same terminal).
+    echo: bool,
 }
 
 /// The session slot of `SolverKind::ALL[0]`: slots 0 and 1 are the solver and the counter.
@@ -447,6 +452,7 @@ pub fn solve_stream(
         counter,
         builtin: Vec::new(),
         fallback: false,
+        echo: true,
     };
     stream(
         reader, source, out, format, &engines, pool, timeout, transform,
@@ -456,7 +462,8 @@ pub fn solve_stream(
 /// As [`solve_stream`], for puzzles of every shape: with `fallback`, a puzzle of a shape
 /// `engine` does not take is solved by the first built-in solver of [`SolverKind::ALL`] that
 /// counts and takes it (`harness solve` without `--solver`); with `counter`, the solutions of a
-/// puzzle of another shape than 9x9 are counted to 2 by that solver.
+/// puzzle of another shape than 9x9 are counted to 2 by that solver. With `echo`, each
+/// failure's message is also printed on stderr.
 ///
 /// # Errors
 /// As [`solve_stream`].
@@ -472,6 +479,7 @@ pub fn solve_stream_any_shape(
     transform: Option<u64>,
     counter: Option<&dyn Engine>,
     fallback: bool,
+    echo: bool,
 ) -> anyhow::Result<SolveCounts> {
     let engines = Engines {
         main: engine,
@@ -481,6 +489,7 @@ pub fn solve_stream_any_shape(
             .map(|&k| BuiltinEngine::new(k))
             .collect(),
         fallback,
+        echo,
     };
     stream(
         reader, source, out, format, &engines, pool, timeout, transform,
@@ -523,7 +532,7 @@ fn stream(
                 .collect()
         });
         for (e, a) in chunk.iter().zip(&answers) {
-            counts.add(a);
+            counts.add(a, engines.echo);
             if write_result.is_ok() {
                 write_result = write_answer(&mut buf, &mut csv, format, e, a);
             }
@@ -648,6 +657,8 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
                 crate::generate::counting_solver(),
             )),
             args.solver.is_none(),
+            // The `ERROR` lines already show on the terminal when the answers go there.
+            !(args.out.is_none() && std::io::stdout().is_terminal()),
         )?;
         Ok(())
     })?;
