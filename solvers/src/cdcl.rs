@@ -79,6 +79,9 @@ struct Model {
 struct Geometry {
     r: usize,
     c: usize,
+    /// The longer side of a box, `max(r, c)`: the most places of a unit that one crossing
+    /// unit can hold.
+    side: usize,
     /// Box row `i`'s positions in a box.
     box_row: Vec<u128>,
     /// Box column `j`'s positions in a box.
@@ -95,6 +98,7 @@ impl Geometry {
         Geometry {
             r,
             c,
+            side: r.max(c),
             box_row: (0..r).map(|i| set(&mut (c * i..c * i + c))).collect(),
             box_col: (0..c).map(|j| set(&mut (j..n).step_by(c))).collect(),
             row_span: (0..n / c).map(|k| set(&mut (c * k..c * k + c))).collect(),
@@ -337,6 +341,10 @@ struct State {
     lits: Vec<u32>,
     /// Per literal: the clauses watching it (looked at when it becomes false).
     watches: Vec<Vec<Watch>>,
+    /// Per literal, a bit set once its watch list may hold a watch: the lists are looked at
+    /// only where it is set (at 100x100 the 2 million list headers miss the cache; the bits do
+    /// not).
+    watched: Vec<u64>,
     seen: Vec<bool>,
     /// Scratch: literals of a reason, the analysis stack, variables to unmark.
     buf: Vec<u32>,
@@ -380,8 +388,15 @@ impl State {
         self.lits.clear();
         if self.watches.len() != 2 * vars {
             self.watches = vec![Vec::new(); 2 * vars];
+            self.watched = vec![0; (2 * vars).div_ceil(64)];
         } else {
-            self.watches.iter_mut().for_each(Vec::clear);
+            for (i, word) in self.watched.iter_mut().enumerate() {
+                let mut w = std::mem::take(word);
+                while w != 0 {
+                    self.watches[i * 64 + w.trailing_zeros() as usize].clear();
+                    w &= w - 1;
+                }
+            }
         }
         self.seen.clear();
         self.seen.resize(vars, false);
@@ -478,8 +493,9 @@ impl State {
                                 self.set(m, lit(u, true), (g << 2) | ALO);
                             }
                         }
-                        _ if gi > 0 => {
-                            if let Some(geo) = &m.boxes {
+                        k if gi > 0 => {
+                            // Places that fit in one crossing unit: at most a box's side.
+                            if let Some(geo) = m.boxes.as_ref().filter(|g| k as usize <= g.side) {
                                 if let Some(x) = self.locked(m, geo, g, gi, alive) {
                                     return Some(x);
                                 }
@@ -489,8 +505,10 @@ impl State {
                     }
                 }
             }
-            if let Some(c) = self.propagate_clauses(m, p ^ 1) {
-                return Some(Conflict::Clause(c));
+            if self.is_watched(p ^ 1) {
+                if let Some(c) = self.propagate_clauses(m, p ^ 1) {
+                    return Some(Conflict::Clause(c));
+                }
             }
         }
         None
@@ -556,6 +574,19 @@ impl State {
         None
     }
 
+    /// Whether literal `l`'s watch list may hold a watch.
+    #[inline(always)]
+    fn is_watched(&self, l: u32) -> bool {
+        self.watched[(l >> 6) as usize] & (1 << (l & 63)) != 0
+    }
+
+    /// Makes `clause` watch literal `l`, with `blocker` (another of its literals).
+    #[inline(always)]
+    fn watch(&mut self, l: u32, clause: u32, blocker: u32) {
+        self.watches[l as usize].push(Watch { clause, blocker });
+        self.watched[(l >> 6) as usize] |= 1 << (l & 63);
+    }
+
     /// Visits the clauses watching `f`, a literal just made false.
     fn propagate_clauses(&mut self, m: &Model, f: u32) -> Option<u32> {
         let mut ws = std::mem::take(&mut self.watches[f as usize]);
@@ -588,10 +619,7 @@ impl State {
                 let l = self.lits[k];
                 if self.lit_value(l) != FALSE {
                     self.lits.swap(s + 1, k);
-                    self.watches[l as usize].push(Watch {
-                        clause: w.clause,
-                        blocker: first,
-                    });
+                    self.watch(l, w.clause, first);
                     moved = true;
                     break;
                 }
@@ -839,14 +867,8 @@ impl State {
             used: false,
         });
         self.lits.extend_from_slice(lits);
-        self.watches[lits[0] as usize].push(Watch {
-            clause: ci,
-            blocker: lits[1],
-        });
-        self.watches[lits[1] as usize].push(Watch {
-            clause: ci,
-            blocker: lits[0],
-        });
+        self.watch(lits[0], ci, lits[1]);
+        self.watch(lits[1], ci, lits[0]);
         ci
     }
 
@@ -900,12 +922,17 @@ impl State {
             });
             lits.extend_from_slice(&self.lits[s..s + cl.len as usize]);
         }
-        for ws in &mut self.watches {
-            ws.retain_mut(|w| {
-                let c = map[w.clause as usize];
-                w.clause = c;
-                c != u32::MAX
-            });
+        for (i, &word) in self.watched.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let ws = &mut self.watches[i * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                ws.retain_mut(|w| {
+                    let c = map[w.clause as usize];
+                    w.clause = c;
+                    c != u32::MAX
+                });
+            }
         }
         for i in 0..self.trail.len() {
             let v = (self.trail[i] >> 1) as usize;
