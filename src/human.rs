@@ -139,7 +139,7 @@ mod tests {
         let out = hanging_at(head, text, 30);
         assert_eq!(
             out,
-            "  name  one two three four\n        five six seven eight\n        nine ten eleven\n        twelve"
+            "  name  one two three four\n        five six seven eight\n        nine ten eleven twelve"
         );
         assert!(out.lines().all(|l| l.chars().count() <= 30));
     }
