@@ -722,13 +722,13 @@ fn read_line<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<Option
     }
 }
 
-/// The lines of a reader, numbered from 1; `pending` holds a line already read by the format
-/// detection.
+/// The lines of a reader, numbered from 1; `pending` holds lines already read (by the format
+/// detection, or by a reader that met the start of the next entry), handed out first.
 struct Lines<R> {
     reader: R,
     number: usize,
     buf: Vec<u8>,
-    pending: Option<RawLine>,
+    pending: std::collections::VecDeque<RawLine>,
     /// The shape of the last good `# shape` line read, if any.
     shape: Option<Shape>,
     /// `# shape` lines naming no shape, not yet reported: (line, why).
@@ -741,7 +741,7 @@ impl<R: BufRead> Lines<R> {
             reader,
             number: 0,
             buf: Vec::new(),
-            pending: None,
+            pending: std::collections::VecDeque::new(),
             shape: None,
             bad_headers: std::collections::VecDeque::new(),
         }
@@ -801,11 +801,30 @@ impl<R: BufRead> Lines<R> {
 impl<R: BufRead> Iterator for Lines<R> {
     type Item = io::Result<RawLine>;
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(p) = self.pending.take() {
+        if let Some(p) = self.pending.pop_front() {
             return Some(Ok(p));
         }
         self.read().transpose()
     }
+}
+
+/// A block's title line, as files in the block form often have before each grid (`Grid 01`,
+/// `Puzzle 7:`): its first word is letters only (two or more, a colon may follow), and it is
+/// neither a CSV header nor a `.pls` `order` line. Only the block form reads titles (as the
+/// puzzles' names).
+fn is_title(line: &RawLine) -> bool {
+    let Some(t) = line.text.as_deref().map(str::trim) else {
+        return false;
+    };
+    let Some(word) = t.split_whitespace().next() else {
+        return false;
+    };
+    let word = word.strip_suffix(':').unwrap_or(word);
+    word.len() >= 2
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && line.too_long.is_none()
+        && pls_order(t).is_none()
+        && detect_with(t, None) != Format::Csv
 }
 
 fn skippable(line: &RawLine) -> bool {
@@ -853,22 +872,27 @@ impl PuzzleReader {
         // Peek: read lines until the first meaningful one (skipped lines are dropped: every
         // format skips them anyway) and hand that one to the format's reader.
         let mut lines = Lines::new(io::BufReader::new(reader));
-        let first = loop {
+        // A title line (`Grid 01`) is kept, and the format read from the first line after it.
+        let mut first = None;
+        loop {
             match lines.read()? {
-                None => break None,
+                None => break,
                 Some(raw) if skippable(&raw) => continue,
-                Some(raw) => break Some(raw),
+                Some(raw) => {
+                    let title = is_title(&raw);
+                    lines.pending.push_back(raw);
+                    if !title || lines.pending.len() > 1 {
+                        first = lines.pending.back().and_then(|r| r.text.clone());
+                        break;
+                    }
+                }
             }
-        };
+        }
         let pls_file = source.to_ascii_lowercase().ends_with(".pls");
         let format = format.unwrap_or_else(|| match pls_file {
             true => Format::Pls,
-            false => detect_with(
-                first.as_ref().and_then(|r| r.text.as_deref()).unwrap_or(""),
-                lines.shape,
-            ),
+            false => detect_with(first.as_deref().unwrap_or(""), lines.shape),
         });
-        lines.pending = first;
         let source = source.to_string();
         let inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send> = match format {
             Format::Line => Box::new(LineEntries {
@@ -1042,8 +1066,8 @@ struct BlockEntries<R> {
     index: usize,
 }
 
-/// Parses one block row: 9 cells, separated by whitespace or not.
-fn block_row(text: &str) -> Result<[u8; 9], String> {
+/// Parses row `row` (0-based) of a 9x9 block: 9 cells, separated by whitespace or not.
+fn block_row(text: &str, r: usize) -> Result<[u8; 9], String> {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != 9 {
         return Err(format!("{} cells, expected 9", cells.len()));
@@ -1053,7 +1077,14 @@ fn block_row(text: &str) -> Result<[u8; 9], String> {
         row[k] = match ch {
             '1'..='9' => ch as u8 - b'0',
             '0' | '.' | '_' | '-' | '*' => 0,
-            _ => return Err(format!("bad character {ch:?} in cell {}", k + 1)),
+            _ => {
+                return Err(format!(
+                    "bad character {ch:?} in cell {} (r{}c{})",
+                    k + 1,
+                    r + 1,
+                    k + 1
+                ))
+            }
         };
     }
     Ok(row)
@@ -1130,7 +1161,8 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
         if let Some(e) = self.lines.bad_header(&self.source, &mut self.index) {
             return Some(Ok(e));
         }
-        // Skip to the first row of the next block.
+        // Skip to the first row of the next block, keeping its title.
+        let mut title = None;
         let first = loop {
             match self.lines.next()? {
                 Err(e) => return Some(Err(e)),
@@ -1139,6 +1171,7 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                         return Some(Ok(e));
                     }
                 }
+                Ok(raw) if is_title(&raw) => title = raw.text.map(|t| t.trim().to_string()),
                 Ok(raw) => break raw,
             }
         };
@@ -1153,11 +1186,16 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
             current = match self.lines.next() {
                 None => None,
                 Some(Err(e)) => return Some(Err(e)),
+                // The next block's title ends this one (short of rows).
+                Some(Ok(r)) if is_title(&r) => {
+                    self.lines.pending.push_front(r);
+                    None
+                }
                 Some(Ok(r)) => Some(r),
             };
         }
         let puzzle = block.puzzle();
-        Some(Ok(entry(&self.source, self.index, start, None, puzzle)))
+        Some(Ok(entry(&self.source, self.index, start, title, puzzle)))
     }
 }
 
@@ -1214,7 +1252,7 @@ impl Block {
             Some(t) => {
                 if self.rows < self.side && self.error.is_none() {
                     let row = match (self.shape == Ok(Shape::CLASSIC), &self.shape) {
-                        (true, _) => block_row(t).map(|r| r.to_vec()),
+                        (true, _) => block_row(t, self.rows).map(|r| r.to_vec()),
                         (false, Ok(s)) => shaped_row(t, *s, self.rows),
                         (false, Err(_)) => Ok(Vec::new()),
                     };
@@ -1226,7 +1264,7 @@ impl Block {
                         Err(detail) => {
                             self.error.get_or_insert(Reason::BlockRow {
                                 row: rows + 1,
-                                detail,
+                                detail: format!("line {}: {detail}", raw.number),
                             });
                         }
                     }
@@ -1657,7 +1695,7 @@ impl<R: BufRead> PlsEntries<R> {
                 }
             };
             if pls_order(&text).is_some() {
-                self.lines.pending = Some(raw);
+                self.lines.pending.push_front(raw);
                 break;
             }
             if error.is_none() {
@@ -1819,6 +1857,39 @@ mod tests {
     }
 
     #[test]
+    fn block_titles_name_the_puzzles_and_end_short_blocks() {
+        let g: Grid = SEED.parse().unwrap();
+        let digits: Vec<String> = g.to_block().lines().map(|l| l.replace(' ', "")).collect();
+        // Project Euler's layout: a title, then 9 rows of 9 digits, no blank lines.
+        let text = format!(
+            "Grid 01\n{}\nGrid 02\n{}\nPuzzle 3:\n{}\n",
+            digits.join("\n"),
+            digits[..4].join("\n"),
+            digits.join("\n")
+        );
+        let (f, e) = read(&text);
+        assert_eq!(f, Format::Block);
+        assert_eq!(e.len(), 3);
+        assert_eq!(e[0].name.as_deref(), Some("Grid 01"));
+        assert_eq!(e[0].puzzle.as_ref().unwrap().grid().unwrap(), g);
+        assert_eq!(
+            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:12: block has 4 rows, expected 9"
+        );
+        assert_eq!(e[2].name.as_deref(), Some("Puzzle 3:"));
+        assert_eq!(e[2].line, 17);
+        assert_eq!(e[2].puzzle.as_ref().unwrap().grid().unwrap(), g);
+        // A bad character names its line and cell.
+        let mut rows = digits.clone();
+        rows[8] = format!("{}x", &rows[8][..8]);
+        let (_, e) = read(&format!("Grid 9\n{}\n", rows.join("\n")));
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t.txt:2: block row 9: line 10: bad character 'x' in cell 9 (r9c9)"
+        );
+    }
+
+    #[test]
     fn block_format() {
         let g: Grid = SEED.parse().unwrap();
         let text = format!("{}\n{}", g.to_block(), g.to_block());
@@ -1838,7 +1909,7 @@ mod tests {
         let (_, e) = read(&text);
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:1: block row 4: 3 cells, expected 9"
+            "t.txt:1: block row 4: line 4: 3 cells, expected 9"
         );
         assert_eq!(
             e[1].puzzle.as_ref().unwrap_err().to_string(),

@@ -361,6 +361,10 @@ fn write_answer(
     e: &Entry,
     a: &Answer,
 ) -> std::io::Result<()> {
+    if let (Format::Block, Some(title)) = (format, &e.name) {
+        // The block's title, as a comment: the output stays readable as blocks.
+        writeln!(buf, "# {title}")?;
+    }
     match (format, a) {
         (Format::Line, Answer::Solved(s)) => {
             buf.extend(s.cells().iter().map(|&d| b'0' + d));
