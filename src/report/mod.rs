@@ -747,7 +747,8 @@ pub fn verdict(v: &Verdict) -> VerdictText {
             others: Vec::new(),
         };
     };
-    if let Some(head) = no_winner(w) {
+    let tied = v.ranked.iter().filter(|r| r.solved == w.solved).count();
+    if let Some(head) = no_winner(w, tied) {
         return VerdictText {
             head,
             others: Vec::new(),
@@ -778,8 +779,9 @@ fn unsolved_in_brackets(r: &SummaryRow) -> String {
 }
 
 /// Why the first-ranked solver `w` is no winner, if it is none: no readable puzzle, nothing
-/// solved, too few puzzles to rank, wrong answers.
-fn no_winner(w: &SummaryRow) -> Option<String> {
+/// solved, too few puzzles to rank, wrong answers. `tied`: the solvers (`w` among them) that
+/// solved as many as `w`.
+fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
     let readable = w.puzzles - w.invalid;
     if readable == 0 {
         return Some(format!(
@@ -795,14 +797,17 @@ fn no_winner(w: &SummaryRow) -> Option<String> {
         ));
     }
     if readable < crate::stats::MIN_RANKED {
+        let by = match tied {
+            1 => w.solver.clone(),
+            n => format!("{n} solvers"),
+        };
         return Some(format!(
-            "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {}",
+            "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {by}",
             crate::human::count(readable),
             crate::stats::MIN_RANKED,
             crate::human::count(w.solved),
             crate::human::count(w.puzzles),
             unsolved_in_brackets(w),
-            w.solver
         ));
     }
     if w.wrong > 0 {

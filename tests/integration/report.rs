@@ -167,7 +167,7 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
             "## Who wins where",
             // 2 and 4 puzzles: no ranking, only who solved most.
             "- **seed**: too few puzzles to rank (2 readable, 30 needed); most solved: 2/2 by \
-             bitmask-singles.",
+             2 solvers.",
             "**named-hard**: too few puzzles to rank (4 readable, 30 needed); most solved: 4/4 by ",
             "## Summary",
             "| dataset | solver | solved | unsolved | median µs | p90 µs | max µs | puzzles/s | \
