@@ -484,12 +484,13 @@ macro_rules! matrix_reductions {
             let c = self.or(self.rot_cols1());
             c.or(c.rot_cols2())
         }
-        /// Box `bx`'s message to its bands from its margin lanes (the others 0): the
-        /// permutations to eliminate, horizontal band in the low half, vertical in the high.
+        /// Box `bx`'s message to its bands from its margin lanes (the others are ignored):
+        /// the permutations to eliminate, horizontal band in the low half, vertical in the high.
         #[inline(always)]
         pub fn margins_to_bands(self, bx: usize) -> Self {
+            let msg = self.and(Self::load(&$crate::triads::MARGINS));
             let lane2 = Self::load(&$crate::triads::LANE2);
-            let folded = self.or(self.rot_rows1().rot_cols2().and(lane2));
+            let folded = msg.or(msg.rot_rows1().rot_cols2().and(lane2));
             folded.shuffle(&$crate::triads::BOX_TO_BANDS[bx])
         }
     };
@@ -1228,7 +1229,7 @@ mod x86 {
             Avx512::or3(self, self.rot_cols1(), self.rot_cols2()).or(self.rot_cols3())
         }
         /// Box `bx`'s message to its bands: one permutation across the vector, which reads the
-        /// negative triad of row 2 in its own lane.
+        /// margin lanes only, the negative triad of row 2 in its own lane.
         #[inline(always)]
         pub fn margins_to_bands(self, bx: usize) -> Avx512 {
             let p = &super::BOX_TO_BANDS_ACROSS[bx];
@@ -1415,8 +1416,7 @@ macro_rules! engine {
                     elim = b.and(cell_lanes).or(rc).or(ac.nonzero()).xor(ac);
                     // To the bands: asserted negative triads, and digits asserted in the other
                     // rows (columns), per margin lane.
-                    let msg = asserted.or(b.andnot(rc)).and(V::load(&MARGINS));
-                    let e = msg.margins_to_bands(bx);
+                    let e = asserted.or(b.andnot(rc)).margins_to_bands(bx);
                     to_h = to_h.or(e.lo());
                     to_v = to_v.or(e.hi());
                     if elim.and(cells).is_zero() {
