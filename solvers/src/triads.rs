@@ -58,7 +58,7 @@
 //!   which shortens the dependency chain of a box update), compares into mask registers where
 //!   the result is a branch, 64-bit rotates (`vprorq`) for the rotations within matrix rows, one
 //!   permutation across the vector (`vpermw`) for a box's message to its bands, lane popcounts
-//!   of 9-bit sets with two table lookups. The search and the setup stay on AVX2 instructions
+//!   that use the lanes' 9 bits to skip masks. The search and the setup stay on AVX2 instructions
 //!   (see the `engine!` macro). Needs AVX-512 F, VL and BW besides what `avx2` needs.
 //! - `avx2`: 16 lanes in one `__m256i` (`vpshufb`, `vpermq`), with `popcnt`; needs AVX2, BMI1,
 //!   BMI2, POPCNT and LZCNT at run time.
@@ -456,8 +456,9 @@ const BAND_START: Lanes8 = Lanes8([ALL9, ALL9, ALL9, ALL9, ALL9, ALL9, 0, 0]);
 // Vector types. Each path has a 16-lane type (a box; also triads and messages) and an 8-lane type
 // (a band's permutations), with the same method names; the engine calls them by name.
 
-/// The matrix reductions of a 16-lane type, from its rotations: every vector type but
-/// [`x86::Avx512`] takes these; that one has its own, with the same results.
+/// The matrix reductions of a 16-lane type and a box's message to its bands, from its rotations
+/// and shuffles: every vector type but `x86::Avx512` takes these; that one has its own, with the
+/// same results.
 macro_rules! matrix_reductions {
     () => {
         /// Each lane: the OR of the other three lanes of its matrix row.
@@ -1096,7 +1097,8 @@ mod x86 {
     /// fuses chains of and/or/xor/andnot into ternary-logic instructions, comparisons that end
     /// in a branch go to mask registers (`vpcmpuw`, `kortest`), matrix rows rotate with 64-bit
     /// rotates (`vprorq`) instead of byte shuffles, which leaves the shuffle port to the table
-    /// shuffles, and lane popcounts take two table shuffles instead of three.
+    /// shuffles, and lane popcounts of 9-bit sets need fewer masks (seven instructions, not
+    /// nine).
     #[cfg(avx512_intrinsics)]
     #[derive(Clone, Copy)]
     pub struct Avx512(__m256i);
