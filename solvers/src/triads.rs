@@ -59,7 +59,9 @@
 //!   the result is a branch, 64-bit rotates (`vprorq`) for the rotations within matrix rows, one
 //!   permutation across the vector (`vpermw`) for a box's message to its bands, lane popcounts
 //!   that use the lanes' 9 bits to skip masks. The search and the setup stay on AVX2 instructions
-//!   (see the `engine!` macro). Needs AVX-512 F, VL and BW besides what `avx2` needs.
+//!   (see the `engine!` macro). Needs AVX-512 F, VL and BW besides what `avx2` needs, and a
+//!   compiler with those intrinsics (Rust 1.89 or newer; `solvers/build.rs`): an older one
+//!   builds the crate without this path.
 //! - `avx2`: 16 lanes in one `__m256i` (`vpshufb`, `vpermq`), with `popcnt`; needs AVX2, BMI1,
 //!   BMI2, POPCNT and LZCNT at run time.
 //! - `ssse3`: 16 lanes in two `__m128i`, `pshufb` for the table shuffles.
@@ -1667,7 +1669,8 @@ impl SimdPath {
         }
     }
 
-    /// True when this processor can run the path (checked at run time).
+    /// True when this processor can run the path (checked at run time) and this build has it
+    /// (`avx512` needs Rust 1.89 or newer at build time).
     pub fn available(self) -> bool {
         match self {
             SimdPath::Portable => true,
@@ -1914,7 +1917,7 @@ mod tests {
     /// (shown with `--nocapture`; `cargo test --workspace` ends with the same list).
     fn tested_paths() -> Vec<SimdPath> {
         for p in SimdPath::ALL.into_iter().filter(|p| !p.available()) {
-            eprintln!("SIMD path {p} skipped: this processor lacks its instructions");
+            eprintln!("SIMD path {p} skipped: not available (processor or compiler)");
         }
         SimdPath::available_paths()
     }

@@ -43,7 +43,8 @@ fn main() {
     simd_paths();
 }
 
-/// The SIMD paths of `triads` the tests above could not run: the ones this processor lacks.
+/// The SIMD paths of `triads` the tests above could not run: the ones this processor lacks, or
+/// this build (`avx512` before Rust 1.89).
 fn simd_paths() {
     use solvers::triads::SimdPath;
     let names = |paths: Vec<SimdPath>| {
@@ -58,7 +59,7 @@ fn simd_paths() {
         .filter(|p| !p.available())
         .collect();
     println!(
-        "SIMD paths of triads tested: {}; skipped (this processor lacks them): {}",
+        "SIMD paths of triads tested: {}; skipped (not available on this processor or build): {}",
         names(SimdPath::available_paths()),
         if missing.is_empty() {
             "none".to_string()
