@@ -37,6 +37,9 @@ fn conformance_crosscheck_and_bad_sudoku_pass_on_every_simd_path() {
         return;
     }
     let exe = std::env::current_exe().expect("the test binary's path");
+    for p in SimdPath::ALL.into_iter().filter(|p| !p.available()) {
+        println!("SIMD path {p} skipped: not available (processor or compiler)");
+    }
     let paths: Vec<SimdPath> = SimdPath::available_paths()
         .into_iter()
         .filter(|&p| p != SimdPath::best())
