@@ -662,9 +662,8 @@ pub struct HintArgs {
 /// Arguments of `harness candidates`.
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
-    /// The puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), N·N characters
-    /// for another side up to 35 (`A` = 10 … `Z` = 35), N·N integers separated by spaces, or
-    /// `-` for stdin.
+    /// The 9x9 puzzle: 81 characters (`1`-`9` givens; `.` `0` `_` `-` `*` empty), or `-` for
+    /// stdin.
     pub puzzle: String,
     /// Also print every deduction (rule and unit) and guess of the solve, in order.
     #[arg(long)]

@@ -35,9 +35,23 @@ fn main() -> ExitCode {
     match dispatch(command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            print_error(&e);
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints `error: ` and the error's chain on stderr; on a terminal, each line wrapped to the
+/// table width with a hanging indent (a pipe or a log gets the lines whole, for grep).
+fn print_error(e: &anyhow::Error) {
+    let text = format!("{e:#}");
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("error: {text}");
+        return;
+    }
+    for (i, line) in text.lines().enumerate() {
+        let head = if i == 0 { "error: " } else { "       " };
+        eprintln!("{}", harness::human::hanging(head, line));
     }
 }
 
@@ -49,7 +63,7 @@ fn classic(args: &harness::cli::ClassicArgs) -> ExitCode {
         }
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            print_error(&e);
             ExitCode::from(2)
         }
     }

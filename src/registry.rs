@@ -363,7 +363,10 @@ impl Registry {
                 None => bail!("{}", self.unknown(spec)),
             },
         };
-        build_external(&external, isolate)
+        build_external(&external, isolate).map_err(|e| match remedy(&external) {
+            Some(fix) => e.context(format!("{} is not available ({fix})", external.name)),
+            None => e,
+        })
     }
 
     /// The message for an unknown solver name.
