@@ -287,8 +287,9 @@ struct ChainSearch<'a> {
 
 const MAX_RCS: usize = 50;
 
-/// The most RCs of an ALS-XY-chain that links to ALS collected before it (HoDoKu's
-/// "ALS chain length" for such chains).
+/// The most RCs of an ALS-XY-chain that links to ALS collected before it or to overlapping
+/// ALS (HoDoKu bounds such chains by its "ALS chain length", 6 by default; one of its library
+/// cases needs 7, and the search grows steeply with the bound: 3.5 s on that case at 7).
 const MAX_RCS_BOTH_WAYS: usize = 7;
 
 /// ALS-XY-chains: from each ALS along RCs between disjoint ALS to ALS collected after it
