@@ -159,66 +159,9 @@ fn wrong(step: &Step, solution: &Grid) -> Option<Candidate> {
         .copied()
 }
 
-/// Grouped nice loops and AICs of the library that hodoku-py 0.2.1's grouped search (its
-/// default, every step of the three techniques) does not find either.
-const GROUPED_NOT_IN_HODOKU_PY: &str = "grouped AIC: not among hodoku-py's grouped steps either";
-
-/// Cases expected to fail, by line of reglib-1.3.txt, with the reason. The ALS-XY-chains follow
-/// HoDoKu's default chain search as hodoku-py 0.2.1 runs it (from an ALS only to ALS collected
-/// after it, no overlap), which finds there the same single step we find, not the library's.
-const KNOWN_FAILURES: &[(usize, &str)] = &[
-    (1445, "ALS-XY-chain: needs links to ALS collected earlier"),
-    (1453, "ALS-XY-chain: needs links to ALS collected earlier"),
-    (1454, "ALS-XY-chain: needs links to ALS collected earlier"),
-    (1455, "ALS-XY-chain: needs links to ALS collected earlier"),
-    (1459, "ALS-XY-chain: needs overlapping ALS"),
-    (1253, GROUPED_NOT_IN_HODOKU_PY),
-    (1254, GROUPED_NOT_IN_HODOKU_PY),
-    (1255, GROUPED_NOT_IN_HODOKU_PY),
-    (1256, GROUPED_NOT_IN_HODOKU_PY),
-    (1258, GROUPED_NOT_IN_HODOKU_PY),
-    (1259, GROUPED_NOT_IN_HODOKU_PY),
-    (1260, GROUPED_NOT_IN_HODOKU_PY),
-    (1287, GROUPED_NOT_IN_HODOKU_PY),
-    (1288, GROUPED_NOT_IN_HODOKU_PY),
-    (1289, GROUPED_NOT_IN_HODOKU_PY),
-    (1290, GROUPED_NOT_IN_HODOKU_PY),
-    (1291, GROUPED_NOT_IN_HODOKU_PY),
-    (1292, GROUPED_NOT_IN_HODOKU_PY),
-    (1293, GROUPED_NOT_IN_HODOKU_PY),
-    (1294, GROUPED_NOT_IN_HODOKU_PY),
-    (1296, GROUPED_NOT_IN_HODOKU_PY),
-    (1297, GROUPED_NOT_IN_HODOKU_PY),
-    (1298, GROUPED_NOT_IN_HODOKU_PY),
-    (1299, GROUPED_NOT_IN_HODOKU_PY),
-    (1300, GROUPED_NOT_IN_HODOKU_PY),
-    (1301, GROUPED_NOT_IN_HODOKU_PY),
-    (1302, GROUPED_NOT_IN_HODOKU_PY),
-    (1303, GROUPED_NOT_IN_HODOKU_PY),
-    (1304, GROUPED_NOT_IN_HODOKU_PY),
-    (1331, GROUPED_NOT_IN_HODOKU_PY),
-    (1332, GROUPED_NOT_IN_HODOKU_PY),
-    (1333, GROUPED_NOT_IN_HODOKU_PY),
-    (1334, GROUPED_NOT_IN_HODOKU_PY),
-    (1335, GROUPED_NOT_IN_HODOKU_PY),
-    (1336, GROUPED_NOT_IN_HODOKU_PY),
-    (1337, GROUPED_NOT_IN_HODOKU_PY),
-    (1338, GROUPED_NOT_IN_HODOKU_PY),
-    (1339, GROUPED_NOT_IN_HODOKU_PY),
-    (1340, GROUPED_NOT_IN_HODOKU_PY),
-    (1341, GROUPED_NOT_IN_HODOKU_PY),
-    (1343, GROUPED_NOT_IN_HODOKU_PY),
-    (1344, GROUPED_NOT_IN_HODOKU_PY),
-    (1345, GROUPED_NOT_IN_HODOKU_PY),
-    (1346, GROUPED_NOT_IN_HODOKU_PY),
-    (1347, GROUPED_NOT_IN_HODOKU_PY),
-    (1348, GROUPED_NOT_IN_HODOKU_PY),
-    (1349, GROUPED_NOT_IN_HODOKU_PY),
-    (1351, GROUPED_NOT_IN_HODOKU_PY),
-    (1352, GROUPED_NOT_IN_HODOKU_PY),
-    (1267, "grouped AIC: hodoku-py finds it, our search not yet"),
-    (1322, "grouped AIC: hodoku-py finds it, our search not yet"),
-];
+/// Cases expected to fail, by line of reglib-1.3.txt, with the reason: none today. Every case
+/// is exact or covered.
+const KNOWN_FAILURES: &[(usize, &str)] = &[];
 
 #[test]
 #[cfg_attr(
@@ -300,14 +243,19 @@ fn reglib_pass_table() {
             entry.failed += 1;
             if !KNOWN_FAILURES.iter().any(|&(l, _)| l == case.line) {
                 unexpected_failures.push(format!(
-                    "line {} ({} {}): {} steps: {}",
+                    "line {} ({} {}): expected {:?}; {} steps, the first 5: {}",
                     case.line,
                     case.code,
                     t,
+                    case.eliminations
+                        .iter()
+                        .chain(&case.placements)
+                        .collect::<Vec<_>>(),
                     steps.len(),
                     steps
                         .iter()
-                        .map(|s| s.effects())
+                        .take(5)
+                        .map(|s| s.to_string())
                         .collect::<Vec<_>>()
                         .join(" | ")
                 ));

@@ -29,15 +29,15 @@ use crate::Unit;
 use std::collections::{HashMap, HashSet};
 
 /// One almost locked set.
-struct Als {
-    cells: Cells,
-    cands: u16,
+pub(crate) struct Als {
+    pub(crate) cells: Cells,
+    pub(crate) cands: u16,
     /// The unit it was found in.
     unit: usize,
     /// Per digit (index `d - 1`): the ALS's cells holding it.
-    with: [Cells; 9],
+    pub(crate) with: [Cells; 9],
     /// Per digit: the cells outside the ALS holding it that see all of `with`.
-    buddies: [Cells; 9],
+    pub(crate) buddies: [Cells; 9],
 }
 
 /// A restricted common of ALS `a` and `b` (`a < b`): one digit, or two (`d2 != 0`).
@@ -52,8 +52,9 @@ struct Rc {
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     let alses = collect(b);
     // The rater's step (the first) follows HoDoKu's default search; every step of an
-    // ALS-XY-wing also takes overlapping ALS, as HoDoKu's library cases do.
-    let wide = !out.first_only() && t == Technique::AlsXyWing;
+    // ALS-XY-wing or ALS-XY-chain also takes overlapping ALS, and a chain links to ALS
+    // collected before it too, as HoDoKu's library cases do.
+    let wide = !out.first_only() && matches!(t, Technique::AlsXyWing | Technique::AlsXyChain);
     let rcs = if t == Technique::DeathBlossom {
         Vec::new()
     } else {
@@ -62,13 +63,15 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     match t {
         Technique::AlsXz => xz(&alses, &rcs, out),
         Technique::AlsXyWing => xy_wing(&alses, &rcs, wide, out),
-        Technique::AlsXyChain => xy_chain(&alses, &rcs, false, out),
+        Technique::AlsXyChain => xy_chain(&alses, &rcs, wide, out),
         Technique::DeathBlossom => death_blossom(b, &alses, out),
         _ => {}
     }
 }
 
-fn collect(b: &Board) -> Vec<Als> {
+/// Every ALS of `b` (bivalue cells too), unit by unit (rows, columns, boxes), each cell set
+/// once, as HoDoKu collects them.
+pub(crate) fn collect(b: &Board) -> Vec<Als> {
     struct Found {
         alses: Vec<Als>,
         seen: HashSet<Cells>,
@@ -272,6 +275,8 @@ struct ChainSearch<'a> {
     alses: &'a [Als],
     /// Per ALS, its RCs as (the other ALS, the RC).
     links: Vec<Vec<(usize, Rc)>>,
+    /// The most RCs of a chain.
+    max: usize,
     in_chain: Vec<bool>,
     chain: Vec<(usize, u16)>,
     start: usize,
@@ -282,19 +287,20 @@ struct ChainSearch<'a> {
 
 const MAX_RCS: usize = 50;
 
-/// ALS-XY-chains: from each ALS along RCs to ALS collected after it (HoDoKu's default), or
-/// with `both_ways` to any ALS.
+/// The most RCs of an ALS-XY-chain that links to ALS collected before it or to overlapping
+/// ALS (HoDoKu bounds such chains by its "ALS chain length", 6 by default; one of its library
+/// cases needs 7, and the search grows steeply with the bound: 3.5 s on that case at 7).
+const MAX_RCS_BOTH_WAYS: usize = 7;
+
+/// ALS-XY-chains: from each ALS along RCs between disjoint ALS to ALS collected after it
+/// (HoDoKu's default), and with `both_ways` also, in chains of at most [`MAX_RCS_BOTH_WAYS`]
+/// RCs, to disjoint ALS collected before it, and to overlapping ALS (the RCs of `rcs`)
+/// collected after it.
 fn xy_chain(alses: &[Als], rcs: &[Rc], both_ways: bool, out: &mut Finds) {
-    let mut links = vec![Vec::new(); alses.len()];
-    for rc in rcs {
-        links[rc.a].push((rc.b, *rc));
-        if both_ways {
-            links[rc.b].push((rc.a, *rc));
-        }
-    }
     let mut s = ChainSearch {
         alses,
-        links,
+        links: Vec::new(),
+        max: MAX_RCS,
         in_chain: vec![false; alses.len()],
         chain: Vec::new(),
         start: 0,
@@ -302,11 +308,30 @@ fn xy_chain(alses: &[Als], rcs: &[Rc], both_ways: bool, out: &mut Finds) {
         found: HashMap::new(),
         steps: Vec::new(),
     };
-    for i in 0..alses.len() {
-        s.start = i;
-        s.in_chain[i] = true;
-        chain_from(&mut s, i, None);
-        s.in_chain[i] = false;
+    // forward between disjoint ALS; both ways between disjoint ALS; forward between any
+    for pass in 0..if both_ways { 3 } else { 1 } {
+        let mut links = vec![Vec::new(); alses.len()];
+        for rc in rcs {
+            let disjoint = alses[rc.a].cells & alses[rc.b].cells == 0;
+            if disjoint || pass == 2 {
+                links[rc.a].push((rc.b, *rc));
+            }
+            if disjoint && pass == 1 {
+                links[rc.b].push((rc.a, *rc));
+            }
+        }
+        s.links = links;
+        s.max = if pass == 0 {
+            MAX_RCS
+        } else {
+            MAX_RCS_BOTH_WAYS
+        };
+        for i in 0..alses.len() {
+            s.start = i;
+            s.in_chain[i] = true;
+            chain_from(&mut s, i, None);
+            s.in_chain[i] = false;
+        }
     }
     let mut steps: Vec<Step> = s.steps.into_iter().map(|(_, st)| st).collect();
     steps.sort_by_key(|st| {
@@ -323,7 +348,7 @@ fn xy_chain(alses: &[Als], rcs: &[Rc], both_ways: bool, out: &mut Finds) {
 }
 
 fn chain_from(s: &mut ChainSearch, als: usize, prev: Option<u16>) {
-    if s.chain.len() >= MAX_RCS {
+    if s.chain.len() >= s.max {
         return;
     }
     for i in 0..s.links[als].len() {

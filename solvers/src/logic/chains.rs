@@ -25,14 +25,28 @@
 //! each candidate, dropped when it is a lasso. Among all chains found, those with the most
 //! eliminations come first (HoDoKu's preference), then by HoDoKu's index sum ([`index_sum`]),
 //! shorter ones before longer; a continuous loop's weak links eliminate in cells off the loop.
+//!
+//! **Grouped AICs** (HoDoKu's grouped nice loops and AICs) add group nodes (a digit's places
+//! in a box that share a line) and, among every step ([`super::find_all`], not the rater's
+//! first step: HoDoKu's default leaves them off), ALS nodes: a digit in an almost locked set,
+//! entered by a weak link on one digit and left by a weak link on another, or by a strong link
+//! to the one candidate the locked ALS leaves a cell of three or more. In a continuous loop the
+//! ALS's other digits are locked in it. Every step also takes, where the shortest chain to a
+//! candidate is a plain one or a lasso, the shortest chain through a group or ALS node that
+//! keeps the lasso rule (two kept per candidate), so that it finds HoDoKu's library cases.
+//! Source: HoDoKu's technique pages "Grouped Nice Loops / AIC" and "ALS" (Bernhard Hobiger).
 
+use super::als;
 use super::board::{bit, cells, digits, seen_by_all, Board, CELL_UNITS, PEERS, UNIT_MASK};
 use super::{in_hodoku_order, index_sum, Candidate, Finds, Step, Technique};
 use std::cmp::Reverse;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 /// The longest chain, in links (HoDoKu: chains of at most 20 candidates).
 const MAX_LINKS: usize = 19;
+
+/// The most nodes of an implication graph (links hold node numbers as `u16`).
+const MAX_NODES: usize = 32_000;
 
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     match t {
@@ -68,15 +82,30 @@ pub(crate) enum Kind {
     Any,
 }
 
-/// A group node: digit `digit` in the 2 or 3 cells `cells` of one box that share a row or a
-/// column (every place of the digit there); true when the digit is in one of them.
+/// A node beyond the 729 candidates: a group node or an ALS node.
+///
+/// A group node is digit `digit` in the 2 or 3 cells `cells` of one box that share a row or a
+/// column (every place of the digit there); true when the digit is in one of them. An ALS node
+/// is digit `digit` in an almost locked set `als` (its places `cells` there): true when the ALS
+/// holds the digit. One digit missing from an ALS locks every other, so the nodes of one ALS are
+/// pairwise strongly linked.
 #[derive(Clone, Copy)]
 pub(crate) struct Group {
     digit: u8,
     cells: u128,
-    /// The row or column (unit 0..18) and the box (18..27) the cells share.
+    /// The cells a chain through the node occupies: `cells`, or every cell of the ALS.
+    span: u128,
+    /// The row or column (unit 0..18) and the box (18..27) the cells share (group nodes).
     line: usize,
     boxu: usize,
+    /// The ALS's index in [`Links::alses`], or `u32::MAX` for a group node.
+    als: u32,
+}
+
+impl Group {
+    fn is_als(&self) -> bool {
+        self.als != u32::MAX
+    }
 }
 
 /// The strong and weak links of every node, for chains of `kind`: the 729 candidates (node
@@ -85,6 +114,18 @@ pub(crate) struct Links {
     strong: Vec<Vec<u16>>,
     weak: Vec<Vec<u16>>,
     groups: Vec<Group>,
+    /// The ALS behind the ALS nodes (their cells and digits).
+    alses: Vec<AlsCells>,
+}
+
+/// The cells of an ALS and, per digit (index `d - 1`), its cells holding the digit and the
+/// cells outside it holding the digit that see all of those.
+#[derive(Clone, Copy)]
+struct AlsCells {
+    cells: u128,
+    cands: u16,
+    with: [u128; 9],
+    buddies: [u128; 9],
 }
 
 impl Links {
@@ -137,6 +178,7 @@ impl Links {
             strong,
             weak,
             groups: Vec::new(),
+            alses: Vec::new(),
         }
     }
 
@@ -149,7 +191,9 @@ impl Links {
     /// - strongly to a candidate that is the digit's only other place in the box or the line;
     /// - strongly to a group node that is the only other one of the box or the line and, with
     ///   it, holds every place of the digit there.
-    pub(crate) fn grouped(b: &Board) -> Links {
+    ///
+    /// With `with_als`, ALS nodes too ([`Links::add_als`]).
+    pub(crate) fn grouped(b: &Board, with_als: bool) -> Links {
         let mut l = Links::new(b, Kind::Any);
         let mut groups = Vec::new();
         for line in 0..18 {
@@ -161,8 +205,10 @@ impl Links {
                         groups.push(Group {
                             digit: d,
                             cells: g,
+                            span: g,
                             line,
                             boxu,
+                            als: u32::MAX,
                         });
                     }
                 }
@@ -212,7 +258,114 @@ impl Links {
             }
         }
         l.groups = groups;
+        if with_als {
+            l.add_als(b);
+        }
         l
+    }
+
+    /// ALS nodes (HoDoKu's "ALS in chains", which its default configuration leaves off): a node
+    /// per digit of every ALS of two or more cells ([`als::collect`]), after the group nodes,
+    /// linked
+    ///
+    /// - strongly to the other nodes of its ALS (one digit missing locks the others);
+    /// - weakly to the candidates of its digit outside the ALS that see all its places there, to
+    ///   the group nodes of the digit outside the ALS whose cells all do, and to the nodes of the
+    ///   digit of the ALS that share no cell with it and whose places all do.
+    ///
+    /// A chain goes through an ALS as HoDoKu's does: in by a weak link on one digit, out by a
+    /// weak link on another. ALS are taken in collection order while the node count stays
+    /// within [`MAX_NODES`].
+    fn add_als(&mut self, b: &Board) {
+        let base = self.strong.len();
+        let ngroups = self.groups.len();
+        let mut nodes: Vec<(usize, u8)> = Vec::new();
+        for a in als::collect(b) {
+            if a.cells.count_ones() < 2 {
+                continue;
+            }
+            if base + nodes.len() + a.cands.count_ones() as usize > MAX_NODES {
+                break;
+            }
+            let k = self.alses.len();
+            self.alses.push(AlsCells {
+                cells: a.cells,
+                cands: a.cands,
+                with: a.with,
+                buddies: a.buddies,
+            });
+            for d in digits(a.cands) {
+                nodes.push((k, d));
+                self.groups.push(Group {
+                    digit: d,
+                    cells: a.with[d as usize - 1],
+                    span: a.cells,
+                    line: 0,
+                    boxu: 0,
+                    als: k as u32,
+                });
+            }
+        }
+        self.strong.resize(base + nodes.len(), Vec::new());
+        self.weak.resize(base + nodes.len(), Vec::new());
+        let mut by_digit: [Vec<usize>; 9] = Default::default();
+        let mut k = 0;
+        while k < nodes.len() {
+            let i = nodes[k].0;
+            let end = k + nodes[k..].iter().take_while(|x| x.0 == i).count();
+            for x in k..end {
+                for y in k..end {
+                    if x != y {
+                        self.strong[base + x].push((base + y) as u16);
+                    }
+                }
+            }
+            k = end;
+        }
+        for (k, &(i, d)) in nodes.iter().enumerate() {
+            let n = base + k;
+            let a = self.alses[i];
+            let di = d as usize - 1;
+            let sees = a.buddies[di];
+            for c in cells(sees) {
+                let m = node(c, d);
+                self.weak[n].push(m as u16);
+                self.weak[m].push(n as u16);
+            }
+            // the ALS locked without `d` leaves a cell of three or more candidates one
+            let mut hit = 0u128;
+            for e in digits(a.cands & !bit(d)) {
+                hit |= a.buddies[e as usize - 1];
+            }
+            for c in cells(hit) {
+                let m = b.cands(c);
+                if m.count_ones() < 3 {
+                    continue;
+                }
+                let left = digits(m & a.cands & !bit(d))
+                    .filter(|&e| a.buddies[e as usize - 1] & (1u128 << c) != 0)
+                    .fold(m, |left, e| left & !bit(e));
+                if left.count_ones() == 1 {
+                    let f = left.trailing_zeros() as u8 + 1;
+                    self.strong[n].push(node(c, f) as u16);
+                }
+            }
+            for j in 0..ngroups {
+                let g = self.groups[j];
+                if g.digit == d && g.cells & !sees == 0 {
+                    self.weak[n].push((729 + j) as u16);
+                    self.weak[729 + j].push(n as u16);
+                }
+            }
+            for &k2 in &by_digit[di] {
+                let o = self.alses[nodes[k2].0];
+                if o.cells & a.cells == 0 && o.with[di] & !sees == 0 {
+                    self.weak[n].push((base + k2) as u16);
+                    self.weak[base + k2].push(n as u16);
+                }
+            }
+            by_digit[di].push(k);
+        }
     }
 }
 
@@ -226,90 +379,186 @@ fn node_cells(groups: &[Group], n: usize) -> (u8, u128) {
     }
 }
 
-/// Breadth-first implications from candidate `start` assumed false. State `2 * node + 1` is
-/// "node true", `2 * node` "node false"; `prev[s]` is the state before `s` (u16::MAX: not
-/// reached), `dist[s]` its number of links, `cells[s]` the cells on its chain. A chain never
-/// comes back to a cell it has left (HoDoKu's "lasso" rule), except to end in the start cell.
-pub(crate) struct Search {
-    pub(crate) prev: Vec<u16>,
-    dist: Vec<u8>,
-    cells: Vec<u128>,
-    queue: Vec<u16>,
+/// The cells a chain through node `n` occupies (an ALS node: every cell of its ALS).
+fn node_span(groups: &[Group], n: usize) -> u128 {
+    if n < 729 {
+        1u128 << (n / 9)
+    } else {
+        groups[n - 729].span
+    }
 }
+
+/// Breadth-first implications from candidate `start` assumed false. State `2 * node + 1` is
+/// "node true", `2 * node` "node false". A chain never comes back to a cell it has left
+/// (HoDoKu's "lasso" rule), except to end in the start cell, when the search keeps that rule.
+///
+/// A search *through group nodes* runs on two layers of states, before and after the first
+/// node beyond the candidates, and reaches a state only by a chain through such a node: the
+/// shortest grouped chain to each state, where the shortest chain may be a plain one.
+pub(crate) struct Search {
+    /// Per label (`(state * layers + layer) * slots + slot`: a chain to the state, the
+    /// layer, one of `slots` chains kept): the label before it ([`UNREACHED`]: none; itself:
+    /// the start).
+    prev: Vec<u32>,
+    /// Its number of links.
+    dist: Vec<u8>,
+    /// The cells on its chain (searches keeping the lasso rule).
+    cells: Vec<u128>,
+    queue: VecDeque<u32>,
+    layers: usize,
+    slots: usize,
+}
+
+/// [`Search::prev`] of a state not reached.
+const UNREACHED: u32 = u32::MAX;
 
 impl Search {
     pub(crate) fn new() -> Search {
         Search {
-            prev: vec![u16::MAX; 1458],
+            prev: vec![UNREACHED; 1458],
             dist: vec![0; 1458],
             cells: vec![0; 1458],
-            queue: Vec::with_capacity(1458),
+            queue: VecDeque::with_capacity(1458),
+            layers: 1,
+            slots: 1,
         }
     }
 
     fn run(&mut self, links: &Links, start: usize) {
-        self.run_from(links, 2 * start, true);
+        self.run_layered(links, 2 * start, true, 1);
     }
 
     /// The search from state `s0` (`2 * node`: node false, `+ 1`: node true); `lasso`: keep
     /// HoDoKu's chain rule (no return to a cell left), else follow every implication.
     pub(crate) fn run_from(&mut self, links: &Links, s0: usize, lasso: bool) {
-        let states = 2 * links.strong.len();
+        self.run_layered(links, s0, lasso, 1);
+    }
+
+    /// The search from state `s0` that reaches states only through a group or ALS node, never
+    /// coming back to a cell it left but to end in the start cell; it keeps two chains to each
+    /// state, so that a chain that cannot go on without coming back to a cell leaves room for
+    /// another.
+    fn run_through_groups(&mut self, links: &Links, s0: usize) {
+        self.run_layered(links, s0, false, 2);
+    }
+
+    fn run_layered(&mut self, links: &Links, s0: usize, lasso: bool, layers: usize) {
+        self.layers = layers;
+        let slots = layers;
+        self.slots = slots;
+        let width = layers * slots;
+        let states = 2 * links.strong.len() * width;
         if self.prev.len() < states {
-            self.prev.resize(states, u16::MAX);
+            self.prev.resize(states, UNREACHED);
             self.dist.resize(states, 0);
             self.cells.resize(states, 0);
         }
-        self.prev.fill(u16::MAX);
+        self.prev.fill(UNREACHED);
         self.queue.clear();
         let start_cell = s0 / 18;
-        self.prev[s0] = s0 as u16;
-        self.dist[s0] = 0;
-        self.cells[s0] = 1u128 << start_cell;
-        self.queue.push(s0 as u16);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let s = self.queue[head] as usize;
-            head += 1;
-            let d = self.dist[s] as usize;
+        let k0 = s0 * width;
+        self.prev[k0] = k0 as u32;
+        self.dist[k0] = 0;
+        self.cells[k0] = if layers == 2 { 0 } else { 1u128 << start_cell };
+        self.queue.push_back(k0 as u32);
+        while let Some(k) = self.queue.pop_front() {
+            let k = k as usize;
+            let d = self.dist[k] as usize;
             if d >= MAX_LINKS {
                 continue;
             }
+            let (s, layer) = (k / width, k / slots % layers);
             let (n, on) = (s / 2, s % 2 == 1);
             let cell = n / 9;
             let next = if on { &links.weak[n] } else { &links.strong[n] };
             for &m in next {
-                let t = 2 * m as usize + usize::from(!on);
-                if self.prev[t] != u16::MAX {
+                let m = m as usize;
+                let t = 2 * m + usize::from(!on);
+                let base = (t * layers + (layer | usize::from(layers == 2 && m >= 729))) * slots;
+                // through an ALS (two of its nodes) as one step, as HoDoKu counts an ALS node
+                let within = layers == 2
+                    && n >= 729
+                    && m >= 729
+                    && links.groups[n - 729].is_als()
+                    && links.groups[n - 729].als == links.groups[m - 729].als;
+                let dt = d + usize::from(!within);
+                // a free slot, else one with a longer chain
+                let Some(kt) = (base..base + slots)
+                    .find(|&j| self.prev[j] == UNREACHED)
+                    .or_else(|| (base..base + slots).find(|&j| self.dist[j] as usize > dt))
+                else {
                     continue;
+                };
+                let mut home = false;
+                if layers == 2 {
+                    // the cells left behind: no coming back to them, but to end in the start cell
+                    let (from, to) = (node_span(&links.groups, n), node_span(&links.groups, m));
+                    let mut left = self.cells[k];
+                    if from != to {
+                        left |= from;
+                    }
+                    let first = to & to.wrapping_neg();
+                    home = first == 1u128 << start_cell && left & first != 0;
+                    if left & first != 0 && !home {
+                        continue;
+                    }
+                    self.cells[kt] = left;
                 }
-                let to = m as usize / 9;
+                let to = m / 9;
                 let closes = lasso && to == start_cell && cell != start_cell;
-                if lasso && to != cell && !closes && self.cells[s] & (1u128 << to) != 0 {
+                if lasso && to != cell && !closes && self.cells[k] & (1u128 << to) != 0 {
                     continue; // a lasso
                 }
-                self.prev[t] = s as u16;
-                self.dist[t] = (d + 1) as u8;
+                self.prev[kt] = k as u32;
+                self.dist[kt] = dt as u8;
                 if lasso {
-                    self.cells[t] = self.cells[s] | 1u128 << to;
+                    self.cells[kt] = self.cells[k] | 1u128 << to;
                 }
-                if !closes {
-                    self.queue.push(t as u16);
+                if closes || home {
+                    // an end, not followed further
+                } else if within {
+                    self.queue.push_front(kt as u32);
+                } else {
+                    self.queue.push_back(kt as u32);
                 }
             }
         }
     }
 
-    /// The chain's nodes from the start to node `end` (reached true).
-    fn nodes(&self, end: usize) -> Vec<usize> {
-        let mut s = 2 * end + 1;
-        let mut v = vec![end];
-        while self.prev[s] as usize != s {
-            s = self.prev[s] as usize;
-            v.push(s / 2);
+    /// The layered state a chain to state `s` ends in (through a group node, when layered).
+    #[inline]
+    fn key(&self, s: usize) -> usize {
+        (s * self.layers + self.layers - 1) * self.slots
+    }
+
+    /// True when state `s` was reached.
+    #[inline]
+    pub(crate) fn reached(&self, s: usize) -> bool {
+        self.prev[self.key(s)] != UNREACHED
+    }
+
+    /// The links of the chain to state `s` (reached).
+    #[inline]
+    fn dist(&self, s: usize) -> usize {
+        self.dist[self.key(s)] as usize
+    }
+
+    /// The chain's nodes from the start to state `s` (reached).
+    fn path(&self, s: usize) -> Vec<usize> {
+        let mut k = self.key(s);
+        let width = self.layers * self.slots;
+        let mut v = vec![k / width / 2];
+        while self.prev[k] as usize != k {
+            k = self.prev[k] as usize;
+            v.push(k / width / 2);
         }
         v.reverse();
         v
+    }
+
+    /// The chain's nodes from the start to node `end` (reached true).
+    fn nodes(&self, end: usize) -> Vec<usize> {
+        self.path(2 * end + 1)
     }
 }
 
@@ -370,15 +619,17 @@ fn chain_eliminations(b: &Board, x: Candidate, y: Candidate, kind: Kind) -> Vec<
     e
 }
 
-/// What a continuous loop eliminates (`path`, each node's digit and cells, ends where it
-/// starts; links alternate strong, weak, starting strong). Each weak link has exactly one true
-/// end in a continuous loop: two candidates of one cell leave it no other candidate; one digit
-/// in two nodes leaves no cell seeing all their cells with it.
-fn loop_eliminations(b: &Board, path: &[(u8, u128)]) -> Vec<Candidate> {
-    let on_loop = path.iter().fold(0u128, |m, n| m | n.1);
+/// What a continuous loop eliminates (`path`, its nodes, ends where it starts; links alternate
+/// strong, weak, starting strong). Each link has exactly one true end in a continuous loop: a
+/// weak link of two candidates of one cell leaves it no other candidate; a weak link of one
+/// digit in two nodes leaves no cell seeing all their cells with it; a strong link between two
+/// nodes of one ALS leaves the ALS's other digits locked in it.
+fn loop_eliminations(b: &Board, links: &Links, path: &[usize]) -> Vec<Candidate> {
+    let groups = &links.groups;
+    let on_loop = path.iter().fold(0u128, |m, &n| m | node_span(groups, n));
     let mut e = Vec::new();
     for i in (1..path.len() - 1).step_by(2) {
-        let ((ud, uc), (vd, vc)) = (path[i], path[i + 1]);
+        let ((ud, uc), (vd, vc)) = (node_cells(groups, path[i]), node_cells(groups, path[i + 1]));
         if uc == vc && uc.count_ones() == 1 {
             let cell = uc.trailing_zeros() as usize;
             for d in digits(b.cands(cell) & !bit(ud) & !bit(vd)) {
@@ -387,6 +638,35 @@ fn loop_eliminations(b: &Board, path: &[(u8, u128)]) -> Vec<Candidate> {
         } else {
             for c in cells(b.digit_cells(ud) & seen_by_all(uc | vc) & !on_loop) {
                 e.push(Candidate::new(c, ud));
+            }
+        }
+    }
+    for i in (0..path.len() - 1).step_by(2) {
+        // an ALS between two links: in by digit `g.digit`, out to node `v`
+        let (u, v) = (path[i], path[i + 1]);
+        if u < 729 || !groups[u - 729].is_als() {
+            continue;
+        }
+        let g = groups[u - 729];
+        let a = links.alses[g.als as usize];
+        // out to another of its digits, or to a cell it leaves one candidate (the others go)
+        let (out, forced) = match v.checked_sub(729).map(|k| groups[k]) {
+            Some(h) if h.als == g.als => (bit(h.digit), 0u128),
+            Some(_) => continue,
+            None => (b.cands(v / 9) & !bit((v % 9) as u8 + 1), PEERS[v / 9]),
+        };
+        // the ALS misses `g.digit` or one of `out`: its other digits are locked in it; a
+        // digit of `out` is in it or in the forced cell
+        for d in digits(a.cands & !bit(g.digit)) {
+            let mut sees = a.buddies[d as usize - 1];
+            if out & bit(d) != 0 {
+                if forced == 0 {
+                    continue;
+                }
+                sees &= forced;
+            }
+            for c in cells(sees) {
+                e.push(Candidate::new(c, d));
             }
         }
     }
@@ -428,7 +708,7 @@ fn nice_loops(
             let (s, e, continuous) = if from_true && y == x {
                 (2 * end, vec![Candidate::new(cell, x)], false)
             } else if from_true {
-                if b.count(cell) == 2 && search.prev[2 * end] != u16::MAX {
+                if b.count(cell) == 2 && search.reached(2 * end) {
                     (2 * end, Vec::new(), true)
                 } else {
                     (2 * end + 1, vec![Candidate::new(cell, x)], false)
@@ -438,38 +718,26 @@ fn nice_loops(
             } else {
                 continue;
             };
-            if search.prev[s] == u16::MAX || (search.dist[s] as usize) < 3 {
+            if !search.reached(s) || search.dist(s) < 3 || search.dist(s) > MAX_LINKS {
                 continue;
             }
-            if (search.dist[s] as usize) > MAX_LINKS {
-                continue;
-            }
-            let mut path = vec![end];
-            let mut t = s;
-            while search.prev[t] as usize != t {
-                t = search.prev[t] as usize;
-                path.push(t / 2);
-            }
-            path.reverse();
+            let mut path = search.path(s);
             if path.iter().all(|&n| n < 729) {
                 continue; // a plain loop
             }
-            let mut nodes: Vec<(u8, u128)> =
-                path.iter().map(|&n| node_cells(&links.groups, n)).collect();
-            let last = nodes.len() - 1;
-            if nodes[1].1 == nodes[0].1 || nodes[last - 1].1 == nodes[last].1 {
+            let mut spans: Vec<u128> = path.iter().map(|&n| node_span(&links.groups, n)).collect();
+            let last = spans.len() - 1;
+            if spans[1] == spans[0] || spans[last - 1] == spans[last] {
                 continue; // the loop must leave the start cell and come back from outside
             }
-            let mut cells_only: Vec<u128> = nodes.iter().map(|n| n.1).collect();
-            cells_only[last] = cells_only[0];
-            if is_lasso(&cells_only, true) {
+            spans[last] = spans[0];
+            if is_lasso(&spans, true) {
                 continue;
             }
             let e = if continuous {
                 // y false = x true starts the loop with a strong link
-                nodes.insert(0, nodes[last]);
                 path.insert(0, end);
-                loop_eliminations(b, &nodes)
+                loop_eliminations(b, links, &path)
             } else {
                 e
             };
@@ -480,31 +748,101 @@ fn nice_loops(
     }
 }
 
+/// The chains of `search` (from candidate `start` assumed false) to every candidate reached
+/// true, with `min..=max` links, kept in `best` by their eliminations.
+#[allow(clippy::too_many_arguments)]
+fn chain_ends(
+    b: &Board,
+    links: &Links,
+    search: &Search,
+    start: usize,
+    kind: Kind,
+    (min, max): (usize, usize),
+    grouped: bool,
+    best: &mut HashMap<Vec<Candidate>, Vec<usize>>,
+) {
+    for end in 0..729 {
+        let s = 2 * end + 1;
+        if !search.reached(s) {
+            continue;
+        }
+        let len = search.dist(s);
+        if len < min || len > max {
+            continue;
+        }
+        let (x, y) = (cand(start), cand(end));
+        if kind != Kind::Any && (x.digit != y.digit || x == y) {
+            continue;
+        }
+        let closes = kind == Kind::Any && x != y && links.weak[end].contains(&(start as u16));
+        let e = if closes {
+            Vec::new()
+        } else {
+            let e = chain_eliminations(b, x, y, kind);
+            if e.is_empty() {
+                continue;
+            }
+            e
+        };
+        let mut path = search.nodes(end);
+        if grouped && path.iter().all(|&n| n < 729) {
+            continue; // a plain AIC
+        }
+        let nice = grouped && x.cell == y.cell;
+        let spans: Vec<u128> = path.iter().map(|&n| node_span(&links.groups, n)).collect();
+        if kind == Kind::Any && is_lasso(&spans, nice) {
+            continue;
+        }
+        let e = if closes {
+            // a continuous loop: every link holds exactly one true end
+            path.push(start);
+            loop_eliminations(b, links, &path)
+        } else {
+            e
+        };
+        if e.is_empty() {
+            continue;
+        }
+        keep(best, e, path);
+    }
+}
+
 fn chains(b: &Board, t: Technique, out: &mut Finds) {
     let kinds: Vec<Kind> = match t {
         Technique::TurbotFish | Technique::XChain => (1..=9).map(Kind::X).collect(),
         Technique::XyChain => vec![Kind::Xy],
         _ => vec![Kind::Any],
     };
-    let (min, max) = match t {
+    let range = match t {
         Technique::TurbotFish => (3, 3),
         _ => (3, MAX_LINKS),
     };
     let grouped = t == Technique::GroupedAic;
+    // Every step (not the rater's, which follows HoDoKu's default): ALS nodes too, and the
+    // shortest grouped chain where the shortest chain is a plain one or a lasso, as HoDoKu's
+    // library cases take them.
+    let wide = grouped && !out.first_only();
+    let layers: &[bool] = if wide { &[false, true] } else { &[false] };
     // eliminations -> shortest chain proving them (its nodes)
     let mut best: HashMap<Vec<Candidate>, Vec<usize>> = HashMap::new();
     let mut search = Search::new();
     let mut groups = Vec::new();
     for kind in kinds {
         let links = if grouped {
-            Links::grouped(b)
+            Links::grouped(b, wide)
         } else {
             Links::new(b, kind)
         };
         for start in 0..729 {
             if grouped && b.has(start / 9, (start % 9) as u8 + 1) {
-                search.run_from(&links, 2 * start + 1, false);
-                nice_loops(b, &links, &search, start, true, &mut best);
+                for &through in layers {
+                    if through {
+                        search.run_through_groups(&links, 2 * start + 1);
+                    } else {
+                        search.run_from(&links, 2 * start + 1, false);
+                    }
+                    nice_loops(b, &links, &search, start, true, &mut best);
+                }
             }
             if links.strong[start].is_empty() {
                 continue;
@@ -512,62 +850,19 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
             if kind == Kind::Xy && b.count(start / 9) != 2 {
                 continue;
             }
-            if kind == Kind::Any {
-                // HoDoKu's tables: one shortest implication per candidate, a lasso dropped
-                search.run_from(&links, 2 * start, false);
-            } else {
-                search.run(&links, start);
-            }
-            for end in 0..729 {
-                let s = 2 * end + 1;
-                if search.prev[s] == u16::MAX {
-                    continue;
-                }
-                let len = search.dist[s] as usize;
-                if len < min || len > max {
-                    continue;
-                }
-                let (x, y) = (cand(start), cand(end));
-                if kind != Kind::Any && (x.digit != y.digit || x == y) {
-                    continue;
-                }
-                let closes =
-                    kind == Kind::Any && x != y && links.weak[end].contains(&(start as u16));
-                let e = if closes {
-                    Vec::new()
+            for &through in layers {
+                if through {
+                    search.run_through_groups(&links, 2 * start);
+                } else if kind == Kind::Any {
+                    // HoDoKu's tables: one shortest implication per candidate, a lasso dropped
+                    search.run_from(&links, 2 * start, false);
                 } else {
-                    let e = chain_eliminations(b, x, y, kind);
-                    if e.is_empty() {
-                        continue;
-                    }
-                    e
-                };
-                let mut path = search.nodes(end);
-                if grouped && path.iter().all(|&n| n < 729) {
-                    continue; // a plain AIC
+                    search.run(&links, start);
                 }
-                let mut nodes: Vec<(u8, u128)> =
-                    path.iter().map(|&n| node_cells(&links.groups, n)).collect();
-                let nice = grouped && x.cell == y.cell;
-                let cells_only: Vec<u128> = nodes.iter().map(|n| n.1).collect();
-                if kind == Kind::Any && is_lasso(&cells_only, nice) {
-                    continue;
+                chain_ends(b, &links, &search, start, kind, range, grouped, &mut best);
+                if grouped {
+                    nice_loops(b, &links, &search, start, false, &mut best);
                 }
-                let e = if closes {
-                    // a continuous loop: every weak link holds exactly one true end
-                    path.push(start);
-                    nodes.push(node_cells(&links.groups, start));
-                    loop_eliminations(b, &nodes)
-                } else {
-                    e
-                };
-                if e.is_empty() {
-                    continue;
-                }
-                keep(&mut best, e, path);
-            }
-            if grouped {
-                nice_loops(b, &links, &search, start, false, &mut best);
             }
         }
         groups = links.groups;

@@ -29,7 +29,7 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
 /// it: a candidate made both true and false, an empty cell with every candidate false, or a unit
 /// where a digit lost every place.
 fn contradiction(b: &Board, search: &Search) -> Option<Vec<u8>> {
-    let reached = |st: usize| search.prev[st] != u16::MAX;
+    let reached = |st: usize| search.reached(st);
     for n in 0..729 {
         if reached(2 * n) && reached(2 * n + 1) {
             return Some(vec![(n / 9) as u8]);
@@ -102,7 +102,7 @@ fn chain_verity(b: &Board, out: &mut Finds) {
             if contradiction(b, &search).is_some() {
                 continue; // an impossible branch: the others decide
             }
-            let reached: Vec<bool> = (0..1458).map(|st| search.prev[st] != u16::MAX).collect();
+            let reached: Vec<bool> = (0..1458).map(|st| search.reached(st)).collect();
             common = Some(match common {
                 None => reached,
                 Some(c) => c.iter().zip(&reached).map(|(a, b)| *a && *b).collect(),
