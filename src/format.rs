@@ -244,8 +244,8 @@ pub enum Reason {
     /// A side N that is not a square and no `# shape` line for it: the boxes are not implied.
     #[error(
         "{found} cells make a {side}x{side} grid, whose boxes are not implied: put a shape line \
-         such as `# shape {side}x{side}/RxC` (R·C = {side}) or `# shape {side}x{side}/latin` \
-         before it"
+         such as {} before it",
+        shape_lines(*side)
     )]
     NeedsShape {
         /// Cells found.
@@ -314,6 +314,16 @@ fn entry(
             line,
             reason,
         }),
+    }
+}
+
+/// Shape lines for a side N whose boxes are not implied: boxes of R x C cells (the most
+/// square factors of N: `# shape 6x6/2x3`) when N has factors, and the Latin square.
+fn shape_lines(side: usize) -> String {
+    let latin = format!("`# shape {side}x{side}/latin`");
+    match (2..side).filter(|r| side % r == 0 && r * r <= side).last() {
+        Some(r) => format!("`# shape {side}x{side}/{r}x{}` or {latin}", side / r),
+        None => format!("{latin} ({side} is prime: its only boxes would be whole rows)"),
     }
 }
 
@@ -2149,7 +2159,15 @@ mod tests {
             e[0].contains("144 cells make a 12x12 grid, whose boxes are not implied"),
             "{e:?}"
         );
-        assert!(e[0].contains("# shape 12x12/RxC"), "{e:?}");
+        assert!(
+            e[0].contains("`# shape 12x12/3x4` or `# shape 12x12/latin`"),
+            "{e:?}"
+        );
+        assert_eq!(
+            shape_lines(5),
+            "`# shape 5x5/latin` (5 is prime: its only boxes would be whole rows)"
+        );
+        assert_eq!(shape_lines(6), "`# shape 6x6/2x3` or `# shape 6x6/latin`");
         // 9x9 keeps its messages.
         assert_eq!(
             errors(&format!("{}x\n", ".".repeat(80)))[0]

@@ -4,7 +4,7 @@
 //! the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::{read_board, refusal};
+use crate::commands::puzzle_arg::{counting_refusal, read_board};
 use crate::generate::counting_solver_for;
 use anyhow::bail;
 use solvers::engine::{BuiltinEngine, Engine, EngineError};
@@ -42,7 +42,9 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
     let puzzle = read_board(&args.puzzle)?;
     let shape = puzzle.shape();
     let engine: Arc<dyn Engine> = match named {
-        Some(e) if !e.info().caps.shapes.takes(shape) => bail!(refusal(&e.info().name, shape)),
+        Some(e) if !e.info().caps.shapes.takes(shape) => {
+            bail!(counting_refusal(&e.info().name, shape))
+        }
         Some(e) => e,
         None if shape.is_classic() => {
             Arc::new(BuiltinEngine::new(crate::generate::counting_solver()))

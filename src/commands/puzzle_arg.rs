@@ -74,7 +74,17 @@ pub fn solvers_taking(shape: Shape) -> Vec<SolverKind> {
 /// Why solver `name` is refused on puzzles of `shape`, naming the built-in solvers that take it
 /// (or saying none does).
 pub fn refusal(name: &str, shape: Shape) -> String {
-    let taking = solvers_taking(shape);
+    refusal_among(name, shape, solvers_taking(shape))
+}
+
+/// [`refusal`] for a count: names only the built-in solvers that take `shape` and count.
+pub fn counting_refusal(name: &str, shape: Shape) -> String {
+    let mut taking = solvers_taking(shape);
+    taking.retain(|k| k.caps().counts);
+    refusal_among(name, shape, taking)
+}
+
+fn refusal_among(name: &str, shape: Shape, taking: Vec<SolverKind>) -> String {
     if taking.is_empty() {
         format!("solver {name} does not take {shape} puzzles, and no built-in solver does")
     } else {
