@@ -321,7 +321,7 @@ fn entry(
 /// square factors of N: `# shape 6x6/2x3`) when N has factors, and the Latin square.
 fn shape_lines(side: usize) -> String {
     let latin = format!("`# shape {side}x{side}/latin`");
-    match (2..side).filter(|r| side % r == 0 && r * r <= side).last() {
+    match (2..side).rev().find(|r| side % r == 0 && r * r <= side) {
         Some(r) => format!("`# shape {side}x{side}/{r}x{}` or {latin}", side / r),
         None => format!("{latin} ({side} is prime: its only boxes would be whole rows)"),
     }
