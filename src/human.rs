@@ -43,6 +43,16 @@ pub fn figure(x: f64) -> String {
     }
 }
 
+/// Mean nodes for a table column: whole, with thousands separators; `-` for 0, the figure of a
+/// solver that reports no nodes (an external one: every search counts its root).
+pub fn nodes(x: f64) -> String {
+    if x > 0.0 && x.is_finite() {
+        thousands(x.round() as u64)
+    } else {
+        "-".into()
+    }
+}
+
 /// A rate for a table column: two decimals below 10 (`0.99`, `4.75`), whole with thousands
 /// separators from 10 (`171,939`); `-` for 0 or less (nothing solved).
 pub fn rate(x: f64) -> String {

@@ -92,7 +92,15 @@ fn summary_row(p: &Page<'_>, r: &SummaryRow) -> TableRow {
         Cell::num(rate(r.puzzles_per_second), r.puzzles_per_second),
         Cell::num(count(r.outliers), r.outliers as f64),
         ratio_cell,
-        Cell::num(figure(r.mean_nodes), r.mean_nodes),
+        // 0: a solver that reports no nodes (every search counts its root).
+        Cell::num(
+            if r.mean_nodes > 0.0 {
+                figure(r.mean_nodes)
+            } else {
+                "-".into()
+            },
+            r.mean_nodes,
+        ),
     ];
     TableRow {
         cells,
