@@ -977,42 +977,87 @@ mod x86 {
         }
     }
 
+    /// The methods of [`Avx`] and [`Avx512`] that are the same AVX2 instructions on both (the
+    /// paths differ in the others).
+    macro_rules! avx256_common {
+        () => {
+            #[inline(always)]
+            pub fn load(c: &Lanes16) -> Self {
+                Self(unsafe { _mm256_load_si256(c.0.as_ptr().cast()) })
+            }
+            #[inline(always)]
+            pub fn splat(x: u16) -> Self {
+                Self(unsafe { _mm256_set1_epi16(x as i16) })
+            }
+            #[inline(always)]
+            pub fn lanes(self) -> [u16; 16] {
+                let mut out = [0u16; 16];
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self.0) };
+                out
+            }
+            #[inline(always)]
+            pub fn and(self, o: Self) -> Self {
+                Self(unsafe { _mm256_and_si256(self.0, o.0) })
+            }
+            #[inline(always)]
+            pub fn or(self, o: Self) -> Self {
+                Self(unsafe { _mm256_or_si256(self.0, o.0) })
+            }
+            #[inline(always)]
+            pub fn xor(self, o: Self) -> Self {
+                Self(unsafe { _mm256_xor_si256(self.0, o.0) })
+            }
+            #[inline(always)]
+            pub fn eq(self, o: Self) -> Self {
+                Self(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
+            }
+            #[inline(always)]
+            pub fn nonzero(self) -> Self {
+                unsafe {
+                    Self(_mm256_xor_si256(
+                        _mm256_cmpeq_epi16(self.0, _mm256_setzero_si256()),
+                        _mm256_set1_epi16(-1),
+                    ))
+                }
+            }
+            #[inline(always)]
+            pub fn is_zero(self) -> bool {
+                unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
+            }
+            #[inline(always)]
+            pub fn rot_cols1(self) -> Self {
+                Self(unsafe { _mm256_permute4x64_epi64(self.0, 0b00_11_10_01) })
+            }
+            #[inline(always)]
+            pub fn rot_cols2(self) -> Self {
+                Self(unsafe { _mm256_permute4x64_epi64(self.0, 0b01_00_11_10) })
+            }
+            #[inline(always)]
+            pub fn lo(self) -> X8 {
+                X8(unsafe { _mm256_castsi256_si128(self.0) })
+            }
+            #[inline(always)]
+            pub fn hi(self) -> X8 {
+                X8(unsafe { _mm256_extracti128_si256(self.0, 1) })
+            }
+            #[inline(always)]
+            pub fn dup(x: X8) -> Self {
+                Self(unsafe { _mm256_broadcastsi128_si256(x.0) })
+            }
+        };
+    }
+
     /// 16 lanes in one `__m256i` (AVX2).
     #[derive(Clone, Copy)]
     pub struct Avx(__m256i);
 
     impl Avx {
+        avx256_common!();
         matrix_reductions!();
 
         #[inline(always)]
         fn ctrl(c: &Shuffle) -> __m256i {
             unsafe { _mm256_load_si256(c.0.as_ptr().cast()) }
-        }
-        #[inline(always)]
-        pub fn load(c: &Lanes16) -> Avx {
-            Avx(unsafe { _mm256_load_si256(c.0.as_ptr().cast()) })
-        }
-        #[inline(always)]
-        pub fn splat(x: u16) -> Avx {
-            Avx(unsafe { _mm256_set1_epi16(x as i16) })
-        }
-        #[inline(always)]
-        pub fn lanes(self) -> [u16; 16] {
-            let mut out = [0u16; 16];
-            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self.0) };
-            out
-        }
-        #[inline(always)]
-        pub fn and(self, o: Avx) -> Avx {
-            Avx(unsafe { _mm256_and_si256(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn or(self, o: Avx) -> Avx {
-            Avx(unsafe { _mm256_or_si256(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn xor(self, o: Avx) -> Avx {
-            Avx(unsafe { _mm256_xor_si256(self.0, o.0) })
         }
         #[inline(always)]
         pub fn andnot(self, o: Avx) -> Avx {
@@ -1037,25 +1082,8 @@ mod x86 {
             }
         }
         #[inline(always)]
-        pub fn eq(self, o: Avx) -> Avx {
-            Avx(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn nonzero(self) -> Avx {
-            unsafe {
-                Avx(_mm256_xor_si256(
-                    _mm256_cmpeq_epi16(self.0, _mm256_setzero_si256()),
-                    _mm256_set1_epi16(-1),
-                ))
-            }
-        }
-        #[inline(always)]
         pub fn any_lt(self, o: Avx) -> bool {
             unsafe { _mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0)) != 0 }
-        }
-        #[inline(always)]
-        pub fn is_zero(self) -> bool {
-            unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
         }
         #[inline(always)]
         pub fn rot_rows1(self) -> Avx {
@@ -1070,28 +1098,8 @@ mod x86 {
             Avx(unsafe { _mm256_shuffle_epi8(self.0, Self::ctrl(&super::ROTATE_ROWS[1])) })
         }
         #[inline(always)]
-        pub fn rot_cols1(self) -> Avx {
-            Avx(unsafe { _mm256_permute4x64_epi64(self.0, 0b00_11_10_01) })
-        }
-        #[inline(always)]
-        pub fn rot_cols2(self) -> Avx {
-            Avx(unsafe { _mm256_permute4x64_epi64(self.0, 0b01_00_11_10) })
-        }
-        #[inline(always)]
         pub fn shuffle(self, c: &Shuffle) -> Avx {
             Avx(unsafe { _mm256_shuffle_epi8(self.0, Self::ctrl(c)) })
-        }
-        #[inline(always)]
-        pub fn lo(self) -> X8 {
-            X8(unsafe { _mm256_castsi256_si128(self.0) })
-        }
-        #[inline(always)]
-        pub fn hi(self) -> X8 {
-            X8(unsafe { _mm256_extracti128_si256(self.0, 1) })
-        }
-        #[inline(always)]
-        pub fn dup(x: X8) -> Avx {
-            Avx(unsafe { _mm256_broadcastsi128_si256(x.0) })
         }
     }
 
@@ -1108,32 +1116,7 @@ mod x86 {
     #[cfg(avx512_intrinsics)]
     #[clippy::msrv = "1.89"]
     impl Avx512 {
-        #[inline(always)]
-        pub fn load(c: &Lanes16) -> Avx512 {
-            Avx512(unsafe { _mm256_load_si256(c.0.as_ptr().cast()) })
-        }
-        #[inline(always)]
-        pub fn splat(x: u16) -> Avx512 {
-            Avx512(unsafe { _mm256_set1_epi16(x as i16) })
-        }
-        #[inline(always)]
-        pub fn lanes(self) -> [u16; 16] {
-            let mut out = [0u16; 16];
-            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self.0) };
-            out
-        }
-        #[inline(always)]
-        pub fn and(self, o: Avx512) -> Avx512 {
-            Avx512(unsafe { _mm256_and_si256(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn or(self, o: Avx512) -> Avx512 {
-            Avx512(unsafe { _mm256_or_si256(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn xor(self, o: Avx512) -> Avx512 {
-            Avx512(unsafe { _mm256_xor_si256(self.0, o.0) })
-        }
+        avx256_common!();
         #[inline(always)]
         pub fn andnot(self, o: Avx512) -> Avx512 {
             Avx512(unsafe { _mm256_andnot_si256(o.0, self.0) })
@@ -1160,25 +1143,8 @@ mod x86 {
             }
         }
         #[inline(always)]
-        pub fn eq(self, o: Avx512) -> Avx512 {
-            Avx512(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
-        }
-        #[inline(always)]
-        pub fn nonzero(self) -> Avx512 {
-            unsafe {
-                Avx512(_mm256_xor_si256(
-                    _mm256_cmpeq_epi16(self.0, _mm256_setzero_si256()),
-                    _mm256_set1_epi16(-1),
-                ))
-            }
-        }
-        #[inline(always)]
         pub fn any_lt(self, o: Avx512) -> bool {
             unsafe { _mm256_cmplt_epu16_mask(self.0, o.0) != 0 }
-        }
-        #[inline(always)]
-        pub fn is_zero(self) -> bool {
-            unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
         }
         #[inline(always)]
         pub fn rot_rows1(self) -> Avx512 {
@@ -1191,14 +1157,6 @@ mod x86 {
         #[inline(always)]
         pub fn rot_rows3(self) -> Avx512 {
             Avx512(unsafe { _mm256_ror_epi64::<48>(self.0) })
-        }
-        #[inline(always)]
-        pub fn rot_cols1(self) -> Avx512 {
-            Avx512(unsafe { _mm256_permute4x64_epi64(self.0, 0b00_11_10_01) })
-        }
-        #[inline(always)]
-        pub fn rot_cols2(self) -> Avx512 {
-            Avx512(unsafe { _mm256_permute4x64_epi64(self.0, 0b01_00_11_10) })
         }
         #[inline(always)]
         fn rot_cols3(self) -> Avx512 {
@@ -1245,18 +1203,6 @@ mod x86 {
         #[inline(always)]
         pub fn shuffle(self, c: &Shuffle) -> Avx512 {
             Avx512(unsafe { _mm256_shuffle_epi8(self.0, _mm256_load_si256(c.0.as_ptr().cast())) })
-        }
-        #[inline(always)]
-        pub fn lo(self) -> X8 {
-            X8(unsafe { _mm256_castsi256_si128(self.0) })
-        }
-        #[inline(always)]
-        pub fn hi(self) -> X8 {
-            X8(unsafe { _mm256_extracti128_si256(self.0, 1) })
-        }
-        #[inline(always)]
-        pub fn dup(x: X8) -> Avx512 {
-            Avx512(unsafe { _mm256_broadcastsi128_si256(x.0) })
         }
     }
 }
