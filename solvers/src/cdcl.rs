@@ -45,7 +45,7 @@
 
 use crate::engine::{Caps, Shapes};
 use crate::shaped::Tally;
-use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver};
+use crate::{Board, Budget, Shape, Solver};
 
 /// The CDCL solver: the exactly-one groups as native propagators, first-UIP learning, VSIDS,
 /// Luby restarts. Keeps the model of the last shape it solved; counts solutions.
@@ -1135,25 +1135,7 @@ impl Solver for Cdcl {
         }
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let board = Board::from_grid(puzzle);
-        let out = self.tally(&board, 1, budget).outcome(board.shape());
-        out.map(|b| b.to_grid().expect("a 9x9 board"))
-    }
-
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let board = Board::from_grid(puzzle);
-        let c = self.tally(&board, limit, budget).count(board.shape());
-        Some(c.map(|b| b.to_grid().expect("a 9x9 board")))
-    }
-
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
-    }
-
-    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
-        Some(self.tally(puzzle, limit, budget).count(puzzle.shape()))
-    }
+    crate::shaped::board_search_methods!();
 }
 
 #[cfg(test)]
@@ -1163,7 +1145,7 @@ mod tests {
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
     };
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::Status;
+    use crate::{Grid, Status};
 
     #[test]
     fn luby_sequence() {

@@ -101,6 +101,48 @@ macro_rules! by_width {
 }
 pub(crate) use by_width;
 
+/// The search methods of [`crate::Solver`] for a solver that searches [`Board`]s only, written
+/// with its `tally(&mut self, &Board, limit, &Budget) -> Tally`: `solve` and `count` take a 9x9
+/// [`crate::Grid`] through a board, `solve_board` and `count_board` take every shape.
+macro_rules! board_search_methods {
+    () => {
+        fn solve(&mut self, puzzle: &$crate::Grid, budget: &$crate::Budget) -> $crate::Outcome {
+            let board = $crate::Board::from_grid(puzzle);
+            let out = self.tally(&board, 1, budget).outcome(board.shape());
+            out.map(|b| b.to_grid().expect("a 9x9 board"))
+        }
+
+        fn count(
+            &mut self,
+            puzzle: &$crate::Grid,
+            limit: u64,
+            budget: &$crate::Budget,
+        ) -> Option<$crate::Count> {
+            let board = $crate::Board::from_grid(puzzle);
+            let c = self.tally(&board, limit, budget).count(board.shape());
+            Some(c.map(|b| b.to_grid().expect("a 9x9 board")))
+        }
+
+        fn solve_board(
+            &mut self,
+            puzzle: &$crate::Board,
+            budget: &$crate::Budget,
+        ) -> Option<$crate::Outcome<$crate::Board>> {
+            Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
+        }
+
+        fn count_board(
+            &mut self,
+            puzzle: &$crate::Board,
+            limit: u64,
+            budget: &$crate::Budget,
+        ) -> Option<$crate::Count<$crate::Board>> {
+            Some(self.tally(puzzle, limit, budget).count(puzzle.shape()))
+        }
+    };
+}
+pub(crate) use board_search_methods;
+
 /// The unit slots of every cell, for solvers that keep one mask per unit: slot `r` for row `r`,
 /// `N + c` for column `c`, `2N + b` for box `b`. A Latin square has no boxes; its third slot is
 /// `2N + r`, a shadow of the row that every placement updates as it updates the row, so the
