@@ -51,11 +51,10 @@ const MAX_NODES: usize = 32_000;
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     match t {
         Technique::RemotePair => remote_pair(b, out),
-        Technique::TurbotFish
-        | Technique::XChain
-        | Technique::XyChain
-        | Technique::Aic
-        | Technique::GroupedAic => chains(b, t, out),
+        Technique::Aic => super::tabling::find(b, out),
+        Technique::TurbotFish | Technique::XChain | Technique::XyChain | Technique::GroupedAic => {
+            chains(b, t, out)
+        }
         _ => {}
     }
 }

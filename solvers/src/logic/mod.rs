@@ -55,6 +55,7 @@ pub mod singles;
 mod solver;
 pub mod subsets;
 pub mod sue_de_coq;
+mod tabling;
 pub mod templates;
 pub mod uniqueness;
 pub mod wings;

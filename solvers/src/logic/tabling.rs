@@ -1,0 +1,398 @@
+//! Nice loops and AICs, found the way HoDoKu's tabling finds them, so that the step a rater
+//! takes (and so its path and score) is HoDoKu's.
+//!
+//! For every candidate, assumed true and assumed false (the *premise*), a table lists what
+//! follows from it, in breadth-first order: a true candidate makes the other candidates of its
+//! cell and its digit's other places in its row, column and box false (weak links, in that
+//! order); a false candidate makes the other candidate of a bivalue cell and the other place of
+//! a conjugate pair in its row, column or box true (strong links). Each implication keeps the
+//! first chain that reached it, the shortest.
+//!
+//! - **Nice loops**: an implication back in the premise's cell, by a chain that leaves the cell
+//!   with its first link and comes back from outside it with its last, never returning to a
+//!   cell it left (a *lasso*) but for the start cell. By the strength of its first and last
+//!   links and its end digits, a loop is *discontinuous* (the start cell loses a candidate, or
+//!   keeps only one) or *continuous* (every weak link between cells eliminates its digit from
+//!   cells off the loop that see both ends; a cell entered and left by strong links on two
+//!   digits keeps only those two).
+//! - **AICs**: a chain from a premise assumed false to a candidate in another cell made true,
+//!   with no lasso, at least three links: ends of one digit take it from every cell that sees
+//!   both (when at least two do); ends of two digits in cells that see each other take each
+//!   end's digit from the other end's cell (when both have it).
+//!
+//! Loops from true premises come first, then from false ones, then AICs, premises in candidate
+//! order; of two chains with the same eliminations (and kind) the first stays unless a later
+//! one is shorter. Steps are then ordered as HoDoKu orders them: more eliminations first, then
+//! the smaller [`index_sum`], then the shorter chain; ties keep their order.
+//!
+//! Source: HoDoKu 2.2 (Bernhard Hobiger), its "Nice Loops / AIC" technique page and the
+//! behaviour of its tabling solver as documented by the `hodoku-py` port. The code is our own.
+
+use super::board::{bit, cells, digits, Board, CELL_UNITS, PEERS, UNIT_MASK};
+use super::{in_hodoku_order, index_sum, Candidate, Finds, Step, Technique};
+use std::collections::HashMap;
+
+/// The most implications a table holds, the premise included (HoDoKu's table size).
+const TABLE_SIZE: usize = 1000;
+
+/// No predecessor: a state not reached.
+const UNSEEN: u16 = u16::MAX;
+
+/// What a chain proves, as HoDoKu names it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Kind {
+    ContinuousLoop,
+    DiscontinuousLoop,
+    Aic,
+}
+
+/// A state: `2 * node + 1` is candidate `node` (`cell * 9 + digit - 1`) true, `2 * node` false.
+#[inline]
+fn cell_of(s: usize) -> usize {
+    s / 18
+}
+
+#[inline]
+fn digit_of(s: usize) -> u8 {
+    (s / 2 % 9) as u8 + 1
+}
+
+#[inline]
+fn is_on(s: usize) -> bool {
+    s % 2 == 1
+}
+
+#[inline]
+fn state(cell: usize, d: u8, on: bool) -> usize {
+    2 * (cell * 9 + d as usize - 1) + usize::from(on)
+}
+
+/// The direct implications of every state, in HoDoKu's order.
+fn implications(b: &Board) -> Vec<Vec<u16>> {
+    let mut next = vec![Vec::new(); 1458];
+    for cell in 0..81 {
+        let m = b.cands(cell);
+        for d in digits(m) {
+            let (on, off) = (state(cell, d, true), state(cell, d, false));
+            for e in digits(m & !bit(d)) {
+                next[on].push(state(cell, e, false) as u16);
+                if m.count_ones() == 2 {
+                    next[off].push(state(cell, e, true) as u16);
+                }
+            }
+            for u in CELL_UNITS[cell] {
+                let places = b.digit_cells(d) & UNIT_MASK[u] & !(1u128 << cell);
+                for c in cells(places) {
+                    let s = state(c, d, false) as u16;
+                    if !next[on].contains(&s) {
+                        next[on].push(s);
+                    }
+                }
+                if places.count_ones() == 1 {
+                    let s = state(places.trailing_zeros() as usize, d, true) as u16;
+                    if !next[off].contains(&s) {
+                        next[off].push(s);
+                    }
+                }
+            }
+        }
+    }
+    next
+}
+
+/// One premise's table: the states reached, in order, each with the state before it.
+struct Table {
+    order: Vec<u16>,
+    prev: Vec<u16>,
+    dist: Vec<u8>,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            order: Vec::with_capacity(TABLE_SIZE),
+            prev: vec![UNSEEN; 1458],
+            dist: vec![0; 1458],
+        }
+    }
+
+    fn fill(&mut self, next: &[Vec<u16>], premise: usize) {
+        for &s in &self.order {
+            self.prev[s as usize] = UNSEEN;
+        }
+        self.order.clear();
+        self.order.push(premise as u16);
+        self.prev[premise] = premise as u16;
+        self.dist[premise] = 0;
+        let mut i = 0;
+        while i < self.order.len() {
+            let s = self.order[i] as usize;
+            i += 1;
+            for &t in &next[s] {
+                if self.order.len() >= TABLE_SIZE {
+                    return;
+                }
+                if self.prev[t as usize] == UNSEEN {
+                    self.prev[t as usize] = s as u16;
+                    self.dist[t as usize] = self.dist[s].saturating_add(1);
+                    self.order.push(t);
+                }
+            }
+        }
+    }
+
+    /// The chain from the premise to `s`, premise first.
+    fn chain(&self, mut s: usize) -> Vec<usize> {
+        let mut v = vec![s];
+        while self.prev[s] as usize != s {
+            s = self.prev[s] as usize;
+            v.push(s);
+        }
+        v.reverse();
+        v
+    }
+}
+
+/// True when `chain` comes back to a cell it left two or more nodes before (the start cell
+/// excepted in a loop, `nice`).
+fn is_lasso(chain: &[usize], nice: bool) -> bool {
+    let start = cell_of(chain[0]);
+    let mut left = 0u128;
+    let mut last = None;
+    for &s in chain {
+        let c = cell_of(s);
+        if left & (1u128 << c) != 0 {
+            return true;
+        }
+        if let Some(l) = last {
+            if !(nice && l == start) {
+                left |= 1u128 << l;
+            }
+        }
+        last = Some(c);
+    }
+    false
+}
+
+/// A chain found, with what it eliminates (a candidate may appear twice, as HoDoKu counts it).
+struct Found {
+    kind: Kind,
+    chain: Vec<usize>,
+    elims: Vec<Candidate>,
+}
+
+/// The loop closed by reaching `end` in the premise's cell, if it eliminates anything.
+fn nice_loop(b: &Board, chain: Vec<usize>) -> Option<Found> {
+    let n = chain.len();
+    let (premise, end) = (chain[0], chain[n - 1]);
+    let c = cell_of(premise);
+    if n < 4 || cell_of(chain[1]) == c || cell_of(chain[n - 2]) == c || is_lasso(&chain, true) {
+        return None;
+    }
+    let first_strong = !is_on(premise);
+    let last_strong = is_on(end);
+    let (x, y) = (digit_of(premise), digit_of(end));
+    let mut elims = Vec::new();
+    let mut kind = Kind::DiscontinuousLoop;
+    if !first_strong && !last_strong && x == y {
+        elims.push(Candidate::new(c, x));
+    } else if first_strong && last_strong && x == y {
+        elims.extend(digits(b.cands(c) & !bit(x)).map(|d| Candidate::new(c, d)));
+    } else if first_strong != last_strong && x != y {
+        elims.push(Candidate::new(c, if first_strong { y } else { x }));
+    } else if (!first_strong && !last_strong && b.count(c) == 2) || (first_strong && last_strong) {
+        kind = Kind::ContinuousLoop;
+        elims = continuous_eliminations(b, &chain, first_strong && last_strong);
+    } else {
+        return None;
+    }
+    (!elims.is_empty()).then_some(Found { kind, chain, elims })
+}
+
+/// What a continuous loop eliminates: each weak link between two cells, its digit from cells
+/// off the loop that see both ends; each cell entered and left by strong links (the start cell
+/// when both end links are strong), its candidates but those two.
+fn continuous_eliminations(b: &Board, chain: &[usize], strong_ends: bool) -> Vec<Candidate> {
+    let n = chain.len();
+    let start = cell_of(chain[0]);
+    let on_loop = chain.iter().fold(0u128, |m, &s| m | 1u128 << cell_of(s));
+    let mut elims = Vec::new();
+    let keep_two = |elims: &mut Vec<Candidate>, cell: usize, d1: u8, d2: u8| {
+        elims.extend(digits(b.cands(cell) & !bit(d1) & !bit(d2)).map(|d| Candidate::new(cell, d)));
+    };
+    for i in 0..n {
+        let s = chain[i];
+        if i == 0 && strong_ends {
+            keep_two(
+                &mut elims,
+                start,
+                digit_of(chain[0]),
+                digit_of(chain[n - 1]),
+            );
+        } else if i > 0
+            && is_on(s)
+            && i + 3 <= n
+            && cell_of(chain[i - 1]) != cell_of(s)
+            && !is_on(chain[i + 1])
+            && cell_of(chain[i + 1]) == cell_of(s)
+            && is_on(chain[i + 2])
+            && cell_of(chain[i + 2]) != cell_of(s)
+        {
+            keep_two(&mut elims, cell_of(s), digit_of(s), digit_of(chain[i + 2]));
+        }
+        if i > 0 && !is_on(s) && cell_of(chain[i - 1]) != cell_of(s) {
+            let d = digit_of(s);
+            let common = PEERS[cell_of(chain[i - 1])] & PEERS[cell_of(s)] & !on_loop;
+            let common = common & !(1u128 << start) & b.digit_cells(d);
+            elims.extend(cells(common).map(|c| Candidate::new(c, d)));
+        }
+    }
+    elims
+}
+
+/// The AIC from a premise assumed false to `end` made true, if it eliminates anything.
+fn aic(b: &Board, table: &Table, premise: usize, end: usize) -> Option<Found> {
+    let (c, x) = (cell_of(premise), digit_of(premise));
+    let (e, y) = (cell_of(end), digit_of(end));
+    let mut elims = Vec::new();
+    if x == y {
+        let common = PEERS[c] & PEERS[e] & b.digit_cells(x);
+        if common.count_ones() < 2 {
+            return None;
+        }
+        elims.extend(cells(common).map(|cell| Candidate::new(cell, x)));
+    } else {
+        if PEERS[c] & (1u128 << e) == 0 || !b.has(e, x) || !b.has(c, y) {
+            return None;
+        }
+        elims.push(Candidate::new(c, y));
+        elims.push(Candidate::new(e, x));
+    }
+    if table.dist[end] <= 2 {
+        return None;
+    }
+    let chain = table.chain(end);
+    if is_lasso(&chain, false) {
+        return None;
+    }
+    Some(Found {
+        kind: Kind::Aic,
+        chain,
+        elims,
+    })
+}
+
+/// Nice loops and AICs on `b` (technique [`Technique::Aic`]), in HoDoKu's order.
+pub(crate) fn find(b: &Board, out: &mut Finds) {
+    let next = implications(b);
+    let mut table = Table::new();
+    let premises: Vec<(usize, u8)> = (0..81)
+        .flat_map(|c| digits(b.cands(c)).map(move |d| (c, d)))
+        .collect();
+    let (mut loops_on, mut loops_off, mut aics) = (Vec::new(), Vec::new(), Vec::new());
+    for on in [true, false] {
+        for &(c, d) in &premises {
+            let premise = state(c, d, on);
+            table.fill(&next, premise);
+            for &s in &table.order[1..] {
+                let s = s as usize;
+                if cell_of(s) == c && table.dist[s] > 2 {
+                    if let Some(f) = nice_loop(b, table.chain(s)) {
+                        if on { &mut loops_on } else { &mut loops_off }.push(f);
+                    }
+                }
+            }
+            if !on {
+                for &s in &table.order[1..] {
+                    let s = s as usize;
+                    if is_on(s) && cell_of(s) != c {
+                        aics.extend(aic(b, &table, premise, s));
+                    }
+                }
+            }
+        }
+    }
+    // one chain per set of eliminations and kind: the first, unless a later one is shorter
+    let mut kept: Vec<(Vec<Candidate>, Found)> = Vec::new();
+    let mut index: HashMap<(Vec<Candidate>, Kind), usize> = HashMap::new();
+    for f in loops_on.into_iter().chain(loops_off).chain(aics) {
+        let mut key = f.elims.clone();
+        in_hodoku_order(&mut key);
+        let k = (key.clone(), f.kind);
+        if let Some(&i) = index.get(&k) {
+            if kept[i].1.chain.len() <= f.chain.len() {
+                continue;
+            }
+        }
+        index.insert(k, kept.len());
+        kept.push((key, f));
+    }
+    let sums: Vec<u64> = kept.iter().map(|(k, _)| index_sum(k)).collect();
+    let mut order: Vec<usize> = (0..kept.len()).collect();
+    order.sort_by(|&i, &j| {
+        let (ki, fi) = (&kept[i].0, &kept[i].1);
+        let (kj, fj) = (&kept[j].0, &kept[j].1);
+        kj.len().cmp(&ki.len()).then_with(|| {
+            if fi.kind != fj.kind || ki != kj {
+                sums[i].cmp(&sums[j])
+            } else {
+                fi.chain.len().cmp(&fj.chain.len())
+            }
+        })
+    });
+    for i in order {
+        if push(&kept[i].1, out) {
+            return;
+        }
+    }
+}
+
+/// Reports `f` as a step; true when the search can stop.
+fn push(f: &Found, out: &mut Finds) -> bool {
+    let mut s = Step::new(Technique::Aic);
+    // shown strong link first: a chain from a true premise starts after it
+    let shown = if is_on(f.chain[0]) {
+        &f.chain[1..]
+    } else {
+        &f.chain[..]
+    };
+    for &st in shown {
+        let c = Candidate::new(cell_of(st), digit_of(st));
+        s.digits |= bit(c.digit);
+        s.candidates.push(c);
+        s.cells.push(c.cell);
+    }
+    s.cells.dedup();
+    let mut e = f.elims.clone();
+    e.sort();
+    e.dedup();
+    in_hodoku_order(&mut e);
+    s.eliminations = e;
+    out.push(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lasso_rule_lets_a_loop_come_home() {
+        // cells 0 -> 1 -> 2 -> 0: a loop may come back to its start cell, an AIC may not
+        let chain = [
+            state(0, 1, true),
+            state(1, 1, false),
+            state(2, 2, true),
+            state(0, 2, false),
+        ];
+        assert!(!is_lasso(&chain, true));
+        assert!(is_lasso(&chain, false));
+        // back to cell 1 after leaving it
+        let chain = [
+            state(0, 1, false),
+            state(1, 1, true),
+            state(2, 2, false),
+            state(1, 2, true),
+        ];
+        assert!(is_lasso(&chain, true));
+    }
+}
