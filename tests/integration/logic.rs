@@ -453,7 +453,7 @@ fn sample(name: &str, step: usize, n: usize) -> Vec<String> {
 /// `$HARNESS_DATA/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
 /// confusion matrix and the shares (also counting our `Beyond`, a guess was needed, as HoDoKu's
 /// `Extreme`); asserts the agreement measured with hodoku-py 0.2.1: the same level on all 270,
-/// the same score on at least 262.
+/// the same score on at least 265.
 #[test]
 #[cfg_attr(
     not(all(harness_data, has_hodoku_py)),
@@ -488,6 +488,9 @@ fn level_parity_with_hodoku_py() {
         }
         equivalent += u32::from(r.hodoku_level().name().to_uppercase() == *level);
         scores += u32::from(r.score == *score);
+        if r.score != *score {
+            println!("score differs: {p} hodoku-py {score}, ours {}", r.score);
+        }
     }
     let n = puzzles.len() as f64;
     let mut table = String::from("| hodoku-py \\ ours |");
@@ -517,7 +520,7 @@ fn level_parity_with_hodoku_py() {
         puzzles.len()
     );
     assert!(
-        scores >= 262,
+        scores >= 265,
         "only {scores} of {} scores agree",
         puzzles.len()
     );
@@ -619,7 +622,7 @@ fn rate_takes_a_shipped_name() {
 )]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
-    let score_floors = [20, 20, 20, 20, 18];
+    let score_floors = [20, 20, 20, 20, 19];
     let rows: Vec<Vec<(String, u32, String)>> = LEVEL_SETS
         .iter()
         .map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).collect())

@@ -12,23 +12,25 @@
 //!   them, from digit `a` back to digit `a`: a cell seeing both ends loses `a`.
 //! - **Remote pair**: bivalue cells with the same two digits linked in a chain of four or more:
 //!   cells at an odd distance have opposite digits, so a cell seeing two such cells loses both.
-//! - **AIC** (alternating inference chain, HoDoKu's nice loops): any candidates, any links. Ends
-//!   with the same digit: a cell seeing both loses it; ends in one cell: its other candidates go;
-//!   ends with different digits in cells that see each other: each end's cell loses the other
-//!   end's digit; a chain from a candidate back to itself proves it true; a chain whose ends are
-//!   also weakly linked is a continuous loop, and every weak link of it eliminates.
+//! - **Grouped AIC** (HoDoKu's grouped nice loops and AICs): any candidates, any links, and
+//!   group nodes. Ends with the same digit: a cell seeing both loses it; ends in one cell: its
+//!   other candidates go; ends with different digits in cells that see each other: each end's
+//!   cell loses the other end's digit; a chain from a candidate back to itself proves it true; a
+//!   chain whose ends are also weakly linked is a continuous loop, and every weak link of it
+//!   eliminates. Plain AICs and nice loops are [`super::tabling`]'s.
 //!
 //! Chains are found as implications: assume a candidate false; a strong link makes its partner
 //! true; a weak link from a true candidate makes its neighbours false; a breadth-first search
 //! gives, for every candidate reached as true, the shortest chain. X- and XY-chains never come
-//! back to a cell they left; an AIC is searched as HoDoKu keeps it: the shortest implication of
-//! each candidate, dropped when it is a lasso. Among all chains found, those with the most
-//! eliminations come first (HoDoKu's preference), then by HoDoKu's index sum ([`index_sum`]),
-//! shorter ones before longer; a continuous loop's weak links eliminate in cells off the loop.
+//! back to a cell they left; a grouped AIC is searched as HoDoKu keeps it: the shortest
+//! implication of each candidate, dropped when it is a lasso. Among all chains found, those with
+//! the most eliminations come first (HoDoKu's preference), then by HoDoKu's index sum
+//! ([`index_sum`]), shorter ones before longer; a continuous loop's weak links eliminate in cells
+//! off the loop.
 //!
-//! **Grouped AICs** (HoDoKu's grouped nice loops and AICs) add group nodes (a digit's places
-//! in a box that share a line) and, among every step ([`super::find_all`], not the rater's
-//! first step: HoDoKu's default leaves them off), ALS nodes: a digit in an almost locked set,
+//! Grouped AICs add group nodes (a digit's places in a box that share a line) and, among every
+//! step ([`super::find_all`], not the rater's first step: HoDoKu's default leaves them off), ALS
+//! nodes: a digit in an almost locked set,
 //! entered by a weak link on one digit and left by a weak link on another, or by a strong link
 //! to the one candidate the locked ALS leaves a cell of three or more. In a continuous loop the
 //! ALS's other digits are locked in it. Every step also takes, where the shortest chain to a

@@ -11,141 +11,199 @@
 //! HoDoKu rates them Extreme (forcing chains cost 500 a step, nets 700). The links are those of
 //! [`super::chains`]; chains follow at most 19 links, nets go to the end.
 
-use super::board::{bit, cells, digits, Board, UNIT_MASK};
-use super::chains::{node, Kind, Links, Search};
+use super::board::{bit, cells, digits, Board, PEERS, UNIT_MASK};
+use super::chains::node;
+use super::tabling::{cell_of, digit_of, is_on, state, Implications, Table};
 use super::{Candidate, Finds, Step, Technique};
+use std::collections::HashSet;
 
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     match t {
-        Technique::ForcingChainContradiction => chain_contradiction(b, out),
-        Technique::ForcingChainVerity => chain_verity(b, out),
+        Technique::ForcingChainContradiction | Technique::ForcingChainVerity => {
+            forcing_chains(b, t, out)
+        }
         Technique::ForcingNetContradiction => net_contradiction(b, out),
         Technique::ForcingNetVerity => net_verity(b, out),
         _ => {}
     }
 }
 
-/// After a search from an assumption: the first contradiction it reached, as the cells that show
-/// it: a candidate made both true and false, an empty cell with every candidate false, or a unit
-/// where a digit lost every place.
-fn contradiction(b: &Board, search: &Search) -> Option<Vec<u8>> {
-    let reached = |st: usize| search.reached(st);
-    for n in 0..729 {
-        if reached(2 * n) && reached(2 * n + 1) {
-            return Some(vec![(n / 9) as u8]);
+/// Forcing chains, contradiction and verity, as HoDoKu finds them: every candidate assumed true
+/// and assumed false gets a table of what follows from it by strong and weak links, group nodes
+/// included ([`Implications::with_groups`]), as far as it goes.
+///
+/// - A contradiction (a candidate both true and false, two digits true in a cell or one digit
+///   twice in a house, a cell with every candidate false, a house where every cell that may
+///   still hold a digit, by the digits placed, has it false) proves the assumption wrong.
+/// - A verity: a candidate's table true and its table false, every candidate of a cell, or
+///   every place of a digit in a house, made true, all lead to the same candidate true (or
+///   false): so it is.
+///
+/// Each deduction is a step; placements come first, by cell, then eliminations, by cell and
+/// digit (HoDoKu's order; the first of each found stays).
+fn chain_steps(b: &Board) -> Vec<Step> {
+    let next = Implications::with_groups(b).next;
+    let mut table = Table::new();
+    // digit d may still go in a cell, by the digits placed alone (index d - 1)
+    let mut allowed = [b.empty(); 9];
+    for c in 0..81 {
+        let v = b.value(c);
+        if v != 0 {
+            allowed[v as usize - 1] &= !PEERS[c];
         }
     }
+    let premises: Vec<(usize, u8)> = (0..81)
+        .flat_map(|c| digits(b.cands(c)).map(move |d| (c, d)))
+        .collect();
+    // per candidate state: what its table makes true and false, per digit
+    let mut sets: Vec<Sets> = (0..1458).map(|_| Sets::default()).collect();
+    let mut steps: Vec<Step> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut add = |t: Technique, shown: Vec<u8>, digits: u16, c: Candidate, set: bool| {
+        if !seen.insert((t, c, set)) {
+            return;
+        }
+        let mut s = Step::new(t);
+        s.digits = digits;
+        s.cells = shown;
+        if set {
+            s.placements.push(c);
+        } else {
+            s.eliminations.push(c);
+        }
+        steps.push(s);
+    };
+    for &(c, d) in &premises {
+        for on in [true, false] {
+            let premise = state(c, d, on);
+            table.fill(&next, premise);
+            let mut t = Sets::default();
+            for &st in &table.order {
+                let st = st as usize;
+                if st < 1458 {
+                    let (cell, digit) = (cell_of(st), digit_of(st) as usize - 1);
+                    if is_on(st) {
+                        t.on[digit] |= 1u128 << cell;
+                    } else {
+                        t.off[digit] |= 1u128 << cell;
+                    }
+                }
+            }
+            sets[premise] = t;
+        }
+    }
+    for on in [true, false] {
+        for &(c, d) in &premises {
+            let t = &sets[state(c, d, on)];
+            if let Some(shown) = t.contradiction(b, &allowed) {
+                let cells = std::iter::once(c as u8).chain(shown).collect();
+                add(
+                    Technique::ForcingChainContradiction,
+                    cells,
+                    bit(d),
+                    Candidate::new(c, d),
+                    !on,
+                );
+            }
+        }
+    }
+    let mut verity = |tables: &[&Sets], shown: Vec<u8>, ds: u16, except: u128| {
+        for k in 0..9 {
+            let common_on = tables.iter().fold(!0u128, |m, t| m & t.on[k]) & !except;
+            let common_off = tables.iter().fold(!0u128, |m, t| m & t.off[k]) & !except;
+            for (set, common) in [(true, common_on), (false, common_off)] {
+                for cell in cells(common) {
+                    let c = Candidate::new(cell, k as u8 + 1);
+                    add(Technique::ForcingChainVerity, shown.clone(), ds, c, set);
+                }
+            }
+        }
+    };
+    for &(c, d) in &premises {
+        let pair = [&sets[state(c, d, true)], &sets[state(c, d, false)]];
+        verity(&pair, vec![c as u8], bit(d), 1u128 << c);
+    }
     for c in 0..81 {
-        let m = b.cands(c);
-        if m != 0 && digits(m).all(|d| reached(2 * node(c, d))) {
-            return Some(vec![c as u8]);
+        if b.value(c) == 0 {
+            let tables: Vec<&Sets> = digits(b.cands(c))
+                .map(|d| &sets[state(c, d, true)])
+                .collect();
+            verity(&tables, vec![c as u8], b.cands(c), 0);
         }
     }
     for u in 0..27 {
         for d in 1..=9u8 {
             let p = b.in_unit(u, d);
-            if p != 0 && cells(p).all(|c| reached(2 * node(c, d))) {
-                return Some(cells(p).map(|c| c as u8).collect());
+            if p != 0 {
+                let tables: Vec<&Sets> = cells(p).map(|c| &sets[state(c, d, true)]).collect();
+                verity(&tables, cells(p).map(|c| c as u8).collect(), bit(d), 0);
             }
         }
     }
-    None
-}
-
-/// Forcing chain contradiction: assuming a candidate true (or false) leads, by strong and weak
-/// links, to a contradiction, so it is false (or true).
-fn chain_contradiction(b: &Board, out: &mut Finds) {
-    let links = Links::new(b, Kind::Any);
-    let mut search = Search::new();
-    let mut found = Vec::new();
-    for n in 0..729 {
-        let (cell, d) = (n / 9, (n % 9) as u8 + 1);
-        if !b.has(cell, d) {
-            continue;
-        }
-        for assume_true in [true, false] {
-            search.run_from(&links, 2 * n + usize::from(assume_true), false);
-            let Some(shown) = contradiction(b, &search) else {
-                continue;
-            };
-            let mut s = Step::new(Technique::ForcingChainContradiction);
-            s.digits = bit(d);
-            s.cells = std::iter::once(cell as u8).chain(shown).collect();
-            if assume_true {
-                s.eliminations.push(Candidate::new(cell, d));
-            } else {
-                s.placements.push(Candidate::new(cell, d));
-            }
-            found.push(s);
-        }
-    }
-    // placements first, then by cell (HoDoKu sorts singles first)
-    found.sort_by_key(|s| (s.placements.is_empty(), s.cells[0]));
-    for s in found {
-        if out.push(s) {
-            return;
-        }
-    }
-}
-
-/// Forcing chain verity: every candidate of a cell (or every place of a digit in a unit), assumed
-/// true in turn, makes the same candidate true (it is true) or false (it is false).
-fn chain_verity(b: &Board, out: &mut Finds) {
-    let links = Links::new(b, Kind::Any);
-    let mut search = Search::new();
-    let mut found = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (branches, group_cells) in branch_groups(b) {
-        let mut common: Option<Vec<bool>> = None;
-        for &n in &branches {
-            search.run_from(&links, 2 * n + 1, false);
-            if contradiction(b, &search).is_some() {
-                continue; // an impossible branch: the others decide
-            }
-            let reached: Vec<bool> = (0..1458).map(|st| search.reached(st)).collect();
-            common = Some(match common {
-                None => reached,
-                Some(c) => c.iter().zip(&reached).map(|(a, b)| *a && *b).collect(),
-            });
-        }
-        let Some(common) = common else {
-            continue;
-        };
-        let mut s = Step::new(Technique::ForcingChainVerity);
-        for n in 0..729 {
-            let (cell, d) = (n / 9, (n % 9) as u8 + 1);
-            if !b.has(cell, d) {
-                continue;
-            }
-            if common[2 * n + 1] {
-                s.placements.push(Candidate::new(cell, d));
-            } else if common[2 * n] {
-                s.eliminations.push(Candidate::new(cell, d));
-            }
-        }
-        if s.is_empty() {
-            continue;
-        }
-        if !s.placements.is_empty() {
-            // a placement says it all (its eliminations follow as singles)
-            s.placements.truncate(1);
-            s.eliminations.clear();
-        }
-        if !seen.insert((s.placements.clone(), s.eliminations.clone())) {
-            continue;
-        }
-        s.digits = branches.iter().fold(0, |m, &n| m | bit((n % 9) as u8 + 1));
-        s.cells = group_cells;
-        found.push(s);
-    }
-    found.sort_by_key(|s| {
-        (
-            s.placements.is_empty(),
-            std::cmp::Reverse(s.eliminations.len()),
-        )
+    // placements first, by cell; then eliminations, by cell and digit
+    steps.sort_by_key(|s| match s.placements.first() {
+        Some(p) => (0, p.cell, 0),
+        None => (1, s.eliminations[0].cell, s.eliminations[0].digit),
     });
-    for s in found {
-        if out.push(s) {
+    steps
+}
+
+/// What a forcing chain table makes true and false: per digit (index `d - 1`), the cells.
+#[derive(Default)]
+struct Sets {
+    on: [u128; 9],
+    off: [u128; 9],
+}
+
+impl Sets {
+    /// The cells that show a contradiction, if the table has one (`allowed`: per digit, the
+    /// cells that may hold it by the digits placed).
+    fn contradiction(&self, b: &Board, allowed: &[u128; 9]) -> Option<Vec<u8>> {
+        for k in 0..9 {
+            let both = self.on[k] & self.off[k];
+            if both != 0 {
+                return Some(vec![both.trailing_zeros() as u8]);
+            }
+        }
+        for k in 0..9 {
+            for j in k + 1..9 {
+                let both = self.on[k] & self.on[j];
+                if both != 0 {
+                    return Some(vec![both.trailing_zeros() as u8]);
+                }
+            }
+        }
+        for u in 0..27 {
+            for k in 0..9 {
+                let twice = self.on[k] & UNIT_MASK[u];
+                if twice.count_ones() > 1 {
+                    return Some(cells(twice).map(|c| c as u8).collect());
+                }
+            }
+        }
+        let any_on = self.on.iter().fold(0u128, |m, &x| m | x);
+        for c in cells(b.empty() & !any_on) {
+            if digits(b.cands(c)).all(|d| self.off[d as usize - 1] & (1u128 << c) != 0) {
+                return Some(vec![c as u8]);
+            }
+        }
+        for u in 0..27 {
+            for k in 0..9 {
+                let places = UNIT_MASK[u] & allowed[k];
+                if places != 0 && places & !self.off[k] == 0 {
+                    return Some(cells(places).map(|c| c as u8).collect());
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Forcing chain steps of technique `t`: the first of either kind (HoDoKu's first forcing chain
+/// step, whichever its kind), or every one of kind `t`.
+fn forcing_chains(b: &Board, t: Technique, out: &mut Finds) {
+    for s in chain_steps(b) {
+        if (out.first_only() || s.technique == t) && out.push(s) {
             return;
         }
     }

@@ -18,7 +18,8 @@
 //! | [`uniqueness`] | uniqueness tests 1 to 6, hidden rectangle, avoidable rectangles, BUG+1 |
 //! | [`sue_de_coq`] | Sue de Coq |
 //! | [`colouring`] | simple colours (trap, wrap), multi-colours (types 1 and 2) |
-//! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, AIC (nice loops) |
+//! | [`chains`] | turbot fish, remote pair, X-chain, XY-chain, grouped AIC (grouped nice loops) |
+//! | [`tabling`] | AIC (nice loops and AICs) |
 //! | [`als`] | ALS-XZ, ALS-XY-wing, ALS-XY-chain, death blossom |
 //! | [`forcing`] | forcing chains and forcing nets (contradiction, verity) |
 //! | [`templates`] | template set, template delete |
@@ -55,7 +56,7 @@ pub mod singles;
 mod solver;
 pub mod subsets;
 pub mod sue_de_coq;
-mod tabling;
+pub mod tabling;
 pub mod templates;
 pub mod uniqueness;
 pub mod wings;

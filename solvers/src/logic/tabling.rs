@@ -23,7 +23,7 @@
 //! Loops from true premises come first, then from false ones, then AICs, premises in candidate
 //! order; of two chains with the same eliminations (and kind) the first stays unless a later
 //! one is shorter. Steps are then ordered as HoDoKu orders them: more eliminations first, then
-//! the smaller [`index_sum`], then the shorter chain; ties keep their order.
+//! the smaller index sum (HoDoKu's tie break), then the shorter chain; ties keep their order.
 //!
 //! Source: HoDoKu 2.2 (Bernhard Hobiger), its "Nice Loops / AIC" technique page and the
 //! behaviour of its tabling solver as documented by the `hodoku-py` port. The code is our own.
@@ -48,75 +48,170 @@ enum Kind {
 
 /// A state: `2 * node + 1` is candidate `node` (`cell * 9 + digit - 1`) true, `2 * node` false.
 #[inline]
-fn cell_of(s: usize) -> usize {
+pub(crate) fn cell_of(s: usize) -> usize {
     s / 18
 }
 
 #[inline]
-fn digit_of(s: usize) -> u8 {
+pub(crate) fn digit_of(s: usize) -> u8 {
     (s / 2 % 9) as u8 + 1
 }
 
 #[inline]
-fn is_on(s: usize) -> bool {
+pub(crate) fn is_on(s: usize) -> bool {
     s % 2 == 1
 }
 
 #[inline]
-fn state(cell: usize, d: u8, on: bool) -> usize {
+pub(crate) fn state(cell: usize, d: u8, on: bool) -> usize {
     2 * (cell * 9 + d as usize - 1) + usize::from(on)
 }
 
-/// The direct implications of every state, in HoDoKu's order.
-fn implications(b: &Board) -> Vec<Vec<u16>> {
-    let mut next = vec![Vec::new(); 1458];
-    for cell in 0..81 {
-        let m = b.cands(cell);
-        for d in digits(m) {
-            let (on, off) = (state(cell, d, true), state(cell, d, false));
-            for e in digits(m & !bit(d)) {
-                next[on].push(state(cell, e, false) as u16);
-                if m.count_ones() == 2 {
-                    next[off].push(state(cell, e, true) as u16);
-                }
-            }
-            for u in CELL_UNITS[cell] {
-                let places = b.digit_cells(d) & UNIT_MASK[u] & !(1u128 << cell);
-                for c in cells(places) {
-                    let s = state(c, d, false) as u16;
-                    if !next[on].contains(&s) {
-                        next[on].push(s);
+/// The direct implications of every state, in HoDoKu's order: the 1,458 candidate states, then,
+/// with group nodes, two states per group node (`1458 + 2 * g` false, `+ 1` true).
+pub(crate) struct Implications {
+    pub(crate) next: Vec<Vec<u16>>,
+}
+
+/// A group node: digit `digit`'s places (two or three) where a row or column crosses a box.
+struct GroupNode {
+    digit: u8,
+    cells: u128,
+    /// The cells that see all of them.
+    seen: u128,
+    boxu: usize,
+    /// The row or column (unit 0..18).
+    line: usize,
+}
+
+impl Implications {
+    /// Candidates only (the links of nice loops and AICs).
+    pub(crate) fn plain(b: &Board) -> Implications {
+        let mut next = vec![Vec::new(); 1458];
+        for cell in 0..81 {
+            let m = b.cands(cell);
+            for d in digits(m) {
+                let (on, off) = (state(cell, d, true), state(cell, d, false));
+                for e in digits(m & !bit(d)) {
+                    next[on].push(state(cell, e, false) as u16);
+                    if m.count_ones() == 2 {
+                        next[off].push(state(cell, e, true) as u16);
                     }
                 }
-                if places.count_ones() == 1 {
-                    let s = state(places.trailing_zeros() as usize, d, true) as u16;
-                    if !next[off].contains(&s) {
-                        next[off].push(s);
+                for u in CELL_UNITS[cell] {
+                    let places = b.digit_cells(d) & UNIT_MASK[u] & !(1u128 << cell);
+                    for c in cells(places) {
+                        let s = state(c, d, false) as u16;
+                        if !next[on].contains(&s) {
+                            next[on].push(s);
+                        }
+                    }
+                    if places.count_ones() == 1 {
+                        let s = state(places.trailing_zeros() as usize, d, true) as u16;
+                        if !next[off].contains(&s) {
+                            next[off].push(s);
+                        }
                     }
                 }
             }
         }
+        Implications { next }
     }
-    next
+
+    /// Candidates and group nodes (the links of forcing chains). A group node true makes its
+    /// digit false in every cell that sees all its cells and in the other group nodes of its
+    /// row, column or box; false, it makes true the digit's one other place in its box (or line)
+    /// and the one other group node of a house that holds every other place there. A candidate
+    /// true makes false the group nodes it sees; false, it makes true a group node that is the
+    /// digit's only other place in a box or line.
+    pub(crate) fn with_groups(b: &Board) -> Implications {
+        let mut imp = Implications::plain(b);
+        let mut groups = Vec::new();
+        for line in 0..18 {
+            for d in 1..=9u8 {
+                let p = b.digit_cells(d) & UNIT_MASK[line];
+                for boxu in 18..27 {
+                    let g = p & UNIT_MASK[boxu];
+                    if g.count_ones() >= 2 {
+                        groups.push(GroupNode {
+                            digit: d,
+                            cells: g,
+                            seen: super::board::seen_by_all(g),
+                            boxu,
+                            line,
+                        });
+                    }
+                }
+            }
+        }
+        imp.next.resize(1458 + 2 * groups.len(), Vec::new());
+        let next = &mut imp.next;
+        for (i, g) in groups.iter().enumerate() {
+            let (on, off) = (1458 + 2 * i + 1, 1458 + 2 * i);
+            let visible = b.digit_cells(g.digit) & g.seen;
+            for c in cells(visible) {
+                next[on].push(state(c, g.digit, false) as u16);
+                next[state(c, g.digit, true)].push(off as u16);
+            }
+            for house in [g.boxu, g.line] {
+                let v = visible & UNIT_MASK[house];
+                if v.count_ones() == 1 {
+                    let c = v.trailing_zeros() as usize;
+                    next[off].push(state(c, g.digit, true) as u16);
+                    next[state(c, g.digit, false)].push(on as u16);
+                }
+            }
+            let (mut only, mut count) = ([0usize; 2], [0usize; 2]);
+            for (j, h) in groups.iter().enumerate() {
+                if j == i || h.digit != g.digit || h.cells & g.cells != 0 {
+                    continue;
+                }
+                for (k, shared) in [h.line == g.line, h.boxu == g.boxu].into_iter().enumerate() {
+                    if shared {
+                        count[k] += 1;
+                        if count[k] == 1 {
+                            only[k] = j;
+                        }
+                        next[on].push((1458 + 2 * j) as u16);
+                    }
+                }
+            }
+            for (k, house) in [g.line, g.boxu].into_iter().enumerate() {
+                let h = &groups[only[k]];
+                if count[k] == 1
+                    && b.digit_cells(g.digit) & UNIT_MASK[house] & !g.cells & !h.cells == 0
+                {
+                    next[off].push((1458 + 2 * only[k] + 1) as u16);
+                }
+            }
+        }
+        imp
+    }
 }
 
 /// One premise's table: the states reached, in order, each with the state before it.
-struct Table {
-    order: Vec<u16>,
+pub(crate) struct Table {
+    pub(crate) order: Vec<u16>,
     prev: Vec<u16>,
     dist: Vec<u8>,
 }
 
 impl Table {
-    fn new() -> Table {
+    pub(crate) fn new() -> Table {
         Table {
             order: Vec::with_capacity(TABLE_SIZE),
-            prev: vec![UNSEEN; 1458],
-            dist: vec![0; 1458],
+            prev: Vec::new(),
+            dist: Vec::new(),
         }
     }
 
-    fn fill(&mut self, next: &[Vec<u16>], premise: usize) {
+    /// Everything that follows from state `premise`, in breadth-first order (at most
+    /// [`TABLE_SIZE`] states).
+    pub(crate) fn fill(&mut self, next: &[Vec<u16>], premise: usize) {
+        if self.prev.len() < next.len() {
+            self.prev.resize(next.len(), UNSEEN);
+            self.dist.resize(next.len(), 0);
+        }
         for &s in &self.order {
             self.prev[s as usize] = UNSEEN;
         }
@@ -284,7 +379,7 @@ fn aic(b: &Board, table: &Table, premise: usize, end: usize) -> Option<Found> {
 
 /// Nice loops and AICs on `b` (technique [`Technique::Aic`]), in HoDoKu's order.
 pub(crate) fn find(b: &Board, out: &mut Finds) {
-    let next = implications(b);
+    let next = Implications::plain(b).next;
     let mut table = Table::new();
     let premises: Vec<(usize, u8)> = (0..81)
         .flat_map(|c| digits(b.cands(c)).map(move |d| (c, d)))
