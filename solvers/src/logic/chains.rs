@@ -53,7 +53,9 @@ const MAX_NODES: usize = 32_000;
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     match t {
         Technique::RemotePair => remote_pair(b, out),
-        Technique::Aic => super::tabling::find(b, out),
+        Technique::Aic => super::tabling::find(b, false, out),
+        // the rater's step, as HoDoKu's default finds it; every step, wider (ALS nodes too)
+        Technique::GroupedAic if out.first_only() => super::tabling::find(b, true, out),
         Technique::TurbotFish | Technique::XChain | Technique::XyChain | Technique::GroupedAic => {
             chains(b, t, out)
         }

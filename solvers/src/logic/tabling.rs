@@ -71,6 +71,7 @@ pub(crate) fn state(cell: usize, d: u8, on: bool) -> usize {
 /// with group nodes, two states per group node (`1458 + 2 * g` false, `+ 1` true).
 pub(crate) struct Implications {
     pub(crate) next: Vec<Vec<u16>>,
+    groups: Vec<GroupNode>,
 }
 
 /// A group node: digit `digit`'s places (two or three) where a row or column crosses a box.
@@ -115,7 +116,10 @@ impl Implications {
                 }
             }
         }
-        Implications { next }
+        Implications {
+            next,
+            groups: Vec::new(),
+        }
     }
 
     /// Candidates and group nodes (the links of forcing chains). A group node true makes its
@@ -185,6 +189,7 @@ impl Implications {
                 }
             }
         }
+        imp.groups = groups;
         imp
     }
 }
@@ -248,138 +253,238 @@ impl Table {
     }
 }
 
-/// True when `chain` comes back to a cell it left two or more nodes before (the start cell
-/// excepted in a loop, `nice`).
-fn is_lasso(chain: &[usize], nice: bool) -> bool {
-    let start = cell_of(chain[0]);
-    let mut left = 0u128;
-    let mut last = None;
-    for &s in chain {
-        let c = cell_of(s);
-        if left & (1u128 << c) != 0 {
-            return true;
+impl Implications {
+    /// The first cell of state `s`'s node (a group node's lowest cell).
+    fn cell(&self, s: usize) -> usize {
+        if s < 1458 {
+            cell_of(s)
+        } else {
+            self.groups[(s - 1458) / 2].cells.trailing_zeros() as usize
         }
-        if let Some(l) = last {
-            if !(nice && l == start) {
-                left |= 1u128 << l;
+    }
+
+    fn digit(&self, s: usize) -> u8 {
+        if s < 1458 {
+            digit_of(s)
+        } else {
+            self.groups[(s - 1458) / 2].digit
+        }
+    }
+
+    /// The cells of state `s`'s node.
+    fn span(&self, s: usize) -> u128 {
+        if s < 1458 {
+            1u128 << cell_of(s)
+        } else {
+            self.groups[(s - 1458) / 2].cells
+        }
+    }
+
+    /// The cells that see every cell of state `s`'s node.
+    fn seen(&self, s: usize) -> u128 {
+        if s < 1458 {
+            PEERS[cell_of(s)]
+        } else {
+            self.groups[(s - 1458) / 2].seen
+        }
+    }
+
+    /// True when `chain` comes back to a cell it left two or more nodes before (a node counts
+    /// by its first cell; a group node leaves all of its cells), the start cell excepted in a
+    /// loop (`nice`).
+    fn is_lasso(&self, chain: &[usize], nice: bool) -> bool {
+        let start = self.cell(chain[0]);
+        let mut left = 0u128;
+        let mut last = None;
+        for &s in chain {
+            if left & (1u128 << self.cell(s)) != 0 {
+                return true;
+            }
+            if let Some(l) = last {
+                if !(nice && self.cell(l) == start) {
+                    left |= self.span(l);
+                }
+            }
+            last = Some(s);
+        }
+        false
+    }
+
+    /// The loop closed by reaching `chain`'s end in the premise's cell, if it eliminates
+    /// anything.
+    fn nice_loop(&self, b: &Board, chain: Vec<usize>) -> Option<Found> {
+        let n = chain.len();
+        let (premise, end) = (chain[0], chain[n - 1]);
+        let c = cell_of(premise);
+        if n < 4
+            || self.cell(chain[1]) == c
+            || self.cell(chain[n - 2]) == c
+            || self.is_lasso(&chain, true)
+        {
+            return None;
+        }
+        let first_strong = !is_on(premise);
+        let last_strong = is_on(end);
+        let (x, y) = (digit_of(premise), digit_of(end));
+        let mut elims = Vec::new();
+        let mut kind = Kind::DiscontinuousLoop;
+        if !first_strong && !last_strong && x == y {
+            elims.push(Candidate::new(c, x));
+        } else if first_strong && last_strong && x == y {
+            elims.extend(digits(b.cands(c) & !bit(x)).map(|d| Candidate::new(c, d)));
+        } else if first_strong != last_strong && x != y {
+            elims.push(Candidate::new(c, if first_strong { y } else { x }));
+        } else if (!first_strong && !last_strong && b.count(c) == 2)
+            || (first_strong && last_strong)
+        {
+            kind = Kind::ContinuousLoop;
+            elims = self.continuous_eliminations(b, &chain, first_strong && last_strong);
+        } else {
+            return None;
+        }
+        (!elims.is_empty()).then(|| self.found(kind, chain, elims))
+    }
+
+    /// What a continuous loop eliminates: each weak link between two cells, its digit from
+    /// cells off the loop that see both ends; each cell entered and left by strong links (the
+    /// start cell when both end links are strong), its candidates but those two.
+    fn continuous_eliminations(
+        &self,
+        b: &Board,
+        chain: &[usize],
+        strong_ends: bool,
+    ) -> Vec<Candidate> {
+        let n = chain.len();
+        let start = cell_of(chain[0]);
+        let on_loop = chain.iter().fold(0u128, |m, &s| m | self.span(s));
+        let mut elims = Vec::new();
+        let keep_two = |elims: &mut Vec<Candidate>, cell: usize, d1: u8, d2: u8| {
+            elims.extend(
+                digits(b.cands(cell) & !bit(d1) & !bit(d2)).map(|d| Candidate::new(cell, d)),
+            );
+        };
+        let cell = |i: usize| self.cell(chain[i]);
+        for i in 0..n {
+            let s = chain[i];
+            if i == 0 && strong_ends {
+                keep_two(
+                    &mut elims,
+                    start,
+                    digit_of(chain[0]),
+                    digit_of(chain[n - 1]),
+                );
+            } else if i > 0
+                && is_on(s)
+                && i + 3 <= n
+                && cell(i - 1) != cell(i)
+                && !is_on(chain[i + 1])
+                && cell(i + 1) == cell(i)
+                && is_on(chain[i + 2])
+                && cell(i + 2) != cell(i)
+            {
+                keep_two(&mut elims, cell(i), self.digit(s), self.digit(chain[i + 2]));
+            }
+            if i > 0 && !is_on(s) && cell(i - 1) != cell(i) {
+                let d = self.digit(s);
+                let common = self.seen(chain[i - 1]) & self.seen(s) & !on_loop;
+                let common = common & !(1u128 << start) & b.digit_cells(d);
+                elims.extend(cells(common).map(|c| Candidate::new(c, d)));
             }
         }
-        last = Some(c);
+        elims
     }
-    false
+
+    /// The AIC from a premise assumed false to candidate state `end` made true, if it
+    /// eliminates anything.
+    fn aic(&self, b: &Board, table: &Table, premise: usize, end: usize) -> Option<Found> {
+        let (c, x) = (cell_of(premise), digit_of(premise));
+        let (e, y) = (cell_of(end), digit_of(end));
+        let mut elims = Vec::new();
+        if x == y {
+            let common = PEERS[c] & PEERS[e] & b.digit_cells(x);
+            if common.count_ones() < 2 {
+                return None;
+            }
+            elims.extend(cells(common).map(|cell| Candidate::new(cell, x)));
+        } else {
+            if PEERS[c] & (1u128 << e) == 0 || !b.has(e, x) || !b.has(c, y) {
+                return None;
+            }
+            elims.push(Candidate::new(c, y));
+            elims.push(Candidate::new(e, x));
+        }
+        if table.dist[end] <= 2 {
+            return None;
+        }
+        let chain = table.chain(end);
+        if self.is_lasso(&chain, false) {
+            return None;
+        }
+        Some(self.found(Kind::Aic, chain, elims))
+    }
+
+    fn found(&self, kind: Kind, chain: Vec<usize>, elims: Vec<Candidate>) -> Found {
+        let grouped = chain.iter().any(|&s| s >= 1458);
+        Found {
+            kind,
+            grouped,
+            chain,
+            elims,
+        }
+    }
+
+    /// Reports `f` as a step; true when the search can stop.
+    fn push(&self, f: &Found, out: &mut Finds) -> bool {
+        let t = if f.grouped {
+            Technique::GroupedAic
+        } else {
+            Technique::Aic
+        };
+        let mut s = Step::new(t);
+        // shown strong link first: a chain from a true premise starts after it
+        let shown = if is_on(f.chain[0]) {
+            &f.chain[1..]
+        } else {
+            &f.chain[..]
+        };
+        for &st in shown {
+            let c = Candidate::new(self.cell(st), self.digit(st));
+            s.digits |= bit(c.digit);
+            s.candidates.push(c);
+            if st >= 1458 {
+                s.fins
+                    .extend(cells(self.span(st)).map(|x| Candidate::new(x, c.digit)));
+            }
+            s.cells.extend(cells(self.span(st)).map(|x| x as u8));
+        }
+        s.cells.dedup();
+        let mut e = f.elims.clone();
+        e.sort();
+        e.dedup();
+        in_hodoku_order(&mut e);
+        s.eliminations = e;
+        out.push(s)
+    }
 }
 
 /// A chain found, with what it eliminates (a candidate may appear twice, as HoDoKu counts it).
 struct Found {
     kind: Kind,
+    /// Through a group node.
+    grouped: bool,
     chain: Vec<usize>,
     elims: Vec<Candidate>,
 }
 
-/// The loop closed by reaching `end` in the premise's cell, if it eliminates anything.
-fn nice_loop(b: &Board, chain: Vec<usize>) -> Option<Found> {
-    let n = chain.len();
-    let (premise, end) = (chain[0], chain[n - 1]);
-    let c = cell_of(premise);
-    if n < 4 || cell_of(chain[1]) == c || cell_of(chain[n - 2]) == c || is_lasso(&chain, true) {
-        return None;
-    }
-    let first_strong = !is_on(premise);
-    let last_strong = is_on(end);
-    let (x, y) = (digit_of(premise), digit_of(end));
-    let mut elims = Vec::new();
-    let mut kind = Kind::DiscontinuousLoop;
-    if !first_strong && !last_strong && x == y {
-        elims.push(Candidate::new(c, x));
-    } else if first_strong && last_strong && x == y {
-        elims.extend(digits(b.cands(c) & !bit(x)).map(|d| Candidate::new(c, d)));
-    } else if first_strong != last_strong && x != y {
-        elims.push(Candidate::new(c, if first_strong { y } else { x }));
-    } else if (!first_strong && !last_strong && b.count(c) == 2) || (first_strong && last_strong) {
-        kind = Kind::ContinuousLoop;
-        elims = continuous_eliminations(b, &chain, first_strong && last_strong);
+/// Nice loops and AICs on `b` (technique [`Technique::Aic`]), or with group nodes too
+/// (`grouped`: [`Technique::GroupedAic`]; a chain through none is reported as an AIC), in
+/// HoDoKu's order.
+pub(crate) fn find(b: &Board, grouped: bool, out: &mut Finds) {
+    let imp = if grouped {
+        Implications::with_groups(b)
     } else {
-        return None;
-    }
-    (!elims.is_empty()).then_some(Found { kind, chain, elims })
-}
-
-/// What a continuous loop eliminates: each weak link between two cells, its digit from cells
-/// off the loop that see both ends; each cell entered and left by strong links (the start cell
-/// when both end links are strong), its candidates but those two.
-fn continuous_eliminations(b: &Board, chain: &[usize], strong_ends: bool) -> Vec<Candidate> {
-    let n = chain.len();
-    let start = cell_of(chain[0]);
-    let on_loop = chain.iter().fold(0u128, |m, &s| m | 1u128 << cell_of(s));
-    let mut elims = Vec::new();
-    let keep_two = |elims: &mut Vec<Candidate>, cell: usize, d1: u8, d2: u8| {
-        elims.extend(digits(b.cands(cell) & !bit(d1) & !bit(d2)).map(|d| Candidate::new(cell, d)));
+        Implications::plain(b)
     };
-    for i in 0..n {
-        let s = chain[i];
-        if i == 0 && strong_ends {
-            keep_two(
-                &mut elims,
-                start,
-                digit_of(chain[0]),
-                digit_of(chain[n - 1]),
-            );
-        } else if i > 0
-            && is_on(s)
-            && i + 3 <= n
-            && cell_of(chain[i - 1]) != cell_of(s)
-            && !is_on(chain[i + 1])
-            && cell_of(chain[i + 1]) == cell_of(s)
-            && is_on(chain[i + 2])
-            && cell_of(chain[i + 2]) != cell_of(s)
-        {
-            keep_two(&mut elims, cell_of(s), digit_of(s), digit_of(chain[i + 2]));
-        }
-        if i > 0 && !is_on(s) && cell_of(chain[i - 1]) != cell_of(s) {
-            let d = digit_of(s);
-            let common = PEERS[cell_of(chain[i - 1])] & PEERS[cell_of(s)] & !on_loop;
-            let common = common & !(1u128 << start) & b.digit_cells(d);
-            elims.extend(cells(common).map(|c| Candidate::new(c, d)));
-        }
-    }
-    elims
-}
-
-/// The AIC from a premise assumed false to `end` made true, if it eliminates anything.
-fn aic(b: &Board, table: &Table, premise: usize, end: usize) -> Option<Found> {
-    let (c, x) = (cell_of(premise), digit_of(premise));
-    let (e, y) = (cell_of(end), digit_of(end));
-    let mut elims = Vec::new();
-    if x == y {
-        let common = PEERS[c] & PEERS[e] & b.digit_cells(x);
-        if common.count_ones() < 2 {
-            return None;
-        }
-        elims.extend(cells(common).map(|cell| Candidate::new(cell, x)));
-    } else {
-        if PEERS[c] & (1u128 << e) == 0 || !b.has(e, x) || !b.has(c, y) {
-            return None;
-        }
-        elims.push(Candidate::new(c, y));
-        elims.push(Candidate::new(e, x));
-    }
-    if table.dist[end] <= 2 {
-        return None;
-    }
-    let chain = table.chain(end);
-    if is_lasso(&chain, false) {
-        return None;
-    }
-    Some(Found {
-        kind: Kind::Aic,
-        chain,
-        elims,
-    })
-}
-
-/// Nice loops and AICs on `b` (technique [`Technique::Aic`]), in HoDoKu's order.
-pub(crate) fn find(b: &Board, out: &mut Finds) {
-    let next = Implications::plain(b).next;
     let mut table = Table::new();
     let premises: Vec<(usize, u8)> = (0..81)
         .flat_map(|c| digits(b.cands(c)).map(move |d| (c, d)))
@@ -388,11 +493,11 @@ pub(crate) fn find(b: &Board, out: &mut Finds) {
     for on in [true, false] {
         for &(c, d) in &premises {
             let premise = state(c, d, on);
-            table.fill(&next, premise);
+            table.fill(&imp.next, premise);
             for &s in &table.order[1..] {
                 let s = s as usize;
-                if cell_of(s) == c && table.dist[s] > 2 {
-                    if let Some(f) = nice_loop(b, table.chain(s)) {
+                if s < 1458 && cell_of(s) == c && table.dist[s] > 2 {
+                    if let Some(f) = imp.nice_loop(b, table.chain(s)) {
                         if on { &mut loops_on } else { &mut loops_off }.push(f);
                     }
                 }
@@ -400,8 +505,8 @@ pub(crate) fn find(b: &Board, out: &mut Finds) {
             if !on {
                 for &s in &table.order[1..] {
                     let s = s as usize;
-                    if is_on(s) && cell_of(s) != c {
-                        aics.extend(aic(b, &table, premise, s));
+                    if s < 1458 && is_on(s) && cell_of(s) != c {
+                        aics.extend(imp.aic(b, &table, premise, s));
                     }
                 }
             }
@@ -409,11 +514,11 @@ pub(crate) fn find(b: &Board, out: &mut Finds) {
     }
     // one chain per set of eliminations and kind: the first, unless a later one is shorter
     let mut kept: Vec<(Vec<Candidate>, Found)> = Vec::new();
-    let mut index: HashMap<(Vec<Candidate>, Kind), usize> = HashMap::new();
+    let mut index: HashMap<(Vec<Candidate>, Kind, bool), usize> = HashMap::new();
     for f in loops_on.into_iter().chain(loops_off).chain(aics) {
         let mut key = f.elims.clone();
         in_hodoku_order(&mut key);
-        let k = (key.clone(), f.kind);
+        let k = (key.clone(), f.kind, f.grouped);
         if let Some(&i) = index.get(&k) {
             if kept[i].1.chain.len() <= f.chain.len() {
                 continue;
@@ -428,7 +533,7 @@ pub(crate) fn find(b: &Board, out: &mut Finds) {
         let (ki, fi) = (&kept[i].0, &kept[i].1);
         let (kj, fj) = (&kept[j].0, &kept[j].1);
         kj.len().cmp(&ki.len()).then_with(|| {
-            if fi.kind != fj.kind || ki != kj {
+            if fi.kind != fj.kind || fi.grouped != fj.grouped || ki != kj {
                 sums[i].cmp(&sums[j])
             } else {
                 fi.chain.len().cmp(&fj.chain.len())
@@ -436,34 +541,10 @@ pub(crate) fn find(b: &Board, out: &mut Finds) {
         })
     });
     for i in order {
-        if push(&kept[i].1, out) {
+        if imp.push(&kept[i].1, out) {
             return;
         }
     }
-}
-
-/// Reports `f` as a step; true when the search can stop.
-fn push(f: &Found, out: &mut Finds) -> bool {
-    let mut s = Step::new(Technique::Aic);
-    // shown strong link first: a chain from a true premise starts after it
-    let shown = if is_on(f.chain[0]) {
-        &f.chain[1..]
-    } else {
-        &f.chain[..]
-    };
-    for &st in shown {
-        let c = Candidate::new(cell_of(st), digit_of(st));
-        s.digits |= bit(c.digit);
-        s.candidates.push(c);
-        s.cells.push(c.cell);
-    }
-    s.cells.dedup();
-    let mut e = f.elims.clone();
-    e.sort();
-    e.dedup();
-    in_hodoku_order(&mut e);
-    s.eliminations = e;
-    out.push(s)
 }
 
 #[cfg(test)]
@@ -473,14 +554,18 @@ mod tests {
     #[test]
     fn lasso_rule_lets_a_loop_come_home() {
         // cells 0 -> 1 -> 2 -> 0: a loop may come back to its start cell, an AIC may not
+        let imp = Implications {
+            next: Vec::new(),
+            groups: Vec::new(),
+        };
         let chain = [
             state(0, 1, true),
             state(1, 1, false),
             state(2, 2, true),
             state(0, 2, false),
         ];
-        assert!(!is_lasso(&chain, true));
-        assert!(is_lasso(&chain, false));
+        assert!(!imp.is_lasso(&chain, true));
+        assert!(imp.is_lasso(&chain, false));
         // back to cell 1 after leaving it
         let chain = [
             state(0, 1, false),
@@ -488,6 +573,6 @@ mod tests {
             state(2, 2, false),
             state(1, 2, true),
         ];
-        assert!(is_lasso(&chain, true));
+        assert!(imp.is_lasso(&chain, true));
     }
 }
