@@ -47,27 +47,32 @@ fn wing_step(
     s
 }
 
+/// XY-wings in HoDoKu's order: every three bivalue cells in cell order, each tried as the pivot
+/// (the first, the second, the third), the first that eliminates taken.
 fn xy_wing(b: &Board, out: &mut Finds) {
-    let bi = bivalue(b);
-    for pivot in cells(bi) {
-        let pm = b.cands(pivot);
-        let wings: Vec<usize> = cells(bi & PEERS[pivot])
-            .filter(|&c| (b.cands(c) & pm).count_ones() == 1)
-            .collect();
-        for (i, &p1) in wings.iter().enumerate() {
-            for &p2 in &wings[i + 1..] {
-                let (m1, m2) = (b.cands(p1), b.cands(p2));
-                if m1 & pm == m2 & pm {
-                    continue; // both pincers share the same pivot digit
-                }
-                let z = m1 & m2 & !pm;
-                if z.count_ones() != 1 {
+    let bi: Vec<usize> = cells(bivalue(b)).collect();
+    for (i, &x) in bi.iter().enumerate() {
+        for (j, &y) in bi.iter().enumerate().skip(i + 1) {
+            if (b.cands(x) | b.cands(y)).count_ones() != 3 {
+                continue;
+            }
+            for &z in &bi[j + 1..] {
+                let (mx, my, mz) = (b.cands(x), b.cands(y), b.cands(z));
+                if (mx | my | mz).count_ones() != 3 || mx == my || my == mz || mx == mz {
                     continue;
                 }
-                let z = z.trailing_zeros() as u8 + 1;
-                let elim = b.digit_cells(z) & PEERS[p1] & PEERS[p2] & !(1u128 << pivot);
-                if elim != 0 && out.push(wing_step(Technique::XyWing, b, pivot, p1, p2, z, elim)) {
-                    return;
+                for (pivot, p1, p2) in [(x, y, z), (y, x, z), (z, y, x)] {
+                    if PEERS[pivot] & (1u128 << p1) == 0 || PEERS[pivot] & (1u128 << p2) == 0 {
+                        continue;
+                    }
+                    let d = (b.cands(p1) & b.cands(p2)).trailing_zeros() as u8 + 1;
+                    let wing = 1u128 << pivot | 1u128 << p1 | 1u128 << p2;
+                    let elim = b.digit_cells(d) & PEERS[p1] & PEERS[p2] & !wing;
+                    if elim != 0
+                        && out.push(wing_step(Technique::XyWing, b, pivot, p1, p2, d, elim))
+                    {
+                        return;
+                    }
                 }
             }
         }
