@@ -856,6 +856,7 @@ fn skippable(line: &RawLine) -> bool {
 /// [`PuzzleReader::io_error`].
 pub struct PuzzleReader {
     format: Format,
+    empty: bool,
     inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send>,
     io_error: Option<io::Error>,
 }
@@ -898,6 +899,7 @@ impl PuzzleReader {
                 }
             }
         }
+        let empty = lines.pending.is_empty();
         let pls_file = source.to_ascii_lowercase().ends_with(".pls");
         let format = format.unwrap_or_else(|| match pls_file {
             true => Format::Pls,
@@ -930,6 +932,7 @@ impl PuzzleReader {
         };
         Ok(PuzzleReader {
             format,
+            empty,
             inner,
             io_error: None,
         })
@@ -944,6 +947,11 @@ impl PuzzleReader {
     /// The detected (or forced) format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// True when the input holds no line but blank and comment ones: no puzzle can follow.
+    pub fn is_empty(&self) -> bool {
+        self.empty
     }
 
     /// The I/O error that ended the iteration early, if any.

@@ -2,8 +2,8 @@
 //!
 //! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
 //! puzzle or one of several solutions, `generate puzzles` could not make some, or `rate` met a
-//! puzzle without a rating), 2 on a usage or input error (for `solve`, `rate` and `-s`: some
-//! puzzle could not be read; for `run`: no puzzle could be read), 130 when a command was stopped
+//! puzzle without a rating), 2 on a usage or input error (an input with no puzzle; for `solve`,
+//! `rate` and `-s`: some puzzle could not be read; for `run`: no puzzle could be read), 130 when a command was stopped
 //! by Ctrl-C, SIGTERM or SIGHUP
 //! (a run saves its finished rows; every command removes its unfinished temporary files and says
 //! what it kept).

@@ -384,10 +384,7 @@ fn refuse_nothing_to_run(
     }
     if all == 0 {
         let names: Vec<&str> = sources.iter().map(|s| s.source.as_str()).collect();
-        anyhow::bail!(
-            "no puzzle in {}: the dataset(s) are empty; nothing was run",
-            names.join(", ")
-        );
+        return Err(crate::dataset::no_puzzle(&names, "run"));
     }
     anyhow::bail!(
         "none of the {puzzles} puzzle(s) could be read (the reasons are above); nothing was run"

@@ -364,9 +364,10 @@ fn run_exit_status_says_errors_invalid_and_empty() {
     run("bitmask-dfs", &empty, "empty")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "the dataset(s) are empty; nothing was run",
-        ));
+        .stderr(predicate::str::contains(format!(
+            "no puzzle in {}: it is empty or holds only blank and comment lines; nothing was run",
+            empty.display()
+        )));
     assert!(!dir.path().join("empty").exists());
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, format!("{good}\n{}\n", &good[..80])).unwrap();
