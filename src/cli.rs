@@ -499,7 +499,7 @@ pub struct PuzzlesArgs {
     /// The shape (default 9x9).
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Remove givens down to exactly K (17..=81 on 9x9, up to N² on other shapes), or report
+    /// Remove givens down to exactly K (17..=81 on 9x9, N−1..=N² at another side N), or report
     /// that the grid could not get that low.
     #[arg(long, conflicts_with = "minimal", value_parser = whole_of::<usize>("givens"))]
     pub clues: Option<usize>,

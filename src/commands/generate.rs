@@ -30,7 +30,8 @@ pub struct GenerateEnd {
 /// Runs `harness generate ...`.
 ///
 /// # Errors
-/// Bad arguments (a count the method cannot reach, a clue target outside 17..=81, an unknown or
+/// Bad arguments (a count the method cannot reach, a clue target outside
+/// [`crate::generate::clue_range`], an unknown or
 /// non-counting solver), an unwritable output.
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {

@@ -214,11 +214,40 @@ fn clue_targets_symmetry_and_line_format() {
             "puzzle 1: could not get down to 19 givens",
         ))
         .stdout("name,puzzle,solution\n");
-    harness()
-        .args(["generate", "puzzles", "--count", "2", "--clues", "12"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("must be in 17..=81"));
+    // A target out of range names the range of the grid's shape, and why.
+    let refused = [
+        (
+            &["--clues", "12"][..],
+            "--clues 12: must be in 17..=81 for 9x9 puzzles (no 9x9 puzzle with fewer than 17 \
+             givens has a unique solution)",
+        ),
+        (
+            &["--clues", "82"],
+            "--clues 82: must be in 17..=81 for 9x9 puzzles (a 9x9 grid has 81 cells)",
+        ),
+        (
+            &["--clues", "257", "--order", "4"],
+            "--clues 257: must be in 15..=256 for 16x16 puzzles (a 16x16 grid has 256 cells)",
+        ),
+        (
+            &["--clues", "14", "--order", "4"],
+            "--clues 14: must be in 15..=256 for 16x16 puzzles (with fewer than 15 givens two \
+             symbols never appear, and swapping them gives a second solution)",
+        ),
+        (
+            &["--clues", "37", "--box", "2x3"],
+            "--clues 37: must be in 5..=36 for 6x6/2x3 puzzles (a 6x6/2x3 grid has 36 cells)",
+        ),
+    ];
+    for (args, says) in refused {
+        harness()
+            .args(["generate", "puzzles", "--count", "2", "-q"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {says}\n"));
+    }
     harness()
         .args([
             "generate",
