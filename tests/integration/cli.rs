@@ -221,6 +221,61 @@ fn numeric_options_out_of_range_name_the_option_and_its_range() {
         .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
 }
 
+/// A solver named twice is refused as a dataset named twice is, naming it, whether the two
+/// are in one `--solver` list, two `--solver` options or `all` and a name; one solver of each
+/// name runs.
+#[test]
+fn a_solver_named_twice_is_refused_as_a_dataset_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let cases: [(&[&str], &str); 4] = [
+        (&["--solver", "dlx,dlx"], "--solver dlx is given twice"),
+        (
+            &["-s", "dlx", "-s", "sat,dlx"],
+            "--solver dlx is given twice",
+        ),
+        (
+            &["--solver", "all,hybrid"],
+            "--solver hybrid is given twice (`all` names it too)",
+        ),
+        (&["--solver", "all,all"], "--solver all is given twice"),
+    ];
+    for (args, says) in cases {
+        harness()
+            .args(["run", "-d", "seed", "-q", "--no-report"])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(format!("error: {says}; give each solver once\n"));
+        assert!(!out.exists(), "{args:?}: nothing written");
+    }
+    harness()
+        .args([
+            "run",
+            "-d",
+            "seed",
+            "-q",
+            "--no-report",
+            "--solver",
+            "dlx,sat",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let info = std::fs::read_to_string(out.join("run.json")).unwrap();
+    let info: serde_json::Value = serde_json::from_str(&info).unwrap();
+    let names: Vec<&str> = info["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx", "sat"]);
+}
+
 #[test]
 fn a_dataset_named_twice_is_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -770,7 +770,7 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     let s1 = shard("s1", "1/2", &[]);
     let s2 = shard("s2", "2/2", &[]);
     let t2 = shard("t2", "2/3", &[]);
-    let other = shard("other", "2/2", &["--solver", "bitmask-singles,bitmask-dfs"]);
+    let other = shard("other", "2/2", &["--solver", "bitmask-dfs"]);
     let whole = tmp.path().join("whole");
     run_quiet(&base, &whole);
     let out = tmp.path().join("merged");
