@@ -2252,7 +2252,7 @@ mod tests {
         let (_, e) = read(&format!("{}\n", cells.join(" ")));
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:1: symbol 5 twice in box 1: r1c1 and r2c2"
+            "t.txt:1: digit 5 given twice in box 1 (r1c1 and r2c2)"
         );
     }
 
@@ -2271,7 +2271,10 @@ mod tests {
             .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
             .collect();
         assert_eq!(msgs[0], "t.txt:5: pls row 1: 2 symbols, expected 3");
-        assert_eq!(msgs[1], "t.txt:9: symbol 1 twice in row 1: r1c1 and r1c2");
+        assert_eq!(
+            msgs[1],
+            "t.txt:9: digit 1 given twice in row 1 (r1c1 and r1c2)"
+        );
         assert_eq!(
             msgs[2],
             "t.txt:12: pls row 1: symbol 5 at r1c2 is not -1 (a hole) or 0 to 1"

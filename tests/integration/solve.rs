@@ -62,6 +62,27 @@ fn an_input_without_puzzles_is_an_error_naming_it() {
         .stdout(format!("{SOLUTION}\n"));
 }
 
+/// Two givens of one digit in a row are reported in the same words at 9x9 and at 16x16: the
+/// digit, the unit and both cells.
+#[test]
+fn a_digit_given_twice_reads_alike_at_every_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let nine = format!("11{}", ".".repeat(79));
+    let sixteen = format!("# shape 16x16\n11{}", ".".repeat(254));
+    for (name, text, line) in [("nine.txt", nine, 1), ("sixteen.txt", sixteen, 2)] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, format!("{text}\n")).unwrap();
+        let f = file.display().to_string();
+        harness()
+            .args(["solve", &f, "-o", "-"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "{f}:{line}: digit 1 given twice in row 1 (r1c1 and r1c2)\n"
+            )));
+    }
+}
+
 #[test]
 fn a_bad_puzzle_in_the_middle_is_reported_and_the_rest_solved() {
     let dir = tempfile::tempdir().unwrap();

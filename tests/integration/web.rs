@@ -451,7 +451,7 @@ fn api_names_what_is_wrong_with_a_shape_or_its_cells() {
     dup.replace_range(17..18, "G");
     assert_eq!(
         err(json!({ "puzzle": dup })),
-        "bad puzzle: symbol 16 twice in box 1: r1c1 and r2c2"
+        "bad puzzle: digit 16 given twice in box 1 (r1c1 and r2c2)"
     );
     let e = err(json!({"puzzle": p16, "solver": "hybrid"}));
     assert!(
