@@ -481,6 +481,9 @@ pub struct GridsArgs {
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -578,6 +581,9 @@ pub struct QwhArgs {
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,

@@ -35,9 +35,15 @@ pub struct GenerateEnd {
 /// non-counting solver), an unwritable output.
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {
-        GenerateCommand::Grids(a) => grids(a).map(|()| GenerateEnd { failed: 0 }),
+        GenerateCommand::Grids(a) => {
+            worker_pool(a.threads)?.install(|| grids(a))?;
+            Ok(GenerateEnd { failed: 0 })
+        }
         GenerateCommand::Puzzles(a) => puzzles(a),
-        GenerateCommand::Qwh(a) => qwh(a).map(|()| GenerateEnd { failed: 0 }),
+        GenerateCommand::Qwh(a) => {
+            worker_pool(a.threads)?.install(|| qwh(a))?;
+            Ok(GenerateEnd { failed: 0 })
+        }
     }
 }
 
