@@ -110,7 +110,9 @@ pub fn seed_or_clock_quiet() -> u64 {
         .unwrap_or(0)
 }
 
-/// A progress bar of `len` items named `what` on stderr, hidden when `quiet`.
+/// A progress bar of `len` items named `what` on stderr (drawn on a terminal only), hidden when
+/// `quiet`. Its spinner and clock tick on their own, so an item that takes minutes (a 25x25
+/// puzzle: one count to 2 per cell) still shows the work going on.
 fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
@@ -118,11 +120,13 @@ fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     let pb = ProgressBar::new(len);
     pb.set_style(
         ProgressStyle::with_template(&format!(
-            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}, eta {{eta}})"
+            "{{spinner}} {{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}, \
+             eta {{eta}})"
         ))
         .expect("template")
         .progress_chars("=> "),
     );
+    pb.enable_steady_tick(std::time::Duration::from_millis(250));
     pb
 }
 
