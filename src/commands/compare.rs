@@ -19,7 +19,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     for w in compare::warnings(&a, &b) {
         println!("warning: {w}");
     }
-    println!("{}", compare::table(&rows));
+    print!("{}", compare::table(&rows));
     println!(
         "{}",
         crate::human::wrap(

@@ -534,7 +534,21 @@ fn compare_two_runs_of_different_solver_sets() {
             .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("ratio is beyond 5%, else same"), "{text}");
-        let table = |l: &str| "┌│╞└".contains(l.chars().next().unwrap_or(' '));
+        // A solver's row is one line: the table's lines are those the names start.
+        let table = |l: &str| {
+            ["solver", "bitmask-dfs", "bitmask-singles", "backtracking"]
+                .iter()
+                .any(|n| l.starts_with(n))
+        };
+        let rows: Vec<&str> = text.lines().filter(|l| table(l)).collect();
+        assert_eq!(rows.len(), 4, "{text}");
+        assert!(
+            rows[0].starts_with("solver") && rows[0].ends_with("changed"),
+            "{text}"
+        );
+        assert!(rows[1].starts_with("bitmask-dfs ") && rows[1].ends_with(" only in A"));
+        assert!(rows[2].starts_with("bitmask-singles ") && rows[2].ends_with(" none"));
+        assert!(rows[3].starts_with("backtracking ") && rows[3].ends_with(" only in B"));
         for line in text.lines() {
             if names_a_run(line) || (width < 100 && table(line)) {
                 continue;
@@ -601,8 +615,8 @@ fn compare_counts_changed_answers_and_statuses() {
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("1 status, 0 ans.")
-                .and(predicate::str::contains("0 status, 1 ans."))
+            predicate::str::contains(" 1 st., 0 ans.\n")
+                .and(predicate::str::contains(" 0 st., 1 ans.\n"))
                 .and(predicate::str::contains(
                     "6 dataset x shape x solver groups; 2 puzzle(s) changed status or answer",
                 )),
