@@ -10,6 +10,7 @@ use crate::generate::{
     RatingFilter, Target,
 };
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions};
+use crate::human::plural;
 use crate::output;
 use crate::sessions::Sessions;
 use anyhow::Context;
@@ -288,9 +289,10 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
     result?;
     let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
     eprintln!(
-        "{} quasigroup(s) with holes of order {} written, {k} holes each ({:.1}%{})",
-        args.count,
+        "{} with holes of order {} written, {} each ({:.1}%{})",
+        plural(args.count, "quasigroup"),
         args.order,
+        plural(k, "hole"),
         100.0 * k as f64 / (args.order * args.order) as f64,
         if args.balanced {
             ", the same number in every row and column"
@@ -349,7 +351,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
     result?;
     let mean = mean_givens(givens_total, written);
     let what = match options.target {
-        Target::Clues(k) => format!("{k} givens each"),
+        Target::Clues(k) => format!("{} each", plural(k, "given")),
         Target::Minimal if unproven == 0 => "all minimal".to_string(),
         Target::Minimal => format!(
             "{} minimal, {unproven} unique but not proven minimal: a count ran past \
@@ -359,7 +361,9 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
         ),
     };
     eprintln!(
-        "{written} {shape} puzzle(s) written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be made"
+        "{} written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be \
+         made",
+        plural(written, &format!("{shape} puzzle"))
     );
     Ok(GenerateEnd { failed })
 }
@@ -552,7 +556,8 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     result?;
     let mean = mean_givens(givens_total, written);
     eprintln!(
-        "{written} puzzle(s) written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
+        "{} written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
+        plural(written, "puzzle"),
         options.solver
     );
     Ok(GenerateEnd { failed })

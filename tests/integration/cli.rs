@@ -118,7 +118,7 @@ fn run_reports_bad_puzzles_and_solves_the_rest() {
             "{f}:4: bad character 'x' at column 6 (r1c6)"
         )))
         .stdout(predicate::str::contains(
-            "2 solved and checked, 0 wrong, 0 timeout(s), 3 invalid",
+            "2 solved and checked, 0 wrong, 0 timeouts, 3 invalid puzzles",
         ));
     let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
     assert_eq!(text.lines().count(), 1 + 5);
@@ -452,7 +452,7 @@ fn run_marks_puzzles_with_several_solutions() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "note: 1 puzzle(s) of two.txt have more than one solution",
+            "note: 1 puzzle of two.txt has more than one solution",
         ));
 }
 

@@ -663,7 +663,7 @@ fn merge_and_compare_a_run_of_several_shapes() {
     assert!(out.contains("mix.txt (4x4)"), "{out}");
     assert!(out.contains("(6x6/2x3)"), "{out}");
     assert!(
-        out.contains("4 dataset x shape x solver groups; 0 puzzle(s) changed"),
+        out.contains("4 dataset x shape x solver groups; 0 puzzles changed"),
         "{out}"
     );
 }
