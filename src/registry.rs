@@ -374,10 +374,7 @@ impl Registry {
                 None => bail!("{}", self.unknown(spec)),
             },
         };
-        build_external(&external, isolate).map_err(|e| match remedy(&external) {
-            Some(fix) => e.context(format!("{} is not available ({fix})", external.name)),
-            None => e,
-        })
+        build_external(&external, isolate).map_err(|e| with_remedy(&external, e))
     }
 
     /// The message for an unknown solver name.
@@ -677,6 +674,17 @@ pub fn remedy(e: &External) -> Option<String> {
             Some(format!("install it: apt-get install {package}"))
         }
         ExternalSpec::Cmd { .. } => None,
+    }
+}
+
+/// `error` (of [`build_external`], which names the solver) followed by its [`remedy`], when
+/// there is one: `minisat: SAT solver "minisat" not found; install it: apt-get install minisat`.
+/// The error already names the solver, so the remedy is added after it rather than wrapped
+/// around it (which said the name twice).
+pub fn with_remedy(e: &External, error: anyhow::Error) -> anyhow::Error {
+    match remedy(e) {
+        Some(fix) => anyhow::anyhow!("{error:#}; {fix}"),
+        None => error,
     }
 }
 

@@ -221,6 +221,29 @@ fn numeric_options_out_of_range_name_the_option_and_its_range() {
         .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
 }
 
+/// An external solver that is not available is named once in the error, the remedy after it
+/// (the message once said the name twice: `x is not available (...): x: ...`).
+#[test]
+fn an_unavailable_solver_is_named_once_with_its_remedy() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    let good = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    std::fs::write(&file, format!("{good}\n")).unwrap();
+    let path = file.display().to_string();
+    for (command, input) in [("solve", path.as_str()), ("count", good)] {
+        harness()
+            .args([command, input])
+            .args(["--solver", "dimacs:/nonexistent/minisat"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                "error: minisat: SAT solver \"/nonexistent/minisat\" not found; install it: \
+                 apt-get install minisat\n",
+            );
+    }
+}
+
 /// A solver named twice is refused as a dataset named twice is, naming it, whether the two
 /// are in one `--solver` list, two `--solver` options or `all` and a name; one solver of each
 /// name runs.
