@@ -157,10 +157,10 @@ pub struct RunArgs {
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
     /// Per-puzzle time budget in ms; 0 = none. A solve that runs out is recorded as `timeout`.
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
     /// Per-puzzle budget in search-tree nodes (reproducible across machines); default none.
-    #[arg(long, value_parser = whole(0, u64::MAX))]
+    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
     pub max_nodes: Option<u64>,
     /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
     #[arg(long, short = 'j', value_parser = parse_threads)]
@@ -236,13 +236,13 @@ pub struct ScaleArgs {
     pub seed: u64,
     /// Node budget of each uniqueness count while making Sudoku instances (the counting
     /// solver's nodes); a count that runs out keeps its given. 0 = no budget.
-    #[arg(long, default_value_t = 1_000_000, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = whole_of::<u64>("nodes"))]
     pub count_nodes: u64,
     /// Per-puzzle time budget in ms; 0 = none. Timeouts count as twice the budget (PAR-2).
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
     /// Per-puzzle budget in search-tree nodes; default none.
-    #[arg(long, value_parser = whole(0, u64::MAX))]
+    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
     pub max_nodes: Option<u64>,
     /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
     #[arg(long, short = 'j', value_parser = parse_threads)]
@@ -347,7 +347,7 @@ pub struct InspectArgs {
     #[arg(long)]
     pub json: bool,
     /// Budget of each puzzle's solution count, ms.
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
 }
 
@@ -454,7 +454,7 @@ pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
 #[derive(Debug, Args)]
 pub struct GridsArgs {
     /// How many grids (all distinct on 9x9).
-    #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
+    #[arg(long, short = 'n', value_parser = whole_of::<u64>("grids"))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
@@ -481,6 +481,9 @@ pub struct GridsArgs {
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -490,7 +493,7 @@ pub struct GridsArgs {
 #[derive(Debug, Args)]
 pub struct PuzzlesArgs {
     /// How many puzzles.
-    #[arg(long, short = 'n', value_parser = whole(0, u64::MAX))]
+    #[arg(long, short = 'n', value_parser = whole_of::<u64>("puzzles"))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
@@ -499,9 +502,9 @@ pub struct PuzzlesArgs {
     /// The shape (default 9x9).
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Remove givens down to exactly K (17..=81 on 9x9, up to N² on other shapes), or report
+    /// Remove givens down to exactly K (17..=81 on 9x9, N−1..=N² at another side N), or report
     /// that the grid could not get that low.
-    #[arg(long, conflicts_with = "minimal", value_parser = whole(0, usize::MAX))]
+    #[arg(long, conflicts_with = "minimal", value_parser = whole_of::<usize>("givens"))]
     pub clues: Option<usize>,
     /// Remove givens until none can be removed without losing uniqueness (the default).
     #[arg(long)]
@@ -516,10 +519,10 @@ pub struct PuzzlesArgs {
     /// Shapes other than 9x9: the node budget of each count to 2 (in the solver's nodes). A count
     /// that runs out keeps its given, and the puzzle is reported as unique but not proven
     /// minimal. 0 = no budget.
-    #[arg(long, default_value_t = 1_000_000, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = whole_of::<u64>("nodes"))]
     pub count_nodes: u64,
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
-    #[arg(long, default_value_t = 20, value_parser = whole(0, u32::MAX))]
+    #[arg(long, default_value_t = 20, value_parser = whole_of::<u32>("grids"))]
     pub attempts: u32,
     /// Keep only puzzles of this level (HoDoKu's scale, as `harness rate` rates): easy, medium,
     /// hard, unfair, extreme, beyond. CSV output then has `score,level` columns too.
@@ -529,7 +532,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_parser = parse_score_range)]
     pub score: Option<(u32, u32)>,
     /// Candidate puzzles to rate per output puzzle before reporting that none was in range.
-    #[arg(long, default_value_t = 1000, value_parser = whole(0, u32::MAX))]
+    #[arg(long, default_value_t = 1000, value_parser = whole_of::<u32>("candidates"))]
     pub level_attempts: u32,
     /// `csv` (name,puzzle,solution) or `line` (puzzle, a space, solution), one character a cell
     /// (1-9, then A = 10 ... Z = 35, `.` empty; other shapes than 9x9 up to side 35, after a
@@ -563,7 +566,7 @@ pub struct QwhArgs {
     #[arg(long)]
     pub balanced: bool,
     /// How many instances.
-    #[arg(long, short = 'n', default_value_t = 1, value_parser = whole(0, u64::MAX))]
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = whole_of::<u64>("instances"))]
     pub count: u64,
     /// Seed of the random streams; the same seed gives the same file. Default: from the clock
     /// (printed on stderr).
@@ -578,6 +581,9 @@ pub struct QwhArgs {
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -616,7 +622,7 @@ pub struct SolveArgs {
     #[arg(long, short = 'j', value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Per-puzzle time budget in ms; 0 (default) = none. A puzzle that runs out is reported.
-    #[arg(long, default_value_t = 0, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 0, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
     /// Give the solver a random isomorph of each puzzle (drawn from SEED and the puzzle's index);
     /// its answer is mapped back, checked against the original puzzle and written as usual.
@@ -669,10 +675,10 @@ pub struct CandidatesArgs {
     #[arg(long)]
     pub trace: bool,
     /// Budget of the traced solve in ms; 0 = none.
-    #[arg(long, default_value_t = 10_000, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 10_000, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
     /// Node budget of the traced solve (bounds the trace's length and memory).
-    #[arg(long, default_value_t = 100_000, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 100_000, value_parser = whole_of::<u64>("nodes"))]
     pub max_nodes: u64,
 }
 
@@ -708,7 +714,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub external: ExternalArgs,
     /// Budget in ms; 0 = none. When it runs out the count is a lower bound (exit status 1).
-    #[arg(long, default_value_t = 60_000, value_parser = whole(0, u64::MAX))]
+    #[arg(long, default_value_t = 60_000, value_parser = whole_of::<u64>("milliseconds"))]
     pub timeout_ms: u64,
 }
 
@@ -732,10 +738,10 @@ pub struct BenchArgs {
     #[arg(long)]
     pub count_mode: bool,
     /// Use only the first N puzzles of each dataset (quick: 2000).
-    #[arg(long, value_parser = whole(0, usize::MAX))]
+    #[arg(long, value_parser = whole_of::<usize>("puzzles"))]
     pub limit: Option<usize>,
     /// Interleaved rounds (default 7, quick 3).
-    #[arg(long, value_parser = whole(0, usize::MAX))]
+    #[arg(long, value_parser = whole_of::<usize>("rounds"))]
     pub rounds: Option<usize>,
     /// Seconds one solver may spend per round; slower ones run a prefix of the set (default 1.0,
     /// quick 0.1).
@@ -836,6 +842,25 @@ where
     move |s: &str| match s.trim().parse::<T>() {
         Ok(n) if n >= min && n <= max => Ok(n),
         _ => Err(format!("expected a whole number from {min} to {max}")),
+    }
+}
+
+/// A value parser of whole numbers of `unit` from 0 up (`--timeout-ms`, `--max-nodes`,
+/// `--count`): its error says what is expected in words ("expected a whole number of
+/// milliseconds"), not the bounds of the type that holds it.
+pub fn whole_of<T>(unit: &'static str) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + Send + Sync + 'static,
+{
+    move |s: &str| {
+        let s = s.trim();
+        s.parse::<T>().map_err(|_| {
+            if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                format!("expected a whole number of {unit}; {s} is too large")
+            } else {
+                format!("expected a whole number of {unit}")
+            }
+        })
     }
 }
 

@@ -159,6 +159,26 @@ pub const SHIPPED_SHAPES: &[Shipped] = &[
     },
 ];
 
+/// The error of an input that holds no puzzle (an empty file, or only blank and comment lines),
+/// naming each source (`-` as stdin) and saying that nothing was `done` ("run", "solved",
+/// "rated"): `run`, `solve`, `rate` and the classic `-s` refuse such input alike (exit status 2),
+/// as a mistyped path would otherwise pass for a finished job.
+pub fn no_puzzle(sources: &[&str], done: &str) -> anyhow::Error {
+    let names: Vec<&str> = sources
+        .iter()
+        .map(|s| if *s == "-" { "stdin" } else { s })
+        .collect();
+    let what = if names.len() == 1 {
+        "it is empty or holds"
+    } else {
+        "they are empty or hold"
+    };
+    anyhow::anyhow!(
+        "no puzzle in {}: {what} only blank and comment lines; nothing was {done}",
+        names.join(", ")
+    )
+}
+
 /// Every shipped dataset: [`SHIPPED`] (9x9), then [`SHIPPED_SHAPES`].
 pub fn all_shipped() -> impl Iterator<Item = &'static Shipped> {
     SHIPPED.iter().chain(SHIPPED_SHAPES)

@@ -856,6 +856,7 @@ fn skippable(line: &RawLine) -> bool {
 /// [`PuzzleReader::io_error`].
 pub struct PuzzleReader {
     format: Format,
+    empty: bool,
     inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send>,
     io_error: Option<io::Error>,
 }
@@ -898,6 +899,7 @@ impl PuzzleReader {
                 }
             }
         }
+        let empty = lines.pending.is_empty();
         let pls_file = source.to_ascii_lowercase().ends_with(".pls");
         let format = format.unwrap_or_else(|| match pls_file {
             true => Format::Pls,
@@ -930,6 +932,7 @@ impl PuzzleReader {
         };
         Ok(PuzzleReader {
             format,
+            empty,
             inner,
             io_error: None,
         })
@@ -944,6 +947,11 @@ impl PuzzleReader {
     /// The detected (or forced) format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// True when the input holds no line but blank and comment ones: no puzzle can follow.
+    pub fn is_empty(&self) -> bool {
+        self.empty
     }
 
     /// The I/O error that ended the iteration early, if any.
@@ -2244,7 +2252,7 @@ mod tests {
         let (_, e) = read(&format!("{}\n", cells.join(" ")));
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:1: symbol 5 twice in box 1: r1c1 and r2c2"
+            "t.txt:1: digit 5 given twice in box 1 (r1c1 and r2c2)"
         );
     }
 
@@ -2263,7 +2271,10 @@ mod tests {
             .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
             .collect();
         assert_eq!(msgs[0], "t.txt:5: pls row 1: 2 symbols, expected 3");
-        assert_eq!(msgs[1], "t.txt:9: symbol 1 twice in row 1: r1c1 and r1c2");
+        assert_eq!(
+            msgs[1],
+            "t.txt:9: digit 1 given twice in row 1 (r1c1 and r1c2)"
+        );
         assert_eq!(
             msgs[2],
             "t.txt:12: pls row 1: symbol 5 at r1c2 is not -1 (a hole) or 0 to 1"

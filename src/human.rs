@@ -25,6 +25,23 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A count and its noun, the noun in the plural unless the count is 1: `1 verdict`,
+/// `2 verdicts`, `0 puzzles`, `3,685,419 solves` (thousands separated). Every message that
+/// counts something with a noun says it this way (nouns that take `-s`).
+pub fn plural(n: impl TryInto<u64>, noun: &str) -> String {
+    let n = n.try_into().unwrap_or(u64::MAX);
+    format!("{} {}", thousands(n), noun_for(n, noun))
+}
+
+/// `noun` as [`plural`] puts it after `n`, without the number: `puzzle` for 1, else `puzzles`.
+pub fn noun_for(n: impl TryInto<u64>, noun: &str) -> String {
+    if n.try_into().is_ok_and(|n| n == 1) {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    }
+}
+
 /// A count with thousands separators (for the tables of people): `3,685,419`.
 pub fn count(n: usize) -> String {
     thousands(n as u64)
@@ -159,6 +176,16 @@ mod tests {
         assert_eq!(wrap_at("aa bb cc dd", 5), "aa bb\ncc dd");
         assert_eq!(wrap_at("aa bbbbbbb c", 5), "aa\nbbbbbbb\nc");
         assert_eq!(wrap_at("  one   two ", 80), "one two");
+    }
+
+    #[test]
+    fn plural_says_one_noun_for_one_only() {
+        assert_eq!(plural(1u64, "verdict"), "1 verdict");
+        assert_eq!(plural(0u64, "verdict"), "0 verdicts");
+        assert_eq!(plural(2u32, "solve"), "2 solves");
+        assert_eq!(plural(1_234_567usize, "puzzle"), "1,234,567 puzzles");
+        assert_eq!(noun_for(1u8, "thread"), "thread");
+        assert_eq!(noun_for(3u8, "thread"), "threads");
     }
 
     #[test]

@@ -114,8 +114,8 @@ fn message(headline: &str, reg: &Registry, removed: &[PathBuf]) -> String {
     let mut parts = Vec::new();
     if !reg.kept.is_empty() {
         parts.push(format!(
-            "kept {} complete file(s): {}",
-            reg.kept.len(),
+            "kept {}: {}",
+            crate::human::plural(reg.kept.len(), "complete file"),
             names(&reg.kept)
         ));
     }
@@ -273,7 +273,7 @@ mod tests {
         };
         let removed = [old.clone(), dir.path().join("new.txt")];
         let m = message("interrupted", &reg, &removed);
-        assert!(m.starts_with("interrupted (status 130): kept 1 complete file(s): run/results.csv"));
+        assert!(m.starts_with("interrupted (status 130): kept 1 complete file: run/results.csv"));
         assert!(m.contains(&format!(
             "not written (unfinished, removed): {}",
             removed[1].display()

@@ -1,9 +1,9 @@
 //! The `harness` binary: parses the command line and hands off to `harness::commands`.
 //!
 //! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
-//! puzzle or one of several solutions, `generate puzzles` could not make some, or `rate` met a
-//! puzzle without a rating), 2 on a usage or input error (for `solve`, `rate` and `-s`: some
-//! puzzle could not be read; for `run`: no puzzle could be read), 130 when a command was stopped
+//! puzzle or one of several solutions, `generate puzzles` could not make some, `rate` met a
+//! puzzle without a rating, or `hint` a board of several solutions), 2 on a usage or input error (an input with no puzzle; for `solve`,
+//! `rate` and `-s`: some puzzle could not be read; for `run`: no puzzle could be read), 130 when a command was stopped
 //! by Ctrl-C, SIGTERM or SIGHUP
 //! (a run saves its finished rows; every command removes its unfinished temporary files and says
 //! what it kept).
@@ -110,7 +110,8 @@ fn dispatch(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => commands::compare::compare(args).map(|()| ExitCode::SUCCESS),
         Command::Inspect(args) => commands::inspect::inspect(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => commands::merge::merge(args).map(|()| ExitCode::SUCCESS),
-        Command::Hint(args) => commands::hint::hint(args).map(|()| ExitCode::SUCCESS),
+        Command::Hint(args) => commands::hint::hint(args)
+            .map(|end| success_if(end != commands::hint::HintEnd::Several)),
         Command::Rate(args) => commands::rate::rate(args).map(|c| {
             if c.invalid > 0 {
                 ExitCode::from(2)

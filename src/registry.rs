@@ -305,44 +305,55 @@ impl Registry {
     }
 
     /// Resolves `--solver` values (empty or `all`: every built-in solver) into engines, in the
-    /// order given, each name once. `isolate` hosts every `lib:` solver in a child process.
+    /// order given. A solver named twice (`dlx,dlx`, or `all,dlx`: `all` names every built-in
+    /// one) is refused, as `--dataset seed --dataset seed` is: a repeated name is more often a
+    /// slip (another solver meant) than a wish, and results are keyed by solver name.
+    /// `isolate` hosts every `lib:` solver in a child process.
     ///
     /// # Errors
-    /// An unknown name (the message lists the known ones), a malformed spec, two solvers of one
-    /// name, or an external solver that cannot be loaded.
+    /// An unknown name (the message lists the known ones), a malformed spec, a solver named
+    /// twice, two solvers of one name, or an external solver that cannot be loaded.
     pub fn resolve(&self, specs: &[String], isolate: bool) -> anyhow::Result<Vec<Arc<dyn Engine>>> {
-        let mut out: Vec<Arc<dyn Engine>> = Vec::new();
-        let push = |e: Arc<dyn Engine>, out: &mut Vec<Arc<dyn Engine>>| {
-            if !out.iter().any(|o| o.info().name == e.info().name) {
-                out.push(e);
-            }
+        let all = || {
+            SolverKind::ALL
+                .iter()
+                .map(|&k| (Arc::new(BuiltinEngine::new(k)) as Arc<dyn Engine>, "all"))
+                .collect::<Vec<_>>()
         };
         if specs.is_empty() {
-            for &k in SolverKind::ALL {
-                push(Arc::new(BuiltinEngine::new(k)), &mut out);
-            }
-            return Ok(out);
+            return Ok(all().into_iter().map(|(e, _)| e).collect());
         }
+        // Each engine with the `--solver` value that named it.
+        let mut out: Vec<(Arc<dyn Engine>, &str)> = Vec::new();
         for spec in specs {
             let spec = spec.trim();
-            if spec == "all" {
-                for &k in SolverKind::ALL {
-                    push(Arc::new(BuiltinEngine::new(k)), &mut out);
+            let named = if spec == "all" {
+                all()
+            } else {
+                vec![(self.engine(spec, isolate)?, spec)]
+            };
+            for (engine, spec) in named {
+                let name = &engine.info().name;
+                if let Some((o, first)) = out.iter().find(|(o, _)| o.info().name == *name) {
+                    if o.info().origin != engine.info().origin {
+                        bail!(
+                            "two solvers are named {name:?}; name one with NAME=... (e.g. \
+                             other={spec})"
+                        );
+                    }
+                    let by = match (*first, spec) {
+                        ("all", "all") => "--solver all is given twice".to_string(),
+                        ("all", _) | (_, "all") => {
+                            format!("--solver {name} is given twice (`all` names it too)")
+                        }
+                        _ => format!("--solver {name} is given twice"),
+                    };
+                    bail!("{by}; give each solver once");
                 }
-                continue;
+                out.push((engine, spec));
             }
-            let engine = self.engine(spec, isolate)?;
-            if let Some(o) = out.iter().find(|o| o.info().name == engine.info().name) {
-                if o.info().origin != engine.info().origin {
-                    bail!(
-                        "two solvers are named {:?}; name one with NAME=... (e.g. other={spec})",
-                        engine.info().name
-                    );
-                }
-            }
-            push(engine, &mut out);
         }
-        Ok(out)
+        Ok(out.into_iter().map(|(e, _)| e).collect())
     }
 
     /// The engine of one `--solver` value (not `all`).
@@ -363,10 +374,7 @@ impl Registry {
                 None => bail!("{}", self.unknown(spec)),
             },
         };
-        build_external(&external, isolate).map_err(|e| match remedy(&external) {
-            Some(fix) => e.context(format!("{} is not available ({fix})", external.name)),
-            None => e,
-        })
+        build_external(&external, isolate).map_err(|e| with_remedy(&external, e))
     }
 
     /// The message for an unknown solver name.
@@ -666,6 +674,17 @@ pub fn remedy(e: &External) -> Option<String> {
             Some(format!("install it: apt-get install {package}"))
         }
         ExternalSpec::Cmd { .. } => None,
+    }
+}
+
+/// `error` (of [`build_external`], which names the solver) followed by its [`remedy`], when
+/// there is one: `minisat: SAT solver "minisat" not found; install it: apt-get install minisat`.
+/// The error already names the solver, so the remedy is added after it rather than wrapped
+/// around it (which said the name twice).
+pub fn with_remedy(e: &External, error: anyhow::Error) -> anyhow::Error {
+    match remedy(e) {
+        Some(fix) => anyhow::anyhow!("{error:#}; {fix}"),
+        None => error,
     }
 }
 

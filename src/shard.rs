@@ -46,7 +46,7 @@ pub enum MergeError {
         b: PathBuf,
     },
     /// Shards missing.
-    #[error("missing shard(s) {missing} of {count}: a merged run needs every shard")]
+    #[error("missing {} {missing} of {count}: a merged run needs every shard", crate::human::noun_for(missing.split(", ").count(), "shard"))]
     Missing {
         /// The missing shards, e.g. `2/3, 3/3`.
         missing: String,
@@ -529,8 +529,9 @@ impl Plan {
             dir: s.dir.clone(),
             shard: s.info.shard.expect("checked in plan"),
             why: format!(
-                "its results.csv holds {found} whole row(s), its run.json counts {expected} \
-                 (rows deleted or the file cut)"
+                "its results.csv holds {}, its run.json counts {expected} (rows deleted or the \
+                 file cut)",
+                crate::human::plural(found, "whole row")
             ),
         }
     }

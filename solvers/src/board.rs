@@ -61,13 +61,12 @@ pub struct BoardConflict {
 
 impl std::fmt::Display for BoardConflict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
+        crate::grid::given_twice(
             f,
-            "symbol {} twice in {}: {} and {}",
             self.symbol,
-            self.unit,
-            cell_name(self.shape, self.first),
-            cell_name(self.shape, self.second)
+            &self.unit,
+            &cell_name(self.shape, self.first),
+            &cell_name(self.shape, self.second),
         )
     }
 }

@@ -198,15 +198,29 @@ pub struct Conflict {
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
+        given_twice(
             f,
-            "digit {} given twice in {} ({} and {})",
             self.digit,
-            self.unit,
-            cell_name(self.first),
-            cell_name(self.second)
+            &self.unit,
+            &cell_name(self.first),
+            &cell_name(self.second),
         )
     }
+}
+
+/// The one wording of two givens that repeat a digit in a unit, at every shape: `digit 1 given
+/// twice in row 1 (r1c1 and r1c2)` ([`Conflict`] on 9x9, [`crate::BoardConflict`] elsewhere).
+pub(crate) fn given_twice(
+    f: &mut fmt::Formatter<'_>,
+    digit: u8,
+    unit: &dyn fmt::Display,
+    first: &str,
+    second: &str,
+) -> fmt::Result {
+    write!(
+        f,
+        "digit {digit} given twice in {unit} ({first} and {second})"
+    )
 }
 
 /// A unit: one of the 9 rows, 9 columns or 9 boxes (numbered 0..9 here, shown 1..9).

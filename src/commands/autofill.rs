@@ -32,9 +32,9 @@ pub fn autofill(args: &AutofillArgs) -> anyhow::Result<ExitCode> {
         Ok(r) => {
             println!("board read from {}: {}", args.url, r.puzzle.to_line());
             println!(
-                "typed {} digit(s), skipped {} read-only cell(s); {}",
-                r.typed,
-                r.readonly,
+                "typed {}, skipped {}; {}",
+                crate::human::plural(r.typed, "digit"),
+                crate::human::plural(r.readonly, "read-only cell"),
                 match r.unique {
                     Some(true) => "the board has exactly one solution",
                     Some(false) => "the board has several solutions: filled the first found",

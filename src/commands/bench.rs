@@ -260,11 +260,11 @@ fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize;
     println!(
         "{}",
         crate::human::wrap(&format!(
-            "{} decided verdicts: {} agree (bench also finds the winner faster beyond noise), \
+            "{}: {} agree (bench also finds the winner faster beyond noise), \
              {} in the same direction within noise, {} disagree. The run ranks by the median µs \
              per puzzle, bench by throughput (the mean): a solver with a heavy tail can rank \
              lower in bench than in the run.",
-            tally.iter().sum::<usize>(),
+            crate::human::plural(tally.iter().sum::<usize>(), "decided verdict"),
             tally[0],
             tally[1],
             tally[2]

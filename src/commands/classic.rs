@@ -116,6 +116,9 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             bail!("-s {path}: no such file");
         }
         let reader = open(path, Some(Format::Block))?;
+        if reader.is_empty() {
+            return Err(crate::dataset::no_puzzle(&[path], "solved"));
+        }
         let solver = solvers::engine::BuiltinEngine::new(crate::generate::counting_solver());
         let pool = rayon::ThreadPoolBuilder::new()
             .build()

@@ -19,7 +19,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     for w in compare::warnings(&a, &b) {
         println!("warning: {w}");
     }
-    println!("{}", compare::table(&rows));
+    print!("{}", compare::table(&rows));
     println!(
         "{}",
         crate::human::wrap(
@@ -39,9 +39,9 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     println!(
         "{}",
         crate::human::wrap(&format!(
-            "{} dataset x shape x solver groups; {} puzzle(s) changed status or answer",
-            rows.len(),
-            changed
+            "{}; {} changed status or answer",
+            crate::human::plural(rows.len(), "dataset x shape x solver group"),
+            crate::human::plural(changed, "puzzle")
         ))
     );
     if let Some(path) = &args.out {

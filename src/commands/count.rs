@@ -94,8 +94,9 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
     if !c.complete {
         println!("at least {}", c.solutions);
         eprintln!(
-            "{kind} ran out of its budget ({} ms) before finishing: {} solution(s) found so far",
-            args.timeout_ms, c.solutions
+            "{kind} ran out of its budget ({} ms) before finishing: {} found so far",
+            args.timeout_ms,
+            crate::human::plural(c.solutions, "solution")
         );
     } else if c.solutions >= args.limit {
         println!("at least {}", c.solutions);

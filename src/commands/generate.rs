@@ -10,6 +10,7 @@ use crate::generate::{
     RatingFilter, Target,
 };
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions};
+use crate::human::plural;
 use crate::output;
 use crate::sessions::Sessions;
 use anyhow::Context;
@@ -30,13 +31,20 @@ pub struct GenerateEnd {
 /// Runs `harness generate ...`.
 ///
 /// # Errors
-/// Bad arguments (a count the method cannot reach, a clue target outside 17..=81, an unknown or
+/// Bad arguments (a count the method cannot reach, a clue target outside
+/// [`crate::generate::clue_range`], an unknown or
 /// non-counting solver), an unwritable output.
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {
-        GenerateCommand::Grids(a) => grids(a).map(|()| GenerateEnd { failed: 0 }),
+        GenerateCommand::Grids(a) => {
+            worker_pool(a.threads)?.install(|| grids(a))?;
+            Ok(GenerateEnd { failed: 0 })
+        }
         GenerateCommand::Puzzles(a) => puzzles(a),
-        GenerateCommand::Qwh(a) => qwh(a).map(|()| GenerateEnd { failed: 0 }),
+        GenerateCommand::Qwh(a) => {
+            worker_pool(a.threads)?.install(|| qwh(a))?;
+            Ok(GenerateEnd { failed: 0 })
+        }
     }
 }
 
@@ -103,7 +111,9 @@ pub fn seed_or_clock_quiet() -> u64 {
         .unwrap_or(0)
 }
 
-/// A progress bar of `len` items named `what` on stderr, hidden when `quiet`.
+/// A progress bar of `len` items named `what` on stderr (drawn on a terminal only), hidden when
+/// `quiet`. Its spinner and clock tick on their own, so an item that takes minutes (a 25x25
+/// puzzle: one count to 2 per cell) still shows the work going on.
 fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
@@ -111,11 +121,13 @@ fn bar(len: u64, quiet: bool, what: &str) -> ProgressBar {
     let pb = ProgressBar::new(len);
     pb.set_style(
         ProgressStyle::with_template(&format!(
-            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}, eta {{eta}})"
+            "{{spinner}} {{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}, \
+             eta {{eta}})"
         ))
         .expect("template")
         .progress_chars("=> "),
     );
+    pb.enable_steady_tick(std::time::Duration::from_millis(250));
     pb
 }
 
@@ -277,9 +289,10 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
     result?;
     let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
     eprintln!(
-        "{} quasigroup(s) with holes of order {} written, {k} holes each ({:.1}%{})",
-        args.count,
+        "{} with holes of order {} written, {} each ({:.1}%{})",
+        plural(args.count, "quasigroup"),
         args.order,
+        plural(k, "hole"),
         100.0 * k as f64 / (args.order * args.order) as f64,
         if args.balanced {
             ", the same number in every row and column"
@@ -338,7 +351,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
     result?;
     let mean = mean_givens(givens_total, written);
     let what = match options.target {
-        Target::Clues(k) => format!("{k} givens each"),
+        Target::Clues(k) => format!("{} each", plural(k, "given")),
         Target::Minimal if unproven == 0 => "all minimal".to_string(),
         Target::Minimal => format!(
             "{} minimal, {unproven} unique but not proven minimal: a count ran past \
@@ -348,7 +361,9 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
         ),
     };
     eprintln!(
-        "{written} {shape} puzzle(s) written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be made"
+        "{} written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be \
+         made",
+        plural(written, &format!("{shape} puzzle"))
     );
     Ok(GenerateEnd { failed })
 }
@@ -541,7 +556,8 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     result?;
     let mean = mean_givens(givens_total, written);
     eprintln!(
-        "{written} puzzle(s) written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
+        "{} written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
+        plural(written, "puzzle"),
         options.solver
     );
     Ok(GenerateEnd { failed })

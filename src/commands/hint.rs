@@ -57,11 +57,23 @@ pub fn describe(step: &Step) -> String {
     s
 }
 
-/// Prints the board's pencil marks and its next step.
+/// How `harness hint` ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintEnd {
+    /// The next step was printed.
+    Step,
+    /// The board is full: nothing left to do.
+    Full,
+    /// The board has more than one solution: refused, as `harness rate` refuses it (exit 1).
+    Several,
+}
+
+/// Prints the board's pencil marks and its next step; refuses a board of several solutions,
+/// in the rater's words ([`RateError::MultipleSolutions`]): no step leads to one answer there.
 ///
 /// # Errors
 /// A bad puzzle, or a board without solution (exit 2).
-pub fn hint(args: &HintArgs) -> anyhow::Result<()> {
+pub fn hint(args: &HintArgs) -> anyhow::Result<HintEnd> {
     let grid = read_puzzle(&args.puzzle)?;
     let step = match logic::hint(&grid) {
         Ok(s) => s,
@@ -74,28 +86,28 @@ pub fn hint(args: &HintArgs) -> anyhow::Result<()> {
     };
     let Some(step) = step else {
         println!("the board is full: nothing left to do");
-        return Ok(());
+        return Ok(HintEnd::Full);
     };
+    if several_solutions(&grid) {
+        eprintln!(
+            "{} (as `harness rate` says): no step leads to one answer; a guess would pick one of \
+             them",
+            RateError::MultipleSolutions
+        );
+        return Ok(HintEnd::Several);
+    }
     if !args.quiet {
         let b = Board::new(&grid);
         print!("{}", render_pencil_marks(&grid, &grid, &b.marks()));
     }
-    if step.technique == logic::Technique::BruteForce && several_solutions(&grid) {
-        // A guess on such a board picks one of its solutions: no step leads to the answer.
-        println!(
-            "this board has more than one solution (as `harness rate` says): no logical step \
-             leads to one answer; a guess would pick one of them"
-        );
-        return Ok(());
-    }
     print!("{}", describe(&step));
-    Ok(())
+    Ok(HintEnd::Step)
 }
 
 /// True when `grid` has two solutions or more (counted by the generators' counting solver).
 fn several_solutions(grid: &solvers::Grid) -> bool {
-    let mut solver = crate::generate::counting_solver().build();
-    solver
+    crate::generate::counting_solver()
+        .session()
         .count(grid, 2, &solvers::Budget::unlimited())
-        .is_some_and(|c| c.solutions >= 2)
+        .is_ok_and(|c| c.solutions >= 2)
 }

@@ -45,10 +45,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                 let (name, kind, what) = registry::describe(e);
                 let state = match registry::build_external(e, false) {
                     Ok(engine) => caps_words(&engine.info().caps),
-                    Err(err) => match registry::remedy(e) {
-                        Some(fix) => format!("NOT AVAILABLE: {err:#}; {fix}"),
-                        None => format!("NOT AVAILABLE: {err:#}"),
-                    },
+                    Err(err) => format!("NOT AVAILABLE: {:#}", registry::with_remedy(e, err)),
                 };
                 let head = format!("  {name:<18} {kind:<7} ");
                 let pad = " ".repeat(head.chars().count());

@@ -50,10 +50,10 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     scorer.finish(&mut summary);
     record::finish_run(&args.out, &summary, &plan.info).with_context(saving)?;
     println!(
-        "merged {} shards ({}): {} rows into {}",
-        runs.len(),
+        "merged {} ({}): {} into {}",
+        crate::human::plural(runs.len(), "shard"),
         plan.info.host,
-        rows,
+        crate::human::plural(rows, "row"),
         args.out.display()
     );
     if !args.no_report {

@@ -375,6 +375,9 @@ pub fn open(file: &str) -> anyhow::Result<crate::format::PuzzleReader> {
 /// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
 pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     let reader = open(&args.file)?;
+    if reader.is_empty() {
+        return Err(crate::dataset::no_puzzle(&[&args.file], "rated"));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -418,6 +421,9 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
         }
     };
     pb.finish_and_clear();
+    if counts.read == 0 {
+        return Err(crate::dataset::no_puzzle(&[&args.file], "rated"));
+    }
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "{} in {secs:.2} s ({:.0} puzzles/s)",

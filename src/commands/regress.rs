@@ -175,9 +175,9 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
     let engines = engines()?;
     let rows = count_effort(&engines, &puzzles)?;
     println!(
-        "counters: {} solvers x {} puzzles in {:.1} s (node budget {NODE_CAP} per solve)",
-        engines.len(),
-        puzzles.len(),
+        "counters: {} x {} in {:.1} s (node budget {NODE_CAP} per solve)",
+        crate::human::plural(engines.len(), "solver"),
+        crate::human::plural(puzzles.len(), "puzzle"),
         t0.elapsed().as_secs_f64()
     );
     let ratios = if args.no_timing {
@@ -220,9 +220,9 @@ fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> 
         output::write_csv(&ratios_path, &ratios)?;
     }
     println!(
-        "blessed: wrote {} ({} rows){}; commit them with the reason in the message",
+        "blessed: wrote {} ({}){}; commit them with the reason in the message",
         counters_path.display(),
-        rows.len(),
+        crate::human::plural(rows.len(), "row"),
         if args.no_timing {
             String::new()
         } else {
@@ -271,12 +271,21 @@ fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<b
     })?;
     let diffs = counter_diffs(&base, rows);
     if diffs.is_empty() {
-        println!("counters: PASS ({} rows equal the baseline)", rows.len());
+        let equal = if rows.len() == 1 { "equals" } else { "equal" };
+        println!(
+            "counters: PASS ({} {equal} the baseline)",
+            crate::human::plural(rows.len(), "row")
+        );
         return Ok(true);
     }
     println!(
-        "counters: FAIL, {} row(s) differ from {}:",
-        diffs.len(),
+        "counters: FAIL, {} {} from {}:",
+        crate::human::plural(diffs.len(), "row"),
+        if diffs.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        },
         counters_path.display()
     );
     for d in diffs.iter().take(20) {

@@ -3,6 +3,7 @@
 use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset, Source};
 use crate::format::Entry;
+use crate::human::plural;
 use crate::interrupt;
 use crate::output;
 use crate::record::{self, DatasetInfo, Row, RunInfo};
@@ -384,14 +385,13 @@ fn refuse_nothing_to_run(
     }
     if all == 0 {
         let names: Vec<&str> = sources.iter().map(|s| s.source.as_str()).collect();
-        anyhow::bail!(
-            "no puzzle in {}: the dataset(s) are empty; nothing was run",
-            names.join(", ")
-        );
+        return Err(crate::dataset::no_puzzle(&names, "run"));
     }
-    anyhow::bail!(
-        "none of the {puzzles} puzzle(s) could be read (the reasons are above); nothing was run"
-    )
+    let which = match puzzles {
+        1 => "the one puzzle could not be read".to_string(),
+        n => format!("none of the {} could be read", plural(n, "puzzle")),
+    };
+    anyhow::bail!("{which} (the reasons are above); nothing was run")
 }
 
 /// The run.json a run starts with (`"complete": false` until the end, so a killed run says
@@ -523,8 +523,9 @@ fn resume(
     if !args.quiet {
         let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
         eprintln!(
-            "resuming {}: {done} of {puzzles} puzzle(s) saved; going on from there",
-            out.display()
+            "resuming {}: {done} of {} saved; going on from there",
+            out.display(),
+            crate::human::plural(puzzles, "puzzle")
         );
     }
     record::write_info(out, info)?;
@@ -647,11 +648,11 @@ fn solve(
     let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
     if !args.quiet {
         eprintln!(
-            "running {} solver(s) over {} puzzle(s) in {} dataset(s) on {} thread(s), budget {} per puzzle",
-            solvers.len(),
-            puzzles,
-            sources.len(),
-            info.threads,
+            "running {} over {} in {} on {}, budget {} per puzzle",
+            plural(solvers.len(), "solver"),
+            plural(puzzles, "puzzle"),
+            plural(sources.len(), "dataset"),
+            plural(info.threads, "thread"),
             match args.timeout_ms {
                 0 => "unlimited".to_string(),
                 ms => format!("{ms} ms"),
@@ -755,16 +756,16 @@ fn print_end(
         ));
     }
     if errors > 0 {
-        extra.push_str(&format!(", {} error(s)", crate::human::count(errors)));
+        extra.push_str(&format!(", {}", plural(errors, "error")));
     }
     println!(
-        "{} solves in {:.1} s: {} solved and checked, {} wrong, {} timeout(s){extra}, {} invalid puzzle(s)\nresults: {}",
-        crate::human::count(named.rows),
+        "{} in {:.1} s: {} solved and checked, {} wrong, {}{extra}, {}\nresults: {}",
+        plural(named.rows, "solve"),
         elapsed,
         crate::human::count(solved - unchecked),
         crate::human::count(wrong),
-        crate::human::count(timeouts),
-        crate::human::count(invalid),
+        plural(timeouts, "timeout"),
+        plural(invalid, "invalid puzzle"),
         out.display()
     );
     if !args.quiet {
@@ -793,10 +794,11 @@ fn several_solutions_note(info: &RunInfo) {
     for m in &info.manifests {
         if let Some(n) = m.classes.map(|c| c.several).filter(|&n| n > 0) {
             println!(
-                "note: {} puzzle(s) of {} have more than one solution: \"solved\" counts one of \
-                 them found (results.csv: solutions 2+)",
-                crate::human::count(n),
-                m.name
+                "note: {} of {} {} more than one solution: \"solved\" counts one of them found \
+                 (results.csv: solutions 2+)",
+                plural(n, "puzzle"),
+                m.name,
+                if n == 1 { "has" } else { "have" }
             );
         }
     }

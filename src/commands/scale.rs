@@ -79,11 +79,11 @@ fn record_plan(out: &Path, plan: &Plan, resuming: bool) -> anyhow::Result<()> {
     };
     if old != now {
         anyhow::bail!(
-            "cannot resume {}: its scale.json has seed {}, {} instance(s) a point and points {}; \
+            "cannot resume {}: its scale.json has seed {}, {} a point and points {}; \
              these arguments give seed {}, {} and {}; give the arguments of that study",
             out.display(),
             old.seed,
-            old.instances,
+            crate::human::plural(old.instances, "instance"),
             old.datasets.join(", "),
             now.seed,
             now.instances,
@@ -126,9 +126,9 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     let made = pool.install(|| instances::make(&plan, &folder, args.quiet))?;
     if !args.quiet {
         eprintln!(
-            "{} instance file(s) of {} instance(s) each in {}{}{}",
-            made.files.len(),
-            plan.instances,
+            "{} of {} each in {}{}{}",
+            crate::human::plural(made.files.len(), "instance file"),
+            crate::human::plural(plan.instances, "instance"),
             folder.display(),
             match made.kept {
                 0 => String::new(),
@@ -137,7 +137,8 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
             match made.unproven {
                 0 => String::new(),
                 k => format!(
-                    "; {k} Sudoku puzzle(s) unique but not proven minimal (a count ran past --count-nodes)"
+                    "; {} unique but not proven minimal (a count ran past --count-nodes)",
+                    crate::human::plural(k, "Sudoku puzzle")
                 ),
             }
         );

@@ -640,6 +640,9 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         }
     }
     let reader = open(&args.file, None)?;
+    if reader.is_empty() {
+        return Err(crate::dataset::no_puzzle(&[&args.file], "solved"));
+    }
     let format = reader.format();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -667,5 +670,9 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         Ok(())
     })?;
     eprintln!("{}", counts.line());
+    if counts.read == 0 {
+        // A CSV file of a header only.
+        return Err(crate::dataset::no_puzzle(&[&args.file], "solved"));
+    }
     Ok(counts)
 }

@@ -77,7 +77,7 @@ pub struct BoardPuzzle {
 /// # Errors
 /// [`GenerateError::SolverCannotCount`] when the solver does not count,
 /// [`GenerateError::ShapeNotTaken`] when it does not take the shape,
-/// [`GenerateError::BadShapedClues`] for a target above N².
+/// [`GenerateError::BadClues`] for a target outside [`super::clue_range`] ((N − 1)..=N²).
 pub fn check_board_options(options: &BoardPuzzleOptions) -> Result<(), GenerateError> {
     let caps = options.solver.caps();
     if !caps.counts {
@@ -90,12 +90,7 @@ pub fn check_board_options(options: &BoardPuzzleOptions) -> Result<(), GenerateE
         });
     }
     if let Target::Clues(k) = options.target {
-        if k > options.shape.cells() {
-            return Err(GenerateError::BadShapedClues {
-                clues: k,
-                shape: options.shape.to_string(),
-            });
-        }
+        super::check_clues(k, options.shape)?;
     }
     Ok(())
 }

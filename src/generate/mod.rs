@@ -70,9 +70,16 @@ pub enum GenerateError {
     /// A first digit outside 1..=9.
     #[error("first digit {0} is not in 1..=9")]
     BadFirstDigit(u8),
-    /// A clue target outside 17..=81.
-    #[error("--clues {0}: must be in 17..=81 (no puzzle with fewer than 17 givens has a unique solution)")]
-    BadClues(usize),
+    /// A clue target outside [`clue_range`] of the shape.
+    #[error("--clues {clues}: {}", clues_out_of_range(*clues, shape, range))]
+    BadClues {
+        /// The target.
+        clues: usize,
+        /// The shape, as text.
+        shape: String,
+        /// [`clue_range`] of the shape.
+        range: std::ops::RangeInclusive<usize>,
+    },
     /// The named solver does not count solutions.
     #[error("solver {0} does not count solutions; use a counting solver such as bitmask-singles")]
     SolverCannotCount(&'static str),
@@ -80,7 +87,7 @@ pub enum GenerateError {
     #[error("the counting solver could not start: {0}")]
     Session(String),
     /// No attempt reached the clue target.
-    #[error("could not get down to {clues} givens in {attempts} grid(s) (best: {best})")]
+    #[error("could not get down to {clues} givens in {} (best: {best})", crate::human::plural(*attempts, "grid"))]
     TargetNotReached {
         /// The target.
         clues: usize,
@@ -90,7 +97,7 @@ pub enum GenerateError {
         attempts: u32,
     },
     /// No candidate puzzle had a rating in the asked range.
-    #[error("no puzzle rated {wanted} in {tries} candidate(s) (raise --level-attempts)")]
+    #[error("no puzzle rated {wanted} in {} (raise --level-attempts)", crate::human::plural(*tries, "candidate"))]
     RatingNotReached {
         /// The range asked for, as text (`level Hard`, `score 900..1200`).
         wanted: String,
@@ -108,15 +115,57 @@ pub enum GenerateError {
     /// No built-in solver counts solutions at this shape.
     #[error("no built-in solver counts solutions of {0} grids, so uniqueness cannot be proven")]
     NoCounterForShape(String),
-    /// A clue target above the number of cells.
-    #[error("--clues {clues}: a {shape} grid has fewer cells")]
-    BadShapedClues {
-        /// The target.
-        clues: usize,
-        /// The shape, as text.
-        shape: String,
-    },
     /// The rater failed on a generated puzzle (a technique contradicted the solution: a bug).
     #[error("rating a generated puzzle: {0}")]
     Rating(String),
+}
+
+/// The numbers of givens a puzzle of `shape` with a unique solution can have, the range
+/// `--clues K` must be in: 17..=81 at 9x9 (no 16-given 9x9 puzzle is unique: McGuire, Tugemann
+/// and Civario, "There is no 16-clue Sudoku", 2012); (N − 1)..=N·N at another side N, Latin
+/// squares included (a puzzle in which two symbols never appear has a second solution, the two
+/// swapped; the exact least number is unknown for most shapes, so fewer givens than that may
+/// still be out of reach: the generator then says how low it got).
+pub fn clue_range(shape: solvers::Shape) -> std::ops::RangeInclusive<usize> {
+    if shape.is_classic() {
+        17..=81
+    } else {
+        shape.side().saturating_sub(1)..=shape.cells()
+    }
+}
+
+/// [`GenerateError::BadClues`] unless `clues` is in [`clue_range`] of `shape`.
+///
+/// # Errors
+/// [`GenerateError::BadClues`].
+pub fn check_clues(clues: usize, shape: solvers::Shape) -> Result<(), GenerateError> {
+    let range = clue_range(shape);
+    if range.contains(&clues) {
+        return Ok(());
+    }
+    Err(GenerateError::BadClues {
+        clues,
+        shape: shape.to_string(),
+        range,
+    })
+}
+
+/// Why `clues` is outside `range`, the message of [`GenerateError::BadClues`].
+fn clues_out_of_range(
+    clues: usize,
+    shape: &str,
+    range: &std::ops::RangeInclusive<usize>,
+) -> String {
+    let (min, max) = (range.start(), range.end());
+    let why = if clues > *max {
+        format!("a {shape} grid has {max} cells")
+    } else if shape == "9x9" {
+        format!("no 9x9 puzzle with fewer than {min} givens has a unique solution")
+    } else {
+        format!(
+            "with fewer than {min} givens two symbols never appear, and swapping them gives a \
+             second solution"
+        )
+    };
+    format!("must be in {min}..={max} for {shape} puzzles ({why})")
 }

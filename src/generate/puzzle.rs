@@ -92,7 +92,7 @@ impl GeneratedPuzzle {
 /// Takes about 81 solution counts per attempt (a few ms with `bitmask-singles`).
 ///
 /// # Errors
-/// [`GenerateError::BadClues`] for a target outside 17..=81,
+/// [`GenerateError::BadClues`] for a target outside 17..=81 ([`super::clue_range`]),
 /// [`GenerateError::SolverCannotCount`] when `options.solver` does not count, and
 /// [`GenerateError::TargetNotReached`] when no attempt got down to the asked givens.
 pub fn generate_puzzle(
@@ -222,9 +222,7 @@ pub fn generate_rated_puzzle(
 /// As [`generate_puzzle`], except [`GenerateError::TargetNotReached`].
 pub fn check_options(options: &PuzzleOptions) -> Result<(), GenerateError> {
     if let Target::Clues(k) = options.target {
-        if !(17..=81).contains(&k) {
-            return Err(GenerateError::BadClues(k));
-        }
+        super::check_clues(k, solvers::Shape::CLASSIC)?;
     }
     if !options.solver.counts() {
         return Err(GenerateError::SolverCannotCount(options.solver.name()));
@@ -338,7 +336,7 @@ mod tests {
         }
         assert!(matches!(
             generate_puzzle(&opts(Target::Clues(16), Symmetry::None), counter, 2, 0),
-            Err(GenerateError::BadClues(16))
+            Err(GenerateError::BadClues { clues: 16, .. })
         ));
         let few = PuzzleOptions {
             attempts: 2,

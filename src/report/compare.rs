@@ -361,81 +361,100 @@ pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
     out
 }
 
-/// The comparison as a terminal table.
-pub fn table(rows: &[CompareRow]) -> comfy_table::Table {
-    use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    crate::human::fit(&mut t);
-    let header = [
-        "dataset",
-        "solver",
-        "median A",
-        "median B",
-        "B/A [95% CI]",
-        "B vs A",
-        "nodes A",
-        "nodes B",
-        "changed",
-    ];
-    let cells: Vec<Vec<String>> = rows.iter().map(table_row).collect();
-    t.set_header(header.to_vec());
-    for c in &cells {
-        t.add_row(c.clone());
-    }
-    for i in 2..8 {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
+/// The comparison for the terminal, in the manner of the run summary ([`summary::table`]): one
+/// block per dataset x shape (in the order of `rows`), a line naming it and its puzzles, then a
+/// line per solver with the median µs in A and B, the ratio B/A with its 95% interval, the
+/// verdict, the mean nodes in A and B and the puzzles that changed status (`st.`) or answer
+/// (`ans.`). No cell wraps: with the shipped solvers' names (up to 16 characters), medians up to
+/// 99.99 ms ([`crate::human::micros`]), ratios under 10 ([`crate::human::ratio`]), mean nodes up
+/// to 999,999 and up to 99 changes of each kind, a line is at most 100 columns
+/// ([`summary::TABLE_WIDTH`]), the width of the run summary and `harness list`.
+pub fn table(rows: &[CompareRow]) -> String {
+    let mut groups: Vec<(&str, &str)> = Vec::new();
+    for r in rows {
+        let g = (r.dataset.as_str(), r.shape.as_str());
+        if !groups.contains(&g) {
+            groups.push(g);
         }
     }
-    // No word breaks, and names and the changed note stay whole up to 16 characters (the bound
-    // counts the padding): the figures wrap at spaces first.
-    for i in 0..header.len() {
-        let words = |s: &str| -> usize {
-            match i {
-                0 | 1 | 8 => s.chars().count(),
-                _ => s.split(' ').map(|w| w.chars().count()).max().unwrap_or(0),
-            }
-        };
-        let widest = cells
+    let mut out = String::new();
+    for (i, &(dataset, shape)) in groups.iter().enumerate() {
+        let members: Vec<&CompareRow> = rows
             .iter()
-            .map(|c| words(&c[i]))
-            .chain([words(header[i])])
-            .max()
-            .unwrap_or(0)
-            .min(16);
-        if let Some(c) = t.column_mut(i) {
-            c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
-                comfy_table::Width::Fixed(widest as u16 + 2),
-            ));
+            .filter(|r| r.dataset == dataset && r.shape == shape)
+            .collect();
+        if i > 0 {
+            out.push('\n');
         }
+        let most = |f: fn(&CompareRow) -> Option<usize>| members.iter().filter_map(|r| f(r)).max();
+        let puzzles = match (most(|r| r.puzzles_a), most(|r| r.puzzles_b)) {
+            (Some(a), Some(b)) if a == b => puzzles_phrase(a, ""),
+            (a, b) => format!(
+                "{} in A, {} in B",
+                puzzles_phrase(a.unwrap_or(0), ""),
+                crate::human::count(b.unwrap_or(0))
+            ),
+        };
+        out.push_str(&format!(
+            "{}: {puzzles}\n",
+            summary::group_name(dataset, shape)
+        ));
+        out.push_str(&group_table(&members).terminal());
+    }
+    out
+}
+
+/// `n puzzles` (`1 puzzle`), with thousands separators, and `tail` after it.
+fn puzzles_phrase(n: usize, tail: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} puzzle{s}{tail}", crate::human::count(n))
+}
+
+/// One dataset x shape's solvers as a [`crate::table::Table`] for the terminal.
+fn group_table(rows: &[&CompareRow]) -> crate::table::Table {
+    use crate::table::{Cell, Column, Table};
+    let mut t = Table::new(vec![
+        Column::left("solver").gap(0),
+        Column::right("median A").gap(2),
+        Column::right("median B"),
+        Column::right("B/A [95% CI]"),
+        Column::left("B vs A").gap(2),
+        Column::right("nodes A").gap(2),
+        Column::right("nodes B"),
+        Column::left("changed"),
+    ]);
+    for r in rows {
+        t.push(table_row(r).into_iter().map(Cell::new).collect::<Vec<_>>());
     }
     t
 }
 
-/// One row of [`table`]'s cells.
+/// One row of [`table`]'s cells: the solver, then the figures.
 fn table_row(r: &CompareRow) -> Vec<String> {
+    use crate::human::ratio;
     let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
     let changed = match (r.status_changed, r.answer_changed) {
         (Some(0), Some(0)) => "none".to_string(),
-        (Some(s), Some(a)) => format!("{s} status, {a} ans."),
+        (Some(s), Some(a)) => format!("{s} st., {a} ans."),
         _ => r.note.clone(),
     };
     let nodes = |x: f64| crate::human::thousands(x.round() as u64);
     vec![
-        crate::summary::group_name(&r.dataset, &r.shape),
         r.solver.clone(),
         opt(r.median_micros_a, &human_micros),
         opt(r.median_micros_b, &human_micros),
         match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
-            (Some(x), Some(lo), Some(hi)) => format!("{x:.2} [{lo:.2}, {hi:.2}]"),
-            (Some(x), _, _) => format!("{x:.2}"),
+            (Some(x), Some(lo), Some(hi)) => {
+                format!("{} [{}, {}]", ratio(x), ratio(lo), ratio(hi))
+            }
+            (Some(x), _, _) => ratio(x),
             _ => "-".into(),
         },
         if r.verdict.is_empty() {
             "-".into()
         } else {
-            r.verdict.clone()
+            // `too few puzzles (12)` in the CSV; the column says what is too few.
+            r.verdict.replacen("too few puzzles", "too few", 1)
         },
         opt(r.mean_nodes_a, &nodes),
         opt(r.mean_nodes_b, &nodes),
@@ -446,6 +465,38 @@ fn table_row(r: &CompareRow) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row at every bound [`table`] states fits [`summary::TABLE_WIDTH`] on one line.
+    #[test]
+    fn the_widest_row_fits_the_terminal_width() {
+        let wide = CompareRow {
+            dataset: "minimal-1000".into(),
+            shape: "9x9".into(),
+            solver: "domain-reduction".into(),
+            puzzles_a: Some(1000),
+            puzzles_b: Some(1000),
+            median_micros_a: Some(99_990.0),
+            median_micros_b: Some(98_760.0),
+            ratio_b_over_a: Some(9.87),
+            ratio_lo: Some(9.76),
+            ratio_hi: Some(9.99),
+            verdict: "9.87× slower".into(),
+            mean_nodes_a: Some(999_999.0),
+            mean_nodes_b: Some(999_998.0),
+            status_changed: Some(99),
+            answer_changed: Some(99),
+            note: String::new(),
+        };
+        let text = table(&[wide]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(lines[0], "minimal-1000: 1,000 puzzles");
+        assert!(lines[2]
+            .starts_with("domain-reduction  99.99 ms 98.76 ms 9.87 [9.76, 9.99]  9.87× slower"));
+        assert!(lines[2].ends_with("99 st., 99 ans."), "{text}");
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest <= summary::TABLE_WIDTH, "{widest} columns:\n{text}");
+    }
 
     #[test]
     fn verdicts() {

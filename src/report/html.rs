@@ -9,7 +9,6 @@
 //! summary table sortable by clicking a column's header; without it the page is complete.
 
 use super::{metadata, tables, verdict, Page};
-use crate::human::count;
 use std::fmt::Write;
 
 pub use crate::table::esc;
@@ -83,8 +82,8 @@ fn warnings(p: &Page<'_>, s: &mut String) {
     if wrong > 0 {
         let _ = writeln!(
             s,
-            "<p class=\"warn\"><b>{} wrong answer(s)</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
-            count(wrong)
+            "<p class=\"warn\"><b>{}</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
+            crate::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [

@@ -677,8 +677,9 @@ pub fn noise_note(
             if let Some(load) = info.load_before.filter(|&l| l > free) {
                 why.push(format!(
                     "the load average before the solves was {load:.2}, above cores − threads + \
-                     0.5 = {free} ({} cores, {} thread(s))",
-                    info.cores, info.threads
+                     0.5 = {free} ({}, {})",
+                    crate::human::plural(info.cores, "core"),
+                    crate::human::plural(info.threads, "thread")
                 ));
             }
         }

@@ -78,11 +78,16 @@ pub fn classes_section(run: &Run) -> Section {
             let shown: Vec<String> = several.iter().take(10).map(|l| l.to_string()).collect();
             let _ = write!(
                 t,
-                " The {} puzzle(s) with several solutions (line {}{}) have no one answer: the \
-                 solvers' first solutions may differ, and each was checked against the puzzle.",
-                count(c.several),
+                " {} with several solutions ({} {}{}) {} no one answer: the solvers' first \
+                 solutions may differ, and each was checked against the puzzle.",
+                match c.several {
+                    1 => "The puzzle".to_string(),
+                    n => format!("The {}", crate::human::plural(n, "puzzle")),
+                },
+                crate::human::noun_for(several.len(), "line"),
                 shown.join(", "),
-                if several.len() > 10 { ", ..." } else { "" }
+                if several.len() > 10 { ", ..." } else { "" },
+                if c.several == 1 { "has" } else { "have" }
             );
         }
         lines.push(t);

@@ -41,7 +41,8 @@ fn warnings(p: &Page<'_>, s: &mut String) {
     if wrong > 0 {
         let _ = writeln!(
             s,
-            "> **{wrong} wrong answer(s)**: see the `error` column of `results.csv`.\n"
+            "> **{}**: see the `error` column of `results.csv`.\n",
+            crate::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [

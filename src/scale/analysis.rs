@@ -173,7 +173,10 @@ impl Fit {
             },
             match self.censored {
                 0 => String::new(),
-                k => format!(" ({k} median(s) censored: lower bounds)"),
+                k => format!(
+                    " ({} censored: lower bounds)",
+                    crate::human::plural(k, "median")
+                ),
             }
         )
     }

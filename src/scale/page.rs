@@ -136,25 +136,28 @@ fn header(s: &mut String, study: &Study) {
     let instances: usize = study.cells.iter().map(|c| c.rows).max().unwrap_or(0);
     let _ = writeln!(
         s,
-        "{} solver(s), {} point(s), up to {} instance(s) a point; budget {} a solve{}; {} \
-         thread(s) on {} ({} cores), {}; load average {} before, {} after.\n",
-        info.solvers.len(),
-        study
-            .cells
-            .iter()
-            .map(|c| &c.dataset)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        instances,
+        "{}, {}, up to {} a point; budget {} a solve{}; {} on {} ({}), {}; load average {} \
+         before, {} after.\n",
+        human::plural(info.solvers.len(), "solver"),
+        human::plural(
+            study
+                .cells
+                .iter()
+                .map(|c| &c.dataset)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            "point"
+        ),
+        human::plural(instances, "instance"),
         info.timeout_ms
             .map_or("unlimited".to_string(), |ms| format!("{ms} ms")),
         info.max_nodes.map_or(String::new(), |n| format!(
             ", {} nodes",
             human::thousands(n)
         )),
-        info.threads,
+        human::plural(info.threads, "thread"),
         info.host,
-        info.cores,
+        human::plural(info.cores, "core"),
         info.date,
         info.load_before.map_or("?".into(), |l| format!("{l:.2}")),
         info.load_after.map_or("?".into(), |l| format!("{l:.2}")),

@@ -311,15 +311,15 @@ pub async fn read_board(
         }
         if t0.elapsed() >= wait {
             return Err(AutofillError::NoBoard(format!(
-                "no element matching {:?} holds 81 cells matching {:?} (found {} such element(s){})",
+                "no element matching {:?} holds 81 cells matching {:?} (found {}{})",
                 sel.table,
                 sel.cell,
-                tables.len(),
+                crate::human::plural(tables.len(), "such element"),
                 if found.is_empty() {
                     String::new()
                 } else {
                     format!(
-                        ", holding {} cell(s)",
+                        ", holding {} cells",
                         found
                             .iter()
                             .map(|n| n.to_string())

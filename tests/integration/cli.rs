@@ -118,7 +118,7 @@ fn run_reports_bad_puzzles_and_solves_the_rest() {
             "{f}:4: bad character 'x' at column 6 (r1c6)"
         )))
         .stdout(predicate::str::contains(
-            "2 solved and checked, 0 wrong, 0 timeout(s), 3 invalid",
+            "2 solved and checked, 0 wrong, 0 timeouts, 3 invalid puzzles",
         ));
     let text = std::fs::read_to_string(out.join("results.csv")).unwrap();
     assert_eq!(text.lines().count(), 1 + 5);
@@ -165,18 +165,24 @@ fn thread_counts_out_of_range_are_usage_errors() {
 #[test]
 fn numeric_options_out_of_range_name_the_option_and_its_range() {
     let huge = "99999999999999999999";
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["solve", "--timeout-ms", huge, "x"],
-            "'--timeout-ms <TIMEOUT_MS>': expected a whole number from 0 to 18446744073709551615",
+            "'--timeout-ms <TIMEOUT_MS>': expected a whole number of milliseconds; \
+             99999999999999999999 is too large",
+        ),
+        (
+            &["solve", "--timeout-ms", "abc", "x"],
+            "invalid value 'abc' for '--timeout-ms <TIMEOUT_MS>': expected a whole number of \
+             milliseconds\n",
         ),
         (
             &["run", "--max-nodes", "many"],
-            "'--max-nodes <MAX_NODES>': expected a whole number from 0 to 18446744073709551615",
+            "'--max-nodes <MAX_NODES>': expected a whole number of nodes\n",
         ),
         (
             &["generate", "puzzles", "--count", huge],
-            "'--count <COUNT>': expected a whole number from 0 to 18446744073709551615",
+            "'--count <COUNT>': expected a whole number of puzzles; 99999999999999999999 is too large",
         ),
         (
             &["run", "--repeat", huge],
@@ -204,12 +210,93 @@ fn numeric_options_out_of_range_name_the_option_and_its_range() {
             !err.contains("target type") && !err.contains("literal"),
             "{err}"
         );
+        if args.contains(&"--timeout-ms") || args.contains(&"--max-nodes") {
+            assert!(!err.contains("18446744073709551615"), "{err}");
+        }
     }
     harness()
         .args(["run", "--shard", "99999999999/2"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("expected K/N with 1 <= K <= N"));
+}
+
+/// An external solver that is not available is named once in the error, the remedy after it
+/// (the message once said the name twice: `x is not available (...): x: ...`).
+#[test]
+fn an_unavailable_solver_is_named_once_with_its_remedy() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    let good = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    std::fs::write(&file, format!("{good}\n")).unwrap();
+    let path = file.display().to_string();
+    for (command, input) in [("solve", path.as_str()), ("count", good)] {
+        harness()
+            .args([command, input])
+            .args(["--solver", "dimacs:/nonexistent/minisat"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                "error: minisat: SAT solver \"/nonexistent/minisat\" not found; install it: \
+                 apt-get install minisat\n",
+            );
+    }
+}
+
+/// A solver named twice is refused as a dataset named twice is, naming it, whether the two
+/// are in one `--solver` list, two `--solver` options or `all` and a name; one solver of each
+/// name runs.
+#[test]
+fn a_solver_named_twice_is_refused_as_a_dataset_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let cases: [(&[&str], &str); 4] = [
+        (&["--solver", "dlx,dlx"], "--solver dlx is given twice"),
+        (
+            &["-s", "dlx", "-s", "sat,dlx"],
+            "--solver dlx is given twice",
+        ),
+        (
+            &["--solver", "all,hybrid"],
+            "--solver hybrid is given twice (`all` names it too)",
+        ),
+        (&["--solver", "all,all"], "--solver all is given twice"),
+    ];
+    for (args, says) in cases {
+        harness()
+            .args(["run", "-d", "seed", "-q", "--no-report"])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(format!("error: {says}; give each solver once\n"));
+        assert!(!out.exists(), "{args:?}: nothing written");
+    }
+    harness()
+        .args([
+            "run",
+            "-d",
+            "seed",
+            "-q",
+            "--no-report",
+            "--solver",
+            "dlx,sat",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let info = std::fs::read_to_string(out.join("run.json")).unwrap();
+    let info: serde_json::Value = serde_json::from_str(&info).unwrap();
+    let names: Vec<&str> = info["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx", "sat"]);
 }
 
 #[test]
@@ -355,9 +442,10 @@ fn run_exit_status_says_errors_invalid_and_empty() {
     run("bitmask-dfs", &empty, "empty")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "the dataset(s) are empty; nothing was run",
-        ));
+        .stderr(predicate::str::contains(format!(
+            "no puzzle in {}: it is empty or holds only blank and comment lines; nothing was run",
+            empty.display()
+        )));
     assert!(!dir.path().join("empty").exists());
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, format!("{good}\n{}\n", &good[..80])).unwrap();
@@ -387,7 +475,7 @@ fn run_marks_puzzles_with_several_solutions() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "note: 1 puzzle(s) of two.txt have more than one solution",
+            "note: 1 puzzle of two.txt has more than one solution",
         ));
 }
 

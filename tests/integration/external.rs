@@ -163,7 +163,7 @@ fn a_segfaulting_library_under_isolate_gives_error_rows_and_the_run_goes_on() {
         // Error rows: exit status 3.
         .code(3);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    assert!(stdout.contains("2 error(s)"), "{stdout}");
+    assert!(stdout.contains("2 errors"), "{stdout}");
     let rows = read_rows(&out);
     let (solver, status, correct, error, puzzle) = (
         col(&out, "solver"),

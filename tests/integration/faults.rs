@@ -141,7 +141,7 @@ fn sigint_saves_finished_rows_and_marks_the_run_interrupted() {
     let data = dataset(dir.path(), 4);
     let out = dir.path().join("run");
     let mut child = spawn_run(&data, &out, &[]);
-    let mut err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    let mut err = wait_for_stderr(&mut child, "running 1 solver over");
     // The easy puzzles take microseconds; then backtracking is stuck on the endless one.
     std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGINT);
@@ -163,7 +163,7 @@ fn sigterm_is_handled_like_ctrl_c() {
     let data = dataset(dir.path(), 2);
     let out = dir.path().join("run");
     let mut child = spawn_run(&data, &out, &[]);
-    let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    let _err = wait_for_stderr(&mut child, "running 1 solver over");
     std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGTERM);
     let status = wait_exit(&mut child, Duration::from_secs(60));
@@ -182,7 +182,7 @@ fn second_sigint_exits_at_once_leaving_whole_rows() {
     let out = dir.path().join("run");
     // Each row written takes 3 s: a 9 s window while results.csv is being written.
     let mut child = spawn_run(&data, &out, &[("HARNESS_TEST_SLOW_WRITE_MS", "3000")]);
-    let _err = wait_for_stderr(&mut child, "running 1 solver(s)");
+    let _err = wait_for_stderr(&mut child, "running 1 solver over");
     std::thread::sleep(Duration::from_millis(2500));
     signal(&child, libc::SIGINT);
     wait_for_rows(&out, 1, Duration::from_secs(60));
@@ -738,7 +738,7 @@ fn run_exits_2_when_no_puzzle_can_be_read() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "none of the 2 puzzle(s) could be read",
+            "none of the 2 puzzles could be read",
         ));
     assert!(!out.exists());
     // One readable puzzle among bad ones is a run, saved, still exiting 2 for the bad ones.

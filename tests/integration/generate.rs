@@ -16,6 +16,48 @@ fn run_to_file(args: &[&str], file: &std::path::Path) {
         .success();
 }
 
+/// `generate grids` and `generate qwh` take `-j` as `generate puzzles` does, and the file is
+/// the same byte for byte for any thread count (each grid from its own stream; 9x9 repeats
+/// redrawn in file order, over more than one parallel chunk of 16,384).
+#[test]
+fn grids_and_qwh_are_the_same_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 4] = [
+        &["grids", "-n", "20000", "--method", "random", "--seed", "5"],
+        &["grids", "-n", "20000", "--seed", "5"],
+        &["grids", "-n", "150", "--order", "4", "--seed", "5"],
+        &[
+            "qwh", "--order", "12", "--holes", "0.4", "-n", "150", "--seed", "5",
+        ],
+    ];
+    for (k, args) in cases.into_iter().enumerate() {
+        let files: Vec<Vec<u8>> = ["1", "2"]
+            .iter()
+            .map(|j| {
+                let file = dir.path().join(format!("{k}-{j}.txt"));
+                let mut all = vec!["generate"];
+                all.extend_from_slice(args);
+                all.extend(["-j", j]);
+                run_to_file(&all, &file);
+                std::fs::read(&file).unwrap()
+            })
+            .collect();
+        assert!(!files[0].is_empty(), "{args:?}");
+        assert!(files[0] == files[1], "{args:?}: -j 1 and -j 2 differ");
+        if k < 2 {
+            // Every 9x9 grid is a solved grid, and they are all distinct.
+            let text = String::from_utf8(files[0].clone()).unwrap();
+            let grids: Vec<&str> = text.lines().collect();
+            assert_eq!(grids.len(), 20000);
+            let empty = [0u8; 81];
+            for g in &grids {
+                assert_eq!(verify::check(&empty, &cells(g), None), Ok(()), "{g}");
+            }
+            assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 20000);
+        }
+    }
+}
+
 #[test]
 fn transform_grids_are_valid_distinct_and_reproducible() {
     let dir = tempfile::tempdir().unwrap();
@@ -214,11 +256,40 @@ fn clue_targets_symmetry_and_line_format() {
             "puzzle 1: could not get down to 19 givens",
         ))
         .stdout("name,puzzle,solution\n");
-    harness()
-        .args(["generate", "puzzles", "--count", "2", "--clues", "12"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("must be in 17..=81"));
+    // A target out of range names the range of the grid's shape, and why.
+    let refused = [
+        (
+            &["--clues", "12"][..],
+            "--clues 12: must be in 17..=81 for 9x9 puzzles (no 9x9 puzzle with fewer than 17 \
+             givens has a unique solution)",
+        ),
+        (
+            &["--clues", "82"],
+            "--clues 82: must be in 17..=81 for 9x9 puzzles (a 9x9 grid has 81 cells)",
+        ),
+        (
+            &["--clues", "257", "--order", "4"],
+            "--clues 257: must be in 15..=256 for 16x16 puzzles (a 16x16 grid has 256 cells)",
+        ),
+        (
+            &["--clues", "14", "--order", "4"],
+            "--clues 14: must be in 15..=256 for 16x16 puzzles (with fewer than 15 givens two \
+             symbols never appear, and swapping them gives a second solution)",
+        ),
+        (
+            &["--clues", "37", "--box", "2x3"],
+            "--clues 37: must be in 5..=36 for 6x6/2x3 puzzles (a 6x6/2x3 grid has 36 cells)",
+        ),
+    ];
+    for (args, says) in refused {
+        harness()
+            .args(["generate", "puzzles", "--count", "2", "-q"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {says}\n"));
+    }
     harness()
         .args([
             "generate",

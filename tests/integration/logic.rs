@@ -1000,16 +1000,39 @@ fn e2e_hint_button_in_headless_chromium() {
     assert_eq!((shaded, struck), (4, 2));
 }
 
-/// `hint` on a board of two solutions (a unique rectangle emptied) says so, as `rate` does,
-/// instead of offering a Brute Force guess.
+/// `hint` on a board of two solutions (a unique rectangle emptied) refuses it in `rate`'s words
+/// and exits 1, as `rate` does, instead of offering a Brute Force guess; so it does when a
+/// logical step would still apply (the board is not unique whatever the next step).
 #[test]
 fn hint_says_a_board_has_several_solutions_instead_of_guessing() {
     use predicates::prelude::*;
     let two = "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    // The same board with r1c1 emptied: a naked single there, and still two solutions.
+    let open = ".34..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    for board in [two, open] {
+        super::common::harness()
+            .args(["hint", board])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with(
+                "the puzzle has more than one solution (as `harness rate` says)",
+            ));
+        super::common::harness()
+            .args(["rate", "-"])
+            .write_stdin(format!("{board}\n"))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "-:1: the puzzle has more than one solution",
+            ));
+    }
+    // Its unique completion gets its hint.
+    let one = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let gap = format!("{}.{}", &one[..3], &one[4..]);
     super::common::harness()
-        .args(["hint", "-q", two])
+        .args(["hint", "-q", &gap])
         .assert()
         .success()
-        .stdout(predicate::str::contains("more than one solution"))
-        .stdout(predicate::str::contains("Brute Force").not());
+        .stdout(predicate::str::contains("places: r1c4=6"));
 }

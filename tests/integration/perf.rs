@@ -88,7 +88,7 @@ fn bench_checks_the_verdicts_of_a_run() {
         text.contains("clues30-1000") && !text.contains("\nseed"),
         "{text}"
     );
-    assert!(text.contains("1 decided verdicts:"), "{text}");
+    assert!(text.contains("1 decided verdict:"), "{text}");
 }
 
 #[test]

@@ -281,7 +281,7 @@ fn report_warns_of_a_run_under_load() {
     let tmp = tempfile::tempdir().unwrap();
     let (md, html) = report_with_load(tmp.path(), 3.25);
     assert!(
-        md.contains("> **Noisy run**: the load average before the solves was 3.25, above cores − threads + 0.5 = 0.5 (2 cores, 2 thread(s))"),
+        md.contains("> **Noisy run**: the load average before the solves was 3.25, above cores − threads + 0.5 = 0.5 (2 cores, 2 threads)"),
         "{md}"
     );
     assert!(
@@ -519,7 +519,7 @@ fn compare_two_runs_of_different_solver_sets() {
                 .and(predicate::str::contains("only in B"))
                 .and(predicate::str::contains("none"))
                 .and(predicate::str::contains(
-                    "3 dataset x shape x solver groups; 0 puzzle(s) changed status or answer",
+                    "3 dataset x shape x solver groups; 0 puzzles changed status or answer",
                 )),
         );
     // The footnote fits the terminal's width, and at 100 columns the table too (the run
@@ -534,7 +534,21 @@ fn compare_two_runs_of_different_solver_sets() {
             .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("ratio is beyond 5%, else same"), "{text}");
-        let table = |l: &str| "┌│╞└".contains(l.chars().next().unwrap_or(' '));
+        // A solver's row is one line: the table's lines are those the names start.
+        let table = |l: &str| {
+            ["solver", "bitmask-dfs", "bitmask-singles", "backtracking"]
+                .iter()
+                .any(|n| l.starts_with(n))
+        };
+        let rows: Vec<&str> = text.lines().filter(|l| table(l)).collect();
+        assert_eq!(rows.len(), 4, "{text}");
+        assert!(
+            rows[0].starts_with("solver") && rows[0].ends_with("changed"),
+            "{text}"
+        );
+        assert!(rows[1].starts_with("bitmask-dfs ") && rows[1].ends_with(" only in A"));
+        assert!(rows[2].starts_with("bitmask-singles ") && rows[2].ends_with(" none"));
+        assert!(rows[3].starts_with("backtracking ") && rows[3].ends_with(" only in B"));
         for line in text.lines() {
             if names_a_run(line) || (width < 100 && table(line)) {
                 continue;
@@ -601,10 +615,10 @@ fn compare_counts_changed_answers_and_statuses() {
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("1 status, 0 ans.")
-                .and(predicate::str::contains("0 status, 1 ans."))
+            predicate::str::contains(" 1 st., 0 ans.\n")
+                .and(predicate::str::contains(" 0 st., 1 ans.\n"))
                 .and(predicate::str::contains(
-                    "6 dataset x shape x solver groups; 2 puzzle(s) changed status or answer",
+                    "6 dataset x shape x solver groups; 2 puzzles changed status or answer",
                 )),
         );
 }
@@ -770,7 +784,7 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     let s1 = shard("s1", "1/2", &[]);
     let s2 = shard("s2", "2/2", &[]);
     let t2 = shard("t2", "2/3", &[]);
-    let other = shard("other", "2/2", &["--solver", "bitmask-singles,bitmask-dfs"]);
+    let other = shard("other", "2/2", &["--solver", "bitmask-dfs"]);
     let whole = tmp.path().join("whole");
     run_quiet(&base, &whole);
     let out = tmp.path().join("merged");
@@ -784,7 +798,7 @@ fn merge_refuses_incomplete_or_mixed_shards() {
             .code(2)
             .stderr(predicate::str::contains(msg));
     };
-    refuse(&[&s1], "missing shard(s) 2/2 of 2");
+    refuse(&[&s1], "missing shard 2/2 of 2");
     refuse(&[&s1, &s1, &s2], "shard 1/2 given twice");
     refuse(&[&s1, &t2], "from a split into 3 shards");
     refuse(&[&s1, &other], "solvers differ");
@@ -847,11 +861,11 @@ fn merge_refuses_shards_with_rows_missing() {
         ),
         (
             broken("cut", cut, None),
-            "holds 3 whole row(s), its run.json counts 4",
+            "holds 3 whole rows, its run.json counts 4",
         ),
         (
             broken("header", &format!("{}\n", lines[0]), None),
-            "holds 0 whole row(s)",
+            "holds 0 whole rows",
         ),
         (broken("killed", &csv, Some(&killed_info)), "did not finish"),
     ] {

@@ -64,7 +64,7 @@ fn one_count_everywhere_and_the_two_solution_puzzle_flagged() {
         assert_eq!(&cols[1..7], ["3", "0", "1", "0", "0", "2"], "{line}");
     }
     assert!(
-        stdout.contains("6 solved and checked, 0 wrong, 0 timeout(s), 2 invalid puzzle(s)"),
+        stdout.contains("6 solved and checked, 0 wrong, 0 timeouts, 2 invalid puzzles"),
         "{stdout}"
     );
 
@@ -124,8 +124,8 @@ fn one_count_everywhere_and_the_two_solution_puzzle_flagged() {
             "{md}"
         );
     }
-    let flag = "six-puzzles.txt: 1 with no solution, 2 with one, 1 with several. The 1 puzzle(s) \
-                with several solutions (line 3) have no one answer";
+    let flag = "six-puzzles.txt: 1 with no solution, 2 with one, 1 with several. The puzzle \
+                with several solutions (line 3) has no one answer";
     assert!(md.contains(flag), "{md}");
     let html = read(&dir.join("index.html"));
     assert!(html.contains(verdict));
@@ -571,7 +571,7 @@ fn repeats_keep_the_counters_and_rerun_repeats_the_run() {
         ra.iter().map(counters).collect::<Vec<_>>(),
         rb.iter().map(counters).collect::<Vec<_>>()
     );
-    assert!(compare(&a, &b).contains("0 puzzle(s) changed status or answer"));
+    assert!(compare(&a, &b).contains("0 puzzles changed status or answer"));
     // A changed dataset is refused, naming both sha256s.
     std::fs::write(&data, read(&six()).replace("4.....8.5.3", "4.....8.5..")).unwrap();
     harness()

@@ -292,7 +292,7 @@ fn solve_marks_bad_inputs_of_other_shapes() {
     assert_eq!(lines[5], "ERROR bad.txt:6: symbol at r1c4: 17 is above 16");
     assert_eq!(
         lines[6],
-        "ERROR bad.txt:7: symbol 7 twice in box 1: r1c1 and r2c2"
+        "ERROR bad.txt:7: digit 7 given twice in box 1 (r1c1 and r2c2)"
     );
     // A .pls row of the wrong length.
     let (out, _) = solve_text("order 2\n0 1\n1\n", "w.pls");
@@ -663,7 +663,7 @@ fn merge_and_compare_a_run_of_several_shapes() {
     assert!(out.contains("mix.txt (4x4)"), "{out}");
     assert!(out.contains("(6x6/2x3)"), "{out}");
     assert!(
-        out.contains("4 dataset x shape x solver groups; 0 puzzle(s) changed"),
+        out.contains("4 dataset x shape x solver groups; 0 puzzles changed"),
         "{out}"
     );
 }

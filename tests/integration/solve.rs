@@ -12,6 +12,77 @@ const SOLUTION: &str =
 const UNSOLVABLE: &str =
     "12345678.........9...............................................................";
 
+/// A file with no puzzle is an error naming it, as for `run`: `solve`, `rate` and the classic
+/// `-s` exit 2 and write nothing (an empty output would pass for a finished job).
+#[test]
+fn an_input_without_puzzles_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# only a comment\n\n").unwrap();
+    let f = empty.display().to_string();
+    let says = |done: &str| {
+        format!(
+            "error: no puzzle in {f}: it is empty or holds only blank and comment lines; \
+             nothing was {done}\n"
+        )
+    };
+    let out = dir.path().join("out.txt");
+    for (args, done) in [(["solve", &f], "solved"), (["rate", &f], "rated")] {
+        harness()
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::ends_with(says(done)));
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+    harness()
+        .args(["-s", &f])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(says("solved")));
+    assert!(!dir.path().join("sudoku.txt").exists());
+    harness()
+        .args(["solve", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: no puzzle in stdin: it is empty",
+        ));
+    // One puzzle is enough.
+    std::fs::write(&empty, format!("{GOOD}\n")).unwrap();
+    harness()
+        .args(["solve", &f])
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n"));
+}
+
+/// Two givens of one digit in a row are reported in the same words at 9x9 and at 16x16: the
+/// digit, the unit and both cells.
+#[test]
+fn a_digit_given_twice_reads_alike_at_every_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let nine = format!("11{}", ".".repeat(79));
+    let sixteen = format!("# shape 16x16\n11{}", ".".repeat(254));
+    for (name, text, line) in [("nine.txt", nine, 1), ("sixteen.txt", sixteen, 2)] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, format!("{text}\n")).unwrap();
+        let f = file.display().to_string();
+        harness()
+            .args(["solve", &f, "-o", "-"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "{f}:{line}: digit 1 given twice in row 1 (r1c1 and r1c2)\n"
+            )));
+    }
+}
+
 #[test]
 fn a_bad_puzzle_in_the_middle_is_reported_and_the_rest_solved() {
     let dir = tempfile::tempdir().unwrap();

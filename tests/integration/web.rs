@@ -451,7 +451,7 @@ fn api_names_what_is_wrong_with_a_shape_or_its_cells() {
     dup.replace_range(17..18, "G");
     assert_eq!(
         err(json!({ "puzzle": dup })),
-        "bad puzzle: symbol 16 twice in box 1: r1c1 and r2c2"
+        "bad puzzle: digit 16 given twice in box 1 (r1c1 and r2c2)"
     );
     let e = err(json!({"puzzle": p16, "solver": "hybrid"}));
     assert!(
@@ -854,7 +854,7 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
             .unwrap();
         find("load").await.unwrap().click().await.unwrap();
         let status = wait_status(c, "loaded").await;
-        assert!(status.ends_with("1 solution(s)."), "{status}");
+        assert!(status.ends_with("1 solution."), "{status}");
         assert_eq!(page_line(c).await, p16);
         // A solver for 9x9 only is not offered.
         let hybrid = c

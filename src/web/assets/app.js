@@ -12,6 +12,11 @@ let board, cells, marks, shape, side, boxRows, boxCols, PEERS;
 let puzzle = "";
 let solution = null;
 
+// A count and its noun, plural unless the count is 1 (as the command line says it).
+function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function say(text, kind) {
   statusEl.textContent = text;
   statusEl.className = kind || "";
@@ -226,7 +231,7 @@ document.getElementById("check").addEventListener("click", async () => {
       if (el.value === "") empty++;
     });
     if (wrong === 0 && empty === 0) say("Solved: every cell is right.", "ok");
-    else say(`${wrong} wrong digit(s), ${empty} empty cell(s).`, wrong ? "error" : "");
+    else say(`${plural(wrong, "wrong digit")}, ${plural(empty, "empty cell")}.`, wrong ? "error" : "");
   } catch (e) {
     say(e.message, "error");
   }
@@ -252,7 +257,7 @@ document.getElementById("candidates").addEventListener("click", async () => {
     const r = await api("candidates", { puzzle: boardText(), shape });
     drawMarks(r.candidates);
     const stuck = r.contradiction ? ` Contradiction: ${r.contradiction}.` : "";
-    say(`Candidates by ${r.method}: ${r.deductions} deduction(s).${stuck}`, stuck ? "error" : "");
+    say(`Candidates by ${r.method}: ${plural(r.deductions, "deduction")}.${stuck}`, stuck ? "error" : "");
   } catch (e) {
     say(e.message, "error");
   }
@@ -353,7 +358,7 @@ document.getElementById("load").addEventListener("click", async () => {
     const s = pastedShape(text);
     const r = await api("count", { puzzle: text, shape: s, limit: 2 });
     await load(text, "loaded", r.shape || "9x9");
-    const n = r.complete ? (r.solutions >= 2 ? "two or more solutions" : `${r.solutions} solution(s)`) : "count unfinished";
+    const n = r.complete ? (r.solutions >= 2 ? "two or more solutions" : plural(r.solutions, "solution")) : "count unfinished";
     say(`${statusEl.textContent} ${n}.`, r.unique ? "" : "error");
   } catch (e) {
     say(e.message, "error");
