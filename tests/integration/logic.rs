@@ -453,7 +453,7 @@ fn sample(name: &str, step: usize, n: usize) -> Vec<String> {
 /// `$HARNESS_DATA/datasets`: 100 Kaggle (easy), 150 17-clue, 20 magictour top1465 (hard). Prints the
 /// confusion matrix and the shares (also counting our `Beyond`, a guess was needed, as HoDoKu's
 /// `Extreme`); asserts the agreement measured with hodoku-py 0.2.1: the same level on all 270,
-/// the same score on at least 266.
+/// the same score on at least 269.
 #[test]
 #[cfg_attr(
     not(all(harness_data, has_hodoku_py)),
@@ -520,7 +520,7 @@ fn level_parity_with_hodoku_py() {
         puzzles.len()
     );
     assert!(
-        scores >= 266,
+        scores >= 269,
         "only {scores} of {} scores agree",
         puzzles.len()
     );
@@ -622,7 +622,7 @@ fn rate_takes_a_shipped_name() {
 )]
 fn level_sets_agree_with_hodoku_py() {
     const SAMPLE: usize = 20;
-    let score_floors = [20, 20, 20, 20, 19];
+    let score_floors = [20, 20, 20, 20, 20];
     let rows: Vec<Vec<(String, u32, String)>> = LEVEL_SETS
         .iter()
         .map(|(name, _)| level_rows(name).into_iter().take(SAMPLE).collect())

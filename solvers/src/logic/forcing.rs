@@ -12,7 +12,6 @@
 //! [`super::chains`]; chains follow at most 19 links, nets go to the end.
 
 use super::board::{bit, cells, digits, Board, PEERS, UNIT_MASK};
-use super::chains::node;
 use super::tabling::{cell_of, digit_of, is_on, state, Implications, Table};
 use super::{Candidate, Finds, Step, Technique};
 use std::collections::HashSet;
@@ -22,8 +21,7 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
         Technique::ForcingChainContradiction | Technique::ForcingChainVerity => {
             forcing_chains(b, t, out)
         }
-        Technique::ForcingNetContradiction => net_contradiction(b, out),
-        Technique::ForcingNetVerity => net_verity(b, out),
+        Technique::ForcingNetContradiction | Technique::ForcingNetVerity => forcing_nets(b, t, out),
         _ => {}
     }
 }
@@ -43,6 +41,17 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
 /// digit (HoDoKu's order; the first of each found stays).
 fn chain_steps(b: &Board) -> Vec<Step> {
     let next = Implications::with_groups(b).next;
+    table_steps(
+        b,
+        &next,
+        Technique::ForcingChainContradiction,
+        Technique::ForcingChainVerity,
+    )
+}
+
+/// The deductions of the tables built on `next` (contradictions as `contra`, verities as
+/// `verity`), in HoDoKu's order: placements by cell, then eliminations by cell and digit.
+fn table_steps(b: &Board, next: &[Vec<u16>], contra: Technique, verity_t: Technique) -> Vec<Step> {
     let mut table = Table::new();
     // digit d may still go in a cell, by the digits placed alone (index d - 1)
     let mut allowed = [b.empty(); 9];
@@ -76,7 +85,7 @@ fn chain_steps(b: &Board) -> Vec<Step> {
     for &(c, d) in &premises {
         for on in [true, false] {
             let premise = state(c, d, on);
-            table.fill(&next, premise);
+            table.fill(next, premise);
             let mut t = Sets::default();
             for &st in &table.order {
                 let st = st as usize;
@@ -97,13 +106,7 @@ fn chain_steps(b: &Board) -> Vec<Step> {
             let t = &sets[state(c, d, on)];
             if let Some(shown) = t.contradiction(b, &allowed) {
                 let cells = std::iter::once(c as u8).chain(shown).collect();
-                add(
-                    Technique::ForcingChainContradiction,
-                    cells,
-                    bit(d),
-                    Candidate::new(c, d),
-                    !on,
-                );
+                add(contra, cells, bit(d), Candidate::new(c, d), !on);
             }
         }
     }
@@ -114,7 +117,7 @@ fn chain_steps(b: &Board) -> Vec<Step> {
             for (set, common) in [(true, common_on), (false, common_off)] {
                 for cell in cells(common) {
                     let c = Candidate::new(cell, k as u8 + 1);
-                    add(Technique::ForcingChainVerity, shown.clone(), ds, c, set);
+                    add(verity_t, shown.clone(), ds, c, set);
                 }
             }
         }
@@ -209,167 +212,105 @@ fn forcing_chains(b: &Board, t: Technique, out: &mut Finds) {
     }
 }
 
-/// The branch sets of the verity techniques: every cell with two or more candidates, every digit
-/// with two or more places in a unit; each as (its candidates as nodes, its cells).
-fn branch_groups(b: &Board) -> Vec<(Vec<usize>, Vec<u8>)> {
-    let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
-    for c in 0..81 {
-        if b.count(c) >= 2 {
-            groups.push((
-                digits(b.cands(c)).map(|d| node(c, d)).collect(),
-                vec![c as u8],
-            ));
-        }
-    }
-    for u in 0..27 {
-        for d in 1..=9u8 {
-            let p = b.in_unit(u, d);
-            if p.count_ones() >= 2 {
-                groups.push((
-                    cells(p).map(|c| node(c, d)).collect(),
-                    cells(p).map(|c| c as u8).collect(),
-                ));
-            }
-        }
-    }
-    groups
-}
-
-/// Places naked and hidden singles until none is left; false when the board reaches a
-/// contradiction.
-fn propagate(b: &mut Board) -> bool {
-    loop {
-        let mut progress = false;
-        for c in 0..81 {
-            if b.value(c) != 0 {
-                continue;
-            }
-            match b.count(c) {
-                0 => return false,
-                1 => {
-                    b.place(c, b.cands(c).trailing_zeros() as u8 + 1);
-                    progress = true;
-                }
-                _ => {}
-            }
-        }
-        for u in 0..27 {
-            let mut placed = 0u16;
-            for c in cells(UNIT_MASK[u]) {
-                if b.value(c) != 0 {
-                    placed |= bit(b.value(c));
-                }
-            }
-            for d in 1..=9u8 {
-                if placed & bit(d) != 0 {
-                    continue;
-                }
-                let p = b.in_unit(u, d);
-                match p.count_ones() {
-                    0 => return false,
-                    1 => {
-                        b.place(p.trailing_zeros() as usize, d);
-                        placed |= bit(d);
-                        progress = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if !progress {
-            return !b.contradiction();
-        }
-    }
-}
-
-/// The board after assuming candidate `(cell, d)` true (`set`) or false, and its singles; `None`
-/// on a contradiction.
-fn assume(b: &Board, cell: usize, d: u8, set: bool) -> Option<Board> {
-    let mut x = b.clone();
-    if set {
-        x.place(cell, d);
-    } else {
-        x.eliminate(cell, d);
-    }
-    propagate(&mut x).then_some(x)
-}
-
-fn net_contradiction(b: &Board, out: &mut Finds) {
-    let mut found = Vec::new();
+/// Forcing nets as HoDoKu finds them: the table of each assumption holds what placing it (or
+/// removing it) and then [`LOOK_AHEAD`] rounds of naked and hidden singles make true and false,
+/// and the group nodes' links; tables are then joined as for forcing chains, and checked the
+/// same way ([`table_steps`]).
+fn net_steps(b: &Board) -> Vec<Step> {
+    let mut next = Implications::with_groups(b).next;
     for cell in 0..81 {
         for d in digits(b.cands(cell)) {
-            for set in [true, false] {
-                if assume(b, cell, d, set).is_some() {
-                    continue;
-                }
-                let mut s = Step::new(Technique::ForcingNetContradiction);
-                s.digits = bit(d);
-                s.cells = vec![cell as u8];
-                if set {
-                    s.eliminations.push(Candidate::new(cell, d));
-                } else {
-                    s.placements.push(Candidate::new(cell, d));
-                }
-                found.push(s);
+            for on in [true, false] {
+                let s = state(cell, d, on);
+                let groups: Vec<u16> = next[s].iter().copied().filter(|&t| t >= 1458).collect();
+                let mut v = look_ahead(b, cell, d, on);
+                v.extend(groups);
+                next[s] = v;
             }
         }
     }
-    found.sort_by_key(|s| (s.placements.is_empty(), s.cells[0]));
-    for s in found {
-        if out.push(s) {
-            return;
-        }
-    }
+    table_steps(
+        b,
+        &next,
+        Technique::ForcingNetContradiction,
+        Technique::ForcingNetVerity,
+    )
 }
 
-fn net_verity(b: &Board, out: &mut Finds) {
-    let mut found = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (branches, group_cells) in branch_groups(b) {
-        let outcomes: Vec<Board> = branches
-            .iter()
-            .filter_map(|&n| assume(b, n / 9, (n % 9) as u8 + 1, true))
-            .collect();
-        if outcomes.is_empty() {
-            continue;
+/// Rounds of singles a forcing net's table looks ahead (HoDoKu's default).
+const LOOK_AHEAD: usize = 4;
+
+/// What assuming candidate `(cell, d)` true (`on`) or false makes true and false, as states:
+/// the assumption, then rounds of every naked and hidden single of the board at the round's
+/// start, each placed in turn.
+fn look_ahead(b: &Board, cell: usize, d: u8, on: bool) -> Vec<u16> {
+    let mut x = b.clone();
+    let mut out: Vec<u16> = Vec::new();
+    let mut seen = vec![false; 1458];
+    let mut record = |s: usize, out: &mut Vec<u16>| {
+        if !seen[s] {
+            seen[s] = true;
+            out.push(s as u16);
         }
-        let mut s = Step::new(Technique::ForcingNetVerity);
-        for cell in 0..81 {
-            if b.value(cell) != 0 {
-                continue;
+    };
+    // the placement of `d` in `c`: its peers that held `d` (before any assumption) and the
+    // cell's other candidates go
+    let set = |x: &mut Board,
+               c: usize,
+               d: u8,
+               out: &mut Vec<u16>,
+               record: &mut dyn FnMut(usize, &mut Vec<u16>)| {
+        record(state(c, d, true), out);
+        for p in cells(b.digit_cells(d) & PEERS[c]) {
+            record(state(p, d, false), out);
+        }
+        for e in digits(x.cands(c) & !bit(d)) {
+            record(state(c, e, false), out);
+        }
+        x.place(c, d);
+    };
+    if on {
+        set(&mut x, cell, d, &mut out, &mut record);
+    } else {
+        x.eliminate(cell, d);
+        record(state(cell, d, false), &mut out);
+        if x.count(cell) == 1 {
+            let e = x.cands(cell).trailing_zeros() as u8 + 1;
+            set(&mut x, cell, e, &mut out, &mut record);
+        }
+    }
+    for _ in 0..LOOK_AHEAD {
+        let mut singles: Vec<(usize, u8)> = Vec::new();
+        for c in 0..81 {
+            if x.value(c) == 0 && x.count(c) == 1 {
+                singles.push((c, x.cands(c).trailing_zeros() as u8 + 1));
             }
-            let v = outcomes[0].value(cell);
-            if v != 0 && outcomes.iter().all(|o| o.value(cell) == v) {
-                s.placements.push(Candidate::new(cell, v));
-                break;
-            }
-            for d in digits(b.cands(cell)) {
-                if outcomes
-                    .iter()
-                    .all(|o| o.value(cell) != d && !o.has(cell, d))
-                {
-                    s.eliminations.push(Candidate::new(cell, d));
+        }
+        let mut hidden = 0u128;
+        for u in 0..27 {
+            for e in 1..=9u8 {
+                let p = x.in_unit(u, e);
+                if p.count_ones() == 1 && hidden & p == 0 {
+                    hidden |= p;
+                    singles.push((p.trailing_zeros() as usize, e));
                 }
             }
         }
-        if !s.placements.is_empty() {
-            s.eliminations.clear();
+        if singles.is_empty() {
+            break;
         }
-        if s.is_empty() || !seen.insert((s.placements.clone(), s.eliminations.clone())) {
-            continue;
+        for (c, e) in singles {
+            set(&mut x, c, e, &mut out, &mut record);
         }
-        s.digits = branches.iter().fold(0, |m, &n| m | bit((n % 9) as u8 + 1));
-        s.cells = group_cells;
-        found.push(s);
     }
-    found.sort_by_key(|s| {
-        (
-            s.placements.is_empty(),
-            std::cmp::Reverse(s.eliminations.len()),
-        )
-    });
-    for s in found {
-        if out.push(s) {
+    out.retain(|&s| s as usize != state(cell, d, on));
+    out
+}
+
+/// Forcing net steps of technique `t`: the first of either kind, or every one of kind `t`.
+fn forcing_nets(b: &Board, t: Technique, out: &mut Finds) {
+    for s in net_steps(b) {
+        if (out.first_only() || s.technique == t) && out.push(s) {
             return;
         }
     }
