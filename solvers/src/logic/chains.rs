@@ -410,6 +410,8 @@ pub(crate) struct Search {
     queue: VecDeque<u32>,
     layers: usize,
     slots: usize,
+    /// The longest chain followed, in links.
+    max: usize,
 }
 
 /// [`Search::prev`] of a state not reached.
@@ -424,11 +426,16 @@ impl Search {
             queue: VecDeque::with_capacity(1458),
             layers: 1,
             slots: 1,
+            max: MAX_LINKS,
         }
     }
 
-    fn run(&mut self, links: &Links, start: usize) {
+    /// The search from candidate `start` assumed false, keeping the lasso rule, to chains of at
+    /// most `max` links.
+    fn run(&mut self, links: &Links, start: usize, max: usize) {
+        self.max = max;
         self.run_layered(links, 2 * start, true, 1);
+        self.max = MAX_LINKS;
     }
 
     /// The search from state `s0` (`2 * node`: node false, `+ 1`: node true); `lasso`: keep
@@ -467,7 +474,7 @@ impl Search {
         while let Some(k) = self.queue.pop_front() {
             let k = k as usize;
             let d = self.dist[k] as usize;
-            if d >= MAX_LINKS {
+            if d >= self.max {
                 continue;
             }
             let (s, layer) = (k / width, k / slots % layers);
@@ -764,7 +771,12 @@ fn chain_ends(
     grouped: bool,
     best: &mut HashMap<Vec<Candidate>, Vec<usize>>,
 ) {
-    for end in 0..729 {
+    // an X-chain ends on its digit
+    let ends: Box<dyn Iterator<Item = usize>> = match kind {
+        Kind::X(d) => Box::new(cells(b.digit_cells(d)).map(move |c| node(c, d))),
+        _ => Box::new(0..729),
+    };
+    for end in ends {
         let s = 2 * end + 1;
         if !search.reached(s) {
             continue;
@@ -860,7 +872,7 @@ fn chains(b: &Board, t: Technique, out: &mut Finds) {
                     // HoDoKu's tables: one shortest implication per candidate, a lasso dropped
                     search.run_from(&links, 2 * start, false);
                 } else {
-                    search.run(&links, start);
+                    search.run(&links, start, range.1);
                 }
                 chain_ends(b, &links, &search, start, kind, range, grouped, &mut best);
                 if grouped {

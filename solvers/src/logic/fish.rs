@@ -19,8 +19,8 @@
 //!   base candidate in two cover sets is eliminated (*cannibalism*).
 
 use super::board::{
-    bit, cells, col_of, row_of, seen_by_all, unit, Board, Cells, ALL_CELLS, CELL_UNITS, PEERS,
-    UNIT_MASK,
+    bit, box_of, cells, col_of, row_of, seen_by_all, unit, Board, Cells, ALL_CELLS, CELL_UNITS,
+    PEERS, UNIT_MASK,
 };
 use super::{Candidate, Finds, Step, Technique};
 
@@ -54,32 +54,34 @@ pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
     }
 }
 
-/// Calls `f` with every `k`-subset of `items` (in order); `f` returns true to stop.
-pub(crate) fn combos(items: &[usize], k: usize, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
-    fn go(
-        items: &[usize],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if chosen.len() == k {
-            return f(chosen);
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(items[i]);
-            let stop = go(items, k, i + 1, chosen, f);
-            chosen.pop();
-            if stop {
-                return true;
-            }
-        }
-        false
+/// Calls `f` with every `k`-subset of `items` (1 <= `k` <= 9), in lexicographic order; `f`
+/// returns true to stop (and then so does this).
+pub(crate) fn combos<F: FnMut(&[usize]) -> bool>(items: &[usize], k: usize, mut f: F) -> bool {
+    let n = items.len();
+    if k == 0 || k > n || k > 9 {
+        return false;
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
+    let mut idx = [0usize; 9];
+    let mut chosen = [0usize; 9];
+    for i in 0..k {
+        idx[i] = i;
+    }
+    loop {
+        for i in 0..k {
+            chosen[i] = items[idx[i]];
+        }
+        if f(&chosen[..k]) {
+            return true;
+        }
+        // the rightmost index that can move, moved; those after it follow it
+        let Some(i) = (0..k).rev().find(|&i| idx[i] < n - k + i) else {
+            return false;
+        };
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
 }
 
 /// The lines of the other direction the cells of `set` touch (bit `i` = line `i`, 0..9).
@@ -127,7 +129,7 @@ fn basic(b: &Board, n: usize, t: Technique, out: &mut Finds) {
             if eligible.len() < n {
                 continue;
             }
-            let stop = combos(&eligible, n, &mut |base| {
+            let stop = combos(&eligible, n, |base| {
                 let base_cells = base.iter().fold(0, |m, &i| m | dc & line_mask(rows, i));
                 let cl = cover_lines(base_cells, rows);
                 if cl.count_ones() as usize != n {
@@ -156,27 +158,40 @@ fn finned(b: &Board, n: usize, sashimi: bool, t: Technique, out: &mut Finds) {
             if eligible.len() < n {
                 continue;
             }
-            let stop = combos(&eligible, n, &mut |base| {
-                let base_cells = base.iter().fold(0, |m, &i| m | dc & line_mask(rows, i));
-                let cl = cover_lines(base_cells, rows);
+            // per line: the digit's cells, and the lines of the other direction they touch
+            let lines: [u128; 9] = std::array::from_fn(|i| dc & line_mask(rows, i));
+            let touch: [u16; 9] = std::array::from_fn(|i| cover_lines(lines[i], rows));
+            let stop = combos(&eligible, n, |base| {
+                let base_cells = base.iter().fold(0, |m, &i| m | lines[i]);
+                let cl = base.iter().fold(0u16, |m, &i| m | touch[i]);
                 let k = cl.count_ones() as usize;
                 if k <= n || k > n + 3 {
                     return false;
                 }
-                let candidates: Vec<usize> = (0..9).filter(|&i| cl & 1 << i != 0).collect();
-                combos(&candidates, n, &mut |covers| {
+                let mut candidates = [0usize; 9];
+                let mut len = 0;
+                for i in 0..9 {
+                    if cl & 1 << i != 0 {
+                        candidates[len] = i;
+                        len += 1;
+                    }
+                }
+                combos(&candidates[..len], n, |covers| {
                     let cover = covers.iter().fold(0, |m, &i| m | line_mask(!rows, i));
                     let fins = base_cells & !cover;
                     if fins == 0 || fins.count_ones() > 5 {
+                        return false;
+                    }
+                    // fins in two boxes: no cell of a cover line off the base sees them all
+                    let fin_box = UNIT_MASK[18 + box_of(fins.trailing_zeros() as usize)];
+                    if fins & !fin_box != 0 {
                         return false;
                     }
                     let elim = dc & cover & !base_cells & seen_by_all(fins);
                     if elim == 0 {
                         return false;
                     }
-                    let is_sashimi = base
-                        .iter()
-                        .any(|&i| (dc & line_mask(rows, i) & cover).count_ones() <= 1);
+                    let is_sashimi = base.iter().any(|&i| (lines[i] & cover).count_ones() <= 1);
                     if is_sashimi != sashimi {
                         return false;
                     }
