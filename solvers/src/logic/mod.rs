@@ -27,9 +27,9 @@
 //! Rating ([`rate`]): always the first technique of [`Technique::ALL`] that makes progress,
 //! applied once, until the grid is full; the score is the sum of the step costs; the level is the
 //! hardest technique's level, raised while the score exceeds the level's maximum (HoDoKu:
-//! Easy up to 800, Medium 1000, Hard 1600, Unfair 1800). When no technique applies, the cell with
-//! the fewest candidates gets its solution digit ([`Technique::BruteForce`], HoDoKu's last resort,
-//! cost 10,000) and the puzzle is rated [`Level::Beyond`]. Every step is checked against the
+//! Easy up to 800, Medium 1000, Hard 1600, Unfair 1800). When no technique applies, the middle
+//! one of the empty cells gets its solution digit ([`Technique::BruteForce`], HoDoKu's last
+//! resort, cost 10,000) and the puzzle is rated [`Level::Beyond`]. Every step is checked against the
 //! puzzle's solution: a wrong placement or elimination is reported as
 //! [`RateError::WrongStep`], a bug in a technique.
 //!

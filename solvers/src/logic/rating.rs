@@ -172,7 +172,7 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
             Some(s) => s,
             None => {
                 guesses += 1;
-                guess(&board, &solution)
+                guess(&board, &solution, true)
             }
         };
         if let Some(wrong) = wrong_candidate(&step, &solution) {
@@ -239,7 +239,7 @@ pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
         .copied()
         .filter(|t| count.solutions == 1 || !t.assumes_uniqueness())
         .collect();
-    let step = next_step(&b, &techniques).unwrap_or_else(|| guess(&b, &solution));
+    let step = next_step(&b, &techniques).unwrap_or_else(|| guess(&b, &solution, false));
     // Without the uniqueness techniques no step removes a digit of any solution, so checking
     // against the first solution found is right for a board with several.
     if let Some(wrong) = wrong_candidate(&step, &solution) {
@@ -252,11 +252,19 @@ pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
     Ok(Some(step))
 }
 
-/// HoDoKu's last resort done our way: the empty cell with the fewest candidates (the first such)
-/// gets its solution digit.
-fn guess(board: &Board, solution: &Grid) -> Step {
-    let cell = cells(board.empty())
-        .min_by_key(|&c| board.count(c))
-        .expect("an empty cell");
+/// HoDoKu's last resort: an empty cell gets its solution digit. The rater (`as_hodoku`) takes
+/// HoDoKu's cell, the middle one of the empty cells in cell order, so that its path goes on as
+/// HoDoKu's; a hint takes the empty cell with the fewest candidates (the first such), the one a
+/// person would try.
+fn guess(board: &Board, solution: &Grid, as_hodoku: bool) -> Step {
+    let empty: Vec<usize> = cells(board.empty()).collect();
+    let cell = if as_hodoku {
+        empty[empty.len() / 2]
+    } else {
+        *empty
+            .iter()
+            .min_by_key(|&&c| board.count(c))
+            .expect("an empty cell")
+    };
     Step::placing(Technique::BruteForce, cell, solution.get(cell))
 }
