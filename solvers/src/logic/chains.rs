@@ -218,6 +218,10 @@ impl Links {
             }
         }
         let base = l.strong.len();
+        let keys: Vec<GroupKey> = groups
+            .iter()
+            .map(|g| (g.digit, g.cells, g.line, g.boxu))
+            .collect();
         l.strong.resize(base + groups.len(), Vec::new());
         l.weak.resize(base + groups.len(), Vec::new());
         for (i, g) in groups.iter().enumerate() {
@@ -237,28 +241,9 @@ impl Links {
                     l.strong[n].push(gn as u16);
                 }
             }
-            // other group nodes: weak links in a shared line or box, strong when the only one
-            let mut only = [None::<usize>; 2];
-            let mut count = [0; 2];
-            for (j, h) in groups.iter().enumerate() {
-                if j == i || h.digit != g.digit || h.cells & g.cells != 0 {
-                    continue;
-                }
-                for (k, shared) in [h.line == g.line, h.boxu == g.boxu].into_iter().enumerate() {
-                    if shared {
-                        count[k] += 1;
-                        only[k] = Some(j);
-                        l.weak[gn].push((base + j) as u16);
-                    }
-                }
-            }
-            for (k, house) in [g.line, g.boxu].into_iter().enumerate() {
-                if let (1, Some(j)) = (count[k], only[k]) {
-                    if dc & UNIT_MASK[house] & !g.cells & !groups[j].cells == 0 {
-                        l.strong[gn].push((base + j) as u16);
-                    }
-                }
-            }
+            let (weak, strong) = group_links(b, &keys, i);
+            l.weak[gn].extend(weak.iter().map(|&j| (base + j) as u16));
+            l.strong[gn].extend(strong.iter().map(|&j| (base + j) as u16));
         }
         l.groups = groups;
         if with_als {
@@ -370,6 +355,43 @@ impl Links {
             by_digit[di].push(k);
         }
     }
+}
+
+/// A group node as [`group_links`] sees it: its digit, cells, line (unit 0..18) and box (18..27).
+pub(crate) type GroupKey = (u8, u128, usize, usize);
+
+/// How group node `i` of `groups` links to the others, as HoDoKu links them: weakly to each
+/// group node of its digit that shares no cell with it, once per house shared (line, then box);
+/// strongly to the only one of its line (then of its box) when the two hold every place of the
+/// digit there. Returns (weak, strong), as indices into `groups`.
+pub(crate) fn group_links(b: &Board, groups: &[GroupKey], i: usize) -> (Vec<usize>, Vec<usize>) {
+    let (d, cells_i, line, boxu) = groups[i];
+    let mut weak = Vec::new();
+    let (mut only, mut count) = ([0usize; 2], [0usize; 2]);
+    for (j, &(e, cells_j, line_j, box_j)) in groups.iter().enumerate() {
+        if j == i || e != d || cells_j & cells_i != 0 {
+            continue;
+        }
+        for (k, shared) in [line_j == line, box_j == boxu].into_iter().enumerate() {
+            if shared {
+                count[k] += 1;
+                if count[k] == 1 {
+                    only[k] = j;
+                }
+                weak.push(j);
+            }
+        }
+    }
+    let strong = [line, boxu]
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, house)| {
+            count[k] == 1
+                && b.digit_cells(d) & UNIT_MASK[house] & !cells_i & !groups[only[k]].1 == 0
+        })
+        .map(|(k, _)| only[k])
+        .collect();
+    (weak, strong)
 }
 
 /// The digit and cells of node `n` (candidates, then `groups`).

@@ -29,6 +29,7 @@
 //! behaviour of its tabling solver as documented by the `hodoku-py` port. The code is our own.
 
 use super::board::{bit, cells, digits, Board, CELL_UNITS, PEERS, UNIT_MASK};
+use super::chains::{group_links, GroupKey};
 use super::{in_hodoku_order, index_sum, Candidate, Finds, Step, Technique};
 use std::collections::HashMap;
 
@@ -149,6 +150,10 @@ impl Implications {
             }
         }
         imp.next.resize(1458 + 2 * groups.len(), Vec::new());
+        let keys: Vec<GroupKey> = groups
+            .iter()
+            .map(|g| (g.digit, g.cells, g.line, g.boxu))
+            .collect();
         let next = &mut imp.next;
         for (i, g) in groups.iter().enumerate() {
             let (on, off) = (1458 + 2 * i + 1, 1458 + 2 * i);
@@ -165,29 +170,9 @@ impl Implications {
                     next[state(c, g.digit, false)].push(on as u16);
                 }
             }
-            let (mut only, mut count) = ([0usize; 2], [0usize; 2]);
-            for (j, h) in groups.iter().enumerate() {
-                if j == i || h.digit != g.digit || h.cells & g.cells != 0 {
-                    continue;
-                }
-                for (k, shared) in [h.line == g.line, h.boxu == g.boxu].into_iter().enumerate() {
-                    if shared {
-                        count[k] += 1;
-                        if count[k] == 1 {
-                            only[k] = j;
-                        }
-                        next[on].push((1458 + 2 * j) as u16);
-                    }
-                }
-            }
-            for (k, house) in [g.line, g.boxu].into_iter().enumerate() {
-                let h = &groups[only[k]];
-                if count[k] == 1
-                    && b.digit_cells(g.digit) & UNIT_MASK[house] & !g.cells & !h.cells == 0
-                {
-                    next[off].push((1458 + 2 * only[k] + 1) as u16);
-                }
-            }
+            let (weak, strong) = group_links(b, &keys, i);
+            next[on].extend(weak.iter().map(|&j| (1458 + 2 * j) as u16));
+            next[off].extend(strong.iter().map(|&j| (1458 + 2 * j + 1) as u16));
         }
         imp.groups = groups;
         imp
