@@ -68,8 +68,17 @@ pub enum HintEnd {
     Several,
 }
 
-/// Prints the board's pencil marks and its next step; refuses a board of several solutions,
-/// in the rater's words ([`RateError::MultipleSolutions`]): no step leads to one answer there.
+/// Why a hint is refused on a board of several solutions, in the rater's words
+/// ([`RateError::MultipleSolutions`]): `harness hint` and the web board's hint say it alike.
+pub fn several_solutions_refusal() -> String {
+    format!(
+        "{} (as `harness rate` says): no step leads to one answer; a guess would pick one of them",
+        RateError::MultipleSolutions
+    )
+}
+
+/// Prints the board's pencil marks and its next step; refuses a board of several solutions
+/// ([`several_solutions_refusal`]): no step leads to one answer there.
 ///
 /// # Errors
 /// A bad puzzle, or a board without solution (exit 2).
@@ -82,32 +91,20 @@ pub fn hint(args: &HintArgs) -> anyhow::Result<HintEnd> {
                 "this board has no solution: a digit in it is wrong (or the givens clash)"
             )
         }
+        Err(RateError::MultipleSolutions) => {
+            eprintln!("{}", several_solutions_refusal());
+            return Ok(HintEnd::Several);
+        }
         Err(e) => return Err(e.into()),
     };
     let Some(step) = step else {
         println!("the board is full: nothing left to do");
         return Ok(HintEnd::Full);
     };
-    if several_solutions(&grid) {
-        eprintln!(
-            "{} (as `harness rate` says): no step leads to one answer; a guess would pick one of \
-             them",
-            RateError::MultipleSolutions
-        );
-        return Ok(HintEnd::Several);
-    }
     if !args.quiet {
         let b = Board::new(&grid);
         print!("{}", render_pencil_marks(&grid, &grid, &b.marks()));
     }
     print!("{}", describe(&step));
     Ok(HintEnd::Step)
-}
-
-/// True when `grid` has two solutions or more (counted by the generators' counting solver).
-fn several_solutions(grid: &solvers::Grid) -> bool {
-    crate::generate::counting_solver()
-        .session()
-        .count(grid, 2, &solvers::Budget::unlimited())
-        .is_ok_and(|c| c.solutions >= 2)
 }

@@ -7,7 +7,7 @@
 //! | `POST /api/count` | `{puzzle, shape?, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats, shape?}` |
 //! | `POST /api/candidates` | `{puzzle, shape?}` | `{method, candidates: [N·N strings], empty_without_candidate?, shape?}` |
 //! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
-//! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
+//! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only; one of several solutions is refused, as `harness hint` refuses it) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
 //! `puzzle` is the line form of [`crate::format`]: for 9x9 the 81-character line (`1`-`9`
 //! givens; `.` `0` `_` `-` `*` empty); for another shape one character a cell (`1`-`9`, then `A`
@@ -567,8 +567,9 @@ fn candidate_json(c: &solvers::logic::Candidate) -> CandidateJson {
 /// The next step on a board (blocking).
 ///
 /// # Errors
-/// A 400 [`ApiError`] for a bad board, a board without solution (a wrong digit), or a shape
-/// other than 9x9 (the rater's techniques are 9x9 ones).
+/// A 400 [`ApiError`] for a bad board, a board without solution (a wrong digit), a board of
+/// several solutions (refused as `harness hint` refuses it), or a shape other than 9x9 (the
+/// rater's techniques are 9x9 ones).
 pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
     let board = parse_board(&req.puzzle, req.shape.as_deref())?;
     let grid = board.to_grid().ok_or_else(|| {
@@ -581,6 +582,9 @@ pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
     let step = solvers::logic::hint(&grid).map_err(|e| match e {
         solvers::logic::RateError::NoSolution => {
             ApiError::bad_request("this board has no solution: a digit in it is wrong")
+        }
+        solvers::logic::RateError::MultipleSolutions => {
+            ApiError::bad_request(crate::commands::hint::several_solutions_refusal())
         }
         other => ApiError::bad_request(other.to_string()),
     })?;

@@ -1002,7 +1002,8 @@ fn e2e_hint_button_in_headless_chromium() {
 
 /// `hint` on a board of two solutions (a unique rectangle emptied) refuses it in `rate`'s words
 /// and exits 1, as `rate` does, instead of offering a Brute Force guess; so it does when a
-/// logical step would still apply (the board is not unique whatever the next step).
+/// logical step would still apply (the board is not unique whatever the next step). The web
+/// board's hint refuses it too, with a 400 carrying the same message.
 #[test]
 fn hint_says_a_board_has_several_solutions_instead_of_guessing() {
     use predicates::prelude::*;
@@ -1010,14 +1011,24 @@ fn hint_says_a_board_has_several_solutions_instead_of_guessing() {
     // The same board with r1c1 emptied: a naked single there, and still two solutions.
     let open = ".34..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
     for board in [two, open] {
-        super::common::harness()
+        let out = super::common::harness()
             .args(["hint", board])
             .assert()
             .code(1)
             .stdout("")
             .stderr(predicate::str::starts_with(
                 "the puzzle has more than one solution (as `harness rate` says)",
-            ));
+            ))
+            .get_output()
+            .stderr
+            .clone();
+        let (st, v) = api("/api/hint", serde_json::json!({ "puzzle": board }));
+        assert_eq!(st, axum::http::StatusCode::BAD_REQUEST, "{board}: {v}");
+        assert_eq!(
+            v["error"].as_str(),
+            Some(String::from_utf8_lossy(&out).trim_end()),
+            "{board}"
+        );
         super::common::harness()
             .args(["rate", "-"])
             .write_stdin(format!("{board}\n"))

@@ -52,7 +52,7 @@ impl Rating {
 pub enum RateError {
     /// The puzzle has no solution.
     NoSolution,
-    /// The puzzle has more than one solution, so it has no rating.
+    /// The puzzle has more than one solution, so it has no rating (nor, a board, a [`hint`]).
     MultipleSolutions,
     /// A bug: a technique placed a digit or eliminated a candidate that contradicts the
     /// solution.
@@ -213,13 +213,14 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
 
 /// The next step a person would take on `board`, a puzzle part-way solved (81 cells, 0 = empty;
 /// the candidates are what the filled cells leave): the easiest technique that applies, in
-/// [`Technique::ALL`] order; the uniqueness techniques only when the board has exactly one
-/// solution; when no technique applies, a [`Technique::BruteForce`] step giving the cell with the
-/// fewest candidates its solution digit. `None` when the board is full.
+/// [`Technique::ALL`] order; when no technique applies, a [`Technique::BruteForce`] step giving
+/// the cell with the fewest candidates its solution digit. `None` when the board is full.
 ///
 /// # Errors
 /// [`RateError::NoSolution`] when the board cannot be completed (a digit is wrong, or the givens
-/// clash); [`RateError::WrongStep`] when a step contradicts the solution (a bug).
+/// clash); [`RateError::MultipleSolutions`] when it has several solutions, as [`rate`] refuses
+/// such a puzzle (no step leads to one answer, and a guess would pick one of them);
+/// [`RateError::WrongStep`] when a step contradicts the solution (a bug).
 pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
     if board.first_conflict().is_some() {
         return Err(RateError::NoSolution);
@@ -233,15 +234,11 @@ pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
     if board.is_full() {
         return Ok(None);
     }
+    if count.solutions > 1 {
+        return Err(RateError::MultipleSolutions);
+    }
     let b = Board::new(board);
-    let techniques: Vec<Technique> = rater_techniques()
-        .iter()
-        .copied()
-        .filter(|t| count.solutions == 1 || !t.assumes_uniqueness())
-        .collect();
-    let step = next_step(&b, &techniques).unwrap_or_else(|| guess(&b, &solution, false));
-    // Without the uniqueness techniques no step removes a digit of any solution, so checking
-    // against the first solution found is right for a board with several.
+    let step = next_step(&b, rater_techniques()).unwrap_or_else(|| guess(&b, &solution, false));
     if let Some(wrong) = wrong_candidate(&step, &solution) {
         return Err(RateError::WrongStep {
             solution: solution.get(wrong.cell as usize),
