@@ -150,8 +150,11 @@ pub fn check_clues(clues: usize, shape: solvers::Shape) -> Result<(), GenerateEr
     })
 }
 
-/// Why `clues` is outside `range`, the message of [`GenerateError::BadClues`].
-fn clues_out_of_range(
+/// Why `clues` is outside `range` ([`clue_range`] of the shape written `shape`):
+/// `must be in 17..=81 for 9x9 puzzles (no 9x9 puzzle with fewer than 17 givens has a unique
+/// solution)`. The message of [`GenerateError::BadClues`] after its `--clues K: `, and of the
+/// web board's generator after its `givens K: `.
+pub fn clues_out_of_range(
     clues: usize,
     shape: &str,
     range: &std::ops::RangeInclusive<usize>,

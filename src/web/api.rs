@@ -444,8 +444,9 @@ pub struct GenerateRequest {
     pub source: Option<String>,
     /// The shape of the puzzle (default 9x9); a named dataset gives its own shape.
     pub shape: Option<String>,
-    /// For `generator`: the number of givens wanted (17..=81 on 9x9, at most N·N on another
-    /// shape); absent = a minimal puzzle.
+    /// For `generator`: the number of givens wanted, in [`crate::generate::clue_range`] of the
+    /// shape as `generate --clues` (17..=81 on 9x9, (N − 1)..=N·N on another); absent = a minimal
+    /// puzzle.
     pub givens: Option<usize>,
     /// For `dataset`: a shipped dataset name; absent = any shipped dataset of the shape.
     pub dataset: Option<String>,

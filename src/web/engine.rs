@@ -11,8 +11,8 @@
 
 use crate::dataset;
 use crate::generate::{
-    counting_solver_for, generate_board_puzzle, generate_puzzle, BoardPuzzleOptions, PuzzleOptions,
-    Target,
+    clue_range, clues_out_of_range, counting_solver_for, generate_board_puzzle, generate_puzzle,
+    BoardPuzzleOptions, PuzzleOptions, Target,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,8 +24,9 @@ pub enum Source {
     /// A random puzzle of the shipped dataset of this name, of any shape (`None`: of any
     /// shipped dataset of the shape asked for).
     Dataset(Option<String>),
-    /// The unique-puzzle generator, removing givens down to `givens` (17..=81 on 9x9, 0..=N·N
-    /// on another shape; it tries up to 20 solved grids), or as far as it can while the solution
+    /// The unique-puzzle generator, removing givens down to `givens` (in
+    /// [`crate::generate::clue_range`] of the shape, as `generate --clues`: 17..=81 on 9x9,
+    /// (N − 1)..=N·N on another; it tries up to 20 solved grids), or as far as it can while the solution
     /// stays unique (`None`: a minimal puzzle on 9x9; on another shape, every count is cut at
     /// [`SHAPED_COUNT_NODES`] nodes and a given whose count is cut short stays).
     Generator {
@@ -56,16 +57,11 @@ pub enum GenerateError {
     /// No shipped dataset has that name.
     #[error("unknown dataset {0:?}; shipped: {known}", known = shipped_names().join(", "))]
     UnknownDataset(String),
-    /// The requested number of givens is out of range.
-    #[error("givens must be between 17 and 81, got {0}")]
-    BadGivens(usize),
-    /// The requested number of givens is above the cells of a shape other than 9x9.
-    #[error("givens must be at most {cells} for {shape}, got {givens}")]
-    BadShapedGivens {
+    /// The requested number of givens is outside [`crate::generate::clue_range`] of the shape.
+    #[error("givens {givens}: {}", givens_out_of_range(*givens, *shape))]
+    BadGivens {
         /// The number asked for.
         givens: usize,
-        /// The cells of the shape.
-        cells: usize,
         /// The shape.
         shape: Shape,
     },
@@ -75,6 +71,11 @@ pub enum GenerateError {
     /// The generator failed (e.g. no grid got down to the asked number of givens).
     #[error("the generator failed: {0}")]
     GaveUp(String),
+}
+
+/// Why `givens` is outside [`clue_range`] of `shape`, in `generate --clues`'s words.
+fn givens_out_of_range(givens: usize, shape: Shape) -> String {
+    clues_out_of_range(givens, &shape.to_string(), &clue_range(shape))
 }
 
 fn shipped_names() -> Vec<&'static str> {
@@ -88,17 +89,17 @@ fn shipped_names() -> Vec<&'static str> {
 /// [`GenerateError`] for an unknown dataset, a number of givens out of range, or a generator
 /// that gave up.
 pub fn generate(source: &Source, shape: Shape, seed: u64) -> Result<Generated, GenerateError> {
+    if let Source::Generator { givens: Some(g) } = *source {
+        if !clue_range(shape).contains(&g) {
+            return Err(GenerateError::BadGivens { givens: g, shape });
+        }
+    }
     match source {
         Source::Dataset(name) => from_dataset(name.as_deref(), shape, seed),
         Source::Generator { givens } if !shape.is_classic() => {
             generate_shaped(shape, *givens, seed)
         }
         Source::Generator { givens } => {
-            if let Some(g) = *givens {
-                if !(17..=81).contains(&g) {
-                    return Err(GenerateError::BadGivens(g));
-                }
-            }
             let options = PuzzleOptions {
                 target: givens.map_or(Target::Minimal, Target::Clues),
                 ..PuzzleOptions::default()
@@ -124,13 +125,6 @@ fn generate_shaped(
     givens: Option<usize>,
     seed: u64,
 ) -> Result<Generated, GenerateError> {
-    if let Some(g) = givens.filter(|&g| g > shape.cells()) {
-        return Err(GenerateError::BadShapedGivens {
-            givens: g,
-            cells: shape.cells(),
-            shape,
-        });
-    }
     let solver = counting_solver_for(shape)
         .ok_or_else(|| GenerateError::GaveUp(format!("no built-in solver counts {shape}")))?;
     let options = BoardPuzzleOptions {

@@ -182,8 +182,31 @@ fn api_generate_gives_unique_puzzles_counted_by_two_solvers() {
             }
         }
     }
-    let (st, v) = call("POST", "/api/generate", Some(json!({"givens": 5})));
-    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    // Givens out of range are refused as `generate --clues` refuses them, at every shape.
+    for (body, says) in [
+        (
+            json!({"givens": 5}),
+            "givens 5: must be in 17..=81 for 9x9 puzzles (no 9x9 puzzle with fewer than 17 \
+             givens has a unique solution)",
+        ),
+        (
+            json!({"givens": 82}),
+            "givens 82: must be in 17..=81 for 9x9 puzzles (a 9x9 grid has 81 cells)",
+        ),
+        (
+            json!({"givens": 2, "shape": "4x4"}),
+            "givens 2: must be in 3..=16 for 4x4 puzzles (with fewer than 3 givens two symbols \
+             never appear, and swapping them gives a second solution)",
+        ),
+        (
+            json!({"givens": 300, "shape": "16x16"}),
+            "givens 300: must be in 15..=256 for 16x16 puzzles (a 16x16 grid has 256 cells)",
+        ),
+    ] {
+        let (st, v) = call("POST", "/api/generate", Some(body.clone()));
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert_eq!(v["error"], says, "{body}");
+    }
 }
 
 #[test]
