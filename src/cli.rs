@@ -131,8 +131,8 @@ pub struct HostLibArgs {
 /// How external solvers are found and hosted; shared by run, bench, solve and count.
 #[derive(Debug, Args, Clone, Default)]
 pub struct ExternalArgs {
-    /// The solvers file naming external solvers (TOML; see docs/external-solvers.md). Default:
-    /// solvers.toml in the current folder, when there is one.
+    /// The solvers file naming external solvers (TOML; see docs/external-solvers.md); a file
+    /// given here must exist. Default: solvers.toml in the current folder, when there is one.
     #[arg(long, value_name = "FILE")]
     pub solvers: Option<PathBuf>,
     /// Host every `lib:` solver in a child process, so that a crash in the library is an

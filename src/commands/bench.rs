@@ -167,6 +167,7 @@ impl Agreement {
 /// wrong answers bench saw.
 fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyhow::Result<usize> {
     use anyhow::Context;
+    let registry = super::run::registry(&args.external, true)?;
     let info = crate::record::read_info(dir)?;
     let verdicts = crate::report::verdicts_of(dir)?;
     let mut wrong = 0;
@@ -184,7 +185,8 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
         let ds = dataset::load(source.strip_prefix("shipped:").unwrap_or(source))
             .with_context(|| format!("loading dataset {} of {}", v.dataset, dir.display()))?;
         let names: Vec<String> = v.ranked.iter().map(|r| r.solver.clone()).collect();
-        let contestants = Contestant::all(&engines(&names, &args.external)?, false)?;
+        let engines = registry.resolve(&names, args.external.isolate)?;
+        let contestants = Contestant::all(&engines, false)?;
         let p = Prepared::new(bench_grids(&ds, args));
         let m = perf::measure(&contestants, &p, s);
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();

@@ -32,11 +32,9 @@ pub struct CountEnd {
 /// A bad puzzle, an unknown solver, a solver that does not count or does not take the puzzle's
 /// shape, or no built-in solver that counts the shape (exit 2).
 pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
+    let registry = super::run::registry(&args.external, args.solver.is_some())?;
     let named: Option<Arc<dyn Engine>> = match &args.solver {
-        Some(name) => Some(
-            crate::registry::Registry::load(args.external.solvers.as_deref())?
-                .engine(name, args.external.isolate)?,
-        ),
+        Some(name) => Some(registry.engine(name, args.external.isolate)?),
         None => None,
     };
     let puzzle = read_board(&args.puzzle)?;

@@ -21,6 +21,8 @@ pub fn caps_words(caps: &Caps) -> String {
 /// # Errors
 /// A solvers file that cannot be read or parsed.
 pub fn list(args: &ListArgs) -> anyhow::Result<()> {
+    // Read first, so that a missing or malformed file is an error before any output.
+    let reg = Registry::load(args.solvers.as_deref())?;
     println!("built-in solvers:");
     for &k in SolverKind::ALL {
         let e = BuiltinEngine::new(k);
@@ -37,7 +39,6 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
         );
         println!("{}", crate::human::hanging(&head, e.description()));
     }
-    let reg = Registry::load(args.solvers.as_deref())?;
     match &reg.file {
         Some(file) => {
             println!("\nexternal solvers from {}:", file.display());

@@ -24,8 +24,22 @@ use std::time::{Duration, Instant, SystemTime};
 /// On an unknown name (the message lists the known ones), a bad solvers file or spec, or an
 /// external solver that cannot be loaded.
 pub fn engines(names: &[String], external: &ExternalArgs) -> anyhow::Result<Vec<Arc<dyn Engine>>> {
-    let registry = Registry::load(external.solvers.as_deref())?;
-    registry.resolve(names, external.isolate)
+    registry(external, true)?.resolve(names, external.isolate)
+}
+
+/// The registry of `external`'s solvers file, for every command that takes `--solvers`, read
+/// before any work: a file given with `--solvers` is read whether or not a solver of it is
+/// named, so a missing or malformed one is an error naming it; the default `solvers.toml` of the
+/// current folder is optional, and read only when `named` (a command whose `--solver` is absent
+/// runs a built-in default and needs no solvers file).
+///
+/// # Errors
+/// A solvers file that cannot be read or parsed ([`Registry::load`]).
+pub fn registry(external: &ExternalArgs, named: bool) -> anyhow::Result<Registry> {
+    if !named && external.solvers.is_none() {
+        return Ok(Registry::default());
+    }
+    Registry::load(external.solvers.as_deref())
 }
 
 /// Refuses two datasets of one name (`--dataset seed --dataset seed`, or two files named alike in

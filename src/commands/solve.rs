@@ -627,9 +627,9 @@ pub fn open(file: &str, format: Option<Format>) -> anyhow::Result<PuzzleReader> 
 /// # Errors
 /// Unknown solver, unreadable input, unwritable output.
 pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
+    let registry = super::run::registry(&args.external, args.solver.is_some())?;
     let engine = match &args.solver {
-        Some(n) => crate::registry::Registry::load(args.external.solvers.as_deref())?
-            .engine(n, args.external.isolate)?,
+        Some(n) => registry.engine(n, args.external.isolate)?,
         None => std::sync::Arc::new(solvers::engine::BuiltinEngine::new(
             crate::generate::counting_solver(),
         )),

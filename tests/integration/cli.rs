@@ -142,6 +142,68 @@ fn unknown_solver_and_dataset_are_usage_errors() {
         .stderr(predicate::str::contains("/no/such/file"));
 }
 
+/// A solvers file given with `--solvers` that does not exist is an error naming it in every
+/// command that takes `--solvers`, whether or not a solver of it is named; the default
+/// solvers.toml, when absent, stays optional.
+#[test]
+fn a_missing_solvers_file_given_explicitly_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.toml");
+    let puzzle =
+        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, format!("{puzzle}\n")).unwrap();
+    let file = file.display().to_string();
+    let out = dir.path().join("out").display().to_string();
+    let commands: [&[&str]; 8] = [
+        &["solve", &file],
+        &["count", puzzle],
+        &["run", "-q", "--no-report", "-d", &file, "-o", &out],
+        &[
+            "run",
+            "-q",
+            "--no-report",
+            "-s",
+            "dlx",
+            "-d",
+            &file,
+            "-o",
+            &out,
+        ],
+        &["bench", "--quick", "-s", "dlx", "-d", &file],
+        &["bench", "--quick", "--verdicts", &out],
+        &["scale", "-q", "--orders", "2", "-s", "dlx", "-o", &out],
+        &["list"],
+    ];
+    for args in commands {
+        harness()
+            .args(args)
+            .arg("--solvers")
+            .arg(&missing)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "cannot read the solvers file {}",
+                missing.display()
+            )));
+        assert!(!dir.path().join("out").exists(), "{args:?}");
+    }
+    // Without --solvers and without solvers.toml here, the built-in default runs.
+    harness()
+        .args(["solve", &file])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    harness()
+        .args(["count", puzzle])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("1\n");
+}
+
 #[test]
 fn list_names_solvers_and_datasets() {
     harness().arg("list").assert().success().stdout(
