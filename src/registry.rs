@@ -122,17 +122,26 @@ fn split_command(text: &str, what: &str) -> anyhow::Result<Vec<String>> {
 }
 
 /// The default name of an external solver: the symbol, or the file stem of the program (or of
-/// its script, for `python3 solver.py`).
+/// its script, for `python3 solver.py`): for `cmd:`, the last word that is neither an option
+/// (`-v`, `--threads`) nor a number (`2`, `0.5`), so `cmd:python3 solver.py --threads 2` and
+/// `cmd:./solve 3` are `solver` and `solve`. Two solvers that get one name are refused by
+/// [`Registry::resolve`], which asks for `NAME=`.
 fn default_name(spec: &ExternalSpec) -> String {
     let stem = |w: &str| {
         Path::new(w)
             .file_stem()
             .map_or_else(|| w.to_string(), |s| s.to_string_lossy().into_owned())
     };
+    let number = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_digit() || c == '.') && w.parse::<f64>().is_ok()
+    };
     match spec {
         ExternalSpec::Lib { symbol, .. } => symbol.clone(),
         ExternalSpec::Cmd { command, .. } => {
-            let last = command.iter().rev().find(|w| !w.starts_with('-'));
+            let last = command
+                .iter()
+                .rev()
+                .find(|w| !w.starts_with('-') && !number(w));
             stem(last.unwrap_or(&command[0]))
         }
         ExternalSpec::Dimacs { command } => stem(&command[0]),
@@ -781,6 +790,24 @@ mod tests {
         assert!(parse_inline("lib:nosymbol").is_err());
         assert!(parse_inline("cmd:").is_err());
         assert!(parse_inline("cmd:python3 'unclosed").is_err());
+    }
+
+    /// A `cmd:` solver is named after its program or script, never after a number or an option
+    /// at the end of its command.
+    #[test]
+    fn a_cmd_solver_is_named_after_its_program() {
+        for (spec, name) in [
+            ("cmd:python3 examples/line_solver.py", "line_solver"),
+            ("cmd:python3 solver.py 2", "solver"),
+            ("cmd:./solve 3", "solve"),
+            ("cmd:./solve -j 4", "solve"),
+            ("cmd:python3 solver.py --threads 2 --ratio 0.5", "solver"),
+            ("cmd:/opt/bin/solve-2 -v", "solve-2"),
+            ("mine=cmd:./solve 3", "mine"),
+        ] {
+            let e = parse_inline(spec).unwrap().unwrap();
+            assert_eq!(e.name, name, "{spec}");
+        }
     }
 
     #[test]
