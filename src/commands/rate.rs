@@ -127,6 +127,16 @@ impl RateCounts {
         }
         s
     }
+
+    /// The final line on stderr: [`RateCounts::line`], then the time taken, `secs`, and the
+    /// puzzles read per second ([`crate::human::rate`]: `1,234 puzzles/s`).
+    pub fn final_line(&self, secs: f64) -> String {
+        format!(
+            "{} in {secs:.2} s ({} puzzles/s)",
+            self.line(),
+            crate::human::rate(self.read as f64 / secs.max(1e-9))
+        )
+    }
 }
 
 /// One entry's outcome.
@@ -424,11 +434,31 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     if counts.read == 0 {
         return Err(crate::dataset::no_puzzle(&[&args.file], "rated"));
     }
-    let secs = started.elapsed().as_secs_f64();
-    eprintln!(
-        "{} in {secs:.2} s ({:.0} puzzles/s)",
-        counts.line(),
-        counts.read as f64 / secs.max(1e-9)
-    );
+    eprintln!("{}", counts.final_line(started.elapsed().as_secs_f64()));
     Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RateCounts;
+
+    /// The rate is written as every other command writes one: thousands separated.
+    #[test]
+    fn the_final_line_separates_thousands() {
+        let counts = RateCounts {
+            read: 12_344,
+            rated: 12_344,
+            levels: [12_344, 0, 0, 0, 0, 0],
+            ..RateCounts::default()
+        };
+        assert!(
+            counts
+                .final_line(2.0)
+                .ends_with(" in 2.00 s (6,172 puzzles/s)"),
+            "{}",
+            counts.final_line(2.0)
+        );
+        assert!(counts.final_line(4.0).ends_with("(3,086 puzzles/s)"));
+        assert!(counts.final_line(10_000.0).ends_with("(1.23 puzzles/s)"));
+    }
 }
