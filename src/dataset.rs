@@ -159,23 +159,51 @@ pub const SHIPPED_SHAPES: &[Shipped] = &[
     },
 ];
 
-/// The error of an input that holds no puzzle (an empty file, or only blank and comment lines),
-/// naming each source (`-` as stdin) and saying that nothing was `done` ("run", "solved",
-/// "rated"): `run`, `solve`, `rate` and the classic `-s` refuse such input alike (exit status 2),
-/// as a mistyped path would otherwise pass for a finished job.
-pub fn no_puzzle(sources: &[&str], done: &str) -> anyhow::Error {
-    let names: Vec<&str> = sources
-        .iter()
-        .map(|s| if *s == "-" { "stdin" } else { s })
-        .collect();
-    let what = if names.len() == 1 {
-        "it is empty or holds"
-    } else {
-        "they are empty or hold"
+/// The error of an input that holds no puzzle (an empty file, only blank and comment lines, or a
+/// CSV file of its header alone), naming each source (`-` as stdin) with what it holds, and
+/// saying that nothing was `done` ("run", "solved", "rated"): `run`, `solve`, `rate` and the
+/// classic `-s` refuse such input alike (exit status 2), as a mistyped path would otherwise
+/// pass for a finished job. Each source comes with its detected format: a CSV one has a header
+/// (the format is detected from it), so without a puzzle it holds only that header.
+pub fn no_puzzle(sources: &[(&str, Format)], done: &str) -> anyhow::Error {
+    let name = |s: &str| if s == "-" { "stdin" } else { s }.to_string();
+    let (headers, blanks): (Vec<_>, Vec<_>) = sources.iter().partition(|(_, f)| *f == Format::Csv);
+    let names = |list: &[&(&str, Format)]| {
+        list.iter()
+            .map(|(s, _)| name(s))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
+    // What a group holds, its verbs agreeing with the group's size ("it is", "they are").
+    let blank = |n: usize| {
+        if n == 1 {
+            "is empty or holds only blank and comment lines"
+        } else {
+            "are empty or hold only blank and comment lines"
+        }
+    };
+    let header = |n: usize| {
+        if n == 1 {
+            "holds only a CSV header"
+        } else {
+            "hold only a CSV header each"
+        }
+    };
+    let what = match (headers.len(), blanks.len()) {
+        (0, n) => format!("{} {}", if n == 1 { "it" } else { "they" }, blank(n)),
+        (n, 0) => format!("{} {}", if n == 1 { "it" } else { "they" }, header(n)),
+        (h, b) => format!(
+            "{} {}, {} {}",
+            names(&blanks),
+            blank(b),
+            names(&headers),
+            header(h)
+        ),
+    };
+    let all: Vec<String> = sources.iter().map(|(s, _)| name(s)).collect();
     anyhow::anyhow!(
-        "no puzzle in {}: {what} only blank and comment lines; nothing was {done}",
-        names.join(", ")
+        "no puzzle in {}: {what}; nothing was {done}",
+        all.join(", ")
     )
 }
 

@@ -117,7 +117,10 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
         }
         let reader = open(path, Some(Format::Block))?;
         if reader.is_empty() {
-            return Err(crate::dataset::no_puzzle(&[path], "solved"));
+            return Err(crate::dataset::no_puzzle(
+                &[(path, reader.format())],
+                "solved",
+            ));
         }
         let solver = solvers::engine::BuiltinEngine::new(crate::generate::counting_solver());
         let pool = rayon::ThreadPoolBuilder::new()

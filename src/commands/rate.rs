@@ -385,8 +385,9 @@ pub fn open(file: &str) -> anyhow::Result<crate::format::PuzzleReader> {
 /// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
 pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     let reader = open(&args.file)?;
+    let format = reader.format();
     if reader.is_empty() {
-        return Err(crate::dataset::no_puzzle(&[&args.file], "rated"));
+        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "rated"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -432,7 +433,8 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     };
     pb.finish_and_clear();
     if counts.read == 0 {
-        return Err(crate::dataset::no_puzzle(&[&args.file], "rated"));
+        // A CSV file of a header only.
+        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "rated"));
     }
     eprintln!("{}", counts.final_line(started.elapsed().as_secs_f64()));
     Ok(counts)

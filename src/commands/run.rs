@@ -398,7 +398,10 @@ fn refuse_nothing_to_run(
         let _ = std::fs::remove_dir(out);
     }
     if all == 0 {
-        let names: Vec<&str> = sources.iter().map(|s| s.source.as_str()).collect();
+        let names: Vec<(&str, crate::format::Format)> = sources
+            .iter()
+            .map(|s| (s.source.as_str(), s.format))
+            .collect();
         return Err(crate::dataset::no_puzzle(&names, "run"));
     }
     let which = match puzzles {

@@ -640,10 +640,10 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         }
     }
     let reader = open(&args.file, None)?;
-    if reader.is_empty() {
-        return Err(crate::dataset::no_puzzle(&[&args.file], "solved"));
-    }
     let format = reader.format();
+    if reader.is_empty() {
+        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -672,7 +672,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     eprintln!("{}", counts.line());
     if counts.read == 0 {
         // A CSV file of a header only.
-        return Err(crate::dataset::no_puzzle(&[&args.file], "solved"));
+        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
     }
     Ok(counts)
 }

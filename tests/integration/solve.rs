@@ -62,6 +62,65 @@ fn an_input_without_puzzles_is_an_error_naming_it() {
         .stdout(format!("{SOLUTION}\n"));
 }
 
+/// A CSV file of its header alone is named as such (not as empty) by `solve`, `rate` and
+/// `run`, each exiting 2; `run` says what each of several sources without a puzzle holds.
+#[test]
+fn a_csv_file_of_a_header_only_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("header.csv");
+    std::fs::write(&csv, "puzzle,solution\n").unwrap();
+    let f = csv.display().to_string();
+    let says = |done: &str| {
+        format!("error: no puzzle in {f}: it holds only a CSV header; nothing was {done}\n")
+    };
+    for (command, done) in [("solve", "solved"), ("rate", "rated")] {
+        harness()
+            .args([command, &f])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::ends_with(says(done)));
+    }
+    let out = dir.path().join("out").display().to_string();
+    harness()
+        .args([
+            "run",
+            "-q",
+            "--no-report",
+            "-s",
+            "dlx",
+            "-d",
+            &f,
+            "-o",
+            &out,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(says("run")));
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# only a comment\n").unwrap();
+    let e = empty.display().to_string();
+    harness()
+        .args([
+            "run",
+            "-q",
+            "--no-report",
+            "-s",
+            "dlx",
+            "-d",
+            &e,
+            "-d",
+            &f,
+            "-o",
+            &out,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(format!(
+            "error: no puzzle in {e}, {f}: {e} is empty or holds only blank and comment lines, \
+             {f} holds only a CSV header; nothing was run\n"
+        )));
+}
+
 /// Two givens of one digit in a row are reported in the same words at 9x9 and at 16x16: the
 /// digit, the unit and both cells.
 #[test]
