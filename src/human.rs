@@ -95,6 +95,12 @@ pub fn ratio(r: f64) -> String {
     }
 }
 
+/// A value with its 95% interval, each of the three in `digits` ([`ratio`], [`figure`],
+/// [`micros`]): `1.43 [1.08, 1.53]`. Every command and page writes an interval this way.
+pub fn interval(value: f64, lo: f64, hi: f64, digits: fn(f64) -> String) -> String {
+    format!("{} [{}, {}]", digits(value), digits(lo), digits(hi))
+}
+
 /// The width terminal tables are fitted to: `COLUMNS` when set (at least 60), else 100.
 pub fn table_width() -> u16 {
     std::env::var("COLUMNS")
@@ -158,6 +164,15 @@ fn wrap_at(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interval_is_its_value_then_both_ends_in_brackets() {
+        assert_eq!(interval(1.434, 1.08, 1.531, ratio), "1.43 [1.08, 1.53]");
+        assert_eq!(
+            interval(1234.0, 999.0, 1500.0, figure),
+            "1,234 [999.0, 1,500]"
+        );
+    }
 
     #[test]
     fn hanging_lines_up_later_lines_under_the_first() {

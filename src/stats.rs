@@ -44,9 +44,9 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// `1.93 [1.71, 2.20]`.
+    /// `1.93 [1.71, 2.20]`, in [`crate::human::ratio`]'s digits ([`crate::human::interval`]).
     pub fn text(&self) -> String {
-        format!("{:.2} [{:.2}, {:.2}]", self.value, self.lo, self.hi)
+        crate::human::interval(self.value, self.lo, self.hi, crate::human::ratio)
     }
 }
 

@@ -145,10 +145,9 @@ enum Agreement {
     Disagrees,
 }
 
-/// `1.43 [1.08-1.53]`, in [`crate::human::ratio`]'s digits.
+/// `1.43 [1.08, 1.53]`, in [`crate::human::ratio`]'s digits.
 fn compact(e: &crate::stats::Estimate) -> String {
-    use crate::human::ratio;
-    format!("{} [{}-{}]", ratio(e.value), ratio(e.lo), ratio(e.hi))
+    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
 }
 
 impl Agreement {

@@ -444,9 +444,7 @@ fn table_row(r: &CompareRow) -> Vec<String> {
         opt(r.median_micros_a, &human_micros),
         opt(r.median_micros_b, &human_micros),
         match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
-            (Some(x), Some(lo), Some(hi)) => {
-                format!("{} [{}, {}]", ratio(x), ratio(lo), ratio(hi))
-            }
+            (Some(x), Some(lo), Some(hi)) => crate::human::interval(x, lo, hi, ratio),
             (Some(x), _, _) => ratio(x),
             _ => "-".into(),
         },

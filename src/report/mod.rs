@@ -838,11 +838,9 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
     let interval = v.intervals.iter().find(|(n, _)| *n == o.solver);
     let ratio = match (interval, median_ratio(w, o)) {
         (Some((_, e)), _) => format!(
-            "{} ({} [{}, {}])",
+            "{} ({})",
             crate::stats::verdict(e),
-            crate::human::ratio(e.value),
-            crate::human::ratio(e.lo),
-            crate::human::ratio(e.hi)
+            crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
         ),
         (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
         (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),

@@ -140,7 +140,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
                 let median =
                     crate::stats::median_ci(&times, crate::stats::salt(&[&r.dataset, &r.solver]))
                         .map_or("-".into(), |e| {
-                            format!("{} [{}, {}]", figure(e.value), figure(e.lo), figure(e.hi))
+                            crate::human::interval(e.value, e.lo, e.hi, figure)
                         });
                 vec![
                     r.group(),

@@ -81,22 +81,12 @@ pub fn csv_rows(study: &Study) -> Vec<CsvRow> {
 
 /// A time estimate as `median [lo, hi]` in human units.
 fn micros_ci(e: crate::stats::Estimate) -> String {
-    format!(
-        "{} [{}, {}]",
-        human::micros(e.value),
-        human::micros(e.lo),
-        human::micros(e.hi)
-    )
+    human::interval(e.value, e.lo, e.hi, human::micros)
 }
 
 /// A node-count estimate as `median [lo, hi]` in human units.
 fn nodes_ci(e: crate::stats::Estimate) -> String {
-    format!(
-        "{} [{}, {}]",
-        human::figure(e.value),
-        human::figure(e.lo),
-        human::figure(e.hi)
-    )
+    human::interval(e.value, e.lo, e.hi, human::figure)
 }
 
 /// The lines of the fits and peaks, as the terminal prints them.

@@ -27,6 +27,21 @@ fn bench_quick_runs_and_checks_answers() {
         text.contains("bitboard-bands") && text.contains("puzzles/s"),
         "{text}"
     );
+    // The slower solver's ratio carries its interval, written as `run` and `compare` write
+    // one: `1.43 [1.08, 1.53]`.
+    let intervals: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("bitboard-bands") || l.contains("bitmask-singles"))
+        .flat_map(|l| l.split('[').skip(1))
+        .map(|r| r.split(']').next().unwrap_or(r))
+        .collect();
+    assert!(
+        !intervals.is_empty()
+            && intervals
+                .iter()
+                .all(|i| i.contains(", ") && !i.contains('-')),
+        "{intervals:?} in\n{text}"
+    );
 }
 
 #[test]
