@@ -38,8 +38,20 @@
 //! trees 2 to 4 times larger on the hard public sets (it keeps choosing cells near the top of the
 //! grid). This list discipline (front-swaps of filled and contradicting cells, a rescan from the
 //! front after each fill, the first cell with the fewest candidates) is the one tdoku's basic
-//! solver uses, so the two make the same search: our nodes minus the root equal its
-//! placements at cells with two or more candidates.
+//! solver uses, so up to the first backtrack the two make the same search.
+//!
+//! ## Units with a digit left and no place for it
+//! Once the search has backtracked, each fixpoint that is not full also checks every unit: a
+//! digit still free in a row, column or box that none of its empty cells can take is a
+//! contradiction (one more pass over the empty cells, ORing each cell's candidates into its
+//! three units). Naked singles alone find such a dead end only deeper down, when the last cells
+//! of that unit run out of candidates. Puzzles with many solutions and few givens are where this
+//! pays most: a wrong guess near the root leaves a wide subtree of partial grids that naked
+//! singles never refute early. It took the mean nodes per puzzle from 91.8 to 31.4 on 5,000 such
+//! puzzles (18 to 26 random givens of random grids), from 3,160 to 704 on the first 1,000
+//! 17-clue puzzles, and by about a quarter on the hardest sets. A search that reaches a
+//! solution without backtracking never needs the check, so it starts after the first backtrack
+//! and the easiest puzzles do not pay for it.
 //!
 //! Counters: the root is one node; each digit tried at a branch point enters one more node.
 //! Every branch point has two or more candidates (singles are filled first), so guesses equal
@@ -107,9 +119,8 @@ enum Fill {
 struct Search<'a> {
     tally: crate::Tally<'a>,
     /// The digits still free in each unit: slot `r` for row `r`, `9 + c` for column `c`,
-    /// `18 + b` for box `b` (bit `d - 1` = digit `d`); slot [`NONE`] stays 0. 256 slots so that
-    /// a `u8` slot needs no bounds check.
-    free: [u32; 256],
+    /// `18 + b` for box `b` (bit `d - 1` = digit `d`); slot [`NONE`] stays 0.
+    free: [u32; 28],
     /// The list of empty cells: the slots of the cell at each position (row, column, box; the
     /// fourth byte is unused), one word per cell so that a swap moves one word. Position `len`
     /// holds [`SENTINEL`].
@@ -200,7 +211,12 @@ impl Search<'_> {
     #[inline(always)]
     fn candidates(&self, p: usize) -> u32 {
         let [r, c, b, _] = self.slots(p);
-        self.free[r as usize] & self.free[c as usize] & self.free[b as usize]
+        // SAFETY: every slot of the list is below 28 (`SLOTS` and `SENTINEL`).
+        unsafe {
+            self.free.get_unchecked(r as usize)
+                & self.free.get_unchecked(c as usize)
+                & self.free.get_unchecked(b as usize)
+        }
     }
 
     /// Marks the digit of `bit` used (or, when used, free again) in the units of the cell at
@@ -208,9 +224,12 @@ impl Search<'_> {
     #[inline(always)]
     fn toggle(&mut self, p: usize, bit: u32) {
         let [r, c, b, _] = self.slots(p);
-        self.free[r as usize] ^= bit;
-        self.free[c as usize] ^= bit;
-        self.free[b as usize] ^= bit;
+        // SAFETY: as in `candidates`.
+        unsafe {
+            *self.free.get_unchecked_mut(r as usize) ^= bit;
+            *self.free.get_unchecked_mut(c as usize) ^= bit;
+            *self.free.get_unchecked_mut(b as usize) ^= bit;
+        }
     }
 
     /// Fills naked singles until none is left, counting each as a propagation; each cell filled
@@ -267,12 +286,29 @@ impl Search<'_> {
             self.depth = d;
             break if d == len {
                 Fill::Full
+            } else if self.tally.stats.backtracks > 0 && self.dead_unit() {
+                Fill::Contradiction
             } else {
                 Fill::Branch(best_p)
             };
         };
         self.tally.stats.propagations += (self.depth - start) as u64;
         fill
+    }
+
+    /// True when some unit has a free digit that none of its empty cells (positions
+    /// `depth..len`) can take: a contradiction that naked singles alone find only deeper down.
+    /// One pass over the empty cells.
+    fn dead_unit(&self) -> bool {
+        let mut seen = [0u32; 32];
+        for q in self.depth..self.len.min(81) {
+            let [r, c, b, _] = self.slots(q);
+            let a = self.candidates(q);
+            seen[r as usize & 31] |= a;
+            seen[c as usize & 31] |= a;
+            seen[b as usize & 31] |= a;
+        }
+        seen[..27] != self.free[..27]
     }
 
     /// Moves the cell at list position `p` (`p < len`, whose candidates are `cand`, at most
@@ -364,7 +400,7 @@ impl Search<'_> {
 fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
         tally: crate::Tally::new(limit, budget),
-        free: [0; 256],
+        free: [0; 28],
         pos: [SENTINEL; 82],
         bit: [0; 81],
         len: 0,
@@ -448,6 +484,9 @@ struct ShapedSearch<'a, M: Mask> {
     tally: crate::shaped::Tally<'a>,
     /// The symbols still free in each slot; [`Slots::none`] stays empty.
     free: Vec<M>,
+    /// Scratch for [`ShapedSearch::dead_unit`]: the symbols the empty cells of each slot can
+    /// take.
+    seen: Vec<M>,
     /// The list of empty cells, then the sentinel (slots [`Slots::none`]) at `len`.
     pos: Vec<[u16; 4]>,
     /// The symbol filled at each position `..depth`, as its bit.
@@ -525,12 +564,28 @@ impl<M: Mask> ShapedSearch<'_, M> {
             self.depth = d;
             break if d == len {
                 Fill::Full
+            } else if self.tally.stats.backtracks > 0 && self.dead_unit() {
+                Fill::Contradiction
             } else {
                 Fill::Branch(best_p)
             };
         };
         self.tally.stats.propagations += (self.depth - start) as u64;
         fill
+    }
+
+    /// [`Search::dead_unit`]: true when some unit has a free symbol that none of its empty
+    /// cells can take.
+    fn dead_unit(&mut self) -> bool {
+        self.seen.fill(M::ZERO);
+        for q in self.depth..self.len {
+            let [r, c, b, _] = self.pos[q];
+            let a = self.candidates(q);
+            self.seen[r as usize] |= a;
+            self.seen[c as usize] |= a;
+            self.seen[b as usize] |= a;
+        }
+        self.seen != self.free
     }
 
     /// [`Search::fill`].
@@ -632,6 +687,13 @@ fn run_board<'a, M: Mask>(
     limit: u64,
     budget: &'a Budget,
 ) -> crate::shaped::Tally<'a> {
+    let mut search = setup_board::<M>(puzzle, limit, budget);
+    search.run();
+    search.tally
+}
+
+/// The search of a board of any shape up to `limit` solutions, set up but not run.
+fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> ShapedSearch<'a, M> {
     let slots = Slots::of(puzzle.shape());
     let none = slots.none();
     let mut pos: Vec<[u16; 4]> = (0..puzzle.cells().len())
@@ -643,17 +705,16 @@ fn run_board<'a, M: Mask>(
         .collect();
     let len = pos.len();
     pos.push([none, none, none, 0]);
-    let mut search = ShapedSearch {
+    ShapedSearch {
         tally: crate::shaped::Tally::new(limit, budget),
         free: slots.free_masks(puzzle),
+        seen: vec![M::ZERO; slots.len()],
         pos,
         bit: vec![M::ZERO; len],
         len,
         depth: 0,
         givens: puzzle.cells().to_vec(),
-    };
-    search.run();
-    search.tally
+    }
 }
 
 #[cfg(test)]
@@ -723,6 +784,30 @@ mod tests {
                 assert_eq!(fast.map(Board::from), shaped, "{puzzle} {limit} {nodes:?}");
             }
         }
+    }
+
+    /// Row 1 needs a 9, and its only empty cells are in box 1, which holds a 9 (r2c1): each of
+    /// those cells keeps two candidates (7 and 8), so naked singles see no contradiction, but
+    /// the unit check does. The seed puzzle without two givens has no dead unit at its root.
+    #[test]
+    fn a_digit_without_a_place_in_a_unit_is_a_dead_end() {
+        let dead = format!("...123456{}{}", 9, ".".repeat(71));
+        let dead = dead.as_str();
+        let alive = PUZZLES[0];
+        let budget = Budget::unlimited();
+        for (puzzle, want) in [(dead, true), (alive, false)] {
+            let grid: Grid = puzzle.parse().unwrap();
+            let mut s = setup(&grid, 1, &budget);
+            assert!(
+                matches!(s.propagate(u32::count_ones), Fill::Branch(_)),
+                "{puzzle}"
+            );
+            assert_eq!(s.dead_unit(), want, "{puzzle}");
+            let mut b = setup_board::<u32>(&Board::from_grid(&grid), 1, &budget);
+            assert!(matches!(b.propagate(), Fill::Branch(_)), "{puzzle}");
+            assert_eq!(b.dead_unit(), want, "{puzzle}");
+        }
+        assert_eq!(search_with::<Plain>(dead, 2).0, 0);
     }
 
     #[test]
