@@ -54,8 +54,16 @@ fn main() {
         if dirty { "-dirty" } else { "" }
     );
     println!("cargo:rustc-env=HARNESS_RUSTC_VERSION={version}");
-    println!("cargo:rerun-if-changed=.git/HEAD");
-    println!("cargo:rerun-if-changed=.git/index");
+    // The git files that change with the commit and the work tree, wherever the git folder is
+    // (a linked work tree's `.git` is a file naming it). A watched path that does not exist
+    // would run this again on every build, so only existing ones are watched.
+    for file in ["HEAD", "index"] {
+        if let Some(path) = output("git", &["rev-parse", "--git-path", file]) {
+            if std::path::Path::new(&path).exists() {
+                println!("cargo:rerun-if-changed={path}");
+            }
+        }
+    }
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=tests/support/prerequisites.rs");
     prerequisites();
