@@ -19,6 +19,7 @@
 use crate::cli::RateArgs;
 use crate::commands::candidates::render_pencil_marks;
 use crate::format::Entry;
+use crate::human::thousands;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -112,18 +113,18 @@ impl RateCounts {
         let levels: Vec<String> = Level::ALL
             .iter()
             .zip(self.levels)
-            .map(|(l, n)| format!("{l} {n}"))
+            .map(|(l, n)| format!("{l} {}", thousands(n)))
             .collect();
         let mut s = format!(
             "read {}, rated {} ({}), invalid {}, unratable {}",
-            self.read,
-            self.rated,
+            thousands(self.read),
+            thousands(self.rated),
             levels.join(", "),
-            self.invalid,
-            self.unratable
+            thousands(self.invalid),
+            thousands(self.unratable)
         );
         if self.bugs > 0 {
-            s.push_str(&format!(", WRONG STEPS (bugs) {}", self.bugs));
+            s.push_str(&format!(", WRONG STEPS (bugs) {}", thousands(self.bugs)));
         }
         s
     }
@@ -462,5 +463,12 @@ mod tests {
         );
         assert!(counts.final_line(4.0).ends_with("(3,086 puzzles/s)"));
         assert!(counts.final_line(10_000.0).ends_with("(1.23 puzzles/s)"));
+        assert!(
+            counts
+                .line()
+                .starts_with("read 12,344, rated 12,344 (Easy 12,344, Medium 0"),
+            "{}",
+            counts.line()
+        );
     }
 }

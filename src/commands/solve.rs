@@ -31,6 +31,7 @@
 //! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
 
 use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader};
+use crate::human::thousands;
 use crate::sessions::Sessions;
 use crate::verify;
 use anyhow::Context;
@@ -69,10 +70,15 @@ impl SolveCounts {
     pub fn line(&self) -> String {
         let mut line = format!(
             "read {}, solved {}, unsolvable {}, invalid {}, timeout {}, several {}",
-            self.read, self.solved, self.unsolvable, self.invalid, self.timeout, self.several
+            thousands(self.read),
+            thousands(self.solved),
+            thousands(self.unsolvable),
+            thousands(self.invalid),
+            thousands(self.timeout),
+            thousands(self.several)
         );
         if self.error > 0 {
-            line.push_str(&format!(", error {}", self.error));
+            line.push_str(&format!(", error {}", thousands(self.error)));
         }
         line
     }
@@ -675,4 +681,26 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
     }
     Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SolveCounts;
+
+    /// Counts are written as every command writes them: thousands separated.
+    #[test]
+    fn the_final_line_separates_thousands() {
+        let counts = SolveCounts {
+            read: 1_000_001,
+            solved: 999_000,
+            invalid: 1_001,
+            error: 1_000,
+            ..SolveCounts::default()
+        };
+        assert_eq!(
+            counts.line(),
+            "read 1,000,001, solved 999,000, unsolvable 0, invalid 1,001, timeout 0, several 0, \
+             error 1,000"
+        );
+    }
 }
