@@ -857,7 +857,7 @@ fn skippable(line: &RawLine) -> bool {
 pub struct PuzzleReader {
     format: Format,
     empty: bool,
-    inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send>,
+    inner: std::iter::Peekable<Box<dyn Iterator<Item = io::Result<Entry>> + Send>>,
     io_error: Option<io::Error>,
 }
 
@@ -933,7 +933,7 @@ impl PuzzleReader {
         Ok(PuzzleReader {
             format,
             empty,
-            inner,
+            inner: inner.peekable(),
             io_error: None,
         })
     }
@@ -949,9 +949,10 @@ impl PuzzleReader {
         self.format
     }
 
-    /// True when the input holds no line but blank and comment ones: no puzzle can follow.
-    pub fn is_empty(&self) -> bool {
-        self.empty
+    /// True when no entry follows: the input holds no line but blank and comment ones, or, a
+    /// CSV file, only its header. Reads the first entry ahead when it must (it is not lost).
+    pub fn is_empty(&mut self) -> bool {
+        self.empty || self.inner.peek().is_none()
     }
 
     /// The I/O error that ended the iteration early, if any.

@@ -115,7 +115,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
         if !p.exists() {
             bail!("-s {path}: no such file");
         }
-        let reader = open(path, Some(Format::Block))?;
+        let mut reader = open(path, Some(Format::Block))?;
         if reader.is_empty() {
             return Err(crate::dataset::no_puzzle(
                 &[(path, reader.format())],

@@ -385,7 +385,7 @@ pub fn open(file: &str) -> anyhow::Result<crate::format::PuzzleReader> {
 /// # Errors
 /// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
 pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
-    let reader = open(&args.file)?;
+    let mut reader = open(&args.file)?;
     let format = reader.format();
     if reader.is_empty() {
         return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "rated"));
@@ -433,10 +433,6 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
         }
     };
     pb.finish_and_clear();
-    if counts.read == 0 {
-        // A CSV file of a header only.
-        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "rated"));
-    }
     eprintln!("{}", counts.final_line(started.elapsed().as_secs_f64()));
     Ok(counts)
 }

@@ -645,7 +645,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             crate::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
         }
     }
-    let reader = open(&args.file, None)?;
+    let mut reader = open(&args.file, None)?;
     let format = reader.format();
     if reader.is_empty() {
         return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
@@ -676,10 +676,6 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         Ok(())
     })?;
     eprintln!("{}", counts.line());
-    if counts.read == 0 {
-        // A CSV file of a header only.
-        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
-    }
     Ok(counts)
 }
 

@@ -79,6 +79,14 @@ fn a_csv_file_of_a_header_only_is_named_as_such() {
             .assert()
             .code(2)
             .stderr(predicate::str::ends_with(says(done)));
+        // Written whole or not at all: no output file of a header alone, no counts line.
+        let written = dir.path().join(format!("{command}.csv"));
+        harness()
+            .args([command, &f, "-o", &written.display().to_string()])
+            .assert()
+            .code(2)
+            .stderr(says(done));
+        assert!(!written.exists(), "{command} left {}", written.display());
     }
     let out = dir.path().join("out").display().to_string();
     harness()
