@@ -89,44 +89,23 @@ fn a_csv_file_of_a_header_only_is_named_as_such() {
         assert!(!written.exists(), "{command} left {}", written.display());
     }
     let out = dir.path().join("out").display().to_string();
-    harness()
-        .args([
-            "run",
-            "-q",
-            "--no-report",
-            "-s",
-            "dlx",
-            "-d",
-            &f,
-            "-o",
-            &out,
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::ends_with(says("run")));
+    // `run -s dlx` over these datasets, into `out`: refused with exit 2.
+    let run = |datasets: &[&str]| {
+        let mut args = vec!["run", "-q", "--no-report", "-s", "dlx"];
+        for d in datasets {
+            args.extend(["-d", d]);
+        }
+        args.extend(["-o", out.as_str()]);
+        harness().args(args).assert().code(2)
+    };
+    run(&[&f]).stderr(predicate::str::ends_with(says("run")));
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, "# only a comment\n").unwrap();
     let e = empty.display().to_string();
-    harness()
-        .args([
-            "run",
-            "-q",
-            "--no-report",
-            "-s",
-            "dlx",
-            "-d",
-            &e,
-            "-d",
-            &f,
-            "-o",
-            &out,
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::ends_with(format!(
-            "error: no puzzle in {e}, {f}: {e} is empty or holds only blank and comment lines, \
+    run(&[&e, &f]).stderr(predicate::str::ends_with(format!(
+        "error: no puzzle in {e}, {f}: {e} is empty or holds only blank and comment lines, \
              {f} holds only a CSV header; nothing was run\n"
-        )));
+    )));
 }
 
 /// Two givens of one digit in a row are reported in the same words at 9x9 and at 16x16: the
