@@ -665,21 +665,70 @@ pub enum Root {
 }
 
 /// The root node of `bitboard-bands` alone, and the digits its rules placed (the
-/// `propagations` counter of that node). Used by the `hybrid` portfolio, which hands an open
-/// grid to another search. The first node of a solve without the choice of a branch point.
+/// `propagations` counter of that node): [`root_then_search`] with no search.
 pub fn root(puzzle: &Grid) -> (Root, u64) {
+    let unlimited = crate::Budget::unlimited();
+    match root_then_search(puzzle, 1, &unlimited, 0) {
+        Rooted::Ended(t) => {
+            let root = match t.first {
+                Some(cells) => Root::Solved(Grid::from_cells(cells).expect("digits 1..=9")),
+                None => Root::NoSolution,
+            };
+            (root, t.stats.propagations)
+        }
+        Rooted::Open(g, placed) => (Root::Open(g), placed),
+    }
+}
+
+/// Where [`root_then_search`] left a solve.
+pub(crate) enum Rooted<'a> {
+    /// Settled: by the root alone, or by the search that went on from it.
+    Ended(crate::Tally<'a>),
+    /// The root left more cells open than the search takes on: the grid it left (the givens
+    /// plus the digits its rules placed, the same solutions) and how many digits it placed.
+    Open(Grid, u64),
+}
+
+/// The root node of `bitboard-bands` (singles and locked candidates to a fixpoint), then, when
+/// it leaves at most `max_open` cells open, the rest of `bitboard-bands`' search from that
+/// state (solving or counting up to `limit` under `budget`); with more cells open, the grid the
+/// root left, for another search. Used by the `hybrid` portfolio. The root is the first node
+/// either way, and no work is done twice.
+pub(crate) fn root_then_search<'a>(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &'a crate::Budget,
+    max_open: u64,
+) -> Rooted<'a> {
+    let mut search = Search {
+        tally: crate::Tally::new(limit, budget),
+    };
+    if search.tally.out_of_budget {
+        return Rooted::Ended(search.tally);
+    }
     let Some(mut s) = start(puzzle) else {
-        return (Root::NoSolution, 0);
+        return Rooted::Ended(search.tally);
     };
     let open = s.open_cells();
     let fix = s.propagate::<false>();
-    let placed = open - s.open_cells();
-    let root = match fix {
-        Fixpoint::Contradiction => Root::NoSolution,
-        Fixpoint::Solved => Root::Solved(Grid::from_cells(s.grid()).expect("digits 1..=9")),
-        Fixpoint::Branch { .. } => Root::Open(Grid::from_cells(s.placed()).expect("digits 0..=9")),
-    };
-    (root, placed)
+    let left = s.open_cells();
+    match fix {
+        Fixpoint::Contradiction => {}
+        Fixpoint::Solved => {
+            search.tally.solution(|| s.grid());
+        }
+        Fixpoint::Branch { .. } if left > max_open => {
+            let placed = Grid::from_cells(s.placed()).expect("digits 0..=9");
+            return Rooted::Open(placed, open - left);
+        }
+        Fixpoint::Branch { .. } => {
+            // The search starts with a propagation, which finds the fixpoint at once and
+            // chooses the branch point.
+            search.search(s, left);
+        }
+    }
+    search.tally.stats.propagations += open - left;
+    Rooted::Ended(search.tally)
 }
 
 impl Solver for BitboardBands {

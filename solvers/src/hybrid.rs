@@ -1,10 +1,11 @@
 //! `hybrid`: a portfolio of the two fastest searches, split at the root. The root node is the
 //! propagation of [`bitboard-bands`](bitboard_bands::BitboardBands) (singles and locked
 //! candidates on band bitboards, the cheapest there is); a puzzle it solves, or proves
-//! unsolvable, ends there. Any other puzzle goes to [`Triads`] on the grid the root left (the
-//! givens plus the digits the rules placed: the same solutions), and `triads` does the search,
-//! branching [wide first](Triads::wide_first) until its first backtrack. Puzzles of 18 to 27
-//! givens skip the root (below).
+//! unsolvable, ends there. When it leaves at most [`SMALL_TREE_OPEN`] (55) cells open,
+//! `bitboard-bands` goes on with its own search from that state; with more, [`Triads`] takes
+//! the grid the root left (the givens plus the digits the rules placed: the same solutions) and
+//! does the search, branching [wide first](Triads::wide_first) until its first backtrack.
+//! Puzzles of 18 to 27 givens skip the root and go to `triads` at once (below).
 //!
 //! Why two: the two searches trade cost per node against nodes per puzzle. `bitboard-bands`
 //! keeps one digit's candidates in three 27-bit band words and propagates with scalar word
@@ -16,9 +17,11 @@
 //! the root propagation itself.
 //!
 //! ## Puzzles that skip the root
-//! The root pays only when it ends the solve: when it leaves cells open, `triads` starts again
-//! from the grid it hands over, and the root's work (some 5,000 instructions) is lost. How
-//! often it ends the solve depends on the number of givens. Counted on the public sets and the shipped ones: it solves 74% of the 17-given
+//! The root pays only when it ends the solve or leaves a small tree: when it hands a grid to
+//! `triads`, `triads` starts again from it, and the root's work (some 5,000 instructions) is
+//! lost. How
+//! often it ends the solve depends on the number of givens. Counted on the public sets and the
+//! shipped ones: it solves 74% of the 17-given
 //! puzzles (the first 20,000 of `puzzles2_17_clue`) and every puzzle of 30 or more givens of the
 //! Kaggle set, but no puzzle of 21 to 26 givens of forum-hardest, 26 of the 1,395 of 18 to 27
 //! givens of magictour's top1465, about half of the generated minimal puzzles of 21 to 27 givens
@@ -28,11 +31,22 @@
 //! 0.7 µs, so it pays where it ends more than about 60% of the solves. Puzzles of
 //! [`WIDE_GIVENS`] (18 to 27 givens) therefore go to `triads` at once; the others take the root.
 //!
-//! Counters: nodes, guesses and backtracks are `triads`' on the handed-over grid (its root is
-//! the same root: 1 node when the root ends the solve); propagations = the digits the root's
-//! rules placed + `triads`' own (0 when the root was skipped).
+//! ## Small trees after the root
+//! The cells the root leaves open tell how big the rest of the search is. On the 17-given
+//! puzzles the root leaves open (14,505 of the 49,158 of `puzzles2_17_clue`), `bitboard-bands`
+//! going on is 1.4 to 1.5 times as fast as `triads` where 50 cells or fewer are open (a few
+//! guesses: its nodes are cheaper), level around 55 (1.15 times as fast to the first solution,
+//! 1.05 to 1.08 either way to count two between 51 and 60), and `triads` 1.6 to 1.8 times as
+//! fast above 60 (the hard ones, where its inference saves nodes). Measured on one half of the
+//! set (`harness bench -s hybrid,bitboard-bands`, the puzzles binned by open cells); the other
+//! half, and its isomorphs, confirm it (docs/performance.md).
+//!
+//! Counters: where `bitboard-bands` goes on they are its own, the same as `bitboard-bands`
+//! alone. Otherwise nodes, guesses and backtracks are `triads`' on the handed-over grid (its
+//! root is the same root: 1 node when the root ends the solve); propagations = the digits the
+//! root's rules placed + `triads`' own (0 when the root was skipped).
 
-use crate::bitboard_bands::{self, Root};
+use crate::bitboard_bands::{self, Rooted};
 use crate::engine::Caps;
 use crate::triads::Triads;
 use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
@@ -41,7 +55,12 @@ use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
 /// rarely ends the solve, and when it does not, its work is lost (see the module docs).
 pub const WIDE_GIVENS: std::ops::RangeInclusive<usize> = 18..=27;
 
-/// The `hybrid` solver: [`bitboard_bands::root`], then [`Triads`] on what is left.
+/// After a root that leaves at most this many cells open, `bitboard-bands` goes on with its own
+/// search; with more, `triads` takes the grid (see the module docs).
+pub const SMALL_TREE_OPEN: u64 = 55;
+
+/// The `hybrid` solver: the root of `bitboard-bands`, then its search on a small tree, or
+/// [`Triads`] on what is left.
 #[derive(Debug, Clone, Copy)]
 pub struct Hybrid {
     second: Triads,
@@ -53,14 +72,6 @@ impl Default for Hybrid {
     }
 }
 
-/// Where the root left a solve.
-enum Start {
-    /// The root ended it: the one solution or none, with the root's counters.
-    Done(Option<Grid>, Stats),
-    /// Cells are open: search `grid`; the root placed `placed` digits.
-    Search(Grid, u64),
-}
-
 impl Hybrid {
     /// The portfolio with `triads` on its fastest SIMD path (as [`Triads::new`] picks it),
     /// branching [wide first](Triads::wide_first).
@@ -70,21 +81,13 @@ impl Hybrid {
         }
     }
 
-    fn start(puzzle: &Grid) -> Start {
+    /// The root and, after a root that leaves a small tree, `bitboard-bands`' search; else the
+    /// grid to hand to `triads` and the digits the root placed (none when it was skipped).
+    fn start<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Rooted<'a> {
         if WIDE_GIVENS.contains(&puzzle.givens()) {
-            return Start::Search(*puzzle, 0);
+            return Rooted::Open(*puzzle, 0);
         }
-        let (root, placed) = bitboard_bands::root(puzzle);
-        let stats = Stats {
-            nodes: 1,
-            propagations: placed,
-            ..Stats::default()
-        };
-        match root {
-            Root::NoSolution => Start::Done(None, stats),
-            Root::Solved(g) => Start::Done(Some(g), stats),
-            Root::Open(g) => Start::Search(g, placed),
-        }
+        bitboard_bands::root_then_search(puzzle, limit, budget, SMALL_TREE_OPEN)
     }
 }
 
@@ -101,10 +104,9 @@ impl Solver for Hybrid {
         if budget.exhausted(0) {
             return Outcome::unsolved(Status::Timeout, Stats::default());
         }
-        match Self::start(puzzle) {
-            Start::Done(Some(g), stats) => Outcome::solved(g, stats),
-            Start::Done(None, stats) => Outcome::unsolved(Status::NoSolution, stats),
-            Start::Search(g, placed) => {
+        match Self::start(puzzle, 1, budget) {
+            Rooted::Ended(tally) => tally.outcome(),
+            Rooted::Open(g, placed) => {
                 let mut out = self.second.solve(&g, budget);
                 out.stats.propagations += placed;
                 out
@@ -116,14 +118,9 @@ impl Solver for Hybrid {
         if limit == 0 || budget.exhausted(0) {
             return self.second.count(puzzle, limit, budget);
         }
-        Some(match Self::start(puzzle) {
-            Start::Done(first, stats) => Count {
-                solutions: first.is_some() as u64,
-                complete: true,
-                first,
-                stats,
-            },
-            Start::Search(g, placed) => {
+        Some(match Self::start(puzzle, limit, budget) {
+            Rooted::Ended(tally) => tally.count(),
+            Rooted::Open(g, placed) => {
                 let mut c = self.second.count(&g, limit, budget)?;
                 c.stats.propagations += placed;
                 c
@@ -135,15 +132,21 @@ impl Solver for Hybrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard_bands::BitboardBands;
+    use crate::bitboard_bands::{BitboardBands, Root};
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 
-    /// A 17-given puzzle of the `puzzles2_17_clue` collection that the root leaves open, and its
-    /// solution (`harness solve`; `harness count` finds one).
+    /// A 17-given puzzle of the `puzzles2_17_clue` collection whose root leaves 56 cells open,
+    /// and its solution (`harness solve`; `harness count` finds one).
     const OPEN17: &str =
         ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
     const OPEN17_SOLUTION: &str =
         "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+    /// A 17-given puzzle of `puzzles2_17_clue` whose root leaves 42 cells open, and its solution
+    /// (`harness solve --solver dlx`).
+    const SMALL17: &str =
+        ".................1....23.4......4.2...5........67..1...4........8.1..9..32....8..";
+    const SMALL17_SOLUTION: &str =
+        "962471358734865291158923647873614529215389476496752183649238715587146932321597864";
     /// Arto Inkala's "hardest" puzzle (one solution, 21 givens: it skips the root).
     const HARD: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -175,6 +178,33 @@ mod tests {
         assert_eq!(seed.solution, Some(grid(SEED_SOLUTION)));
     }
 
+    /// Open cells of a grid.
+    fn open(g: &Grid) -> u64 {
+        g.cells().iter().filter(|&&v| v == 0).count() as u64
+    }
+
+    #[test]
+    fn a_small_tree_after_the_root_is_searched_by_bitboard_bands() {
+        let unlimited = Budget::unlimited();
+        let g = grid(SMALL17);
+        let Root::Open(left) = bitboard_bands::root(&g).0 else {
+            panic!("the root solved {SMALL17}");
+        };
+        assert_eq!(open(&left), 42);
+        assert!(open(&left) <= SMALL_TREE_OPEN);
+        let sol = grid(SMALL17_SOLUTION);
+        // The same search as `bitboard-bands` alone: the same counters.
+        let ours = Hybrid::new().count(&g, 2, &unlimited).unwrap();
+        let theirs = BitboardBands.count(&g, 2, &unlimited).unwrap();
+        assert_eq!((ours.solutions, ours.complete), (1, true));
+        assert_eq!(ours.first, Some(sol));
+        assert_eq!(ours.stats, theirs.stats);
+        assert!(ours.stats.guesses > 0);
+        let solved = Hybrid::new().solve(&g, &unlimited);
+        assert_eq!(solved.solution, Some(sol));
+        assert_eq!(solved.stats, BitboardBands.solve(&g, &unlimited).stats);
+    }
+
     #[test]
     fn a_puzzle_the_root_leaves_open_goes_to_triads_on_the_grid_the_root_left() {
         let unlimited = Budget::unlimited();
@@ -184,6 +214,8 @@ mod tests {
         let Root::Open(left) = root else {
             panic!("the root solved {OPEN17}");
         };
+        assert_eq!(open(&left), 56);
+        assert!(open(&left) > SMALL_TREE_OPEN);
         // The givens are kept, and every placed digit is the solution's.
         let sol = grid(OPEN17_SOLUTION);
         for c in 0..81 {
