@@ -34,7 +34,7 @@
 //! ## Small trees after the root
 //! The cells the root leaves open tell how big the rest of the search is. On the 17-given
 //! puzzles the root leaves open (14,505 of the 49,158 of `puzzles2_17_clue`), `bitboard-bands`
-//! going on is 1.4 to 1.5 times as fast as `triads` where 50 cells or fewer are open (a few
+//! going on is 1.3 to 1.5 times as fast as `triads` where 50 cells or fewer are open (a few
 //! guesses: its nodes are cheaper), level around 55 (1.15 times as fast to the first solution,
 //! 1.05 to 1.08 either way to count two between 51 and 60), and `triads` 1.6 to 1.8 times as
 //! fast above 60 (the hard ones, where its inference saves nodes). Measured on one half of the
