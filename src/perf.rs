@@ -388,7 +388,7 @@ impl Measured {
     }
 }
 
-/// A ratio over rounds: median and range.
+/// A ratio over rounds: median and range (min to max, not a confidence interval).
 #[derive(Debug, Clone, Copy)]
 pub struct Ratio {
     /// Median over rounds.
@@ -397,11 +397,22 @@ pub struct Ratio {
     pub min: f64,
     /// Largest round.
     pub max: f64,
+    /// Rounds it is taken over.
+    pub rounds: usize,
 }
 
+/// Words, not brackets: `median of 7 rounds 1.02, range over rounds 1.00-1.05` (`1 round 1.02`
+/// alone), so the range is not read as the `[95% CI]` intervals printed beside it.
 impl std::fmt::Display for Ratio {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:.2} [{:.2}-{:.2}]", self.median, self.min, self.max)
+        if self.rounds == 1 {
+            return write!(f, "1 round {:.2}", self.median);
+        }
+        write!(
+            f,
+            "median of {} rounds {:.2}, range over rounds {:.2}-{:.2}",
+            self.rounds, self.median, self.min, self.max
+        )
     }
 }
 
@@ -422,6 +433,7 @@ pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
         median: crate::stats::sort_and_quantile(&mut v, 0.5),
         min,
         max,
+        rounds: v.len(),
     }
 }
 
@@ -563,4 +575,37 @@ fn check_answers(
 #[inline]
 pub fn solve_for_timing(c: &Contestant, p: &Prepared, i: usize) {
     std::hint::black_box(solve_one(c, p, i, Mode::First, None));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A contestant whose round `r` took `secs[r]` seconds on one chunk.
+    fn measured(name: &str, secs: &[f64]) -> Measured {
+        Measured {
+            name: name.into(),
+            reference: false,
+            kind: None,
+            puzzles: CHUNK,
+            chunk_secs: secs.iter().map(|&s| vec![s]).collect(),
+            cut: 0,
+            wrong: 0,
+            unchecked: 0,
+        }
+    }
+
+    #[test]
+    fn a_ratio_says_its_bracket_is_the_range_over_rounds() {
+        // b's time over a's: 1.00, 1.20, 1.10 -> median 1.10, range 1.00 to 1.20.
+        let a = measured("a", &[1.0, 1.0, 1.0]);
+        let b = measured("b", &[1.0, 1.2, 1.1]);
+        let r = ratio(&a, &b);
+        assert_eq!(
+            r.to_string(),
+            "median of 3 rounds 1.10, range over rounds 1.00-1.20"
+        );
+        let one = ratio(&measured("a", &[2.0]), &measured("b", &[3.0]));
+        assert_eq!(one.to_string(), "1 round 1.50");
+    }
 }

@@ -370,7 +370,7 @@ fn print_notes(n: usize, m: &[Measured]) {
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
         for r in m.iter().filter(|x| x.kind.is_none()) {
             println!(
-                "  {} / {}: throughput ratio {} (>= 1.0: the champion is faster)",
+                "  {} / {}: throughput ratio, {} (>= 1.0: the champion is faster)",
                 c.name,
                 r.name,
                 perf::ratio(c, r)

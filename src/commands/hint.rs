@@ -77,20 +77,21 @@ pub fn several_solutions_refusal() -> String {
     )
 }
 
+/// Why a hint is refused on a board without solution: `harness hint` and the web board's hint
+/// say it alike. Clashing givens never get this far: the readers refuse them first, naming the
+/// cells.
+pub const NO_SOLUTION_REFUSAL: &str = "this board has no solution: a digit in it is wrong";
+
 /// Prints the board's pencil marks and its next step; refuses a board of several solutions
 /// ([`several_solutions_refusal`]): no step leads to one answer there.
 ///
 /// # Errors
-/// A bad puzzle, or a board without solution (exit 2).
+/// A bad puzzle, or a board without solution ([`NO_SOLUTION_REFUSAL`], exit 2).
 pub fn hint(args: &HintArgs) -> anyhow::Result<HintEnd> {
     let grid = read_puzzle(&args.puzzle)?;
     let step = match logic::hint(&grid) {
         Ok(s) => s,
-        Err(RateError::NoSolution) => {
-            anyhow::bail!(
-                "this board has no solution: a digit in it is wrong (or the givens clash)"
-            )
-        }
+        Err(RateError::NoSolution) => anyhow::bail!(NO_SOLUTION_REFUSAL),
         Err(RateError::MultipleSolutions) => {
             eprintln!("{}", several_solutions_refusal());
             return Ok(HintEnd::Several);

@@ -4,7 +4,9 @@
 //!
 //! Layout rules (checked by the report tests, and in headless Chromium by an `#[ignore]`d test):
 //! no table cell wraps (`white-space: nowrap`; a table wider than the page scrolls inside its own
-//! box instead), figures are tabular (monospace digits), every time column holds one unit, and
+//! box instead), the summary table of a default run fits a 1,000-pixel window (short headers
+//! with a legend, a smaller font, narrower padding), figures are tabular (monospace digits),
+//! every time column holds one unit, and
 //! 81-character grids are monospace, in a block that scrolls sideways when the page is narrow. The one inline script only makes the
 //! summary table sortable by clicking a column's header; without it the page is complete.
 
@@ -18,6 +20,7 @@ pub const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',san
 h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}\
 .scroll{overflow-x:auto;max-width:100%}\
 table{border-collapse:collapse;margin:.6em 0;font-size:.92em}th,td{border:1px solid #ddd;padding:3px 7px;white-space:nowrap}\
+#summary-table{font-size:.86em}#summary-table th,#summary-table td{padding:3px}\
 th{background:#f4f4f4;text-align:left}td.n,th.n{text-align:right}td.n{font-variant-numeric:tabular-nums lining-nums}\
 code{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.9em}\
 pre.grids{max-width:100%;overflow-x:auto;background:#fafafa;border:1px solid #eee;padding:.5em .8em;font-size:.95em}\
@@ -62,7 +65,7 @@ pub fn render(p: &Page<'_>) -> String {
     warnings(p, &mut s);
     verdicts(p, &mut s);
     let _ = writeln!(s, "<h2 id=\"summary\">Summary</h2>");
-    s.push_str(&tables::summary(p).html());
+    s.push_str(&tables::summary_html(p));
     s.push_str(&super::rigor::html(&p.sections, esc));
     plots(p, &mut s);
     hardest(p, &mut s);

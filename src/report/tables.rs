@@ -22,20 +22,25 @@ pub fn solver_html(p: &Page<'_>, name: &str) -> String {
 /// The summary table: per dataset x solver, solved of puzzles, what was not solved, median /
 /// p90 / max µs, puzzles/s, outliers, the ratio to the dataset's fastest and mean nodes; the
 /// verdicts' winners in class `best`, solvers that do not take the shape in class `na`. Its
-/// footnote says what the times, puzzles/s and ratio are.
+/// footnote says what the times, puzzles/s and ratio are. In HTML the time and node columns
+/// have short headers (`median`, `p90`, `max`, `nodes`), which [`summary_html`]'s legend
+/// spells out, so that the table fits a 1,000-pixel window.
 pub fn summary(p: &Page<'_>) -> Table {
+    let short = |title: &str, html: &str| {
+        Column::right(title).html(format!("<abbr title=\"{}\">{html}</abbr>", esc(title)))
+    };
     let mut t = Table::new(vec![
         Column::left("dataset"),
         Column::left("solver"),
         Column::right("solved"),
         Column::left("unsolved"),
-        Column::right("median µs"),
-        Column::right("p90 µs"),
-        Column::right("max µs"),
+        short("median µs", "median"),
+        short("p90 µs", "p90"),
+        short("max µs", "max"),
         Column::right("puzzles/s"),
         Column::right("outliers"),
         Column::right("ratio"),
-        Column::right("mean nodes"),
+        short("mean nodes", "nodes"),
     ]);
     t.html_attrs = " class=\"sortable\" id=\"summary-table\"".into();
     for r in &p.summary {
@@ -51,6 +56,16 @@ pub fn summary(p: &Page<'_>) -> Table {
          up). {PUZZLES_PER_SECOND} {RATIO}"
     ));
     t
+}
+
+/// What the summary table's short HTML headers stand for.
+pub const SUMMARY_LEGEND: &str = "median, p90, max: µs per puzzle; nodes: mean nodes per puzzle.";
+
+/// The summary table in HTML ([`summary`]), its legend first under it.
+pub fn summary_html(p: &Page<'_>) -> String {
+    let mut t = summary(p);
+    t.footnotes.insert(0, SUMMARY_LEGEND.to_string());
+    t.html()
 }
 
 /// The dataset's index in the run (what its cell sorts by).

@@ -10,8 +10,9 @@
 //! **Fits** (per family and solver, on the medians against the side N): a power law
 //! `ln c = a + b ln N` and an exponential `ln c = a + b N`, each by least squares; the one with
 //! the smaller residual sum of squares (in `ln c`, two parameters each) fits better. Three
-//! sides or more are needed. The quasigroups are fitted at the hole fraction nearest 0.42 of
-//! each order.
+//! sides or more are needed; on exactly three each fit keeps one degree of freedom, and the
+//! verdict is marked weak ([`Fit::weak`]). The quasigroups are fitted at the hole fraction
+//! nearest 0.42 of each order.
 //!
 //! **Peak** (per quasigroup order and solver): the hole fraction of the largest median cost;
 //! its 95% interval is the percentile bootstrap of that location, each resample drawing every
@@ -118,6 +119,10 @@ pub struct Line {
     pub rss: f64,
 }
 
+/// Sides at which a fit's verdict is weak: the fewest fitted, three, leave each two-parameter
+/// fit one degree of freedom.
+pub const WEAK_SIDES: usize = 3;
+
 /// The growth of one solver's median cost in one family.
 #[derive(Debug, Clone)]
 pub struct Fit {
@@ -143,6 +148,27 @@ impl Fit {
         self.power.rss <= self.exponential.rss
     }
 
+    /// True on exactly three sides (the fewest fitted): three medians for two parameters leave
+    /// each fit one degree of freedom, so which residual is the smaller says little.
+    pub fn weak(&self) -> bool {
+        self.sides.len() <= WEAK_SIDES
+    }
+
+    /// The verdict: `power law` or `exponential`, followed by ` (3 sides: weak)` when
+    /// [`Fit::weak`].
+    pub fn better(&self) -> String {
+        let family = if self.power_fits_better() {
+            "power law"
+        } else {
+            "exponential"
+        };
+        if self.weak() {
+            format!("{family} ({WEAK_SIDES} sides: weak)")
+        } else {
+            family.to_string()
+        }
+    }
+
     /// The better fit's cost at side `n`.
     pub fn at(&self, n: f64) -> f64 {
         if self.power_fits_better() {
@@ -152,11 +178,11 @@ impl Fit {
         }
     }
 
-    /// One sentence: both fits and which is better.
+    /// One sentence: both fits and which is better (weak on three sides).
     pub fn text(&self) -> String {
         format!(
             "{} {} {}: power law c = {} · N^{:.2} (RSS {:.3}); exponential c = {} · {:.3}^N \
-             (RSS {:.3}); {} fits better{}",
+             (RSS {:.3}); {} fits better{}{}",
             self.family.as_str(),
             self.solver,
             self.metric.as_str(),
@@ -170,6 +196,11 @@ impl Fit {
                 "the power law"
             } else {
                 "the exponential"
+            },
+            if self.weak() {
+                format!(" ({WEAK_SIDES} sides: weak)")
+            } else {
+                String::new()
             },
             match self.censored {
                 0 => String::new(),

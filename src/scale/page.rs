@@ -204,15 +204,19 @@ fn fits_section(s: &mut String, study: &Study) {
                 super::analysis::constant(f.exponential.a),
                 f.exponential.b.exp(),
                 f.exponential.rss,
-                if f.power_fits_better() {
-                    "power law"
-                } else {
-                    "exponential"
-                },
+                f.better(),
                 f.censored
             );
         }
         let _ = writeln!(s);
+        if study.fits.iter().any(|f| f.weak()) {
+            let _ = writeln!(
+                s,
+                "On 3 sides (marked weak) each fit keeps one degree of freedom (three medians, \
+                 two parameters): the smaller residual says little, and one more side can turn \
+                 the verdict.\n"
+            );
+        }
     }
 }
 

@@ -582,7 +582,7 @@ pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
     })?;
     let step = solvers::logic::hint(&grid).map_err(|e| match e {
         solvers::logic::RateError::NoSolution => {
-            ApiError::bad_request("this board has no solution: a digit in it is wrong")
+            ApiError::bad_request(crate::commands::hint::NO_SOLUTION_REFUSAL)
         }
         solvers::logic::RateError::MultipleSolutions => {
             ApiError::bad_request(crate::commands::hint::several_solutions_refusal())

@@ -79,17 +79,23 @@ fn cell_px(side: usize) -> usize {
 /// class="marks">` (pencil marks) and an `<input class="cell">`, in row-major order; givens are
 /// `readonly` with class `given`. `data-puzzle` holds the puzzle's line form, `data-shape` its
 /// shape, `data-side`, `data-box-rows` and `data-box-cols` its geometry (boxes 0 for a Latin
-/// square). A cell ending a box on the right has class `box-r`, at the bottom `box-b`.
+/// square), `data-givens-min` and `data-givens-max` the generator's range of givens at that
+/// shape ([`crate::generate::clue_range`]), which the page's givens input takes. A cell ending a
+/// box on the right has class `box-r`, at the bottom `box-b`.
 pub fn board_html(puzzle: &Board) -> String {
     let shape = puzzle.shape();
     let n = shape.side();
     let (br, bc) = shape.boxes().unwrap_or((0, 0));
     let px = cell_px(n);
+    let givens = crate::generate::clue_range(shape);
     let mut out = format!(
         "<table id=\"board\" data-puzzle=\"{}\" data-shape=\"{shape}\" data-side=\"{n}\" \
-         data-box-rows=\"{br}\" data-box-cols=\"{bc}\" style=\"--cell: {px}px; --marks: {marks}\" \
+         data-box-rows=\"{br}\" data-box-cols=\"{bc}\" data-givens-min=\"{}\" \
+         data-givens-max=\"{}\" style=\"--cell: {px}px; --marks: {marks}\" \
          aria-label=\"{shape} {kind} board\">\n",
         board_line(puzzle),
+        givens.start(),
+        givens.end(),
         kind = if shape.is_latin() {
             "Latin square"
         } else {
@@ -212,8 +218,9 @@ fn html_escape(s: &str) -> String {
 }
 
 /// The page with a board: the puzzle of `?puzzle=` (the line form; `?shape=` its shape, as in
-/// the API), an empty board of `?shape=` alone, else a fresh generated 9x9 puzzle. A bad
-/// `?puzzle=` or `?shape=` gives a 400 naming the cell or the shape.
+/// the API), an empty board of `?shape=` alone, else a fresh generated 9x9 puzzle; its givens
+/// input bounded by [`crate::generate::clue_range`] of the board's shape, as the API checks it.
+/// A bad `?puzzle=` or `?shape=` gives a 400 naming the cell or the shape.
 async fn index(
     State(gate): State<Arc<Gate>>,
     Query(q): Query<HashMap<String, String>>,
@@ -239,9 +246,13 @@ async fn index(
         }
     };
     let status = format!("{origin}: {} givens.", puzzle.givens());
+    let givens = crate::generate::clue_range(puzzle.shape());
     Ok(Html(
         INDEX_HTML
             .replace("<!--BOARD-->", &board_html(&puzzle))
+            .replace("<!--GIVENS-MIN-->", &givens.start().to_string())
+            .replace("<!--GIVENS-MAX-->", &givens.end().to_string())
+            .replace("<!--START-GIVENS-->", &START_GIVENS.to_string())
             .replace("<!--STATUS-->", &html_escape(&status))
             .replace("<!--SHAPES-->", &shape_options(puzzle.shape()))
             .replace(

@@ -919,6 +919,22 @@ fn api_hint_gives_the_next_step() {
     );
 }
 
+#[test]
+fn cli_and_board_refuse_a_board_without_solution_in_the_same_words() {
+    let mut wrong: Vec<char> = SKYSCRAPER_BOARD.chars().collect();
+    wrong[2] = '9'; // r1c3 is 5 in the solution; 9 leaves no solution
+    let wrong: String = wrong.iter().collect();
+    let (st, v) = api("/api/hint", serde_json::json!({ "puzzle": wrong }));
+    assert_eq!(st, axum::http::StatusCode::BAD_REQUEST);
+    let board = v["error"].as_str().unwrap().to_string();
+    let out = super::common::harness()
+        .args(["hint", &wrong])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert_eq!(stderr, format!("error: {board}\n"));
+}
+
 /// The board's hint button in headless Chromium; saves `hint.png` (the screenshot of the board
 /// with the skyscraper hint shown) in the test's temporary folder under `web-e2e/`.
 #[test]

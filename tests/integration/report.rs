@@ -233,6 +233,8 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
             "Who wins where",
             "too few puzzles to rank",
             "<table class=\"sortable\" id=\"summary-table\">",
+            // Short headers (the table fits 1,000 px), spelled out in a legend.
+            "<th class=n><abbr title=\"median µs\">median</abbr></th>",
             "<th class=n>outliers</th><th class=n>ratio</th>",
             // The page is complete without the script: every row is in the markup, with the
             // value it sorts by.
@@ -240,6 +242,7 @@ fn report_renders_plots_and_pages_from_a_fixed_run() {
             "<td class=n data-v=\"30239.802\">30,240</td>",
             "<td class=n data-v=\"124.789\">125</td><td class=n data-v=\"1\">1</td>",
             "</tbody></table></div>",
+            "median, p90, max: µs per puzzle; nodes: mean nodes per puzzle.",
             "puzzles/s: solved puzzles per second on one thread, from the median time per puzzle",
             "the verdicts&#39; &quot;× slower&quot;, the ratio of the medians",
             "<img src=\"plots/cactus-seed.svg\"",
@@ -1084,20 +1087,25 @@ fn chromium_on(page: &Path, width: u32, extra: &[String]) -> String {
 
 /// Measures, in the browser, every table cell of the page: a cell whose text lies on more than
 /// one line has wrapped. Also the page's own width (a grid or table running off the page widens
-/// it). Written into `<body data-probe="...">`, which `--dump-dom` prints.
+/// it), and the summary table's width beside its scrolling box's. Written into
+/// `<body data-probe="...">`, which `--dump-dom` prints.
 const PROBE: &str = "<script>(function(){var bad=[];document.querySelectorAll('td,th').forEach(function(c){\
 var tops=[],w=document.createTreeWalker(c,NodeFilter.SHOW_TEXT),n;while((n=w.nextNode())){\
 if(!n.textContent.trim())continue;var r=document.createRange();r.selectNodeContents(n);\
 Array.prototype.forEach.call(r.getClientRects(),function(x){if(x.width>0)tops.push(x.top)})}\
 if(tops.length&&Math.max.apply(null,tops)-Math.min.apply(null,tops)>4)bad.push(c.textContent.trim())});\
 document.body.setAttribute('data-probe',JSON.stringify({wrapped:bad,page:document.documentElement.scrollWidth,\
-window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))})();</script>";
+window:window.innerWidth,cells:document.querySelectorAll('td,th').length,\
+summary:document.getElementById('summary-table').scrollWidth,\
+summaryBox:document.getElementById('summary-table').parentElement.clientWidth}))})();</script>";
 
 /// The report of a default run (every solver, the default datasets) in headless Chromium at
-/// 1,400 and 800 px: no table cell wraps (a solver name, a number), nothing runs off the page
-/// (grids and wide tables scroll in their own boxes). Saves the screenshots a person looks at
-/// under `target/screenshots/` (`report-1400.png`, `report-800.png`). The check is shown to bite:
-/// the same page without `white-space: nowrap` has wrapped cells at 800 px.
+/// 1,400, 1,000 and 800 px: no table cell wraps (a solver name, a number), nothing runs off the
+/// page (grids and wide tables scroll in their own boxes), and from 1,000 px the summary table
+/// fits its box, with room for a header's sort arrow (it does not scroll). Saves the screenshots
+/// a person looks at under `target/screenshots/` (`report-1400.png`, `report-1000.png`,
+/// `report-800.png`). The check is shown to bite: the same page without `white-space: nowrap`
+/// has wrapped cells at 800 px.
 #[test]
 #[ignore = "needs chromium: cargo test --test reports report::report_layout -- --ignored"]
 fn report_layout_in_chromium() {
@@ -1119,13 +1127,22 @@ fn report_layout_in_chromium() {
         let text = &dom[at..at + dom[at..].find('"').unwrap()];
         serde_json::from_str(&text.replace("&quot;", "\"")).unwrap()
     };
-    for width in [1400, 800] {
+    for width in [1400, 1000, 800] {
         let p = probe("probe.html", &html, width);
         assert!(p["cells"].as_u64().unwrap() > 100, "{p}");
         assert_eq!(p["wrapped"], serde_json::json!([]), "at {width} px: {p}");
         assert!(
             p["page"].as_u64().unwrap() <= p["window"].as_u64().unwrap(),
             "at {width} px something runs off the page: {p}"
+        );
+        // A sorted column's header gains an arrow, about 15 px.
+        let (table, by) = (
+            p["summary"].as_u64().unwrap(),
+            p["summaryBox"].as_u64().unwrap(),
+        );
+        assert!(
+            width < 1000 || table + 15 <= by,
+            "at {width} px the summary table scrolls: {p}"
         );
         let png = shots.join(format!("report-{width}.png"));
         chromium_on(

@@ -216,3 +216,63 @@ fn shards_merge_into_one_study() {
     // A row per point and solver.
     assert_eq!(csv.lines().count(), 1 + 16, "{csv}");
 }
+
+/// Three Sudoku sides (4, 6, 9) and four quasigroup orders (5 to 8): each fit on three sides
+/// keeps one degree of freedom (three medians, two parameters), and its verdict says it is
+/// weak; the fits on four sides do not.
+#[test]
+fn a_fit_on_three_sides_says_its_verdict_is_weak() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = harness()
+        .args([
+            "scale",
+            "-s",
+            "dlx",
+            "--orders",
+            "2,2x3,3",
+            "--qwh-orders",
+            "5..8",
+            "--holes",
+            "0.40",
+            "-n",
+            "2",
+            "--timeout-ms",
+            "0",
+            "-j",
+            "2",
+            "--seed",
+            "3",
+            "-o",
+        ])
+        .arg(tmp.path())
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(tmp.path().join("scale.md")).unwrap();
+    let rows: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("| sudoku | dlx |") || l.starts_with("| qwh | dlx |"))
+        .collect();
+    assert_eq!(rows.len(), 4, "two families, two costs:\n{md}");
+    for r in &rows {
+        if r.starts_with("| sudoku") {
+            assert!(
+                r.contains("| 4, 6, 9 |") && r.contains(" (3 sides: weak) |"),
+                "{r}"
+            );
+        } else {
+            assert!(r.contains("| 5, 6, 7, 8 |") && !r.contains("weak"), "{r}");
+        }
+    }
+    assert!(md.contains("one degree of freedom"), "{md}");
+    // The terminal's lines say it too.
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("fits better")).collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for l in lines {
+        assert_eq!(
+            l.starts_with("sudoku dlx"),
+            l.contains("fits better (3 sides: weak)"),
+            "{l}"
+        );
+    }
+}

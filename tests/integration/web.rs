@@ -523,6 +523,58 @@ fn board_is_drawn_at_every_picker_shape() {
     assert!(html.contains("data-shapes=\"9x9\"") && html.contains("data-shapes=\"any\""));
 }
 
+/// The `min` and `max` of the page's givens input, and the board's `data-givens-min` and
+/// `data-givens-max`, as numbers.
+fn givens_bounds(html: &str, min: &str, max: &str) -> (usize, usize) {
+    let value = |attr: &str| -> usize {
+        let start = html
+            .find(&format!("{attr}=\""))
+            .unwrap_or_else(|| panic!("{attr} in {html}"))
+            + attr.len()
+            + 2;
+        let end = start + html[start..].find('"').unwrap();
+        html[start..end]
+            .parse()
+            .unwrap_or_else(|_| panic!("{attr} is a number"))
+    };
+    (value(min), value(max))
+}
+
+#[test]
+fn givens_range_comes_from_the_server_at_every_shape() {
+    for name in server::PICKER_SHAPES {
+        let shape: Shape = name.parse().unwrap();
+        let n = shape.side();
+        // 17..=81 at 9x9 (no 16-clue Sudoku), N-1..=N*N elsewhere.
+        let want = if *name == "9x9" {
+            (17, 81)
+        } else {
+            (n - 1, n * n)
+        };
+        let (st, v) = call("GET", &format!("/board?shape={name}"), None);
+        assert_eq!(st, StatusCode::OK, "{name}");
+        let board = v.as_str().unwrap();
+        let got = givens_bounds(board, "data-givens-min", "data-givens-max");
+        assert_eq!(got, want, "{name}");
+        let range = harness::generate::clue_range(shape);
+        assert_eq!(got, (*range.start(), *range.end()), "{name}");
+        // The page opened on that shape: its givens input has the same range.
+        let (st, v) = call("GET", &format!("/?shape={name}"), None);
+        assert_eq!(st, StatusCode::OK, "{name}");
+        let page = v.as_str().unwrap();
+        let input = &page[page.find("<input id=\"givens\"").expect("a givens input")..];
+        let input = &input[..input.find('>').unwrap()];
+        assert_eq!(givens_bounds(input, "min", "max"), want, "{name}: {input}");
+    }
+    // The script takes the range of each board it draws (the shape picker redraws the board).
+    let (_, js) = call("GET", "/app.js", None);
+    let js = js.as_str().unwrap();
+    assert!(
+        js.contains("board.dataset.givensMin") && js.contains("board.dataset.givensMax"),
+        "app.js"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // End to end, in headless Chromium.
 
@@ -866,9 +918,20 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
         c.goto(&served.url).await.unwrap();
         let find = |id: &'static str| c.find(fantoccini::Locator::Id(id));
 
+        // The givens input follows the shape of the board drawn: 17..=81 at 9x9, N-1..=N*N.
+        let givens_range = || async {
+            let input = find("givens").await.unwrap();
+            (
+                input.prop("min").await.unwrap().unwrap(),
+                input.prop("max").await.unwrap().unwrap(),
+            )
+        };
+        assert_eq!(givens_range().await, ("17".into(), "81".into()));
+
         // The picker draws an empty 16x16 board; the pasted puzzle is loaded and counted.
         pick_shape(c, "16x16").await;
         assert_eq!(page_line(c).await, ".".repeat(256));
+        assert_eq!(givens_range().await, ("15".into(), "256".into()));
         find("puzzle-text")
             .await
             .unwrap()
@@ -901,6 +964,7 @@ fn e2e_board_picks_16x16_pastes_a_gecode_puzzle_and_solves_it() {
 
         // 6x6 (2x3 boxes): a generated puzzle; symbols above 6 are not taken; solved, checked.
         pick_shape(c, "6x6/2x3").await;
+        assert_eq!(givens_range().await, ("5".into(), "36".into()));
         find("new").await.unwrap().click().await.unwrap();
         wait_status(c, "generator").await;
         let shape6: Shape = "6x6/2x3".parse().unwrap();

@@ -89,7 +89,10 @@ function followShape() {
   const hint = document.getElementById("hint");
   hint.disabled = !isClassic();
   hint.title = isClassic() ? "" : "hints are given on 9x9 grids only";
+  // The generator's range of givens at this shape, as the server drew it with the board.
   const givens = document.getElementById("givens");
+  givens.min = board.dataset.givensMin;
+  givens.max = board.dataset.givensMax;
   givens.disabled = !isClassic();
   document.getElementById("givens-note").textContent =
     isClassic() ? "" : "(9x9 only)";
