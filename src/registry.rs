@@ -404,9 +404,16 @@ impl Registry {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
-            _ => msg.push_str(&format!(
+            Some(f) => msg.push_str(&format!(
                 "; external solvers are given as lib:PATH:SYMBOL, cmd:PROGRAM or \
-                 dimacs:PROGRAM, or named in {DEFAULT_SOLVERS_FILE} (--solvers FILE)"
+                 dimacs:PROGRAM, or named in a solvers file ({} names none)",
+                f.display()
+            )),
+            None => msg.push_str(&format!(
+                "; external solvers are given as lib:PATH:SYMBOL, cmd:PROGRAM or \
+                 dimacs:PROGRAM, or named in a solvers file (--solvers FILE; there is no \
+                 {DEFAULT_SOLVERS_FILE} in the current folder, {})",
+                std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string())
             )),
         }
         msg
