@@ -590,6 +590,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     output::ensure_writable(&out)?;
     let (datasets, all) = count_puzzles(&sources, args.shard)?;
     refuse_nothing_to_run(&sources, &datasets, all, &out, created)?;
+    if !args.quiet {
+        say_untaken_shapes(&solvers, &datasets);
+    }
     let puzzles: usize = datasets.iter().map(|d| d.puzzles).sum();
     if let (Some(shard), false) = (args.shard, args.quiet) {
         eprintln!(
@@ -649,6 +652,38 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
         render_report(&out, args.quiet)?;
     }
     Ok(end)
+}
+
+/// Says on stderr, per dataset, which solvers leave its puzzles of other orders than 9x9 out
+/// (they take 9x9 grids only), so a run that gives them no row says why.
+fn say_untaken_shapes(solvers: &[Arc<dyn Engine>], datasets: &[record::DatasetInfo]) {
+    let classic: Vec<&str> = solvers
+        .iter()
+        .filter(|s| s.info().caps.shapes == solvers::engine::Shapes::Classic)
+        .map(|s| s.info().name.as_str())
+        .collect();
+    if classic.is_empty() {
+        return;
+    }
+    for d in datasets {
+        let other: usize = d
+            .shapes
+            .iter()
+            .filter(|c| c.shape != "9x9")
+            .map(|c| c.puzzles)
+            .sum();
+        if other > 0 {
+            eprintln!(
+                "{}",
+                crate::human::wrap(&format!(
+                    "{}: {} of another order than 9x9, left out by {} (9x9 grids only)",
+                    d.name,
+                    crate::human::plural(other, "puzzle"),
+                    classic.join(", ")
+                ))
+            );
+        }
+    }
 }
 
 /// Announces the run and solves the puzzles of `sources` after the first `done` (this shard's),

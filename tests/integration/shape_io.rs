@@ -613,15 +613,23 @@ fn merge_and_compare_a_run_of_several_shapes() {
     .unwrap();
     let run = |extra: &[&str], out: &str| {
         harness()
-            .args(["run", "-q", "--no-report", "-s", "dlx,hybrid", "-d"])
+            .args(["run", "--no-report", "-s", "dlx,hybrid", "-d"])
             .arg(&data)
             .args(extra)
             .arg("-o")
             .arg(d.join(out))
             .assert()
-            .success();
+            .success()
+            .get_output()
+            .stderr
+            .clone()
     };
-    run(&[], "whole");
+    // `hybrid` takes 9x9 grids only: the run says which puzzles it leaves out.
+    let said = String::from_utf8(run(&[], "whole")).unwrap();
+    assert!(
+        said.contains("mix.txt: 5 puzzles of another order than 9x9, left out by hybrid"),
+        "{said}"
+    );
     run(&["--shard", "1/2"], "s1");
     run(&["--shard", "2/2"], "s2");
     harness()
