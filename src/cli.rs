@@ -283,7 +283,8 @@ pub struct IsomorphArgs {
     #[arg(long, value_name = "SEED", value_parser = whole(0, u64::MAX))]
     pub transform: Option<u64>,
     /// Solve each puzzle K times, under K different transforms (seed from --transform, else 0);
-    /// the report shows each solver's spread of nodes and time over the copies of a puzzle.
+    /// run's report shows each solver's spread of nodes and time over the copies of a puzzle,
+    /// bench times the copies as one set.
     #[arg(long, value_name = "K", value_parser = whole(1, 1000u32))]
     pub isomorphs: Option<u32>,
 }

@@ -401,17 +401,17 @@ pub struct Ratio {
     pub rounds: usize,
 }
 
-/// Words, not brackets: `median of 7 rounds 1.02, range over rounds 1.00-1.05` (`1 round 1.02`
-/// alone), so the range is not read as the `[95% CI]` intervals printed beside it.
+/// Words, not brackets: `1.02 (median of 7 rounds, range 1.00-1.05)` (`1.50 (1 round)` alone),
+/// so the range is not read as the `[95% CI]` intervals printed beside it.
 impl std::fmt::Display for Ratio {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.rounds == 1 {
-            return write!(f, "1 round {:.2}", self.median);
+            return write!(f, "{:.2} (1 round)", self.median);
         }
         write!(
             f,
-            "median of {} rounds {:.2}, range over rounds {:.2}-{:.2}",
-            self.rounds, self.median, self.min, self.max
+            "{:.2} (median of {} rounds, range {:.2}-{:.2})",
+            self.median, self.rounds, self.min, self.max
         )
     }
 }
@@ -596,16 +596,13 @@ mod tests {
     }
 
     #[test]
-    fn a_ratio_says_its_bracket_is_the_range_over_rounds() {
+    fn a_ratio_says_its_range_over_rounds_in_words() {
         // b's time over a's: 1.00, 1.20, 1.10 -> median 1.10, range 1.00 to 1.20.
         let a = measured("a", &[1.0, 1.0, 1.0]);
         let b = measured("b", &[1.0, 1.2, 1.1]);
         let r = ratio(&a, &b);
-        assert_eq!(
-            r.to_string(),
-            "median of 3 rounds 1.10, range over rounds 1.00-1.20"
-        );
+        assert_eq!(r.to_string(), "1.10 (median of 3 rounds, range 1.00-1.20)");
         let one = ratio(&measured("a", &[2.0]), &measured("b", &[3.0]));
-        assert_eq!(one.to_string(), "1 round 1.50");
+        assert_eq!(one.to_string(), "1.50 (1 round)");
     }
 }

@@ -39,7 +39,13 @@ pub fn datasets(names: &[String]) -> anyhow::Result<Vec<Dataset>> {
             .map(|n| dataset::load(&dir.join(n).to_string_lossy()))
             .collect()
     } else {
-        eprintln!("$HARNESS_DATA/datasets not found: benchmarking the shipped sets");
+        match std::env::var_os("HARNESS_DATA") {
+            Some(d) => eprintln!(
+                "{} not found ($HARNESS_DATA/datasets): benchmarking the shipped sets",
+                PathBuf::from(d).join("datasets").display()
+            ),
+            None => eprintln!("HARNESS_DATA is not set: benchmarking the shipped sets"),
+        }
         Ok(dataset::defaults())
     }
 }
@@ -81,25 +87,145 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     if let Some(dir) = &args.verdicts {
         return check_verdicts(dir, args, &settings);
     }
-    let engines = engines(&args.solver, &args.external)?;
+    let names = without_reference(&args.solver)?;
+    let engines = if names.is_empty() {
+        Vec::new()
+    } else {
+        engines(&names, &args.external)?
+    };
     let contestants = Contestant::all(&engines, true)?;
     let sets = datasets(&args.dataset)?;
     if !cfg!(feature = "reference") {
         eprintln!("(built without --features reference: the sudoku crate is not measured)");
     }
+    let left_out: Vec<&str> = contestants
+        .iter()
+        .filter(|c| !c.supports(settings.mode))
+        .map(Contestant::name)
+        .collect();
+    if !left_out.is_empty() {
+        eprintln!(
+            "--count-mode: left out, they cannot count solutions: {}",
+            left_out.join(", ")
+        );
+    }
     let mut wrong = 0;
+    let mut benched = 0;
     for ds in &sets {
+        report_skipped(ds);
         let grids = bench_grids(ds, args);
         if grids.is_empty() {
-            eprintln!("{}: no readable puzzle, skipped", ds.name);
+            if ds.entries.is_empty() {
+                eprintln!("{}: no puzzle in the file, skipped", ds.name);
+            } else {
+                eprintln!("{}: no 9x9 puzzle to time, skipped", ds.name);
+            }
             continue;
         }
+        benched += 1;
         let p = Prepared::new(grids);
+        let pb = spinner(&ds.name, p.grids.len(), contestants.len(), settings.rounds);
         let m = perf::measure(&contestants, &p, &settings);
+        pb.finish_and_clear();
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();
-        print_table(&ds.name, p.grids.len(), &settings, &m);
+        let title = format!("{}{}", ds.name, copies_label(&args.isomorph));
+        print_table(&title, p.grids.len(), &settings, &m);
+    }
+    if benched == 0 {
+        anyhow::bail!("nothing to time: no dataset holds a readable 9x9 puzzle");
     }
     Ok(wrong)
+}
+
+/// A spinner on stderr while a set is timed (hidden when stderr is not a terminal); it ticks
+/// once a second, so its thread barely touches the timing.
+fn spinner(name: &str, puzzles: usize, solvers: usize, rounds: usize) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"),
+    );
+    pb.set_message(format!(
+        "{name}: timing {} and {}, {} rounds",
+        crate::human::plural(puzzles, "puzzle"),
+        crate::human::plural(solvers, "solver"),
+        rounds
+    ));
+    pb.enable_steady_tick(Duration::from_secs(1));
+    pb
+}
+
+/// `names` without the `sudoku` crate's name ([`perf::REFERENCE_NAME`]), which is not a solver
+/// of the registry: it runs in every bench of a `--features reference` build.
+///
+/// # Errors
+/// The crate named in a build without the feature.
+fn without_reference(names: &[String]) -> anyhow::Result<Vec<String>> {
+    let named = names.iter().any(|n| n == perf::REFERENCE_NAME);
+    if named && !cfg!(feature = "reference") {
+        anyhow::bail!(
+            "{} is measured only in a build with the reference feature: \
+             cargo build --release --features reference",
+            perf::REFERENCE_NAME
+        );
+    }
+    Ok(names
+        .iter()
+        .filter(|n| *n != perf::REFERENCE_NAME)
+        .cloned()
+        .collect())
+}
+
+/// Says on stderr which puzzles of `ds` bench leaves out, and why: unreadable ones (the first
+/// few with file, line and cell) and puzzles of another order than 9x9.
+fn report_skipped(ds: &Dataset) {
+    const SHOWN: usize = 3;
+    let bad: Vec<_> = ds
+        .entries
+        .iter()
+        .filter_map(|e| e.puzzle.as_ref().err())
+        .collect();
+    for err in bad.iter().take(SHOWN) {
+        eprintln!("invalid puzzle: {err}");
+    }
+    if bad.len() > SHOWN {
+        eprintln!("... and {} more invalid puzzles", bad.len() - SHOWN);
+    }
+    let other: Vec<String> = ds
+        .entries
+        .iter()
+        .filter_map(|e| e.puzzle.as_ref().ok())
+        .filter(|p| p.grid().is_none())
+        .map(|p| p.shape().to_string())
+        .collect();
+    if let Some(shape) = other.first() {
+        eprintln!(
+            "{}",
+            crate::human::wrap(&format!(
+                "{}: {} {} of another order left out, the first {shape} (bench times 9x9 \
+                 puzzles; `harness run` takes every order)",
+                ds.name,
+                crate::human::thousands(other.len() as u64),
+                crate::human::noun_for(other.len(), "puzzle"),
+            ))
+        );
+    }
+    if !bad.is_empty() {
+        eprintln!(
+            "{}: {} left out",
+            ds.name,
+            crate::human::plural(bad.len(), "invalid puzzle")
+        );
+    }
+}
+
+/// ` (isomorphs, --transform 7)` or ` (3 isomorphs of each, --transform 7)` after a dataset's
+/// name when bench times transformed copies; empty otherwise.
+fn copies_label(iso: &crate::cli::IsomorphArgs) -> String {
+    match (iso.seed(), iso.copies()) {
+        (None, _) => String::new(),
+        (Some(seed), 1) => format!(" (isomorphs, --transform {seed})"),
+        (Some(seed), k) => format!(" ({k} isomorphs of each, --transform {seed})"),
+    }
 }
 
 /// The measurement settings `args` ask for.
@@ -284,10 +410,9 @@ fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
 }
 
 fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
-    use crate::human::thousands;
     println!(
-        "\n{dataset}: {} puzzles, {}, single thread, {} interleaved rounds",
-        thousands(n as u64),
+        "\n{dataset}: {}, {}, single thread, {} interleaved rounds",
+        crate::human::plural(n, "puzzle"),
         s.mode.label(),
         s.rounds
     );
@@ -349,6 +474,30 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
     ]
 }
 
+/// `hybrid / tdoku: throughput ratio 1.02 (median of 7 rounds, range 1.00-1.05), hybrid
+/// faster`: the champion `c` against `r`, the verdict by [`crate::stats::verdict`]'s rule on the
+/// rounds' ratios (none from one round).
+fn champion_line(c: &Measured, r: &Measured) -> String {
+    let ratio = perf::ratio(c, r);
+    let verdict = match round_ratio(c, r) {
+        Some(e) if ratio.rounds > 1 => {
+            let v = crate::stats::verdict(&e);
+            if v.ends_with("slower") {
+                format!("{} faster", c.name)
+            } else if v.ends_with("faster") {
+                format!("{} faster", r.name)
+            } else {
+                "the same within noise".to_string()
+            }
+        }
+        _ => "no verdict from one round".to_string(),
+    };
+    format!(
+        "{} / {}: throughput ratio {ratio}, {verdict}",
+        c.name, r.name
+    )
+}
+
 /// What the columns mean, the champion against every solver that is not built in, and the
 /// solvers whose answers could not be checked.
 fn print_notes(n: usize, m: &[Measured]) {
@@ -358,6 +507,12 @@ fn print_notes(n: usize, m: &[Measured]) {
          interval excludes 1 and the ratio is beyond 5%, else same. cut = solves stopped at the \
          per-puzzle deadline.",
     );
+    if m.iter().any(|x| x.chunk_secs.len() < 5) {
+        notes.push_str(
+            " With fewer than 5 rounds an interval is rough (the median can sit at one end): \
+             use --rounds 7 for a verdict.",
+        );
+    }
     if m.iter().any(|x| x.puzzles < n) {
         notes.push_str(
             " * = a prefix: cut by --round-budget to the first puzzles of the set (a prefix \
@@ -368,13 +523,19 @@ fn print_notes(n: usize, m: &[Measured]) {
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
-        for r in m.iter().filter(|x| x.kind.is_none()) {
+        let others: Vec<&Measured> = m.iter().filter(|x| x.kind.is_none()).collect();
+        if !others.is_empty() {
             println!(
-                "  {} / {}: throughput ratio, {} (>= 1.0: the champion is faster)",
-                c.name,
-                r.name,
-                perf::ratio(c, r)
+                "{}",
+                crate::human::wrap(&format!(
+                    "{0} / X = {0}'s throughput over X's, the median of the rounds' ratios \
+                     (above 1: {0} faster) and their range, with the verdict of the table's rule:",
+                    c.name
+                ))
             );
+        }
+        for r in others {
+            println!("{}", crate::human::hanging("  ", &champion_line(c, r)));
         }
     }
     let unchecked: Vec<String> = m

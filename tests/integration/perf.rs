@@ -64,6 +64,71 @@ fn bench_count_mode_leaves_out_solvers_that_cannot_count() {
         text.contains("count up to 2") && !text.contains("bitmask-dfs"),
         "{text}"
     );
+    // The solver named and left out is said to be left out.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--count-mode: left out, they cannot count solutions: bitmask-dfs"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_names_the_puzzles_it_leaves_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("mixed.txt");
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    std::fs::write(&file, format!("{good}\n{}x\n", &good[..80])).unwrap();
+    let out = harness()
+        .args([
+            "bench",
+            "--quick",
+            "--rounds",
+            "1",
+            "-s",
+            "bitboard-bands",
+            "-d",
+        ])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("invalid puzzle: {}:2", file.display()))
+            && err.contains("mixed.txt: 1 invalid puzzle left out"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("mixed.txt: 1 puzzle,"));
+    // A set of 16x16 puzzles alone: nothing to time, an input error naming the order.
+    let out = harness()
+        .args(["bench", "--quick", "-s", "hybrid", "-d", "gecode-16"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("of another order left out, the first 16x16")
+            && err.contains("nothing to time"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_takes_the_sudoku_crate_by_name() {
+    let out = harness()
+        .args(["bench", "--quick", "--rounds", "1", "-d", "seed"])
+        .args(["-s", "bitboard-bands,sudoku-crate"])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    if cfg!(feature = "reference") {
+        assert!(out.status.success(), "{err}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("sudoku-crate"), "{text}");
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("--features reference"), "{err}");
+    }
 }
 
 #[test]

@@ -326,7 +326,9 @@ fn solve_and_bench_take_a_transform() {
         .arg(&file)
         .assert()
         .success()
-        .stdout(predicates::str::contains("two.txt: 4 puzzles"));
+        .stdout(predicates::str::contains(
+            "two.txt (2 isomorphs of each, --transform 5): 4 puzzles",
+        ));
 }
 
 #[test]
