@@ -12,7 +12,10 @@
 //!    rotating from round to round so that clock and cache drift hit all alike. Each turn opens
 //!    with an untimed warm-up (the first chunk), and a subset solved in under `min_round`
 //!    seconds is solved that many times over, each chunk's time in the round being the median
-//!    of its passes (a pass the scheduler interrupted on a loaded machine does not move it). Each
+//!    of its passes (a pass the scheduler interrupted on a loaded machine does not move it). The
+//!    first pass solves the puzzles as given, each later pass `k` random isomorphs of them, the
+//!    same for every contestant ([`PASS_SEED`]): a processor's branch predictor can learn a few
+//!    hundred puzzles solved back to back, and it favours some solvers more than others. Each
 //!    chunk is timed on its own, so any contestant's time on any prefix of whole chunks is known.
 //! 3. **Figures**: a contestant's time is the median over rounds; its throughput is its subset size
 //!    over that time (puzzles/s). Ratios compare two contestants *on the same puzzles in the same
@@ -241,6 +244,9 @@ mod reference {
     }
 }
 
+/// The seed of the isomorphs that passes after the first solve ([`Prepared::with_passes`]).
+pub const PASS_SEED: u64 = 0x6265_6e63_6870;
+
 /// Puzzles prepared for every contestant.
 pub struct Prepared {
     /// The puzzles.
@@ -251,6 +257,26 @@ impl Prepared {
     /// Prepares `grids` (givens consistent).
     pub fn new(grids: Vec<Grid>) -> Prepared {
         Prepared { grids }
+    }
+
+    /// The puzzles of passes `1..passes` of a round: pass `k` holds a random isomorph of each
+    /// puzzle (digits relabelled, rows, columns, bands and stacks permuted, maybe transposed),
+    /// drawn from [`PASS_SEED`], the puzzle's index and `k`; pass 0 is `self`.
+    pub fn with_passes(&self, passes: usize) -> Vec<Prepared> {
+        (1..passes)
+            .map(|k| {
+                let grids = self
+                    .grids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| {
+                        let t = crate::isomorph::Transform::random(PASS_SEED, i as u64, k as u32);
+                        Grid::from_cells(t.apply(g.cells())).unwrap_or(*g)
+                    })
+                    .collect();
+                Prepared { grids }
+            })
+            .collect()
     }
 }
 
@@ -456,10 +482,13 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
             unchecked: 0,
         })
         .collect();
+    let most = plan.iter().map(|x| x.passes).max().unwrap_or(1);
+    let later = p.with_passes(most);
+    let sets: Vec<&Prepared> = std::iter::once(p).chain(&later).collect();
     for r in 0..s.rounds {
         for k in 0..active.len() {
             let j = (k + r) % active.len();
-            time_round(active[j], p, s, plan[j], &mut out[j]);
+            time_round(active[j], &sets, s, plan[j], &mut out[j]);
         }
     }
     // Check answers outside the clock.
@@ -508,18 +537,19 @@ fn calibrate(c: &Contestant, p: &Prepared, s: &Settings) -> Plan {
     }
 }
 
-/// Times one round of `c` under `plan`: a warm-up, then its passes over the prefix; adds the
-/// median pass's chunk times and the solves cut to `out`.
-fn time_round(c: &Contestant, p: &Prepared, s: &Settings, plan: Plan, out: &mut Measured) {
+/// Times one round of `c` under `plan`: a warm-up, then its passes over the prefix, pass `k` on
+/// `sets[k]`; adds the median pass's chunk times and the solves cut to `out`.
+fn time_round(c: &Contestant, sets: &[&Prepared], s: &Settings, plan: Plan, out: &mut Measured) {
+    let p = sets[0];
     let n = p.grids.len();
     // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
     // history are its own when the clock starts.
     time_range(c, p, 0, CHUNK.min(n), s.mode, plan.deadline);
     let mut times = vec![Vec::with_capacity(plan.passes); plan.chunks];
-    for _ in 0..plan.passes {
+    for set in &sets[..plan.passes] {
         for (ch, t) in times.iter_mut().enumerate() {
             let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
-            let (secs, cut) = time_range(c, p, a, b, s.mode, plan.deadline);
+            let (secs, cut) = time_range(c, set, a, b, s.mode, plan.deadline);
             t.push(secs);
             out.cut += cut;
         }
@@ -593,6 +623,35 @@ mod tests {
             wrong: 0,
             unchecked: 0,
         }
+    }
+
+    #[test]
+    fn later_passes_solve_isomorphs_of_the_same_puzzles() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let g = Grid::parse_line(line).unwrap();
+        let p = Prepared::new(vec![g, g]);
+        let later = p.with_passes(3);
+        assert_eq!(later.len(), 2);
+        // Givens per digit, sorted: relabelling digits and permuting cells keeps them.
+        let profile = |x: &Grid| {
+            let mut n = [0usize; 10];
+            x.cells().iter().for_each(|&d| n[usize::from(d)] += 1);
+            let mut v = n[1..].to_vec();
+            v.sort_unstable();
+            (n[0], v)
+        };
+        for set in &later {
+            for h in &set.grids {
+                assert_eq!(profile(h), profile(&g));
+                assert_ne!(h.cells(), g.cells());
+            }
+            // Each puzzle of a pass has its own transform.
+            assert_ne!(set.grids[0].cells(), set.grids[1].cells());
+        }
+        // Pass 1 and pass 2 differ, and drawing again gives the same puzzles.
+        assert_ne!(later[0].grids[0].cells(), later[1].grids[0].cells());
+        assert_eq!(p.with_passes(3)[1].grids, later[1].grids);
     }
 
     #[test]
