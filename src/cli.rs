@@ -79,7 +79,9 @@ pub enum Command {
     /// Count a puzzle's solutions up to a limit: prints 0, 1, ... or "at least N".
     Count(CountArgs),
     /// Throughput of every solver (and the `sudoku` crate with `--features reference`), one
-    /// process, single thread, interleaved rounds.
+    /// process, single thread, interleaved rounds. A set solved in under 0.1 s is solved several
+    /// times a round: the first pass on the puzzles as given, each later one on random isomorphs
+    /// of them, the same for every solver (docs/performance.md).
     Bench(BenchArgs),
     /// Regression check: effort counters exactly against reports/baseline/, speed ratios within
     /// a tolerance.
@@ -732,13 +734,14 @@ pub struct BenchArgs {
     /// of $HARNESS_DATA/datasets when present, else the shipped sets.
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
-    /// A short run (3 rounds, small budgets), for CI.
+    /// A short run (3 rounds, the first 2,000 puzzles of each set, small budgets), for CI.
     #[arg(long)]
     pub quick: bool,
     /// Count solutions up to 2 (the uniqueness check) instead of finding the first solution.
     #[arg(long)]
     pub count_mode: bool,
-    /// Use only the first N puzzles of each dataset (quick: 2000).
+    /// Use only the first N puzzles of each dataset (quick: 2000); with --isomorphs K, their K
+    /// copies each.
     #[arg(long, value_parser = whole_of::<usize>("puzzles"))]
     pub limit: Option<usize>,
     /// Interleaved rounds (default 7, quick 3).

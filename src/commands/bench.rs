@@ -95,9 +95,6 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     };
     let contestants = Contestant::all(&engines, true)?;
     let sets = datasets(&args.dataset)?;
-    if !cfg!(feature = "reference") {
-        eprintln!("(built without --features reference: the sudoku crate is not measured)");
-    }
     let left_out: Vec<&str> = contestants
         .iter()
         .filter(|c| !c.supports(settings.mode))
@@ -133,6 +130,9 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     }
     if benched == 0 {
         anyhow::bail!("nothing to time: no dataset holds a readable 9x9 puzzle");
+    }
+    if !cfg!(feature = "reference") {
+        eprintln!("(built without --features reference: the sudoku crate is not measured)");
     }
     Ok(wrong)
 }
@@ -190,22 +190,27 @@ fn report_skipped(ds: &Dataset) {
     if bad.len() > SHOWN {
         eprintln!("... and {} more invalid puzzles", bad.len() - SHOWN);
     }
-    let other: Vec<String> = ds
-        .entries
-        .iter()
-        .filter_map(|e| e.puzzle.as_ref().ok())
-        .filter(|p| p.grid().is_none())
-        .map(|p| p.shape().to_string())
-        .collect();
-    if let Some(shape) = other.first() {
+    let mut shapes: Vec<String> = Vec::new();
+    let mut other = 0usize;
+    for p in ds.entries.iter().filter_map(|e| e.puzzle.as_ref().ok()) {
+        if p.grid().is_none() {
+            other += 1;
+            let shape = p.shape().to_string();
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+    }
+    if other > 0 {
         eprintln!(
             "{}",
             crate::human::wrap(&format!(
-                "{}: {} {} of another order left out, the first {shape} (bench times 9x9 \
-                 puzzles; `harness run` takes every order)",
+                "{}: {} {} of another order than 9x9 left out ({}): bench times 9x9 puzzles, \
+                 `harness run` takes every order",
                 ds.name,
-                crate::human::thousands(other.len() as u64),
-                crate::human::noun_for(other.len(), "puzzle"),
+                crate::human::thousands(other as u64),
+                crate::human::noun_for(other, "puzzle"),
+                shapes.join(", ")
             ))
         );
     }
@@ -255,7 +260,13 @@ fn bench_grids(ds: &Dataset, args: &BenchArgs) -> Vec<solvers::Grid> {
         None => grids(ds),
     };
     if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
-        grids.truncate(limit);
+        // The copies of a puzzle are consecutive: the first `limit` puzzles, each K times.
+        let copies = if args.isomorph.seed().is_some() {
+            args.isomorph.copies() as usize
+        } else {
+            1
+        };
+        grids.truncate(limit.saturating_mul(copies));
     }
     grids
 }
@@ -411,10 +422,13 @@ fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
 
 fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     println!(
-        "\n{dataset}: {}, {}, single thread, {} interleaved rounds",
-        crate::human::plural(n, "puzzle"),
-        s.mode.label(),
-        s.rounds
+        "\n{}",
+        crate::human::wrap(&format!(
+            "{dataset}: {}, {}, single thread, {}",
+            crate::human::plural(n, "puzzle"),
+            s.mode.label(),
+            crate::human::plural(s.rounds, "interleaved round")
+        ))
     );
     // The fastest among contestants that ran the whole set.
     let fastest = m
@@ -446,7 +460,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
     use crate::human::thousands;
     let (vs, verdict) = match fastest {
         Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
-        Some(f) => match round_ratio(f, x) {
+        Some(f) => match round_ratio(f, x).filter(|_| perf::ratio(f, x).rounds > 1) {
             Some(e) => {
                 let v = crate::stats::verdict(&e);
                 let word = ["slower", "faster"]
