@@ -145,10 +145,10 @@ fn spinner(name: &str, puzzles: usize, solvers: usize, rounds: usize) -> indicat
         indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"),
     );
     pb.set_message(format!(
-        "{name}: timing {} and {}, {} rounds",
+        "{name}: timing {} and {}, {}",
         crate::human::plural(puzzles, "puzzle"),
         crate::human::plural(solvers, "solver"),
-        rounds
+        crate::human::plural(rounds, "round")
     ));
     pb.enable_steady_tick(Duration::from_secs(1));
     pb
@@ -412,12 +412,14 @@ fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize;
 
 /// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%
 /// interval over the rounds ([`crate::stats::median_ci`]; each round times both on the same
-/// puzzles, interleaved, so the interval covers the noise between rounds).
+/// puzzles, interleaved, so the interval covers the noise between rounds). None from fewer than
+/// two rounds: one round gives no interval, so no verdict.
 fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
-    crate::stats::median_ci(
-        &perf::round_ratios(a, b),
-        crate::stats::salt(&[&a.name, &b.name]),
-    )
+    let ratios = perf::round_ratios(a, b);
+    if ratios.len() < 2 {
+        return None;
+    }
+    crate::stats::median_ci(&ratios, crate::stats::salt(&[&a.name, &b.name]))
 }
 
 fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
@@ -460,7 +462,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
     use crate::human::thousands;
     let (vs, verdict) = match fastest {
         Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
-        Some(f) => match round_ratio(f, x).filter(|_| perf::ratio(f, x).rounds > 1) {
+        Some(f) => match round_ratio(f, x) {
             Some(e) => {
                 let v = crate::stats::verdict(&e);
                 let word = ["slower", "faster"]
@@ -494,7 +496,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
 fn champion_line(c: &Measured, r: &Measured) -> String {
     let ratio = perf::ratio(c, r);
     let verdict = match round_ratio(c, r) {
-        Some(e) if ratio.rounds > 1 => {
+        Some(e) => {
             let v = crate::stats::verdict(&e);
             if v.ends_with("slower") {
                 format!("{} faster", c.name)
@@ -504,7 +506,7 @@ fn champion_line(c: &Measured, r: &Measured) -> String {
                 "the same within noise".to_string()
             }
         }
-        _ => "no verdict from one round".to_string(),
+        None => "no verdict from one round".to_string(),
     };
     format!(
         "{} / {}: throughput ratio {ratio}, {verdict}",
