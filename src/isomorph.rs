@@ -14,6 +14,7 @@
 //! exactly when their minlex forms are equal.
 
 use crate::generate::rng::{Purpose, Rng};
+use solvers::Grid;
 
 /// One isomorph transform. Applying it to a grid `g` gives `out[r][c] = digits[g[R][C]]` where
 /// `(R, C) = (rows[r], cols[c])`, or `(cols[c], rows[r])` when `transpose` is set (cells 0-based,
@@ -91,6 +92,12 @@ impl Transform {
             0 => 0,
             d => self.digits[(d - 1) as usize],
         })
+    }
+
+    /// [`Transform::apply`] on a grid: a transform only moves cells and relabels digits, so the
+    /// result is a grid again.
+    pub fn apply_grid(&self, grid: &Grid) -> Grid {
+        Grid::from_cells(self.apply(grid.cells())).unwrap_or(*grid)
     }
 
     /// The inverse of [`Transform::apply`]: maps a grid of the transformed puzzle (its

@@ -270,8 +270,8 @@ impl Prepared {
                     .iter()
                     .enumerate()
                     .map(|(i, g)| {
-                        let t = crate::isomorph::Transform::random(PASS_SEED, i as u64, k as u32);
-                        Grid::from_cells(t.apply(g.cells())).unwrap_or(*g)
+                        crate::isomorph::Transform::random(PASS_SEED, i as u64, k as u32)
+                            .apply_grid(g)
                     })
                     .collect();
                 Prepared { grids }

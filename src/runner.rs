@@ -607,7 +607,7 @@ impl Given {
     fn of(puzzle: &crate::format::Puzzle, transform: Option<&Transform>) -> Given {
         match puzzle.grid() {
             Some(grid) => Given::Classic(match transform {
-                Some(t) => Grid::from_cells(t.apply(grid.cells())).unwrap_or(grid),
+                Some(t) => t.apply_grid(&grid),
                 None => grid,
             }),
             None => Given::Shaped(puzzle.board.clone()),

@@ -70,10 +70,8 @@ pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
                 .and_then(|p| Some((e.index, p.grid()?)))
         })
         .flat_map(|(i, g)| {
-            (0..copies).filter_map(move |k| {
-                let t = crate::isomorph::Transform::random(seed, i as u64, k);
-                solvers::Grid::from_cells(t.apply(g.cells()))
-            })
+            (0..copies)
+                .map(move |k| crate::isomorph::Transform::random(seed, i as u64, k).apply_grid(&g))
         })
         .collect()
 }

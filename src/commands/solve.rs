@@ -236,9 +236,7 @@ fn answer(
     let budget = Budget::unlimited().timeout(timeout);
     // With --transform, the solver gets an isomorph and its answer is mapped back.
     let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
-    let given = t
-        .and_then(|t| solvers::Grid::from_cells(t.apply(grid.cells())))
-        .unwrap_or(grid);
+    let given = t.map_or(grid, |t| t.apply_grid(&grid));
     let mut out = match session.solve(&given, &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
