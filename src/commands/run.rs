@@ -654,32 +654,43 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     Ok(end)
 }
 
-/// Says on stderr, per dataset, which solvers leave its puzzles of other orders than 9x9 out
-/// (they take 9x9 grids only), so a run that gives them no row says why.
+/// Says on stderr, per dataset, which solvers leave some of its puzzles out because they do not
+/// take their shape (`tdoku` and the bitboard solvers take 9x9 only), so a run that gives them
+/// no row says why.
 fn say_untaken_shapes(solvers: &[Arc<dyn Engine>], datasets: &[record::DatasetInfo]) {
-    let classic: Vec<&str> = solvers
-        .iter()
-        .filter(|s| s.info().caps.shapes == solvers::engine::Shapes::Classic)
-        .map(|s| s.info().name.as_str())
-        .collect();
-    if classic.is_empty() {
-        return;
-    }
     for d in datasets {
-        let other: usize = d
-            .shapes
-            .iter()
-            .filter(|c| c.shape != "9x9")
-            .map(|c| c.puzzles)
-            .sum();
-        if other > 0 {
+        // Solvers grouped by what they take and how many of the dataset's puzzles they leave.
+        let mut groups: Vec<(solvers::engine::Shapes, usize, Vec<&str>)> = Vec::new();
+        for s in solvers {
+            let takes = s.info().caps.shapes;
+            let left: usize = d
+                .shapes
+                .iter()
+                .filter(|c| {
+                    c.shape
+                        .parse::<solvers::Shape>()
+                        .is_ok_and(|shape| !takes.takes(shape))
+                })
+                .map(|c| c.puzzles)
+                .sum();
+            if left == 0 {
+                continue;
+            }
+            match groups.iter_mut().find(|g| g.0 == takes && g.1 == left) {
+                Some(g) => g.2.push(s.info().name.as_str()),
+                None => groups.push((takes, left, vec![s.info().name.as_str()])),
+            }
+        }
+        for (takes, left, names) in groups {
             eprintln!(
                 "{}",
                 crate::human::wrap(&format!(
-                    "{}: {} of another order than 9x9, left out by {} (9x9 grids only)",
+                    "{}: {} of another order than {}, left out by {} ({} grids only)",
                     d.name,
-                    crate::human::plural(other, "puzzle"),
-                    classic.join(", ")
+                    crate::human::plural(left, "puzzle"),
+                    takes.as_str(),
+                    names.join(", "),
+                    takes.as_str()
                 ))
             );
         }
