@@ -259,12 +259,7 @@ fn bench_grids(ds: &Dataset, args: &BenchArgs) -> Vec<solvers::Grid> {
     };
     if let Some(limit) = args.limit.or(args.quick.then_some(2000)) {
         // The copies of a puzzle are consecutive: the first `limit` puzzles, each K times.
-        let copies = if args.isomorph.seed().is_some() {
-            args.isomorph.copies() as usize
-        } else {
-            1
-        };
-        grids.truncate(limit.saturating_mul(copies));
+        grids.truncate(limit.saturating_mul(args.isomorph.copies() as usize));
     }
     grids
 }
