@@ -816,9 +816,11 @@ fn timed_solves(
     }
 }
 
-/// Checks a solved answer (mapped back from the isomorph) against the puzzle and the dataset's
-/// stated solution, and a `no_solution` against a stated solution; writes `correct`,
-/// `solution` and `error`.
+/// Judges a solved answer (mapped back from the isomorph) and a `no_solution` by the checker's
+/// rule ([`verify::verdict`], [`verify::no_solution_verdict`]); writes `correct`, `solution` and
+/// `error`. The puzzle's class is counted after its solves, so a stated solution decides no
+/// solved answer here (it would only where a count proved one solution, and a valid answer then
+/// equals it).
 fn judge(
     row: &mut Row,
     outcome: solvers::Outcome<Board>,
@@ -828,7 +830,7 @@ fn judge(
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
             row.solution = crate::format::board_line(&sol);
-            match verify::check_board(&puzzle.board, &sol, puzzle.solution.as_ref()) {
+            match verify::verdict(&puzzle.board, &sol, puzzle.solution.as_ref(), false) {
                 Ok(()) => row.correct = Some(true),
                 Err(w) => {
                     row.correct = Some(false);
@@ -843,9 +845,11 @@ fn judge(
             row.correct = Some(false);
             row.error = "solver reported solved without a grid".into();
         }
-        (Status::NoSolution, _) if puzzle.solution.is_some() => {
-            row.correct = Some(false);
-            row.error = "no_solution, but the dataset states a solution".into();
+        (Status::NoSolution, _) => {
+            if let Err(w) = verify::no_solution_verdict(puzzle.solution.as_ref()) {
+                row.correct = Some(false);
+                row.error = w.to_string();
+            }
         }
         _ => {}
     }

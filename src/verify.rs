@@ -7,8 +7,16 @@
 //! It works at every size: [`check_shaped`] takes the side N and the box shape (none for a Latin
 //! square) as plain numbers and derives the units itself.
 //!
-//! An answer is correct iff every row, column and box holds each of 1..N exactly once, every given
-//! of the puzzle is kept, and, where the dataset states a solution, the answer equals it.
+//! ## The rule
+//!
+//! An answer is right when it fills the grid consistently with the givens and every unit: every
+//! cell holds one of 1..N, every given is kept, and every row, column and box holds each symbol
+//! exactly once. A solution a dataset states decides only puzzles known to have exactly one
+//! solution: a valid answer that differs from a stated solution (itself checked to solve the
+//! puzzle when the file is read) proves that the puzzle has several, and it is right. The stated
+//! solution still proves that a solution exists, so a `no_solution` answer to such a puzzle is
+//! wrong. [`verdict`] is that rule, and every command that judges an answer (`run`, `solve`,
+//! the web API, `bench`) goes through it or through the plain checks below.
 
 use std::fmt;
 
@@ -26,8 +34,10 @@ pub enum Wrong {
         /// The digit it lacks.
         missing: u8,
     },
-    /// Valid, but not the solution the dataset states.
+    /// Valid, but not the one solution of a puzzle known to have exactly one.
     DiffersFromExpected(String),
+    /// `no_solution`, but the dataset states a solution.
+    SolutionExists,
 }
 
 impl fmt::Display for Wrong {
@@ -37,7 +47,13 @@ impl fmt::Display for Wrong {
             Wrong::GivenChanged(c) => write!(f, "the given at {c} was changed"),
             Wrong::UnitBroken { unit, missing } => write!(f, "{unit} lacks the digit {missing}"),
             Wrong::DiffersFromExpected(c) => {
-                write!(f, "valid, but differs from the stated solution at {c}")
+                write!(
+                    f,
+                    "valid, but differs from the puzzle's one solution at {c}"
+                )
+            }
+            Wrong::SolutionExists => {
+                write!(f, "no_solution, but the dataset states a solution")
             }
         }
     }
@@ -47,8 +63,8 @@ fn name(side: usize, i: usize) -> String {
     format!("r{}c{}", i / side + 1, i % side + 1)
 }
 
-/// Checks a 9x9 `answer` against `puzzle` (and `expected`, the dataset's solution, when given):
-/// [`check_shaped`] with side 9 and 3x3 boxes.
+/// Checks a 9x9 `answer` against `puzzle` (and `expected`, the one solution of a puzzle known to
+/// have exactly one, when given): [`check_shaped`] with side 9 and 3x3 boxes.
 ///
 /// # Errors
 /// As [`check_shaped`].
@@ -93,9 +109,38 @@ pub fn check_board(
     )
 }
 
-/// Checks `answer` against `puzzle` (and `expected`) for a grid of side `side` (N·N cells,
-/// row-major, 0 = empty, symbols 1..=N) whose boxes are `boxes = Some((rows, cols))`, or none (a
-/// Latin square). O(N²) time.
+/// The verdict on a solved answer, the rule of the module docs: right when it fills the grid
+/// consistently with the givens and every unit; `stated`, the solution its dataset states,
+/// decides only when `exactly_one` (a count proved that the puzzle has exactly one solution).
+///
+/// # Errors
+/// As [`check_board`].
+pub fn verdict(
+    puzzle: &solvers::Board,
+    answer: &solvers::Board,
+    stated: Option<&solvers::Board>,
+    exactly_one: bool,
+) -> Result<(), Wrong> {
+    check_board(puzzle, answer, stated.filter(|_| exactly_one))
+}
+
+/// The verdict on a `no_solution` answer: wrong when the dataset states a solution (which was
+/// checked to solve the puzzle when the file was read).
+///
+/// # Errors
+/// [`Wrong::SolutionExists`] when `stated` is given.
+pub fn no_solution_verdict(stated: Option<&solvers::Board>) -> Result<(), Wrong> {
+    match stated {
+        Some(_) => Err(Wrong::SolutionExists),
+        None => Ok(()),
+    }
+}
+
+/// Checks `answer` against `puzzle` for a grid of side `side` (N·N cells, row-major, 0 = empty,
+/// symbols 1..=N) whose boxes are `boxes = Some((rows, cols))`, or none (a Latin square). O(N²)
+/// time. `expected` is the one solution of a puzzle known to have exactly one (the answer must
+/// then equal it); a stated solution of a puzzle not known to have one decides nothing: see
+/// [`verdict`].
 ///
 /// # Errors
 /// The first fault found, in this order: an unfilled cell (or slices of the wrong length), a
@@ -235,6 +280,34 @@ mod tests {
         let rows: [u8; 81] = std::array::from_fn(|i| (i % 9) as u8 + 1);
         assert!(
             matches!(check(&[0; 81], &rows, None), Err(Wrong::UnitBroken { unit, .. }) if unit == "column 1")
+        );
+    }
+
+    /// A stated solution decides only a puzzle known to have exactly one: the empty 4x4 grid
+    /// has many solutions, so a valid answer other than the stated one is right.
+    #[test]
+    fn a_stated_solution_decides_only_puzzles_of_one_solution() {
+        let shape = solvers::Shape::of_order(2).unwrap();
+        let board = |s: &str| {
+            let cells = s.bytes().map(|b| b.saturating_sub(b'0')).collect();
+            solvers::Board::new(shape, cells).unwrap()
+        };
+        let puzzle = board("1000000000000000");
+        let stated = board("1234341221434321");
+        let other = board("1243341221344321");
+        assert_eq!(verdict(&puzzle, &other, Some(&stated), false), Ok(()));
+        assert_eq!(verdict(&puzzle, &stated, Some(&stated), true), Ok(()));
+        assert!(matches!(
+            verdict(&puzzle, &other, Some(&stated), true),
+            Err(Wrong::DiffersFromExpected(c)) if c == "r1c3"
+        ));
+        // A broken unit is wrong whatever is stated.
+        let broken = board("1234341221434312");
+        assert!(verdict(&puzzle, &broken, None, false).is_err());
+        assert_eq!(no_solution_verdict(None), Ok(()));
+        assert_eq!(
+            no_solution_verdict(Some(&stated)),
+            Err(Wrong::SolutionExists)
         );
     }
 

@@ -4,8 +4,9 @@
 //! A reader thread parses the input into chunks of [`CHUNK`] entries and hands them over a
 //! channel holding at most two chunks; each chunk is solved on the rayon pool (`par_iter`, which
 //! keeps order) and written before the next is taken, so memory stays flat (a few chunks) however
-//! long the file. Every solution is checked with [`crate::verify::check`] (9x9) or
-//! [`crate::verify::check_board`] (any other shape) before it is written.
+//! long the file. Every solution is judged by [`crate::verify::verdict`] before it is written
+//! (a valid answer that differs from a stated solution is right: the puzzle has several, which
+//! the count to 2 then marks).
 //!
 //! Every shape is solved: 9x9 puzzles by the chosen solver's 9x9 fast path, other shapes by
 //! [`solvers::engine::Session::solve_board`]. Without `--solver`, a puzzle of a shape the
@@ -244,11 +245,10 @@ fn answer(
     if let (Some(t), Some(sol)) = (t, out.solution) {
         out.solution = solvers::Grid::from_cells(t.invert(sol.cells())).or(Some(sol));
     }
-    let stated = p.solution_grid();
     verdict(
         out,
         name,
-        |s| verify::check(grid.cells(), s.cells(), stated.as_ref().map(|g| g.cells())),
+        |s| verify::verdict(&p.board, &Board::from_grid(s), p.solution.as_ref(), false),
         Answer::Solved,
         fail,
     )
@@ -282,7 +282,7 @@ fn verdict<S, W: std::fmt::Display>(
 }
 
 /// [`answer`] for a puzzle of another shape than 9x9: solved as a [`Board`], checked with
-/// [`verify::check_board`].
+/// [`verify::verdict`].
 fn answer_board(
     p: &crate::format::Puzzle,
     engine: &dyn Engine,
@@ -309,7 +309,7 @@ fn answer_board(
     verdict(
         out,
         name,
-        |s| verify::check_board(&p.board, s, p.solution.as_ref()),
+        |s| verify::verdict(&p.board, s, p.solution.as_ref(), false),
         Answer::SolvedBoard,
         fail,
     )

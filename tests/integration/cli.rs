@@ -588,3 +588,57 @@ fn a_stated_solution_that_contradicts_the_givens_flags_the_dataset_row() {
     assert_eq!(statuses[0], ("Solved".into(), "Some(true)".into()));
     assert_eq!(statuses[1].0, "Invalid");
 }
+
+/// A stated solution decides only puzzles known to have exactly one: a valid answer that differs
+/// from it is right (the puzzle has several). Two 4x4 puzzles of many solutions stating one each,
+/// and five blank 9x9 puzzles stating the same grid, run by solvers that find other grids.
+#[test]
+fn a_valid_answer_other_than_the_stated_solution_is_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |file: &std::path::Path, solvers: &str, out: &str| {
+        let out = dir.path().join(out);
+        let assert = harness()
+            .args(["run", "-q", "--no-report", "--solver", solvers, "--dataset"])
+            .arg(file)
+            .arg("--out")
+            .arg(&out)
+            .assert();
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        (assert, stdout)
+    };
+    let small = dir.path().join("two.txt");
+    std::fs::write(
+        &small,
+        "1............... 1234341221434321\n1............... 1243341221344321\n",
+    )
+    .unwrap();
+    let (assert, stdout) = run(&small, "dlx,sat", "small");
+    assert.code(0);
+    assert!(
+        stdout.contains("4 solves in") && stdout.contains("4 solved and checked, 0 wrong"),
+        "{stdout}"
+    );
+    let solution =
+        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    let blank = ".".repeat(81);
+    let mut csv = String::from("puzzle,solution\n");
+    for _ in 0..5 {
+        csv.push_str(&format!("{blank},{solution}\n"));
+    }
+    let file = dir.path().join("blank.csv");
+    std::fs::write(&file, csv).unwrap();
+    let (assert, stdout) = run(&file, "hybrid,dlx,sat,bitboard-bands,logic", "blank");
+    assert.code(0);
+    assert!(
+        stdout.contains("25 solved and checked, 0 wrong"),
+        "{stdout}"
+    );
+    // `solve` judges alike: each answer is valid, and the count to 2 marks it `several`.
+    harness()
+        .args(["solve", "-s", "dlx"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("several 5"))
+        .stderr(predicate::str::contains("rejected").not());
+}
