@@ -1,6 +1,7 @@
 //! The `harness` binary: parses the command line and hands off to `harness::commands`.
 //!
-//! Exit status: 0 on success, 1 when a run found a wrong answer (or `solve` met an unsolvable
+//! Exit status: 0 on success, 1 when a run found a wrong answer (or `decode` a model whose grid
+//! breaks a unit, `solve` met an unsolvable
 //! puzzle or one of several solutions, `generate puzzles` could not make some, `rate` met a
 //! puzzle without a rating, or `hint` a board of several solutions), 2 on a usage or input error (an input with no puzzle; for `solve`,
 //! `rate` and `-s`: some puzzle could not be read; for `run`: no puzzle could be read), 130 when a command was stopped
@@ -77,7 +78,7 @@ fn dispatch(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Rerun(args) => commands::rerun::rerun(args).map(|e| run_exit(&e)),
         Command::Serve(args) => commands::serve::serve(args).map(|()| ExitCode::SUCCESS),
         Command::Autofill(args) => commands::autofill::autofill(args),
-        Command::Decode(args) => commands::decode::decode(args).map(|()| ExitCode::SUCCESS),
+        Command::Decode(args) => commands::decode::decode(args).map(success_if),
         Command::HostLib(args) => foreign::line::host_lib(
             &args.library,
             &args.symbol,

@@ -8,12 +8,14 @@ use std::io::Read;
 
 /// Reads the solver's output (SAT-competition `s`/`v` lines, or minisat's result file) and
 /// prints the grid of any shape (`--shape`, else read from the model): on one line as the line
-/// form writes it (81 digits for 9x9), or N rows with `--block`.
+/// form writes it (81 digits for 9x9), or N rows with `--block`. The grid is then checked with
+/// the checker every command uses ([`crate::verify::check_board`]: every row, column and box
+/// holds each symbol once); returns false, after saying why on stderr, when it breaks a unit.
 ///
 /// # Errors
 /// An unreadable file, output in neither form, an unsatisfiable or unknown answer, or a model
 /// that does not decode (a cell with no true digit or two), each naming the file.
-pub fn decode(args: &DecodeArgs) -> anyhow::Result<()> {
+pub fn decode(args: &DecodeArgs) -> anyhow::Result<bool> {
     let mut text = String::new();
     if args.model == "-" {
         std::io::stdin()
@@ -49,7 +51,12 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<()> {
     } else {
         println!("{}", crate::format::board_line(&board));
     }
-    Ok(())
+    let empty = solvers::Board::empty(shape);
+    if let Err(w) = crate::verify::check_board(&empty, &board, None) {
+        eprintln!("WRONG: {name}: the model's grid is no {shape} solution: {w}");
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// The shape of the grid a model encodes, read from its highest variable: N³ for a side N

@@ -599,6 +599,50 @@ fn cnf_and_decode_at_other_shapes() {
         .stderr(predicate::str::contains("has no true digit in the model"));
 }
 
+/// `decode` checks the grid it decodes with the checker: a model edited so that two cells of a
+/// row hold one symbol, a model with two cells of a row swapped, and a Latin square's model
+/// decoded with boxes each exit 1 naming the broken unit; the good model exits 0.
+#[test]
+fn decode_refuses_a_grid_that_breaks_a_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    let decode = |name: &str, grid: &Board, shape: Option<&str>| {
+        let model = dir.path().join(format!("{name}.out"));
+        std::fs::write(&model, model_of(grid)).unwrap();
+        let mut cmd = harness();
+        cmd.arg("decode").arg(&model);
+        if let Some(s) = shape {
+            cmd.args(["--shape", s]);
+        }
+        cmd.assert()
+    };
+    let good = pattern(4);
+    decode("good", &good, None).code(0);
+    let mut same = good.clone();
+    same.set(0, good.get(1));
+    decode("same", &same, None)
+        .code(1)
+        .stderr(predicate::str::contains("WRONG:"))
+        .stderr(predicate::str::contains("row 1 lacks"));
+    let mut swapped = good.clone();
+    swapped.set(0, good.get(1));
+    swapped.set(1, good.get(0));
+    decode("swapped", &swapped, None)
+        .code(1)
+        .stderr(predicate::str::contains("column 1 lacks"));
+    // A cyclic Latin square of order 10: its 2x5 boxes repeat symbols.
+    let latin = Board::new(
+        Shape::latin(10).unwrap(),
+        (0..100)
+            .map(|i| ((i / 10 + i % 10) % 10) as u8 + 1)
+            .collect(),
+    )
+    .unwrap();
+    decode("latin", &latin, Some("10x10/latin")).code(0);
+    decode("latin-boxes", &latin, Some("10x10/2x5"))
+        .code(1)
+        .stderr(predicate::str::contains("box 1 lacks"));
+}
+
 #[test]
 fn merge_and_compare_a_run_of_several_shapes() {
     let dir = tempfile::tempdir().unwrap();
