@@ -219,12 +219,16 @@ fn check_same_run(first: &ShardRun, r: &ShardRun) -> Result<(), MergeError> {
             .join(",")
     };
     check("external solvers' files (sha256)", digests(f), digests(i))?;
+    // Each side shows its own datasets (name, source and format: what must match).
     let sources = |i: &RunInfo| {
-        if dataset_keys(&i.datasets) == dataset_keys(&f.datasets) {
-            return String::new();
-        }
-        let names: Vec<&str> = i.datasets.iter().map(|d| d.source.as_str()).collect();
-        names.join(",")
+        let keys: Vec<String> = dataset_keys(&i.datasets)
+            .into_iter()
+            .map(|(name, source, format)| match name == source {
+                true => format!("{source} ({format})"),
+                false => format!("{name}: {source} ({format})"),
+            })
+            .collect();
+        keys.join(", ")
     };
     check("datasets", sources(f), sources(i))?;
     let hashes = |i: &RunInfo| {

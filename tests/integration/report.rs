@@ -788,6 +788,7 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     let s2 = shard("s2", "2/2", &[]);
     let t2 = shard("t2", "2/3", &[]);
     let other = shard("other", "2/2", &["--solver", "bitmask-dfs"]);
+    let more = shard("more", "2/2", &["--dataset", "seed"]);
     let whole = tmp.path().join("whole");
     run_quiet(&base, &whole);
     let out = tmp.path().join("merged");
@@ -805,6 +806,13 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     refuse(&[&s1, &s1, &s2], "shard 1/2 given twice");
     refuse(&[&s1, &t2], "from a split into 3 shards");
     refuse(&[&s1, &other], "solvers differ");
+    // Both sides of a mismatch are shown: the first shard's datasets too.
+    refuse(&[&s1, &more], "datasets differ from ");
+    refuse(
+        &[&s1, &more],
+        "s1's (named-hard: shipped:named-hard (csv) vs named-hard: shipped:named-hard (csv), \
+         seed: shipped:seed (csv))",
+    );
     refuse(&[&s1, &whole], "not a shard");
     assert!(!out.join("results.csv").exists(), "nothing written");
     harness()
