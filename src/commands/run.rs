@@ -581,6 +581,15 @@ fn on_signal_during_solves() -> (Arc<AtomicBool>, Arc<AtomicBool>, interrupt::Si
 /// Unknown solver or dataset, nothing to run (empty or unreadable datasets), a resumed run
 /// that is not this one, an unwritable output folder, or a failed write.
 pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
+    run_for(args, "harness run")
+}
+
+/// [`run`] on behalf of `command` (`harness run`, or `harness scale` for a study's run): the
+/// command an interrupted run names to go on with (`COMMAND --resume DIR`).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
     let started = SystemTime::now();
     let solvers = engines(&args.solver, &args.external)?;
     let sources = open_sources(args)?;
@@ -641,7 +650,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
     drop(solving);
     let mut end = print_end(args, &out, &info, &summary, &named, elapsed);
     if cancel.load(Ordering::SeqCst) {
-        stopped_note(&out, &info, &named);
+        stopped_note(&out, &info, &named, command);
         end.interrupted = true;
         if !info.interrupted {
             // Every solve had finished when the signal came: stop before the report.
@@ -869,11 +878,11 @@ fn several_solutions_note(info: &RunInfo) {
 
 /// What a signal during the run left: the rows saved so far, or the whole run without its
 /// report.
-fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named) {
+fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &str) {
     if info.interrupted {
         let (saved, planned) = (named.rows, named.planned);
         eprintln!(
-            "interrupted: {saved} of {planned} solves finished and saved (run.json says \"interrupted\": true; `harness run --resume {}` with the same arguments goes on)",
+            "interrupted: {saved} of {planned} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
             out.display()
         );
     } else {

@@ -149,7 +149,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     let Some(Command::Run(run_args)) = cli.command else {
         anyhow::bail!("the study's run command is not a run: {}", argv.join(" "));
     };
-    let end = run::run(&run_args)?;
+    let end = run::run_for(&run_args, "harness scale")?;
     if !args.no_report && !end.interrupted {
         render(&out, args.quiet)?;
     }

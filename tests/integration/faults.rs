@@ -156,6 +156,46 @@ fn sigint_saves_finished_rows_and_marks_the_run_interrupted() {
     check_interrupted_run(&out);
 }
 
+/// A study stopped by Ctrl-C names the command that goes on with it: `harness scale ...
+/// --resume DIR` (a `harness run --resume DIR` refuses a study's run without its instance files
+/// as datasets).
+#[cfg(unix)]
+#[test]
+fn an_interrupted_scale_names_the_command_that_resumes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("study");
+    // Backtracking with no budget on quasigroups of order 30 near the peak: it never ends.
+    let mut child = Command::new(harness_path())
+        .args([
+            "scale",
+            "-s",
+            "backtracking",
+            "--qwh-orders",
+            "30",
+            "-n",
+            "2",
+        ])
+        .args(["--timeout-ms", "0", "--threads", "1", "-o"])
+        .arg(&out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("harness starts");
+    let mut err = wait_for_stderr(&mut child, "running 1 solver over");
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, Duration::from_secs(60));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(status.code(), Some(130), "stderr: {rest}");
+    assert!(
+        rest.contains(&format!("`harness scale --resume {}`", out.display())),
+        "{rest}"
+    );
+    assert!(!rest.contains("harness run --resume"), "{rest}");
+}
+
 #[cfg(unix)]
 #[test]
 fn sigterm_is_handled_like_ctrl_c() {
