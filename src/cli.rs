@@ -748,7 +748,8 @@ pub struct BenchArgs {
     #[arg(long, value_parser = whole_of::<usize>("rounds"))]
     pub rounds: Option<usize>,
     /// Seconds one solver may spend per round; slower ones run a prefix of the set (default 1.0,
-    /// quick 0.1).
+    /// quick 0.1). A solver on the whole set whose chunk of 64 puzzles runs past twice this is
+    /// cut for the round.
     #[arg(long, value_parser = number)]
     pub round_budget: Option<f64>,
     /// Isomorph transforms of the puzzles (bench checks each answer against the puzzle it was

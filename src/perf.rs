@@ -8,6 +8,12 @@
 //!    exceeds `round_budget` gets only the prefix of the set that fits in it (whole chunks, at least
 //!    one): slow solvers (plain backtracking, say) stay affordable. Slow solves are also cut by a
 //!    per-puzzle deadline (`slow_timeout`); a cut solve counts at the time it took and is reported.
+//!    Every other solve has a deadline too, from the round budget: a chunk of a contestant on
+//!    the whole set (whose whole set fits in `round_budget`) must end within twice
+//!    `round_budget` (at least `slow_timeout`). A contestant that passes it (a foreign program
+//!    that stopped answering) is **cut for the round**: its other solves of that round are
+//!    skipped and the round gives it no time. So no contestant holds a bench longer than its
+//!    deadlines allow.
 //! 2. **Rounds**: `rounds` times, every contestant solves its subset, the order of contestants
 //!    rotating from round to round so that clock and cache drift hit all alike. Each turn opens
 //!    with an untimed warm-up (the first chunk), and a subset solved in under `min_round`
@@ -292,22 +298,12 @@ enum Answer {
     Error,
 }
 
-/// Solves puzzle `i`; returns its answer. `deadline`: per-puzzle cut for slow solvers.
+/// Solves puzzle `i` within `budget`; returns its answer.
 #[inline]
-fn solve_one(
-    c: &Contestant,
-    p: &Prepared,
-    i: usize,
-    mode: Mode,
-    deadline: Option<Duration>,
-) -> Answer {
-    let budget = match deadline {
-        Some(d) => Budget::with_timeout(d),
-        None => Budget::unlimited(),
-    };
+fn solve_one(c: &Contestant, p: &Prepared, i: usize, mode: Mode, budget: &Budget) -> Answer {
     let mut session = c.session.borrow_mut();
     match mode {
-        Mode::First => match session.solve(&p.grids[i], &budget) {
+        Mode::First => match session.solve(&p.grids[i], budget) {
             Ok(o) => match (o.status, o.solution) {
                 (Status::Timeout, _) => Answer::Timeout,
                 (_, Some(g)) => Answer::Grid(*g.cells()),
@@ -316,7 +312,7 @@ fn solve_one(
             },
             Err(_) => Answer::Error,
         },
-        Mode::Count2 => match session.count(&p.grids[i], 2, &budget) {
+        Mode::Count2 => match session.count(&p.grids[i], 2, budget) {
             Ok(c) if c.complete => Answer::Count(c.solutions),
             Ok(_) => Answer::Timeout,
             Err(_) => Answer::Error,
@@ -324,23 +320,63 @@ fn solve_one(
     }
 }
 
-/// Times puzzles `[start, end)`; returns seconds and the number of cut solves.
+/// What timing a range of puzzles gave.
+#[derive(Debug, Clone, Copy)]
+struct Timed {
+    /// Seconds.
+    secs: f64,
+    /// Solves cut by the deadline.
+    cut: usize,
+    /// The range was left at a cut solve (the plan cuts the contestant for the round).
+    stopped: bool,
+}
+
+/// The budget of a solve under `plan`, or of a range of solves started at once: its deadline
+/// from now.
+fn plan_budget(plan: Plan) -> Budget {
+    Budget::with_timeout(plan.deadline)
+}
+
+/// Times puzzles `[start, end)` under `plan`'s deadline; stops at the first cut solve when the
+/// plan says so. A contestant on a prefix gets the deadline for each solve; one on the whole set
+/// for the range (a chunk, far within the round budget: one clock read for all its solves, so
+/// the fastest solvers pay nothing for it).
 fn time_range(
     c: &Contestant,
     p: &Prepared,
     start: usize,
     end: usize,
     mode: Mode,
-    deadline: Option<Duration>,
-) -> (f64, usize) {
+    plan: Plan,
+) -> Timed {
     let mut cut = 0;
     let t = Instant::now();
+    let range = plan.cut_for_round.then(|| plan_budget(plan));
     for i in start..end {
-        if std::hint::black_box(solve_one(c, p, i, mode, deadline)) == Answer::Timeout {
+        let each;
+        let budget = match &range {
+            Some(b) => b,
+            None => {
+                each = plan_budget(plan);
+                &each
+            }
+        };
+        if std::hint::black_box(solve_one(c, p, i, mode, budget)) == Answer::Timeout {
             cut += 1;
+            if plan.cut_for_round {
+                return Timed {
+                    secs: t.elapsed().as_secs_f64(),
+                    cut,
+                    stopped: true,
+                };
+            }
         }
     }
-    (t.elapsed().as_secs_f64(), cut)
+    Timed {
+        secs: t.elapsed().as_secs_f64(),
+        cut,
+        stopped: false,
+    }
 }
 
 /// Settings of one measurement.
@@ -353,7 +389,9 @@ pub struct Settings {
     /// Seconds of calibration per contestant (at most).
     pub calibrate: f64,
     /// Seconds one contestant may spend per round; slower ones get a prefix of the set (never the
-    /// champion or the reference: they always run the whole set).
+    /// champion or the reference: they always run the whole set). Twice this (at least
+    /// `slow_timeout`) is the deadline of each chunk of a contestant on the whole set: one that
+    /// passes it is cut for the round.
     pub round_budget: f64,
     /// Per-puzzle deadline for contestants on a prefix.
     pub slow_timeout: Duration,
@@ -374,10 +412,13 @@ pub struct Measured {
     pub kind: Option<SolverKind>,
     /// Puzzles it solved per round (a prefix of the set).
     pub puzzles: usize,
-    /// Seconds per chunk per round: `chunk_secs[round][chunk]`.
+    /// Seconds per chunk per round: `chunk_secs[round][chunk]`; empty for a round the
+    /// contestant was cut from (a solve passed the round budget).
     pub chunk_secs: Vec<Vec<f64>>,
-    /// Solves cut by the per-puzzle deadline, over all rounds.
+    /// Solves cut by a deadline, over all rounds.
     pub cut: usize,
+    /// Rounds it was cut from.
+    pub cut_rounds: usize,
     /// Wrong answers found by the check after timing (a solver error counts as wrong).
     pub wrong: usize,
     /// Solved answers that could not be checked (the solver writes no solution).
@@ -385,21 +426,32 @@ pub struct Measured {
 }
 
 impl Measured {
-    /// Its time on the first `chunks` chunks in round `r`, seconds.
-    pub fn secs(&self, r: usize, chunks: usize) -> f64 {
-        self.chunk_secs[r][..chunks].iter().sum()
+    /// Its time on the first `chunks` chunks in round `r`, seconds; `None` for a round it was
+    /// cut from.
+    pub fn secs(&self, r: usize, chunks: usize) -> Option<f64> {
+        let round = self.chunk_secs.get(r).filter(|c| !c.is_empty())?;
+        Some(round[..chunks.min(round.len())].iter().sum())
     }
 
     /// Chunks it ran.
     pub fn chunks(&self) -> usize {
-        self.chunk_secs.first().map_or(0, |c| c.len())
+        self.chunk_secs.iter().map(Vec::len).max().unwrap_or(0)
     }
 
-    /// Median over rounds of its time on its whole subset, seconds.
+    /// Rounds that timed it whole (not cut).
+    pub fn whole_rounds(&self) -> usize {
+        self.chunk_secs.iter().filter(|c| !c.is_empty()).count()
+    }
+
+    /// Median over its whole rounds of its time on its whole subset, seconds (NaN when it was
+    /// cut from every round).
     pub fn median_secs(&self) -> f64 {
         let mut v: Vec<f64> = (0..self.chunk_secs.len())
-            .map(|r| self.secs(r, self.chunks()))
+            .filter_map(|r| self.secs(r, self.chunks()))
             .collect();
+        if v.is_empty() {
+            return f64::NAN;
+        }
         crate::stats::sort_and_quantile(&mut v, 0.5)
     }
 
@@ -442,11 +494,11 @@ impl std::fmt::Display for Ratio {
     }
 }
 
-/// `b`'s time over `a`'s in each round, on the puzzles both ran.
+/// `b`'s time over `a`'s in each round that timed both whole, on the puzzles both ran.
 pub fn round_ratios(a: &Measured, b: &Measured) -> Vec<f64> {
     let chunks = a.chunks().min(b.chunks());
     (0..a.chunk_secs.len().min(b.chunk_secs.len()))
-        .map(|r| b.secs(r, chunks) / a.secs(r, chunks).max(1e-12))
+        .filter_map(|r| Some(b.secs(r, chunks)? / a.secs(r, chunks)?.max(1e-12)))
         .collect()
 }
 
@@ -478,6 +530,7 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
             puzzles: (plan.chunks * CHUNK).min(n),
             chunk_secs: Vec::new(),
             cut: 0,
+            cut_rounds: 0,
             wrong: 0,
             unchecked: 0,
         })
@@ -499,13 +552,17 @@ pub fn measure(contestants: &[Contestant], p: &Prepared, s: &Settings) -> Vec<Me
     out
 }
 
-/// How one contestant is timed: a prefix of the puzzles, a deadline or none, passes a round.
+/// How one contestant is timed: a prefix of the puzzles, the deadline of each solve, passes a
+/// round.
 #[derive(Debug, Clone, Copy)]
 struct Plan {
     /// Chunks of [`CHUNK`] puzzles timed.
     chunks: usize,
-    /// The deadline of each solve, for a contestant too slow for every puzzle.
-    deadline: Option<Duration>,
+    /// The deadline of each solve: `slow_timeout` for a contestant too slow for every puzzle
+    /// (a cut solve counts at its time), else the round budget.
+    deadline: Duration,
+    /// A cut solve cuts the contestant for the round (the round budget's deadline).
+    cut_for_round: bool,
     /// Passes over the prefix per round (the median pass counts).
     passes: usize,
 }
@@ -515,43 +572,79 @@ struct Plan {
 fn calibrate(c: &Contestant, p: &Prepared, s: &Settings) -> Plan {
     let n = p.grids.len();
     let total_chunks = n.div_ceil(CHUNK);
+    let slow = Plan {
+        chunks: 1,
+        deadline: s.slow_timeout,
+        cut_for_round: false,
+        passes: 1,
+    };
     let t0 = Instant::now();
     let mut done = 0;
     while done < total_chunks && t0.elapsed().as_secs_f64() < s.calibrate {
         let (a, b) = (done * CHUNK, ((done + 1) * CHUNK).min(n));
-        time_range(c, p, a, b, s.mode, Some(s.slow_timeout));
+        time_range(c, p, a, b, s.mode, slow);
         done += 1;
     }
     let per_chunk = t0.elapsed().as_secs_f64() / done.max(1) as f64;
     let fit = ((s.round_budget / per_chunk.max(1e-12)) as usize).clamp(1, total_chunks);
-    let (chunks, deadline) = if fit >= total_chunks || c.is_yardstick() {
-        (total_chunks, None)
+    let plan = if fit >= total_chunks || c.is_yardstick() {
+        Plan {
+            chunks: total_chunks,
+            deadline: Duration::from_secs_f64(2.0 * s.round_budget.max(0.0)).max(s.slow_timeout),
+            cut_for_round: true,
+            passes: 1,
+        }
     } else {
-        (fit, Some(s.slow_timeout))
+        Plan {
+            chunks: fit,
+            ..slow
+        }
     };
-    let passes = (s.min_round / (per_chunk * chunks as f64).max(1e-9)).ceil();
+    let passes = (s.min_round / (per_chunk * plan.chunks as f64).max(1e-9)).ceil();
     Plan {
-        chunks,
-        deadline,
         passes: (passes as usize).clamp(1, MAX_PASSES),
+        ..plan
     }
 }
 
 /// Times one round of `c` under `plan`: a warm-up, then its passes over the prefix, pass `k` on
-/// `sets[k]`; adds the median pass's chunk times and the solves cut to `out`.
+/// `sets[k]`; adds the median pass's chunk times and the solves cut to `out`. A solve past the
+/// round budget cuts the contestant for the round: nothing more is solved, and the round's
+/// times are left empty.
 fn time_round(c: &Contestant, sets: &[&Prepared], s: &Settings, plan: Plan, out: &mut Measured) {
     let p = sets[0];
     let n = p.grids.len();
+    let cut_for_round = |out: &mut Measured, t: Timed| {
+        out.cut += t.cut;
+        if t.stopped {
+            out.cut_rounds += 1;
+            out.chunk_secs.push(Vec::new());
+        }
+        t.stopped
+    };
     // Warm-up, untimed: the first chunk once, so the contestant's tables and branch
     // history are its own when the clock starts.
-    time_range(c, p, 0, CHUNK.min(n), s.mode, plan.deadline);
+    let warm = time_range(c, p, 0, CHUNK.min(n), s.mode, plan);
+    // A warm-up solve cut by its deadline counts only when it cuts the round.
+    let warm_cut = usize::from(warm.stopped);
+    if cut_for_round(
+        out,
+        Timed {
+            cut: warm_cut,
+            ..warm
+        },
+    ) {
+        return;
+    }
     let mut times = vec![Vec::with_capacity(plan.passes); plan.chunks];
     for set in &sets[..plan.passes] {
         for (ch, t) in times.iter_mut().enumerate() {
             let (a, b) = (ch * CHUNK, ((ch + 1) * CHUNK).min(n));
-            let (secs, cut) = time_range(c, set, a, b, s.mode, plan.deadline);
-            t.push(secs);
-            out.cut += cut;
+            let timed = time_range(c, set, a, b, s.mode, plan);
+            if cut_for_round(out, timed) {
+                return;
+            }
+            t.push(timed.secs);
         }
     }
     // The median pass: a pass the scheduler interrupted does not move it.
@@ -571,7 +664,7 @@ fn count_truth(p: &Prepared, s: &Settings) -> Vec<Answer> {
     let champion = Contestant::new(Arc::new(BuiltinEngine::new(SolverKind::CHAMPION)))
         .expect("built-in sessions always open");
     (0..p.grids.len())
-        .map(|i| solve_one(&champion, p, i, s.mode, None))
+        .map(|i| solve_one(&champion, p, i, s.mode, &Budget::unlimited()))
         .collect()
 }
 
@@ -587,7 +680,9 @@ fn check_answers(
 ) {
     let upto = (plan.chunks * CHUNK).min(p.grids.len());
     for i in 0..upto {
-        match solve_one(c, p, i, s.mode, plan.deadline) {
+        match solve_one(c, p, i, s.mode, &plan_budget(plan)) {
+            // A contestant cut for the round is not waited for again.
+            Answer::Timeout if plan.cut_for_round => break,
             Answer::Grid(g) if verify::check(p.grids[i].cells(), &g, None).is_err() => {
                 out.wrong += 1
             }
@@ -604,7 +699,7 @@ fn check_answers(
 /// Solves puzzle `i` of `p` once in first-solution mode, unlimited, for an outside timer.
 #[inline]
 pub fn solve_for_timing(c: &Contestant, p: &Prepared, i: usize) {
-    std::hint::black_box(solve_one(c, p, i, Mode::First, None));
+    std::hint::black_box(solve_one(c, p, i, Mode::First, &Budget::unlimited()));
 }
 
 #[cfg(test)]
@@ -620,6 +715,7 @@ mod tests {
             puzzles: CHUNK,
             chunk_secs: secs.iter().map(|&s| vec![s]).collect(),
             cut: 0,
+            cut_rounds: 0,
             wrong: 0,
             unchecked: 0,
         }

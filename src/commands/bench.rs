@@ -428,7 +428,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     // The fastest among contestants that ran the whole set.
     let fastest = m
         .iter()
-        .filter(|x| x.puzzles == n)
+        .filter(|x| x.puzzles == n && x.whole_rounds() > 0)
         .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
@@ -453,6 +453,19 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
 /// ratio against `fastest` with its interval and verdict, cut solves / wrong answers.
 fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> {
     use crate::human::thousands;
+    let cut = format!("{}/{}", thousands(x.cut as u64), thousands(x.wrong as u64));
+    if x.whole_rounds() == 0 {
+        // Cut from every round (the notes say so): nothing was timed.
+        return vec![
+            x.name.to_string(),
+            thousands(x.puzzles as u64),
+            "cut".into(),
+            "cut".into(),
+            "-".into(),
+            "cut".into(),
+            cut,
+        ];
+    }
     let (vs, verdict) = match fastest {
         Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
         Some(f) => match round_ratio(f, x) {
@@ -479,7 +492,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
         crate::human::figure(x.micros_per_puzzle()),
         vs,
         verdict,
-        format!("{}/{}", thousands(x.cut as u64), thousands(x.wrong as u64)),
+        cut,
     ]
 }
 
@@ -516,6 +529,18 @@ fn print_notes(n: usize, m: &[Measured]) {
          interval excludes 1 and the ratio is beyond 5%, else same. cut = solves stopped at the \
          per-puzzle deadline.",
     );
+    let cut: Vec<String> = m
+        .iter()
+        .filter(|x| x.cut_rounds > 0)
+        .map(|x| format!("{} from {} of {}", x.name, x.cut_rounds, x.chunk_secs.len()))
+        .collect();
+    if !cut.is_empty() {
+        notes.push_str(&format!(
+            " Cut for the round (a solve ran past its deadline of twice --round-budget; those \
+             rounds are not timed): {}.",
+            cut.join(", ")
+        ));
+    }
     if m.iter().any(|x| x.chunk_secs.len() < 5) {
         notes.push_str(
             " With fewer than 5 rounds an interval is rough (the median can sit at one end): \

@@ -432,6 +432,58 @@ fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apar
     assert!(wall < std::time::Duration::from_secs(20), "{wall:?}");
 }
 
+/// A line-protocol program that answers its warm-up and then never again does not hold a bench:
+/// every bench solve has a deadline from the round budget, the program is cut for each round,
+/// and the other solver is measured. (It had not ended after 600 s.)
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
+fn bench_ends_with_a_program_that_stops_answering() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("ten.txt");
+    std::fs::write(&data, format!("{SEED}\n").repeat(10)).unwrap();
+    let began = std::time::Instant::now();
+    let out = harness()
+        .args(["bench", "--quick", "--dataset"])
+        .arg(&data)
+        .arg("--solver")
+        .arg(format!(
+            "bitboard-bands,x=cmd:python3 {} silent",
+            foreign_fixture("misbehave.py")
+        ))
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let wall = began.elapsed();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap_or_else(|| panic!("no {name} row in\n{text}"))
+            .to_string()
+    };
+    assert!(row("x").contains(" cut "), "{text}");
+    let measured = row("bitboard-bands");
+    assert!(!measured.contains("cut"), "{text}");
+    assert!(measured.contains("fastest"), "{text}");
+    let notes: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(notes.contains("Cut for the round"), "{text}");
+    assert!(notes.contains("x from 3 of 3"), "{text}");
+    assert!(wall < std::time::Duration::from_secs(60), "{wall:?}");
+    // Straight to the stderr handle (libtest captures the print macros of a passing test).
+    let _ = std::io::Write::write_fmt(
+        &mut std::io::stderr().lock(),
+        format_args!(
+            "bench with a program that stops answering ended in {:.1} s\n",
+            wall.as_secs_f64()
+        ),
+    );
+}
+
 #[test]
 #[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
 fn killed_with_sigkill_midway_a_run_leaves_no_process_and_no_temporary_folder() {
