@@ -70,6 +70,10 @@ pub struct BoardPuzzle {
     pub undecided: u32,
     /// Which attempt (0-based) made it.
     pub attempt: u32,
+    /// The generation was stopped by its budget ([`generate_board_puzzle_within`]) before every
+    /// cell was tried: the puzzle still has exactly one solution (every removal kept was
+    /// proven), but is not minimal; the cells not tried count in `undecided`.
+    pub stopped: bool,
 }
 
 /// Checks the options before any work.
@@ -121,21 +125,41 @@ pub fn generate_board_puzzle(
     seed: u64,
     index: u64,
 ) -> Result<BoardPuzzle, GenerateError> {
-    check_board_options(options)?;
-    generate_unchecked(options, counter, seed, index)
+    generate_board_puzzle_within(options, counter, seed, index, &Budget::unlimited())
 }
 
-/// [`generate_board_puzzle`] without the check of the options (the unit tests count with a
-/// session of their own).
+/// [`generate_board_puzzle`] within `stop`, a deadline and a cancel flag over the whole
+/// generation (a web request's budget, its client gone): every count polls it, and once it has
+/// run out no count is started. A minimal target then gives the puzzle so far
+/// ([`BoardPuzzle::stopped`]), unique but not minimal; a clue target not yet reached is
+/// [`GenerateError::Stopped`].
+///
+/// # Errors
+/// As [`generate_board_puzzle`]; [`GenerateError::Stopped`].
+pub fn generate_board_puzzle_within(
+    options: &BoardPuzzleOptions,
+    counter: &mut dyn Session,
+    seed: u64,
+    index: u64,
+    stop: &Budget,
+) -> Result<BoardPuzzle, GenerateError> {
+    check_board_options(options)?;
+    generate_unchecked(options, counter, seed, index, stop)
+}
+
+/// [`generate_board_puzzle_within`] without the check of the options (the unit tests count
+/// with a session of their own).
 pub(crate) fn generate_unchecked(
     options: &BoardPuzzleOptions,
     counter: &mut dyn Session,
     seed: u64,
     index: u64,
+    stop: &Budget,
 ) -> Result<BoardPuzzle, GenerateError> {
     let shape = options.shape;
     let cells = shape.cells();
-    let budget = Budget::unlimited().max_nodes(options.count_nodes);
+    // Each count: the node budget of the options, the deadline and cancel flag of `stop`.
+    let budget = stop.clone().max_nodes(options.count_nodes);
     let floor = match options.target {
         Target::Minimal => 0,
         Target::Clues(k) => k,
@@ -151,8 +175,14 @@ pub(crate) fn generate_unchecked(
         let mut puzzle = solution.clone();
         let mut givens = cells;
         let mut undecided = 0u32;
-        for &c in &order {
+        let mut stopped = false;
+        for (k, &c) in order.iter().enumerate() {
             if givens == floor {
+                break;
+            }
+            if stop.exhausted(0) {
+                stopped = true;
+                undecided += (order.len() - k) as u32;
                 break;
             }
             let v = puzzle.get(c);
@@ -172,6 +202,13 @@ pub(crate) fn generate_unchecked(
                 solution,
                 undecided,
                 attempt,
+                stopped,
+            });
+        }
+        if stopped {
+            return Err(GenerateError::Stopped {
+                clues: floor,
+                best: best.min(givens),
             });
         }
         best = best.min(givens);
@@ -262,8 +299,11 @@ pub(crate) mod tests {
             };
             let counter = &mut TestCounter;
             for i in 0..3 {
-                let p = generate_unchecked(&opts, counter, 5, i).unwrap();
-                assert_eq!(p, generate_unchecked(&opts, counter, 5, i).unwrap());
+                let p = generate_unchecked(&opts, counter, 5, i, &Budget::unlimited()).unwrap();
+                assert_eq!(
+                    p,
+                    generate_unchecked(&opts, counter, 5, i, &Budget::unlimited()).unwrap()
+                );
                 assert_eq!(p.undecided, 0);
                 assert!(crate::verify::check_board(&p.puzzle, &p.solution, None).is_ok());
                 assert_eq!(unique(&p.puzzle, counter, &budget).unwrap(), Some(true));
@@ -277,7 +317,7 @@ pub(crate) mod tests {
                 target: Target::Clues(shape.cells() - 3),
                 ..opts
             };
-            let p = generate_unchecked(&target, counter, 5, 0).unwrap();
+            let p = generate_unchecked(&target, counter, 5, 0, &Budget::unlimited()).unwrap();
             assert_eq!(p.puzzle.givens(), shape.cells() - 3);
         }
     }

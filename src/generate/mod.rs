@@ -30,7 +30,8 @@ pub mod transform;
 pub mod write;
 
 pub use board_puzzle::{
-    counting_solver_for, generate_board_puzzle, BoardPuzzle, BoardPuzzleOptions,
+    counting_solver_for, generate_board_puzzle, generate_board_puzzle_within, BoardPuzzle,
+    BoardPuzzleOptions,
 };
 pub use grids::GridMethod;
 pub use puzzle::{
@@ -115,6 +116,14 @@ pub enum GenerateError {
     /// No built-in solver counts solutions at this shape.
     #[error("no built-in solver counts solutions of {0} grids, so uniqueness cannot be proven")]
     NoCounterForShape(String),
+    /// The generation's budget ran out (or its cancel flag was set) before the clue target.
+    #[error("the generator ran out of its budget before getting down to {clues} givens (reached: {best})")]
+    Stopped {
+        /// The target.
+        clues: usize,
+        /// Fewest givens reached.
+        best: usize,
+    },
     /// The rater failed on a generated puzzle (a technique contradicted the solution: a bug).
     #[error("rating a generated puzzle: {0}")]
     Rating(String),

@@ -6,7 +6,7 @@
 //! | `POST /api/solve` | `{puzzle, shape?, solver?, timeout_ms?}` | `{solver, status, solution?, time_us, stats, check, shape?}` |
 //! | `POST /api/count` | `{puzzle, shape?, limit?, solver?, timeout_ms?}` | `{solver, solutions, complete, unique, time_us, stats, shape?}` |
 //! | `POST /api/candidates` | `{puzzle, shape?}` | `{method, candidates: [N·N strings], empty_without_candidate?, shape?}` |
-//! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
+//! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?, timeout_ms?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
 //! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only; one of several solutions is refused, as `harness hint` refuses it) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
 //! `puzzle` is the line form of [`crate::format`]: for 9x9 the 81-character line (`1`-`9`
@@ -23,8 +23,10 @@
 //! Solve work (solve, count, generate) passes the server's [`Gate`]: a request beyond its
 //! limits gets HTTP 503 with `Retry-After: 1`; a body over the size limit gets 413; a method a
 //! route does not take gets 405 with an `Allow` header; every error body is `{"error": "..."}`.
-//! A solve or count stops (through its [`Budget`]'s cancel flag) when its client disconnects or
-//! the server shuts down.
+//! Solve, count and generate have a budget (`timeout_ms`, default 10 s, at most 60 s) and stop
+//! (through their [`Budget`]'s cancel flag) when their client disconnects or the server shuts
+//! down, so no request holds a slot past its budget or after its client left; a hint and the
+//! candidates are one bounded step of polynomial work on a 9x9 board (milliseconds).
 //!
 //! `time_us` is the wall time of the solver's `solve`/`count` call alone, in µs; `stats` holds the
 //! effort counters (nodes, guesses, backtracks, propagations) defined in the `solvers` crate docs.
@@ -172,7 +174,15 @@ fn symbols_of(mask: u128) -> String {
         .collect()
 }
 
-fn budget(timeout_ms: Option<u64>, cancel: &Arc<AtomicBool>) -> Result<Budget, ApiError> {
+/// The budget of one request's work: `timeout_ms` (default [`DEFAULT_TIMEOUT_MS`], at most
+/// [`MAX_TIMEOUT_MS`]) and the request's cancel flag (set when its client goes away).
+///
+/// # Errors
+/// A 400 [`ApiError`] for a timeout out of range.
+pub(super) fn budget(
+    timeout_ms: Option<u64>,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Budget, ApiError> {
     let ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     if ms == 0 || ms > MAX_TIMEOUT_MS {
         return Err(ApiError::bad_request(format!(
@@ -452,6 +462,10 @@ pub struct GenerateRequest {
     pub dataset: Option<String>,
     /// Random seed; absent = a fresh one (returned in the answer).
     pub seed: Option<u64>,
+    /// Time budget of the generator, ms (1..=60000); default 10000. A minimal puzzle of a shape
+    /// other than 9x9 not finished within it is answered as far as it got (unique, not
+    /// minimal); a `givens` target not reached gets a 503.
+    pub timeout_ms: Option<u64>,
 }
 
 /// `POST /api/generate` answer.
@@ -472,15 +486,17 @@ pub struct GenerateResponse {
     pub shape: Option<String>,
 }
 
-/// Makes a new puzzle (blocking). The generator runs to its end (a few grids tried, each in
-/// milliseconds): `_cancel` is not polled.
+/// Makes a new puzzle (blocking), within the request's budget ([`GenerateRequest::timeout_ms`]);
+/// setting `cancel` (the client went away) stops it at its next count.
 ///
 /// # Errors
-/// A 400 [`ApiError`] for an unknown source, shape or dataset, or givens out of range.
+/// A 400 [`ApiError`] for an unknown source, shape or dataset, givens out of range or a bad
+/// timeout; a 503 when the budget ran out before a `givens` target.
 pub fn generate(
     req: &GenerateRequest,
-    _cancel: &Arc<AtomicBool>,
+    cancel: &Arc<AtomicBool>,
 ) -> Result<GenerateResponse, ApiError> {
+    let budget = budget(req.timeout_ms, cancel)?;
     let source = match req.source.as_deref() {
         None | Some("") | Some("generator") => Source::Generator { givens: req.givens },
         Some("dataset") => Source::Dataset(req.dataset.clone().filter(|d| !d.is_empty())),
@@ -492,8 +508,10 @@ pub fn generate(
     };
     let shape = parse_shape(req.shape.as_deref())?.unwrap_or(Shape::CLASSIC);
     let seed = req.seed.unwrap_or_else(rand::random);
-    let g =
-        engine::generate(&source, shape, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let g = engine::generate(&source, shape, seed, &budget).map_err(|e| match e {
+        engine::GenerateError::OutOfBudget(why) => ApiError::busy(why),
+        e => ApiError::bad_request(e.to_string()),
+    })?;
     Ok(GenerateResponse {
         puzzle: board_line(&g.puzzle),
         solution: g.solution.as_ref().map(board_line),

@@ -11,12 +11,12 @@
 
 use crate::dataset;
 use crate::generate::{
-    clue_range, clues_out_of_range, counting_solver_for, generate_board_puzzle, generate_puzzle,
-    BoardPuzzleOptions, PuzzleOptions, Target,
+    clue_range, clues_out_of_range, counting_solver_for, generate_board_puzzle_within,
+    generate_puzzle, BoardPuzzleOptions, PuzzleOptions, Target,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvers::{Board, Grid, Shape};
+use solvers::{Board, Budget, Grid, Shape};
 
 /// Where a new puzzle should come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,10 @@ pub enum GenerateError {
     /// The generator failed (e.g. no grid got down to the asked number of givens).
     #[error("the generator failed: {0}")]
     GaveUp(String),
+    /// The budget ran out before the asked number of givens (a minimal target gives the puzzle
+    /// reached instead).
+    #[error("{0}")]
+    OutOfBudget(String),
 }
 
 /// Why `givens` is outside [`clue_range`] of `shape`, in `generate --clues`'s words.
@@ -83,12 +87,21 @@ fn shipped_names() -> Vec<&'static str> {
 }
 
 /// Makes a new puzzle of `shape` from `source`, seeded with `seed` (same seed, same puzzle). A
-/// dataset named in `source` gives a puzzle of its own shape, `shape` or not.
+/// dataset named in `source` gives a puzzle of its own shape, `shape` or not. `stop` bounds the
+/// generator at shapes other than 9x9 (a 100x100 puzzle takes 10,000 counts): once its deadline
+/// passes or its cancel flag is set, no count is started, and a minimal target gives the puzzle
+/// reached so far (unique, not minimal: its origin says so). A 9x9 puzzle takes milliseconds
+/// (81 counts of the champion), a dataset's a moment: neither polls it.
 ///
 /// # Errors
-/// [`GenerateError`] for an unknown dataset, a number of givens out of range, or a generator
-/// that gave up.
-pub fn generate(source: &Source, shape: Shape, seed: u64) -> Result<Generated, GenerateError> {
+/// [`GenerateError`] for an unknown dataset, a number of givens out of range, a generator that
+/// gave up, or a clue target the budget did not reach.
+pub fn generate(
+    source: &Source,
+    shape: Shape,
+    seed: u64,
+    stop: &Budget,
+) -> Result<Generated, GenerateError> {
     if let Source::Generator { givens: Some(g) } = *source {
         if !clue_range(shape).contains(&g) {
             return Err(GenerateError::BadGivens { givens: g, shape });
@@ -97,7 +110,7 @@ pub fn generate(source: &Source, shape: Shape, seed: u64) -> Result<Generated, G
     match source {
         Source::Dataset(name) => from_dataset(name.as_deref(), shape, seed),
         Source::Generator { givens } if !shape.is_classic() => {
-            generate_shaped(shape, *givens, seed)
+            generate_shaped(shape, *givens, seed, stop)
         }
         Source::Generator { givens } => {
             let options = PuzzleOptions {
@@ -124,6 +137,7 @@ fn generate_shaped(
     shape: Shape,
     givens: Option<usize>,
     seed: u64,
+    stop: &Budget,
 ) -> Result<Generated, GenerateError> {
     let solver = counting_solver_for(shape)
         .ok_or_else(|| GenerateError::GaveUp(format!("no built-in solver counts {shape}")))?;
@@ -134,9 +148,19 @@ fn generate_shaped(
         count_nodes: Some(SHAPED_COUNT_NODES),
         attempts: 20,
     };
-    let g = generate_board_puzzle(&options, &mut *solver.session(), seed, 0)
-        .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
-    let minimal = if g.undecided == 0 { " (minimal)" } else { "" };
+    let g = generate_board_puzzle_within(&options, &mut *solver.session(), seed, 0, stop).map_err(
+        |e| match e {
+            crate::generate::GenerateError::Stopped { .. } => {
+                GenerateError::OutOfBudget(e.to_string())
+            }
+            e => GenerateError::GaveUp(e.to_string()),
+        },
+    )?;
+    let minimal = match (g.stopped, g.undecided) {
+        (true, _) => " (stopped by its time budget: unique, not minimal)",
+        (false, 0) => " (minimal)",
+        (false, _) => "",
+    };
     Ok(Generated {
         puzzle: g.puzzle,
         solution: Some(g.solution),

@@ -230,13 +230,14 @@ async fn index(
         Some(b) => (b, format!("empty {} board", q["shape"].trim())),
         None => {
             // Generating is solve work: it passes the gate like the API's.
-            let g = api::blocking(Some(&gate), 0, (), |(), _| {
+            let g = api::blocking(Some(&gate), 0, (), |(), cancel| {
                 super::engine::generate(
                     &super::engine::Source::Generator {
                         givens: Some(START_GIVENS),
                     },
                     Shape::CLASSIC,
                     rand::random(),
+                    &api::budget(None, cancel)?,
                 )
                 .map_err(|e| ApiError::bad_request(e.to_string()))
             })

@@ -713,3 +713,77 @@ fn load_test_dropped_hard_solves_leave_the_server_responsive_and_idle() {
         assert!(retry_after, "a 503 without Retry-After: 1");
     }
 }
+
+/// Generate requests have a budget and stop when their client goes: two 100x100 generate
+/// requests whose clients leave after 1 s free both slots long before their 10 s budget, and a
+/// solve right after is answered 200; a generate whose client waits is answered within its
+/// budget, with the unique puzzle reached so far.
+#[test]
+fn abandoned_generate_requests_free_their_slots() {
+    let server = InProcess::start(Limits {
+        solve_slots: 2,
+        queue: 0,
+        ..Limits::default()
+    });
+    let generate = post("/api/generate", &json!({"shape": "100x100", "seed": 3}));
+    let mut clients: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            s.write_all(&generate).unwrap();
+            s
+        })
+        .collect();
+    assert!(
+        eventually(Duration::from_secs(10), || server.gate.running() == 2),
+        "the generators never started"
+    );
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(server.gate.running(), 2, "still generating after 1 s");
+    let left = Instant::now();
+    clients.clear();
+    assert!(
+        eventually(Duration::from_secs(10), || server.gate.running() == 0),
+        "the generators went on after their clients left"
+    );
+    say(&format!(
+        "two abandoned 100x100 generate requests freed their slots {:.2} s after their clients \
+         left (budget 10 s)",
+        left.elapsed().as_secs_f64()
+    ));
+    let r = request(server.addr, &post("/api/solve", &json!({"puzzle": SEED})));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["solution"], SEED_SOLUTION);
+    // A client that waits gets the puzzle reached within its budget.
+    let t0 = Instant::now();
+    let r = request(
+        server.addr,
+        &post(
+            "/api/generate",
+            &json!({"shape": "100x100", "seed": 3, "timeout_ms": 2000}),
+        ),
+    );
+    let took = t0.elapsed();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert!(
+        v["origin"]
+            .as_str()
+            .unwrap()
+            .contains("stopped by its time budget"),
+        "{v}"
+    );
+    assert!(took < Duration::from_secs(8), "answered after {took:?}");
+    say(&format!(
+        "a 100x100 generate with a 2 s budget answered in {:.2} s",
+        took.as_secs_f64()
+    ));
+    let (puzzle, solution) = (
+        harness::format::read_puzzle(v["puzzle"].as_str().unwrap(), None).unwrap(),
+        harness::format::read_puzzle(v["solution"].as_str().unwrap(), None).unwrap(),
+    );
+    assert_eq!(
+        harness::verify::check_board(&puzzle.board, &solution.board, None),
+        Ok(())
+    );
+    assert_eq!(server.gate.running(), 0);
+}
