@@ -92,7 +92,7 @@ pub fn exit_now(headline: &str) -> ! {
         let _ = std::fs::remove_file(tmp);
         removed.push(target.clone());
     }
-    eprintln!("\n{}", message(headline, &reg, &removed));
+    errln!("\n{}", message(headline, &reg, &removed));
     // External solvers run in process groups of their own: end them with us.
     foreign::kill_children();
     std::process::exit(i32::from(EXIT_STATUS));

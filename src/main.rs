@@ -9,9 +9,12 @@
 //! (a run saves its finished rows; every command removes its unfinished temporary files and says
 //! what it kept).
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 use clap::Parser;
 use harness::cli::{Cli, Command};
 use harness::commands;
+use harness::errln;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -27,7 +30,7 @@ fn main() -> ExitCode {
     // what was kept and exits with status 130 (`run` and `serve` first stop their work; see
     // `harness::interrupt`).
     if let Err(e) = harness::interrupt::install() {
-        eprintln!("warning: Ctrl-C will leave temporary files behind: {e}");
+        errln!("warning: Ctrl-C will leave temporary files behind: {e}");
     }
     let Some(command) = &cli.command else {
         // The classic mode: `harness -c N` / `harness -s PATH`.
@@ -47,12 +50,12 @@ fn main() -> ExitCode {
 fn print_error(e: &anyhow::Error) {
     let text = format!("{e:#}");
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("error: {text}");
+        errln!("error: {text}");
         return;
     }
     for (i, line) in text.lines().enumerate() {
         let head = if i == 0 { "error: " } else { "       " };
-        eprintln!("{}", harness::human::hanging(head, line));
+        errln!("{}", harness::human::hanging(head, line));
     }
 }
 

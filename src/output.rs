@@ -9,11 +9,68 @@
 //! would; never renamed over); `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` (the process's own
 //! descriptors). Every temporary file is registered with [`crate::interrupt`], so a signal
 //! removes it.
+//!
+//! The terminal too: every line the harness prints goes through [`outln!`](crate::outln) and
+//! [`out!`](crate::out) (stdout: a failed write, a full disk or a closed descriptor, is an
+//! [`StdoutError`] the command returns, never a panic) or [`errln!`](crate::errln) (stderr: a
+//! note that cannot be written is dropped, as there is nowhere left to say so). `print!` and
+//! `eprint!`, which panic on a failed write, are refused by the crate's lints.
 
 use anyhow::Context;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// A line or text that could not be written to stdout (a full disk, a closed descriptor).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to stdout")]
+pub struct StdoutError(#[source] pub std::io::Error);
+
+/// Writes `args` to stdout (what [`out!`](crate::out) and [`outln!`](crate::outln) call).
+///
+/// # Errors
+/// The failed write, as a [`StdoutError`].
+pub fn to_stdout(args: std::fmt::Arguments<'_>) -> Result<(), StdoutError> {
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.flush())
+        .map_err(StdoutError)
+}
+
+/// Writes `args` to stderr (what [`errln!`](crate::errln) calls); a failed write is dropped.
+pub fn to_stderr(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
+
+/// `print!` that returns a [`StdoutError`] instead of panicking when stdout cannot be written.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::to_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` that returns a [`StdoutError`] instead of panicking when stdout cannot be written.
+#[macro_export]
+macro_rules! outln {
+    () => {
+        $crate::output::to_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::to_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprintln!` that never panics: a line stderr cannot take is dropped.
+#[macro_export]
+macro_rules! errln {
+    () => {
+        $crate::output::to_stderr(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::to_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 /// Where an output path leads (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -199,7 +199,7 @@ pub fn run_stream(
                 Landed::Stuck(mut rows) => {
                     // Stopped, and some solve never came back: save the rows of those that
                     // finished and leave it running (the process ends without it).
-                    eprintln!(
+                    errln!(
                         "\ninterrupted: a solve did not stop within {} s (a call into an \
                          in-process library cannot be interrupted); saving the rows of the \
                          solves that finished, without waiting for it",

@@ -30,8 +30,8 @@ pub fn autofill(args: &AutofillArgs) -> anyhow::Result<ExitCode> {
     ));
     match result {
         Ok(r) => {
-            println!("board read from {}: {}", args.url, r.puzzle.to_line());
-            println!(
+            outln!("board read from {}: {}", args.url, r.puzzle.to_line())?;
+            outln!(
                 "typed {}, skipped {}; {}",
                 crate::human::plural(r.typed, "digit"),
                 crate::human::plural(r.readonly, "read-only cell"),
@@ -40,16 +40,16 @@ pub fn autofill(args: &AutofillArgs) -> anyhow::Result<ExitCode> {
                     Some(false) => "the board has several solutions: filled the first found",
                     None => "uniqueness not settled in budget",
                 }
-            );
-            println!("page now holds: {}", r.solution.to_digits());
+            )?;
+            outln!("page now holds: {}", r.solution.to_digits())?;
             if let Some(p) = &args.screenshot {
-                println!("screenshot: {}", p.display());
+                outln!("screenshot: {}", p.display())?;
             }
-            println!("ok: the page holds the solution (checked)");
+            outln!("ok: the page holds the solution (checked)")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             Ok(ExitCode::from(if e.is_mismatch() { 1 } else { 2 }))
         }
     }

@@ -40,11 +40,11 @@ pub fn datasets(names: &[String]) -> anyhow::Result<Vec<Dataset>> {
             .collect()
     } else {
         match std::env::var_os("HARNESS_DATA") {
-            Some(d) => eprintln!(
+            Some(d) => errln!(
                 "{} not found ($HARNESS_DATA/datasets): benchmarking the shipped sets",
                 PathBuf::from(d).join("datasets").display()
             ),
-            None => eprintln!("HARNESS_DATA is not set: benchmarking the shipped sets"),
+            None => errln!("HARNESS_DATA is not set: benchmarking the shipped sets"),
         }
         Ok(dataset::defaults())
     }
@@ -99,7 +99,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
         .map(Contestant::name)
         .collect();
     if !left_out.is_empty() {
-        eprintln!(
+        errln!(
             "--count-mode: left out, they cannot count solutions: {}",
             left_out.join(", ")
         );
@@ -111,9 +111,9 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
         let grids = bench_grids(ds, args);
         if grids.is_empty() {
             if ds.entries.is_empty() {
-                eprintln!("{}: no puzzle in the file, skipped", ds.name);
+                errln!("{}: no puzzle in the file, skipped", ds.name);
             } else {
-                eprintln!("{}: no 9x9 puzzle to time, skipped", ds.name);
+                errln!("{}: no 9x9 puzzle to time, skipped", ds.name);
             }
             continue;
         }
@@ -124,13 +124,13 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
         pb.finish_and_clear();
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();
         let title = format!("{}{}", ds.name, copies_label(&args.isomorph));
-        print_table(&title, p.grids.len(), &settings, &m);
+        print_table(&title, p.grids.len(), &settings, &m)?;
     }
     if benched == 0 {
         anyhow::bail!("nothing to time: no dataset holds a readable 9x9 puzzle");
     }
     if !cfg!(feature = "reference") {
-        eprintln!("(built without --features reference: the sudoku crate is not measured)");
+        errln!("(built without --features reference: the sudoku crate is not measured)");
     }
     Ok(wrong)
 }
@@ -183,10 +183,10 @@ fn report_skipped(ds: &Dataset) {
         .filter_map(|e| e.puzzle.as_ref().err())
         .collect();
     for err in bad.iter().take(SHOWN) {
-        eprintln!("invalid puzzle: {err}");
+        errln!("invalid puzzle: {err}");
     }
     if bad.len() > SHOWN {
-        eprintln!("... and {} more invalid puzzles", bad.len() - SHOWN);
+        errln!("... and {} more invalid puzzles", bad.len() - SHOWN);
     }
     let mut shapes: Vec<String> = Vec::new();
     let mut other = 0usize;
@@ -200,7 +200,7 @@ fn report_skipped(ds: &Dataset) {
         }
     }
     if other > 0 {
-        eprintln!(
+        errln!(
             "{}",
             crate::human::wrap(&format!(
                 "{}: {} {} of another order than 9x9 left out ({}): bench times 9x9 puzzles, \
@@ -213,7 +213,7 @@ fn report_skipped(ds: &Dataset) {
         );
     }
     if !bad.is_empty() {
-        eprintln!(
+        errln!(
             "{}: {} left out",
             ds.name,
             crate::human::plural(bad.len(), "invalid puzzle")
@@ -319,10 +319,10 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
         let p = Prepared::new(bench_grids(&ds, args));
         let m = perf::measure(&contestants, &p, s);
         wrong += m.iter().map(|x| x.wrong).sum::<usize>();
-        print_table(&v.dataset, p.grids.len(), s, &m);
+        print_table(&v.dataset, p.grids.len(), s, &m)?;
         compare_verdicts(v, &m, &mut lines, &mut tally);
     }
-    print_verdicts(dir, lines, tally);
+    print_verdicts(dir, lines, tally)?;
     Ok(wrong)
 }
 
@@ -372,7 +372,11 @@ fn compare_verdicts(
 }
 
 /// Prints the verdicts of the run in `dir` against bench's ratios, and how many agree.
-fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize; 3]) {
+fn print_verdicts(
+    dir: &std::path::Path,
+    lines: Vec<[String; 6]>,
+    tally: [usize; 3],
+) -> Result<(), crate::output::StdoutError> {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
     crate::human::fit(&mut t);
@@ -387,8 +391,8 @@ fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize;
     for l in lines {
         t.add_row(l.to_vec());
     }
-    println!("\nverdicts of {} against bench\n{t}", dir.display());
-    println!(
+    outln!("\nverdicts of {} against bench\n{t}", dir.display())?;
+    outln!(
         "{}",
         crate::human::wrap(&format!(
             "{}: {} agree (bench also finds the winner faster beyond noise), \
@@ -400,7 +404,7 @@ fn print_verdicts(dir: &std::path::Path, lines: Vec<[String; 6]>, tally: [usize;
             tally[1],
             tally[2]
         ))
-    );
+    )
 }
 
 /// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%
@@ -415,8 +419,13 @@ fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
     crate::stats::median_ci(&ratios, crate::stats::salt(&[&a.name, &b.name]))
 }
 
-fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
-    println!(
+fn print_table(
+    dataset: &str,
+    n: usize,
+    s: &Settings,
+    m: &[Measured],
+) -> Result<(), crate::output::StdoutError> {
+    outln!(
         "\n{}",
         crate::human::wrap(&format!(
             "{dataset}: {}, {}, single thread, {}",
@@ -424,7 +433,7 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
             s.mode.label(),
             crate::human::plural(s.rounds, "interleaved round")
         ))
-    );
+    )?;
     // The fastest among contestants that ran the whole set.
     let fastest = m
         .iter()
@@ -445,8 +454,8 @@ fn print_table(dataset: &str, n: usize, s: &Settings, m: &[Measured]) {
     for x in m {
         t.add_row(bench_row(x, n, fastest));
     }
-    println!("{t}");
-    print_notes(n, m);
+    outln!("{t}")?;
+    print_notes(n, m)
 }
 
 /// One contestant's line: name, puzzles (`*` marks a prefix), puzzles/s, µs a puzzle, the
@@ -522,7 +531,7 @@ fn champion_line(c: &Measured, r: &Measured) -> String {
 
 /// What the columns mean, the champion against every solver that is not built in, and the
 /// solvers whose answers could not be checked.
-fn print_notes(n: usize, m: &[Measured]) {
+fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutError> {
     let mut notes = String::from(
         "vs fastest = the fastest's throughput over this one's on the same puzzles, the median \
          of the rounds' ratios, with its bootstrap 95% interval; slower or faster only when the \
@@ -553,23 +562,23 @@ fn print_notes(n: usize, m: &[Measured]) {
              solver faster than the fastest whole-set solver on those puzzles shows below 1.00).",
         );
     }
-    println!("{}", crate::human::wrap(&notes));
+    outln!("{}", crate::human::wrap(&notes))?;
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
         let others: Vec<&Measured> = m.iter().filter(|x| x.kind.is_none()).collect();
         if !others.is_empty() {
-            println!(
+            outln!(
                 "{}",
                 crate::human::wrap(&format!(
                     "{0} / X = {0}'s throughput over X's, the median of the rounds' ratios \
                      (above 1: {0} faster) and their range, with the verdict of the table's rule:",
                     c.name
                 ))
-            );
+            )?;
         }
         for r in others {
-            println!("{}", crate::human::hanging("  ", &champion_line(c, r)));
+            outln!("{}", crate::human::hanging("  ", &champion_line(c, r)))?;
         }
     }
     let unchecked: Vec<String> = m
@@ -578,9 +587,10 @@ fn print_notes(n: usize, m: &[Measured]) {
         .map(|x| format!("{} ({} solves)", x.name, x.unchecked))
         .collect();
     if !unchecked.is_empty() {
-        println!(
+        outln!(
             "  unchecked (the solver writes no solution): {}",
             unchecked.join(", ")
-        );
+        )?;
     }
+    Ok(())
 }

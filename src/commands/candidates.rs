@@ -100,19 +100,19 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
     });
     let empty: Vec<usize> = (0..81).filter(|&c| r.grid.get(c) == 0).collect();
     let marks: u32 = empty.iter().map(|&c| r.candidates[c].count_ones()).sum();
-    println!("puzzle   {}", puzzle.to_line());
-    println!("reduced  {}", r.grid.to_line());
-    println!(
+    outln!("puzzle   {}", puzzle.to_line())?;
+    outln!("reduced  {}", r.grid.to_line())?;
+    outln!(
         "{} givens; {placed} digits placed by the rules ({naked} naked singles, {hidden} hidden singles); {} cells left with {marks} candidates",
         puzzle.givens(),
         empty.len()
-    );
-    print!("{}", render_pencil_marks(&puzzle, &r.grid, &r.candidates));
-    println!("(` 7 ` a given, `*7*` placed by a rule, `1.3` candidates 1 and 3 of a cell)");
+    )?;
+    out!("{}", render_pencil_marks(&puzzle, &r.grid, &r.candidates))?;
+    outln!("(` 7 ` a given, `*7*` placed by a rule, `1.3` candidates 1 and 3 of a cell)")?;
     if let Some(c) = r.contradiction {
-        println!("contradiction: {c}: the puzzle has no solution");
+        outln!("contradiction: {c}: the puzzle has no solution")?;
     } else if empty.is_empty() {
-        println!("solved by the rules alone, no guess needed");
+        outln!("solved by the rules alone, no guess needed")?;
     }
     if !args.trace {
         return Ok(());
@@ -124,35 +124,39 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
             .timeout(timeout)
             .max_nodes(Some(args.max_nodes)),
     );
-    println!();
-    println!("the givens' pencil marks, before any rule (where the trace starts):");
-    print!(
+    outln!()?;
+    outln!("the givens' pencil marks, before any rule (where the trace starts):")?;
+    out!(
         "{}",
         render_pencil_marks(&puzzle, &puzzle, &givens_candidates(&puzzle))
-    );
-    println!();
-    println!("trace: every deduction in order (rule and unit), then the guesses; indented by guesses in force");
+    )?;
+    outln!()?;
+    outln!("trace: every deduction in order (rule and unit), then the guesses; indented by guesses in force")?;
     for s in &steps {
-        println!("{:indent$}{s}", "", indent = 2 + 2 * s.depth() as usize);
+        outln!("{:indent$}{s}", "", indent = 2 + 2 * s.depth() as usize)?;
     }
     let st = out.stats;
     match out.status {
-        Status::Solved => println!(
+        Status::Solved => outln!(
             "solution {}  ({} nodes, {} guesses, {} backtracks, {} digits placed by rules)",
             out.solution.map(|g| g.to_line()).unwrap_or_default(),
             st.nodes,
             st.guesses,
             st.backtracks,
             st.propagations
-        ),
-        Status::NoSolution => println!(
+        )?,
+        Status::NoSolution => outln!(
             "no solution  ({} nodes, {} guesses, {} backtracks)",
-            st.nodes, st.guesses, st.backtracks
-        ),
-        Status::Timeout => println!(
+            st.nodes,
+            st.guesses,
+            st.backtracks
+        )?,
+        Status::Timeout => outln!(
             "stopped: the budget ran out after {} nodes (--timeout-ms {}, --max-nodes {})",
-            st.nodes, args.timeout_ms, args.max_nodes
-        ),
+            st.nodes,
+            args.timeout_ms,
+            args.max_nodes
+        )?,
     }
     Ok(())
 }

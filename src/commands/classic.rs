@@ -99,7 +99,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             )?;
             Ok(())
         })?;
-        eprintln!(
+        errln!(
             "wrote {n} distinct solved grids to {OUTPUT} (seed {seed}: `harness -c {n} --seed {seed}` writes the same file)"
         );
         return Ok(ClassicEnd::Created(n));
@@ -143,7 +143,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             )?;
             Ok(())
         })?;
-        eprintln!("{}; solutions in {OUTPUT}", counts.line());
+        errln!("{}; solutions in {OUTPUT}", counts.line());
         return Ok(ClassicEnd::Solved(counts));
     }
     bail!(

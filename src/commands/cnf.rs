@@ -30,7 +30,7 @@ pub fn cnf(args: &CnfArgs) -> anyhow::Result<()> {
         let shape = board.shape();
         let n = shape.side();
         let base = encoding.clauses_of(shape);
-        eprintln!(
+        errln!(
             "wrote {}: {shape}, p cnf {} {} ({base} base clauses + {} givens)",
             path.display(),
             n * n * n,

@@ -14,13 +14,13 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     let a = record::load(&args.run_a)?;
     let b = record::load(&args.run_b)?;
     let rows = compare::compare(&a, &b);
-    println!("A = {} ({})", a.dir.display(), a.info.date);
-    println!("B = {} ({})", b.dir.display(), b.info.date);
+    outln!("A = {} ({})", a.dir.display(), a.info.date)?;
+    outln!("B = {} ({})", b.dir.display(), b.info.date)?;
     for w in compare::warnings(&a, &b) {
-        println!("warning: {w}");
+        outln!("warning: {w}")?;
     }
-    print!("{}", compare::table(&rows));
-    println!(
+    out!("{}", compare::table(&rows))?;
+    outln!(
         "{}",
         crate::human::wrap(
             "B/A: ratio of median µs over the puzzles of both runs, with its 95% interval \
@@ -28,25 +28,25 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
              faster or slower only when the interval excludes 1 and the ratio is beyond 5%, \
              else same"
         )
-    );
+    )?;
     for w in compare::common_shifts(&rows) {
-        println!("{}", crate::human::wrap(&format!("warning: {w}")));
+        outln!("{}", crate::human::wrap(&format!("warning: {w}")))?;
     }
     let changed: usize = rows
         .iter()
         .map(|r| r.status_changed.unwrap_or(0) + r.answer_changed.unwrap_or(0))
         .sum();
-    println!(
+    outln!(
         "{}",
         crate::human::wrap(&format!(
             "{}; {} changed status or answer",
             crate::human::plural(rows.len(), "dataset x shape x solver group"),
             crate::human::plural(changed, "puzzle")
         ))
-    );
+    )?;
     if let Some(path) = &args.out {
         output::write_csv(path, &rows)?;
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display())?;
     }
     Ok(())
 }

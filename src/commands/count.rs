@@ -90,16 +90,16 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
         complete: c.1,
     };
     if !c.complete {
-        println!("at least {}", c.solutions);
-        eprintln!(
+        outln!("at least {}", c.solutions)?;
+        errln!(
             "{kind} ran out of its budget ({} ms) before finishing: {} found so far",
             args.timeout_ms,
             crate::human::plural(c.solutions, "solution")
         );
     } else if c.solutions >= args.limit {
-        println!("at least {}", c.solutions);
+        outln!("at least {}", c.solutions)?;
     } else {
-        println!("{}", c.solutions);
+        outln!("{}", c.solutions)?;
     }
     Ok(CountEnd {
         complete: c.complete,

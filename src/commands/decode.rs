@@ -47,13 +47,13 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<bool> {
     let board =
         sat::decode_model_board(shape, &model).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if args.block {
-        print!("{}", crate::format::board_block(&board));
+        out!("{}", crate::format::board_block(&board))?;
     } else {
-        println!("{}", crate::format::board_line(&board));
+        outln!("{}", crate::format::board_line(&board))?;
     }
     let empty = solvers::Board::empty(shape);
     if let Err(w) = crate::verify::check_board(&empty, &board, None) {
-        eprintln!("WRONG: {name}: the model's grid is no {shape} solution: {w}");
+        errln!("WRONG: {name}: the model's grid is no {shape} solution: {w}");
         return Ok(false);
     }
     Ok(true)

@@ -98,7 +98,7 @@ pub fn seed_or_clock(seed: Option<u64>) -> u64 {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        eprintln!("seed {s} (pass --seed {s} to make the same file again)");
+        errln!("seed {s} (pass --seed {s} to make the same file again)");
         s
     })
 }
@@ -288,7 +288,7 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
     pb.finish_and_clear();
     result?;
     let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
-    eprintln!(
+    errln!(
         "{} with holes of order {} written, {} each ({:.1}%{})",
         plural(args.count, "quasigroup"),
         args.order,
@@ -360,7 +360,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             args.count_nodes
         ),
     };
-    eprintln!(
+    errln!(
         "{} written (mean {mean:.1} givens, {what}; counted by {solver}), {failed} could not be \
          made",
         plural(written, &format!("{shape} puzzle"))
@@ -452,7 +452,7 @@ fn make_in_order<T: Send>(
                 Ok(p) => emit(i, p)?,
                 Err(e) => {
                     failed += 1;
-                    pb.suspend(|| eprintln!("puzzle {}: {e}", i + 1));
+                    pb.suspend(|| errln!("puzzle {}: {e}", i + 1));
                 }
             }
         }
@@ -555,7 +555,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     pb.finish_and_clear();
     result?;
     let mean = mean_givens(givens_total, written);
-    eprintln!(
+    errln!(
         "{} written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
         plural(written, "puzzle"),
         options.solver

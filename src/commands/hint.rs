@@ -93,19 +93,19 @@ pub fn hint(args: &HintArgs) -> anyhow::Result<HintEnd> {
         Ok(s) => s,
         Err(RateError::NoSolution) => anyhow::bail!(NO_SOLUTION_REFUSAL),
         Err(RateError::MultipleSolutions) => {
-            eprintln!("{}", several_solutions_refusal());
+            errln!("{}", several_solutions_refusal());
             return Ok(HintEnd::Several);
         }
         Err(e) => return Err(e.into()),
     };
     let Some(step) = step else {
-        println!("the board is full: nothing left to do");
+        outln!("the board is full: nothing left to do")?;
         return Ok(HintEnd::Full);
     };
     if !args.quiet {
         let b = Board::new(&grid);
-        print!("{}", render_pencil_marks(&grid, &grid, &b.marks()));
+        out!("{}", render_pencil_marks(&grid, &grid, &b.marks()))?;
     }
-    print!("{}", describe(&step));
+    out!("{}", describe(&step))?;
     Ok(HintEnd::Step)
 }

@@ -20,10 +20,10 @@ pub fn inspect(args: &InspectArgs) -> anyhow::Result<()> {
         all.push(manifest::manifest(&src, opts)?);
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&all)?);
+        outln!("{}", serde_json::to_string_pretty(&all)?)?;
     } else {
         let texts: Vec<String> = all.iter().map(manifest::text).collect();
-        print!("{}", texts.join("\n"));
+        out!("{}", texts.join("\n"))?;
     }
     Ok(())
 }

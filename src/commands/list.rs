@@ -23,13 +23,13 @@ pub fn caps_words(caps: &Caps) -> String {
 pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     // Read first, so that a missing or malformed file is an error before any output.
     let reg = Registry::load(args.solvers.as_deref())?;
-    println!("built-in solvers:");
+    outln!("built-in solvers:")?;
     for &k in SolverKind::ALL {
         let e = BuiltinEngine::new(k);
         let head = format!("  {:<18} {:<12} ", k.name(), caps_words(&e.info().caps));
-        println!("{}", crate::human::hanging(&head, k.description()));
+        outln!("{}", crate::human::hanging(&head, k.description()))?;
     }
-    println!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):");
+    outln!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):")?;
     for e in solvers::sat::Encoding::ALL {
         let engine = solvers::sat::engine(e);
         let head = format!(
@@ -37,11 +37,11 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             e.solver_name(),
             caps_words(&engine.info().caps)
         );
-        println!("{}", crate::human::hanging(&head, e.description()));
+        outln!("{}", crate::human::hanging(&head, e.description()))?;
     }
     match &reg.file {
         Some(file) => {
-            println!("\nexternal solvers from {}:", file.display());
+            outln!("\nexternal solvers from {}:", file.display())?;
             for e in &reg.external {
                 let (name, kind, what) = registry::describe(e);
                 let state = match registry::build_external(e, false) {
@@ -50,23 +50,23 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                 };
                 let head = format!("  {name:<18} {kind:<7} ");
                 let pad = " ".repeat(head.chars().count());
-                println!("{}", crate::human::hanging(&head, &what));
+                outln!("{}", crate::human::hanging(&head, &what))?;
                 if let Some(d) = &e.description {
-                    println!("{}", crate::human::hanging(&pad, d));
+                    outln!("{}", crate::human::hanging(&pad, d))?;
                 }
-                println!("{}", crate::human::hanging(&pad, &state));
+                outln!("{}", crate::human::hanging(&pad, &state))?;
             }
         }
-        None => println!(
+        None => outln!(
             "\n{}",
             crate::human::wrap(&format!(
                 "no solvers file ({} here, or --solvers FILE): external solvers can still be \
                  given inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
                 registry::DEFAULT_SOLVERS_FILE
             ))
-        ),
+        )?,
     }
-    println!("\nshipped datasets (use with --dataset NAME):");
+    outln!("\nshipped datasets (use with --dataset NAME):")?;
     for s in dataset::all_shipped() {
         let ds = dataset::shipped(s);
         let head = format!(
@@ -80,7 +80,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             }
         );
         let text = format!("datasets/{}: {}", s.file, s.description);
-        println!("{}", crate::human::hanging(&head, &text));
+        outln!("{}", crate::human::hanging(&head, &text))?;
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut plan = shard::plan(&runs, std::env::args().collect())?;
     for w in &plan.warnings {
-        eprintln!("warning: {w}");
+        errln!("warning: {w}");
     }
     output::ensure_writable(&args.out)?;
     let saving = || format!("saving the merged run to {}", args.out.display());
@@ -49,16 +49,16 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let mut summary = acc.finish();
     scorer.finish(&mut summary);
     record::finish_run(&args.out, &summary, &plan.info).with_context(saving)?;
-    println!(
+    outln!(
         "merged {} ({}): {} into {}",
         crate::human::plural(runs.len(), "shard"),
         plan.info.host,
         crate::human::plural(rows, "row"),
         args.out.display()
-    );
+    )?;
     if !args.no_report {
         let report = crate::report::render(&args.out)?;
-        println!("report: {}", report.index.display());
+        outln!("report: {}", report.index.display())?;
     }
     Ok(())
 }

@@ -93,7 +93,7 @@ impl RateCounts {
             }
             Outcome::Invalid(why) => {
                 self.invalid += 1;
-                progress.suspend(|| eprintln!("{why}"));
+                progress.suspend(|| errln!("{why}"));
             }
             Outcome::Unratable(err) => {
                 if matches!(err, RateError::WrongStep { .. }) {
@@ -101,7 +101,7 @@ impl RateCounts {
                 } else {
                     self.unratable += 1;
                 }
-                progress.suspend(|| eprintln!("{source}:{}: {err}", e.line));
+                progress.suspend(|| errln!("{source}:{}: {err}", e.line));
             }
         }
     }
@@ -433,7 +433,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
         }
     };
     pb.finish_and_clear();
-    eprintln!("{}", counts.final_line(started.elapsed().as_secs_f64()));
+    errln!("{}", counts.final_line(started.elapsed().as_secs_f64()));
     Ok(counts)
 }
 

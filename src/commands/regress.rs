@@ -94,7 +94,7 @@ fn regression_set(baseline: &Path) -> anyhow::Result<Vec<Dataset>> {
         d.name = "regress-puzzles".into();
         sets.push(d);
     } else {
-        eprintln!(
+        errln!(
             "note: {} not found; using the shipped sets only",
             extra.display()
         );
@@ -174,12 +174,12 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
     let puzzles = puzzles_of(&regression_set(&args.baseline)?)?;
     let engines = engines()?;
     let rows = count_effort(&engines, &puzzles)?;
-    println!(
+    outln!(
         "counters: {} x {} in {:.1} s (node budget {NODE_CAP} per solve)",
         crate::human::plural(engines.len(), "solver"),
         crate::human::plural(puzzles.len(), "puzzle"),
         t0.elapsed().as_secs_f64()
-    );
+    )?;
     let ratios = if args.no_timing {
         Vec::new()
     } else {
@@ -193,11 +193,11 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
     if !args.no_timing {
         ok &= check_ratios(args, &ratios)?;
     }
-    println!(
+    outln!(
         "regress: {} in {:.1} s",
         if ok { "PASS" } else { "FAIL" },
         t0.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(ok)
 }
 
@@ -219,7 +219,7 @@ fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> 
     if !args.no_timing {
         output::write_csv(&ratios_path, &ratios)?;
     }
-    println!(
+    outln!(
         "blessed: wrote {} ({}){}; commit them with the reason in the message",
         counters_path.display(),
         crate::human::plural(rows.len(), "row"),
@@ -228,7 +228,7 @@ fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> 
         } else {
             format!(" and {}", ratios_path.display())
         }
-    );
+    )?;
     Ok(())
 }
 
@@ -272,13 +272,13 @@ fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<b
     let diffs = counter_diffs(&base, rows);
     if diffs.is_empty() {
         let equal = if rows.len() == 1 { "equals" } else { "equal" };
-        println!(
+        outln!(
             "counters: PASS ({} {equal} the baseline)",
             crate::human::plural(rows.len(), "row")
-        );
+        )?;
         return Ok(true);
     }
-    println!(
+    outln!(
         "counters: FAIL, {} {} from {}:",
         crate::human::plural(diffs.len(), "row"),
         if diffs.len() == 1 {
@@ -287,14 +287,14 @@ fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<b
             "differ"
         },
         counters_path.display()
-    );
+    )?;
     for d in diffs.iter().take(20) {
-        println!("  {d}");
+        outln!("  {d}")?;
     }
     if diffs.len() > 20 {
-        println!("  ... and {} more", diffs.len() - 20);
+        outln!("  ... and {} more", diffs.len() - 20)?;
     }
-    println!("  (if the change is intended: `harness regress --bless`, and say why in the commit)");
+    outln!("  (if the change is intended: `harness regress --bless`, and say why in the commit)")?;
     Ok(false)
 }
 
@@ -342,13 +342,13 @@ fn check_ratios(args: &RegressArgs, ratios: &[RatioRow]) -> anyhow::Result<bool>
             verdict.to_string(),
         ]);
     }
-    println!(
+    outln!(
         "speed ratios vs {} (tolerance {:.2}x either way):\n{t}",
         SolverKind::CHAMPION.name(),
         args.tolerance
-    );
+    )?;
     if !cfg!(feature = "reference") {
-        println!("  (built without --features reference: the champion vs sudoku-crate ratio is not checked)");
+        outln!("  (built without --features reference: the champion vs sudoku-crate ratio is not checked)")?;
     }
     Ok(ok)
 }

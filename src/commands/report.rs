@@ -8,10 +8,10 @@ use crate::cli::ReportArgs;
 /// When `run.json` or `results.csv` cannot be read, or a file cannot be written.
 pub fn report(args: &ReportArgs) -> anyhow::Result<()> {
     let report = crate::report::render(&args.dir)?;
-    println!(
+    outln!(
         "wrote {} files; open {}",
         report.files.len(),
         report.index.display()
-    );
+    )?;
     Ok(())
 }

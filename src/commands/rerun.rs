@@ -63,7 +63,7 @@ pub fn rerun(args: &RerunArgs) -> anyhow::Result<RunEnd> {
             );
         }
     }
-    eprintln!("rerun: {}", argv[1..].join(" "));
+    errln!("rerun: {}", argv[1..].join(" "));
     crate::commands::run::run(&run_args)
 }
 

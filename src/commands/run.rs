@@ -368,7 +368,7 @@ fn count_puzzles(
                     }
                 }
                 Err(err) => {
-                    eprintln!("invalid puzzle: {err}");
+                    errln!("invalid puzzle: {err}");
                     infos[k].invalid += 1;
                 }
             }
@@ -539,7 +539,7 @@ fn resume(
     };
     if !args.quiet {
         let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
-        eprintln!(
+        errln!(
             "resuming {}: {done} of {} saved; going on from there",
             out.display(),
             crate::human::plural(puzzles, "puzzle")
@@ -561,12 +561,12 @@ fn on_signal_during_solves() -> (Arc<AtomicBool>, Arc<AtomicBool>, interrupt::Si
     let guard = interrupt::on_signal(move || {
         c.store(true, Ordering::SeqCst);
         if s.load(Ordering::SeqCst) {
-            eprintln!(
+            errln!(
                 "\ninterrupted: every solve has finished; saving the results, then stopping \
                  (interrupt again to quit at once)"
             );
         } else {
-            eprintln!(
+            errln!(
                 "\ninterrupted: stopping the solves in flight and saving the finished rows \
                  (interrupt again to quit at once)"
             );
@@ -604,7 +604,7 @@ pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
     }
     let puzzles: usize = datasets.iter().map(|d| d.puzzles).sum();
     if let (Some(shard), false) = (args.shard, args.quiet) {
-        eprintln!(
+        errln!(
             "shard {shard}: {puzzles} of {all} puzzles (index mod {} = {})",
             shard.count,
             shard.index - 1
@@ -648,19 +648,38 @@ pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
     // Saved: a signal from here on stops the process at once (see `interrupt`), saying what was
     // kept.
     drop(solving);
-    let mut end = print_end(args, &out, &info, &summary, &named, elapsed);
+    let mut end = run_end(&info, &summary);
+    // Stdout failing (a full disk, a closed descriptor) loses the table, never the run: its
+    // files are complete and its report is rendered; the failure is said on stderr at the end.
+    let mut printed = print_end(args, &out, &info, &summary, &named, elapsed);
     if cancel.load(Ordering::SeqCst) {
         stopped_note(&out, &info, &named, command);
         end.interrupted = true;
         if !info.interrupted {
             // Every solve had finished when the signal came: stop before the report.
+            unprinted(printed, &out);
             return Ok(end);
         }
     }
     if !args.no_report {
-        render_report(&out, args.quiet)?;
+        let index = render_report(&out)?;
+        if !args.quiet {
+            printed = printed.and_then(|()| outln!("report: {}", index.display()));
+        }
     }
+    unprinted(printed, &out);
     Ok(end)
+}
+
+/// Says on stderr that stdout failed (`printed`), and that the run's files are whole anyway.
+fn unprinted(printed: Result<(), output::StdoutError>, out: &std::path::Path) {
+    if let Err(e) = printed {
+        errln!(
+            "warning: {e}: {}; the run is complete in {} (summary.csv holds the table)",
+            e.0,
+            out.display()
+        );
+    }
 }
 
 /// Says on stderr, per dataset, which solvers leave some of its puzzles out because they do not
@@ -691,7 +710,7 @@ fn say_untaken_shapes(solvers: &[Arc<dyn Engine>], datasets: &[record::DatasetIn
             }
         }
         for (takes, left, names) in groups {
-            eprintln!(
+            errln!(
                 "{}",
                 crate::human::wrap(&format!(
                     "{}: {} of another order than {}, left out by {} ({} grids only)",
@@ -719,7 +738,7 @@ fn solve(
 ) -> anyhow::Result<()> {
     let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
     if !args.quiet {
-        eprintln!(
+        errln!(
             "running {} over {} in {} on {}, budget {} per puzzle",
             plural(solvers.len(), "solver"),
             plural(puzzles, "puzzle"),
@@ -790,8 +809,21 @@ struct Named {
     errors: Vec<Row>,
 }
 
-/// Prints the summary table, the wrong and error rows, and the one-line count; returns the
-/// counts of the exit status.
+/// The counts of a run's exit status.
+fn run_end(info: &RunInfo, summary: &[summary::SummaryRow]) -> RunEnd {
+    let sum = |f: fn(&summary::SummaryRow) -> usize| summary.iter().map(f).sum::<usize>();
+    RunEnd {
+        wrong: sum(|s| s.wrong),
+        errors: sum(|s| s.errors),
+        invalid: info.datasets.iter().map(|d| d.invalid).sum(),
+        interrupted: info.interrupted,
+    }
+}
+
+/// Prints the summary table, the wrong and error rows, and the one-line count.
+///
+/// # Errors
+/// A failed write to stdout (stderr's lines are dropped when it fails).
 fn print_end(
     args: &RunArgs,
     out: &std::path::Path,
@@ -799,22 +831,26 @@ fn print_end(
     summary: &[summary::SummaryRow],
     named: &Named,
     elapsed: f64,
-) -> RunEnd {
+) -> Result<(), output::StdoutError> {
     let sum = |f: fn(&summary::SummaryRow) -> usize| summary.iter().map(f).sum::<usize>();
     let (wrong, solved, timeouts) = (sum(|s| s.wrong), sum(|s| s.solved), sum(|s| s.timeouts));
     let (unchecked, errors) = (sum(|s| s.unchecked), sum(|s| s.errors));
     let invalid: usize = info.datasets.iter().map(|d| d.invalid).sum();
+    // After a failed write to stdout, the later stdout lines are skipped, stderr's still written.
+    let mut printed = Ok(());
     if !args.quiet {
-        println!("{}", summary::table(summary));
-        several_solutions_note(info);
+        printed = outln!("{}", summary::table(summary)).and_then(|()| several_solutions_note(info));
         for r in &named.wrong {
-            eprintln!(
+            errln!(
                 "WRONG: {} {} {}: {}",
-                r.dataset, r.puzzle, r.solver, r.error
+                r.dataset,
+                r.puzzle,
+                r.solver,
+                r.error
             );
         }
         if wrong > named.wrong.len() {
-            eprintln!(
+            errln!(
                 "WRONG: {} more (see results.csv)",
                 wrong - named.wrong.len()
             );
@@ -830,50 +866,51 @@ fn print_end(
     if errors > 0 {
         extra.push_str(&format!(", {}", plural(errors, "error")));
     }
-    println!(
-        "{} in {:.1} s: {} solved and checked, {} wrong, {}{extra}, {}\nresults: {}",
-        plural(named.rows, "solve"),
-        elapsed,
-        crate::human::count(solved - unchecked),
-        crate::human::count(wrong),
-        plural(timeouts, "timeout"),
-        plural(invalid, "invalid puzzle"),
-        out.display()
-    );
+    printed = printed.and_then(|()| {
+        outln!(
+            "{} in {:.1} s: {} solved and checked, {} wrong, {}{extra}, {}\nresults: {}",
+            plural(named.rows, "solve"),
+            elapsed,
+            crate::human::count(solved - unchecked),
+            crate::human::count(wrong),
+            plural(timeouts, "timeout"),
+            plural(invalid, "invalid puzzle"),
+            out.display()
+        )
+    });
     if !args.quiet {
         if let Some((head, text)) = crate::report::noise_note(info, summary) {
             let warning = format!("warning: {}: {text}", head.to_lowercase());
-            eprintln!("{}", crate::human::wrap(&warning));
+            errln!("{}", crate::human::wrap(&warning));
         }
         for r in &named.errors {
-            eprintln!(
+            errln!(
                 "ERROR: {} {} {}: {}",
-                r.dataset, r.puzzle, r.solver, r.error
+                r.dataset,
+                r.puzzle,
+                r.solver,
+                r.error
             );
         }
     }
-    RunEnd {
-        wrong,
-        errors,
-        invalid,
-        interrupted: info.interrupted,
-    }
+    printed
 }
 
 /// Says which datasets hold puzzles of more than one solution: "solved" there means one of
 /// them was found (the rows' `solutions` column says `2+`).
-fn several_solutions_note(info: &RunInfo) {
+fn several_solutions_note(info: &RunInfo) -> Result<(), output::StdoutError> {
     for m in &info.manifests {
         if let Some(n) = m.classes.map(|c| c.several).filter(|&n| n > 0) {
-            println!(
+            outln!(
                 "note: {} of {} {} more than one solution: \"solved\" counts one of them found \
                  (results.csv: solutions 2+)",
                 plural(n, "puzzle"),
                 m.name,
                 if n == 1 { "has" } else { "have" }
-            );
+            )?;
         }
     }
+    Ok(())
 }
 
 /// What a signal during the run left: the rows saved so far, or the whole run without its
@@ -881,12 +918,12 @@ fn several_solutions_note(info: &RunInfo) {
 fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &str) {
     if info.interrupted {
         let (saved, planned) = (named.rows, named.planned);
-        eprintln!(
+        errln!(
             "interrupted: {saved} of {planned} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
             out.display()
         );
     } else {
-        eprintln!(
+        errln!(
             "interrupted after every solve finished: the results in {} are complete (run.json \
              says \"interrupted\": false); the report was not rendered (`harness report {}` \
              renders it)",
@@ -897,7 +934,8 @@ fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &
 }
 
 /// Renders the report of the saved run in `out`; a signal meanwhile says how to render it.
-fn render_report(out: &std::path::Path, quiet: bool) -> anyhow::Result<()> {
+/// Returns the report's index.html.
+fn render_report(out: &std::path::Path) -> anyhow::Result<PathBuf> {
     interrupt::set_note(Some(format!(
         "the report was not finished (`harness report {}` renders it)",
         out.display()
@@ -909,10 +947,5 @@ fn render_report(out: &std::path::Path, quiet: bool) -> anyhow::Result<()> {
         )
     });
     interrupt::set_note(None);
-    if !quiet {
-        println!("report: {}", report?.index.display());
-    } else {
-        report?;
-    }
-    Ok(())
+    Ok(report?.index)
 }

@@ -125,7 +125,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
         .unwrap_or_else(|| out.join(instances::FOLDER));
     let made = pool.install(|| instances::make(&plan, &folder, args.quiet))?;
     if !args.quiet {
-        eprintln!(
+        errln!(
             "{} of {} each in {}{}{}",
             crate::human::plural(made.files.len(), "instance file"),
             crate::human::plural(plan.instances, "instance"),
@@ -166,9 +166,9 @@ pub fn render(dir: &Path, quiet: bool) -> anyhow::Result<()> {
     let md = page::write(dir, &study)?;
     if !quiet {
         for line in page::findings(&study) {
-            println!("{line}");
+            outln!("{line}")?;
         }
     }
-    println!("scaling report: {}", md.display());
+    outln!("scaling report: {}", md.display())?;
     Ok(())
 }

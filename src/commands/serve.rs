@@ -26,7 +26,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
     let _signals = {
         let stop = stop.clone();
         crate::interrupt::on_signal(move || {
-            eprintln!(
+            errln!(
                 "\nstopping: cancelling the solves in flight and closing connections \
                  (interrupt again to quit at once)"
             );
@@ -38,11 +38,13 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("binding 127.0.0.1:{}", args.port))?;
         let addr = listener.local_addr()?;
-        println!(
+        outln!(
             "serving on http://{addr}/ (Ctrl-C stops; {} solves at once, {} more queued, {} \
              connections)",
-            limits.solve_slots, limits.queue, limits.max_connections
-        );
+            limits.solve_slots,
+            limits.queue,
+            limits.max_connections
+        )?;
         std::io::stdout().flush()?;
         let gate = Arc::new(Gate::new(limits));
         server::serve_with(listener, gate, async move { stop.notified().await })

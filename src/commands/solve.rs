@@ -96,7 +96,7 @@ impl SolveCounts {
             Answer::Solved(_) | Answer::SolvedBoard(_) => self.solved += 1,
             Answer::Failed { kind, message } => {
                 if echo {
-                    eprintln!("{message}");
+                    errln!("{message}");
                 }
                 match kind {
                     Failure::Invalid => self.invalid += 1,
@@ -673,7 +673,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         )?;
         Ok(())
     })?;
-    eprintln!("{}", counts.line());
+    errln!("{}", counts.line());
     Ok(counts)
 }
 

@@ -213,3 +213,63 @@ fn o_dash_and_dev_stdout_write_to_stdout() {
     }
     assert_eq!(hidden(d), Vec::<PathBuf>::new());
 }
+
+/// Stdout on a full disk (`/dev/full`): no command panics (exit 101). `run` keeps its files and
+/// its report and exits with its own status, saying on stderr that stdout failed; the other
+/// commands stop with exit 2 and one line naming stdout.
+#[test]
+fn a_full_stdout_is_an_error_never_a_panic() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let puzzle = d.join("p.txt");
+    std::fs::write(&puzzle, format!("{SEED}\n")).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+            .current_dir(d)
+            .args(args)
+            .stdout(full())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(&["run", "-s", "dlx,hybrid", "-d", "p.txt", "-o", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("cannot write to stdout"), "{err}");
+    assert!(d.join("r/index.html").is_file() && d.join("r/summary.md").is_file());
+    let (code, err) = run(&["run", "-q", "-s", "dlx", "-d", "p.txt", "-o", "r2"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(d.join("r2/index.html").is_file(), "{err}");
+    let hint_board = SEED_SOLUTION.replacen('7', ".", 1);
+    for args in [
+        &["list"][..],
+        &["count", SEED],
+        &["inspect", "p.txt"],
+        &["hint", &hint_board],
+        &["candidates", SEED],
+        &["compare", "r", "r2"],
+        &["report", "r"],
+        &["solve", "p.txt"],
+        &["generate", "grids", "--count", "3", "-q", "--seed", "1"],
+    ] {
+        let (code, err) = run(args);
+        assert_ne!(code, Some(101), "{args:?} panicked: {err}");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write to stdout") || err.contains("writing stdout"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
