@@ -9,20 +9,31 @@
 //!   - one character a cell, N·N characters for a side N up to 35: `1`-`9`, then `A` = 10 …
 //!     `Z` = 35 (lower case too; Gecode's convention), `.` `0` `_` `-` `*` an empty cell. 81
 //!     characters are a classic 9x9 puzzle (digits only); 256 a 16x16 one, 625 a 25x25 one;
-//!   - or N·N integers separated by spaces (`0` = empty), any side N up to 128, read when the
-//!     line's first token is a number of at most 3 digits.
+//!   - or N·N integers separated by spaces (`0` = empty), any side N up to [`MAX_SIDE`], read
+//!     when the line's first token is a number of at most 3 digits.
 //!
 //!   The boxes are square when N is a square (4x4 boxes for 16x16). Any other side (6, 12, …)
 //!   needs a shape line before its puzzles: a comment `# shape 12x12/3x4` (the form
 //!   [`Shape`]'s `FromStr` reads; `# shape 10x10/latin` for a Latin square). It applies to the
 //!   following puzzles of its size (N·N cells) until the next shape line; puzzles of another size
-//!   are read as without it. A shape line naming no valid shape (`# shape 12x12/3x3`: boxes that
-//!   do not tile the grid) is an invalid entry of its own. Sides below 4 need a shape line too.
-//! - **block**: N lines of N cells separated by spaces (`0` = empty; the other blank marks, and
-//!   for N up to 35 the one-character symbols, are accepted too), puzzles separated by a blank
-//!   line: for 9x9 the form classic `-c N` / `-s FILE` generator/solver programs exchange (a 9x9
-//!   row may also be 9 characters with no spaces). The first row's cell count is N (with a shape
-//!   line, its side).
+//!   are read as without it. `# shape` followed by one word is a shape line: one naming no valid
+//!   shape (`# shape 12x12/3x3`: boxes that do not tile the grid; `# shape abc`) is an invalid
+//!   entry of its own (followed by several words, it is a comment). Sides below 4 need a shape
+//!   line too (2x2 and 3x3 Latin squares, say), and each error names the lines that would do.
+//! - **block**: N lines of N cells separated by spaces (`0` = empty; `.`, `-` and the other
+//!   blank marks, and for N up to 35 the one-character symbols, are accepted too), puzzles
+//!   separated by a blank line: for 9x9 the form classic `-c N` / `-s FILE` generator/solver
+//!   programs exchange (a 9x9 row may also be 9 characters with no spaces), and the form big
+//!   puzzles are published in. The first row's cell count is N (with a shape line of that side,
+//!   its shape; else square boxes √N x √N when N is a square): N lines of N integers are one
+//!   puzzle of side N, read without a shape line whenever N is a square. A line of 4 to 128
+//!   integers starts a block; a longer line of K² integers none above K is a puzzle of side K on
+//!   one line ([`BLOCK_ROW_TOKENS`]; 81 integers none above 9 are a 9x9 puzzle).
+//!
+//! A grid of a side above [`MAX_SIDE`] (a block of N lines of N integers, a line of N·N) is one
+//! error naming the limit, however many lines it spans; so is a block whose boxes are not implied
+//! (naming the shape lines that would do), a short row (naming the cells it lacks) or a symbol
+//! above N (naming its cell).
 //! - **csv**: a header row naming a `puzzle` column (alias `quizzes`, `quiz`; alone, it makes a
 //!   one-column CSV), optionally `solution` (alias `solutions`) and `name` (alias `id`) columns.
 //!   A quoted field may hold line ends. A header of column names without a puzzle column is one
@@ -30,8 +41,10 @@
 //!   does (one character a cell, or integers separated by spaces).
 //! - **pls**: Latin squares in the `.pls` form of the quasigroup-completion benchmarks: a line
 //!   `order N`, then N rows of N symbols `0`..`N-1` separated by spaces, `-1` a hole. A file may
-//!   hold several, each starting with its `order` line. Detected by the `order` line or the
-//!   `.pls` extension; [`render_pls`] writes it.
+//!   hold several, each starting with its `order` line (a `# shape` line of side N before it
+//!   gives it boxes). Detected by the `order` line or the `.pls` extension; [`render_pls`]
+//!   writes it. Its errors name the row's line and its symbols as the file writes them
+//!   (0-based).
 //!
 //! All forms accept CRLF line ends, a UTF-8 byte-order mark, tabs and trailing spaces. The format is
 //! detected from the first line that is neither blank nor a `#` comment ([`detect`]).
@@ -128,6 +141,10 @@ pub struct Entry {
     pub name: Option<String>,
     /// The puzzle, or why it could not be read.
     pub puzzle: Result<Puzzle, InputError>,
+    /// The shape it was read as: the puzzle's, or for an entry that could not be read, the one
+    /// its size and the `# shape` line in force gave, when they gave one (a writer answering
+    /// it, such as `harness solve`, marks it at that size).
+    pub shape: Option<Shape>,
 }
 
 impl Entry {
@@ -241,15 +258,26 @@ pub enum Reason {
         /// The side they would make.
         side: usize,
     },
-    /// A side N that is not a square and no `# shape` line for it: the boxes are not implied.
+    /// A side N that is not a square (or below 4) and no `# shape` line for it: the boxes are
+    /// not implied.
     #[error(
-        "{found} cells make a {side}x{side} grid, whose boxes are not implied: put a shape line \
-         such as {} before it",
+        "{} a {side}x{side} grid, whose boxes are not implied: put a shape line such as {} \
+         before it",
+        match found { 1 => "1 cell makes".to_string(), n => format!("{n} cells make") },
         shape_lines(*side)
     )]
     NeedsShape {
         /// Cells found.
         found: usize,
+        /// N.
+        side: usize,
+    },
+    /// A grid of a side above [`MAX_SIDE`], the largest the harness reads (one error for the
+    /// whole puzzle, however many lines it spans).
+    #[error(
+        "a {side}x{side} grid: its side is above {MAX_SIDE}, the largest side the harness reads"
+    )]
+    SideTooLarge {
         /// N.
         side: usize,
     },
@@ -285,6 +313,21 @@ pub enum Reason {
         /// What is wrong with it.
         detail: String,
     },
+    /// Two givens of a `.pls` square repeat a symbol in a unit; the symbol as the file writes
+    /// it (0-based), the second cell's line named.
+    #[error("pls: symbol {symbol} given twice in {unit} ({first} and {second}, line {line})")]
+    PlsDuplicate {
+        /// The symbol, 0-based.
+        symbol: u8,
+        /// The unit: `row 3`, `column 2`.
+        unit: String,
+        /// The first cell holding it.
+        first: String,
+        /// The second.
+        second: String,
+        /// The line of the second cell.
+        line: usize,
+    },
     /// A `.pls` square without N rows.
     #[error("pls square has {found} rows, expected {expected}")]
     PlsRows {
@@ -297,18 +340,20 @@ pub enum Reason {
 
 /// A word on lengths that are not a damaged 9x9 line (more than 9 away from 81).
 /// The entry numbered `index` starting at `line` of `source`: the puzzle, or why it could not
-/// be read.
+/// be read (`shape`: the shape it was being read as, if known).
 fn entry(
     source: &str,
     index: usize,
     line: usize,
     name: Option<String>,
     puzzle: Result<Puzzle, Reason>,
+    shape: Option<Shape>,
 ) -> Entry {
     Entry {
         index,
         line,
         name,
+        shape: puzzle.as_ref().map(Puzzle::shape).ok().or(shape),
         puzzle: puzzle.map_err(|reason| InputError {
             source_name: source.to_string(),
             line,
@@ -317,9 +362,23 @@ fn entry(
     }
 }
 
+/// The shape a puzzle written as `text` (the line form, or a CSV field) is read as under the
+/// shape line `header`, when its size gives one.
+fn text_shape(text: &str, header: Option<Shape>) -> Option<Shape> {
+    let text = text.trim();
+    let (found, cells) = match text.contains(char::is_whitespace) {
+        true => (text.split_whitespace().count(), Cells::Integers),
+        false => (text.chars().count(), Cells::Chars),
+    };
+    shape_of(found, header, cells).ok()
+}
+
 /// Shape lines for a side N whose boxes are not implied: boxes of R x C cells (the most
 /// square factors of N: `# shape 6x6/2x3`) when N has factors, and the Latin square.
 fn shape_lines(side: usize) -> String {
+    if side <= 1 {
+        return format!("`# shape {side}x{side}`");
+    }
     let latin = format!("`# shape {side}x{side}/latin`");
     match (2..side).rev().find(|r| side % r == 0 && r * r <= side) {
         Some(r) => format!("`# shape {side}x{side}/{r}x{}` or {latin}", side / r),
@@ -399,17 +458,19 @@ fn shape_of(found: usize, header: Option<Shape>, cells: Cells) -> Result<Shape, 
         Cells::Chars => Reason::WrongLength { found },
         Cells::Integers => Reason::IntegerCount { found },
     };
-    let side = exact_side(found).ok_or_else(wrong)?;
+    let side = exact_side(found).filter(|&n| n > 0).ok_or_else(wrong)?;
     if cells == Cells::Chars && side > MAX_CHAR_SIDE {
         return Err(Reason::CharsTooWide { found, side });
     }
     if let Some(h) = header.filter(|h| h.cells() == found) {
         return Ok(h);
     }
-    if !(MIN_INFERRED_SIDE..=MAX_SIDE).contains(&side) {
-        return Err(wrong());
+    if side > MAX_SIDE {
+        return Err(Reason::SideTooLarge { side });
     }
-    Shape::square_for_side(side).ok_or(Reason::NeedsShape { found, side })
+    Shape::square_for_side(side)
+        .filter(|_| side >= MIN_INFERRED_SIDE)
+        .ok_or(Reason::NeedsShape { found, side })
 }
 
 /// The value of one-character cell `ch`: `1`-`9`, `A`/`a` = 10 … `Z`/`z` = 35, a blank mark 0.
@@ -569,8 +630,9 @@ pub fn read_puzzle(text: &str, shape: Option<Shape>) -> Result<Puzzle, Reason> {
     read_puzzle_text(text, shape, 0)
 }
 
-/// Reads a `# shape 12x12/3x4` line (`#`, then `shape`, then a shape starting with a digit;
-/// a colon after `shape` is allowed): `None` for any other line.
+/// Reads a `# shape 12x12/3x4` line (`#`, then `shape`, then one word: the shape; a colon
+/// after `shape` is allowed): `None` for any other line (`# shape` followed by several words is
+/// a comment).
 fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
     let rest = text.trim_start().strip_prefix('#')?.trim_start();
     let word = rest.get(..5)?;
@@ -582,7 +644,8 @@ fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
         return None;
     }
     let value = value.trim();
-    if !value.starts_with(|c: char| c.is_ascii_digit()) {
+    // `# shape` and one word is a shape line, good or bad; more words are a comment.
+    if value.is_empty() || value.contains(char::is_whitespace) {
         return None;
     }
     if value.chars().count() > 40 {
@@ -603,16 +666,38 @@ fn shape_header(text: &str) -> Option<Result<Shape, Reason>> {
 /// CSV when the line's fields name a `puzzle` (or `quizzes`, `quiz`) column, alone or among
 /// others, or when it reads as a CSV header (two or more fields, each a column name: a letter
 /// first); pls when it is an `order N` line; block when the line holds one row of cells: 9
-/// single-character tokens or 9 characters (9x9), or from 4 to [`MAX_SIDE`] integers (81
-/// integers are a 9x9 puzzle on one line, unless one of them is above 9, or a `# shape 81x81`
-/// line is in force: then they are the first row of an 81x81 puzzle); line otherwise.
+/// single-character tokens or 9 characters (9x9), or N integers (or blank marks, or `x`, the
+/// mark of an entry `solve` could not answer) for N from 4 up (see [`BLOCK_ROW_TOKENS`] for the
+/// lines that are a whole puzzle instead); line otherwise.
 pub fn detect(first_line: &str) -> Format {
     detect_with(first_line, None)
 }
 
-/// [`detect`], knowing the shape line in force: a first line of exactly its N·N cells is the
-/// line form.
-fn detect_with(first_line: &str, header: Option<Shape>) -> Format {
+/// Lines of this many integers (or blank marks) are the first row of a block, never a puzzle
+/// on one line, except 81 integers none above 9 (a 9x9 puzzle on one line). A longer line of
+/// K² integers none above K is a puzzle of side K on one line; any other long line is a row.
+pub const BLOCK_ROW_TOKENS: std::ops::RangeInclusive<usize> = 4..=128;
+
+/// True when `tokens`, a line of cells, are a whole puzzle on one line rather than the first
+/// row of a block (see [`BLOCK_ROW_TOKENS`]).
+fn one_line_puzzle(tokens: &[&str]) -> bool {
+    let n = tokens.len();
+    let Some(k) = exact_side(n) else {
+        return false;
+    };
+    if n < CELLS || (n != CELLS && BLOCK_ROW_TOKENS.contains(&n)) {
+        return false;
+    }
+    tokens.iter().all(|t| match t.parse::<usize>() {
+        Ok(v) => v <= k,
+        Err(_) => *t != "x",
+    })
+}
+
+/// [`detect`], knowing the side of the shape line in force (a shape's, or one above
+/// [`MAX_SIDE`]): a first line of exactly N·N cells of it is the line form, a line of N cells a
+/// block's first row.
+fn detect_with(first_line: &str, header_side: Option<usize>) -> Format {
     let t = first_line.trim();
     if pls_order(t).is_some() {
         return Format::Pls;
@@ -633,20 +718,28 @@ fn detect_with(first_line: &str, header: Option<Shape>) -> Format {
         return Format::Csv;
     }
     let tokens: Vec<&str> = t.split_whitespace().collect();
-    let nine_tokens = tokens.len() == 9 && tokens.iter().all(|s| s.chars().count() == 1);
-    let nine_chars = tokens.len() == 1 && tokens[0].chars().count() == 9;
-    let one_line = header.is_some_and(|h| h.cells() == tokens.len());
-    // 81 integers are a 9x9 puzzle on one line, unless one is above 9 or a shape line says
-    // 81x81: then they are the first row of an 81x81 puzzle in block form.
-    let row_of_81 = tokens.len() == CELLS
-        && (header.is_some_and(|h| h.side() == CELLS)
-            || tokens.iter().any(|t| t.parse::<u32>().is_ok_and(|v| v > 9)));
-    let row_of_integers = (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&tokens.len())
-        && (tokens.len() != CELLS || row_of_81)
-        && !one_line
-        && tokens
-            .iter()
-            .all(|s| is_small_integer(s) || matches!(*s, "." | "_" | "-" | "*"));
+    let n = tokens.len();
+    let chars = match tokens.as_slice() {
+        [one] => one.chars().count(),
+        _ => 0,
+    };
+    // A whole puzzle of the shape line's side on this line: integers, or one token of one
+    // character a cell.
+    if header_side.is_some_and(|side| side * side == n || (n == 1 && side * side == chars)) {
+        return Format::Line;
+    }
+    let nine_tokens = n == 9 && tokens.iter().all(|s| s.chars().count() == 1);
+    // 9 characters, or a row of one character a cell of the shape line's side.
+    let nine_chars = n == 1 && (chars == 9 || (chars > 1 && header_side == Some(chars)));
+    let cells = tokens
+        .iter()
+        .all(|s| is_small_integer(s) || matches!(*s, "." | "_" | "-" | "*" | "x"));
+    let row_of_integers = cells
+        && match header_side {
+            // A row of the shape line's side (2x2 and 3x3 grids too).
+            Some(side) if side == n && n > 1 => true,
+            _ => n >= MIN_INFERRED_SIDE && !one_line_puzzle(&tokens),
+        };
     if nine_tokens || nine_chars || row_of_integers {
         Format::Block
     } else {
@@ -741,6 +834,9 @@ struct Lines<R> {
     pending: std::collections::VecDeque<RawLine>,
     /// The shape of the last good `# shape` line read, if any.
     shape: Option<Shape>,
+    /// The side of the last `# shape` line read when it is above [`MAX_SIDE`]: not an error of
+    /// its own, its puzzles are (each one error naming the limit).
+    over_limit: Option<usize>,
     /// `# shape` lines naming no shape, not yet reported: (line, why).
     bad_headers: std::collections::VecDeque<(usize, Reason)>,
 }
@@ -753,8 +849,14 @@ impl<R: BufRead> Lines<R> {
             buf: Vec::new(),
             pending: std::collections::VecDeque::new(),
             shape: None,
+            over_limit: None,
             bad_headers: std::collections::VecDeque::new(),
         }
+    }
+
+    /// The side of the `# shape` line in force: its shape's, or one above [`MAX_SIDE`].
+    fn header_side(&self) -> Option<usize> {
+        self.shape.map(Shape::side).or(self.over_limit)
     }
 
     /// Follows `# shape` lines: a good one sets the shape in force, a bad one is kept to be
@@ -768,7 +870,11 @@ impl<R: BufRead> Lines<R> {
         }
         match shape_header(text) {
             None => {}
-            Some(Ok(shape)) => self.shape = Some(shape),
+            Some(Ok(shape)) => (self.shape, self.over_limit) = (Some(shape), None),
+            Some(Err(Reason::ShapeLine {
+                error: ShapeError::Side { side },
+                ..
+            })) if side > MAX_SIDE => (self.shape, self.over_limit) = (None, Some(side)),
             Some(Err(reason)) => self.bad_headers.push_back((raw.number, reason)),
         }
     }
@@ -804,7 +910,7 @@ impl<R: BufRead> Lines<R> {
     fn bad_header(&mut self, source: &str, index: &mut usize) -> Option<Entry> {
         let (line, reason) = self.bad_headers.pop_front()?;
         *index += 1;
-        Some(entry(source, *index, line, None, Err(reason)))
+        Some(entry(source, *index, line, None, Err(reason), None))
     }
 }
 
@@ -903,7 +1009,7 @@ impl PuzzleReader {
         let pls_file = source.to_ascii_lowercase().ends_with(".pls");
         let format = format.unwrap_or_else(|| match pls_file {
             true => Format::Pls,
-            false => detect_with(first.as_deref().unwrap_or(""), lines.shape),
+            false => detect_with(first.as_deref().unwrap_or(""), lines.header_side()),
         });
         let source = source.to_string();
         let inner: Box<dyn Iterator<Item = io::Result<Entry>> + Send> = match format {
@@ -995,18 +1101,19 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                 continue;
             }
             self.index += 1;
-            let (name, puzzle) = match raw.text {
-                _ if raw.too_long.is_some() => (None, Err(too_long(&raw))),
-                None => (None, Err(Reason::NotUtf8)),
+            let (name, puzzle, shape) = match raw.text {
+                _ if raw.too_long.is_some() => (None, Err(too_long(&raw)), None),
+                None => (None, Err(Reason::NotUtf8), None),
                 Some(text) => {
                     let lead = text.len() - text.trim_start().len();
                     let body = text.trim_start();
                     let (token, rest) = split_puzzle(body);
                     let column_offset = text[..lead].chars().count();
                     let puzzle = read_puzzle_text(token, self.lines.shape, column_offset);
+                    let shape = text_shape(token, self.lines.shape);
                     let (puzzle, rest) = stated_solution(puzzle, rest, self.lines.shape);
                     let name = (!rest.is_empty()).then(|| rest.to_string());
-                    (name, puzzle)
+                    (name, puzzle, shape)
                 }
             };
             return Some(Ok(entry(
@@ -1015,6 +1122,7 @@ impl<R: BufRead> Iterator for LineEntries<R> {
                 raw.number,
                 name,
                 puzzle,
+                shape,
             )));
         }
     }
@@ -1121,20 +1229,53 @@ fn row_cells(text: &str) -> usize {
 
 /// The shape of a block from its first row: the shape line's when the row has its N cells,
 /// else square boxes for a square N from 4 to [`MAX_SIDE`], else 9x9 (a row of 9 cells, or one
-/// of 7 to 11 cells, read as a damaged 9x9 row). `Err` holds the side of a row whose boxes are
-/// not implied, far from 9 (the block's N rows are read, and reported as one invalid entry).
-fn block_shape(first: &str, header: Option<Shape>) -> Result<Shape, usize> {
+/// of 7 to 11 cells, or one token of any other length: read as a damaged 9x9 row). `Err` holds
+/// the side of a row whose block cannot be read and why: no boxes implied (a side below 4, or
+/// one far from 9 that is no square), or a side above [`MAX_SIDE`]; the block's N rows are then
+/// read and reported as one invalid entry.
+fn block_shape(
+    first: &str,
+    header: Option<Shape>,
+    over_limit: Option<usize>,
+) -> Result<Shape, (usize, Reason)> {
     let n = row_cells(first);
     if let Some(h) = header.filter(|h| h.side() == n) {
         return Ok(h);
+    }
+    let integers = first.split_whitespace().nth(1).is_some();
+    if integers && (n > MAX_SIDE || over_limit == Some(n)) {
+        return Err((n, Reason::SideTooLarge { side: n }));
     }
     match Shape::square_for_side(n) {
         Some(s) if (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Ok(s),
         // A row of 9 cells, or a damaged one: read as 9x9, each bad row reported as it always
         // was; a side far from 9 that is no square is said to need a shape line.
-        _ if n.abs_diff(9) > 2 && (MIN_INFERRED_SIDE..=MAX_SIDE).contains(&n) => Err(n),
-        _ => Ok(Shape::CLASSIC),
+        _ if (7..=11).contains(&n) || (!integers && n > MAX_SIDE) => Ok(Shape::CLASSIC),
+        _ => Err((
+            n,
+            Reason::NeedsShape {
+                found: n * n,
+                side: n,
+            },
+        )),
     }
+}
+
+/// `found` cells in row `row` (0-based) of a block of `shape`, whose side is not `found`: the
+/// count and the cells it leaves out or adds.
+fn row_length(found: usize, shape: Shape, row: usize) -> String {
+    let n = shape.side();
+    let cell = |k: usize| format!("r{}c{}", row + 1, k + 1);
+    let which = match found.cmp(&n) {
+        std::cmp::Ordering::Less if found + 1 == n => format!("{} is missing", cell(found)),
+        std::cmp::Ordering::Less => format!("{} to {} are missing", cell(found), cell(n - 1)),
+        _ => format!(
+            "{} past {}",
+            crate::human::plural(found - n, "cell"),
+            cell(n - 1)
+        ),
+    };
+    format!("{found} cells, expected {n} ({which})")
 }
 
 /// Parses row `row` (0-based) of a block of `shape` (not the classic 9x9: see [`block_row`]).
@@ -1145,7 +1286,7 @@ fn shaped_row(text: &str, shape: Shape, row: usize) -> Result<Vec<u8>, String> {
     if tokens.len() == 1 && n > 1 && n <= MAX_CHAR_SIDE {
         let chars: Vec<char> = tokens[0].chars().collect();
         if chars.len() != n {
-            return Err(format!("{} cells, expected {n}", chars.len()));
+            return Err(row_length(chars.len(), shape, row));
         }
         let mut out = Vec::with_capacity(n);
         for (k, &ch) in chars.iter().enumerate() {
@@ -1165,7 +1306,7 @@ fn shaped_row(text: &str, shape: Shape, row: usize) -> Result<Vec<u8>, String> {
         return Ok(out);
     }
     if tokens.len() != n {
-        return Err(format!("{} cells, expected {n}", tokens.len()));
+        return Err(row_length(tokens.len(), shape, row));
     }
     tokens
         .iter()
@@ -1196,7 +1337,7 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
         };
         self.index += 1;
         let start = first.number;
-        let mut block = Block::new(&first, self.lines.shape);
+        let mut block = Block::new(&first, self.lines.shape, self.lines.over_limit);
         let mut current = Some(first);
         while let Some(raw) = current.take() {
             if !block.take(&raw) || block.rows == block.side {
@@ -1213,19 +1354,27 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
                 Some(Ok(r)) => Some(r),
             };
         }
+        let shape = block.shape;
         let puzzle = block.puzzle();
-        Some(Ok(entry(&self.source, self.index, start, title, puzzle)))
+        Some(Ok(entry(
+            &self.source,
+            self.index,
+            start,
+            title,
+            puzzle,
+            shape,
+        )))
     }
 }
 
-/// A block being read: its shape (or the side of a first row that needs a `# shape` line), its
-/// cells, the rows read so far and the first error met.
+/// A block being read: its shape (or why its first row gives none), its cells, the rows read so
+/// far and the first error met.
 struct Block {
-    /// The shape, or the side of a first row that is no square.
-    shape: Result<Shape, usize>,
+    /// The shape, or why the first row gives none (its rows are still read, as one entry).
+    shape: Option<Shape>,
     /// The rows (and cells a row) expected.
     side: usize,
-    /// The cells read so far, row-major, 0 = empty.
+    /// The cells read so far, row-major, 0 = empty (none kept for a block of no shape).
     cells: Vec<u8>,
     /// Rows read so far, bad ones included.
     rows: usize,
@@ -1235,27 +1384,20 @@ struct Block {
 
 impl Block {
     /// An empty block of the shape its first row `first` shows, under the file's `# shape` line
-    /// `header`.
-    fn new(first: &RawLine, header: Option<Shape>) -> Block {
+    /// (`header`, or the side `over_limit` of one above [`MAX_SIDE`]).
+    fn new(first: &RawLine, header: Option<Shape>, over_limit: Option<usize>) -> Block {
         let shape = match (&first.text, first.too_long) {
-            (Some(t), None) => block_shape(t, header),
+            (Some(t), None) => block_shape(t, header, over_limit),
             _ => Ok(Shape::CLASSIC),
         };
-        let side = match shape {
-            Ok(s) => s.side(),
-            Err(n) => n,
-        };
-        let error = match shape {
-            Err(n) => Some(Reason::NeedsShape {
-                found: n * n,
-                side: n,
-            }),
-            Ok(_) => None,
+        let (shape, side, error) = match shape {
+            Ok(s) => (Some(s), s.side(), None),
+            Err((n, why)) => (None, n, Some(why)),
         };
         Block {
             shape,
             side,
-            cells: vec![0u8; side * side],
+            cells: shape.map_or_else(Vec::new, |s| vec![0u8; s.cells()]),
             rows: 0,
             error,
         }
@@ -1269,11 +1411,11 @@ impl Block {
             Some(t) if t.trim().is_empty() => return false,
             Some(t) if t.trim_start().starts_with('#') => {}
             Some(t) => {
-                if self.rows < self.side && self.error.is_none() {
-                    let row = match (self.shape == Ok(Shape::CLASSIC), &self.shape) {
-                        (true, _) => block_row(t, self.rows).map(|r| r.to_vec()),
-                        (false, Ok(s)) => shaped_row(t, *s, self.rows),
-                        (false, Err(_)) => Ok(Vec::new()),
+                if let (true, None, Some(shape)) = (self.rows < self.side, &self.error, self.shape)
+                {
+                    let row = match shape.is_classic() {
+                        true => block_row(t, self.rows).map(|r| r.to_vec()),
+                        false => shaped_row(t, shape, self.rows),
                     };
                     let (side, rows) = (self.side, self.rows);
                     match row {
@@ -1311,13 +1453,10 @@ impl Block {
                 found: self.rows,
                 expected: self.side,
             }),
-            (None, Ok(s)) => Board::new(s, self.cells)
+            (None, Some(s)) => Board::new(s, self.cells)
                 .map_err(|e| Reason::BadGrid(e.to_string()))
                 .and_then(|b| checked_board(b, None)),
-            (None, Err(n)) => Err(Reason::NeedsShape {
-                found: n * n,
-                side: n,
-            }),
+            (None, None) => Err(Reason::BadGrid("a block of no shape".into())),
         }
     }
 }
@@ -1553,9 +1692,10 @@ impl<R: BufRead> CsvEntries<R> {
         line: usize,
         name: Option<String>,
         puzzle: Result<Puzzle, Reason>,
+        shape: Option<Shape>,
     ) -> Entry {
         self.index += 1;
-        entry(&self.source, self.index, line, name, puzzle)
+        entry(&self.source, self.index, line, name, puzzle, shape)
     }
 }
 
@@ -1588,12 +1728,16 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
                             PUZZLE_COLUMN.join(", "),
                             column_list(&fields)
                         ));
-                        return Some(Ok(self.entry(line, None, Err(reason))));
+                        return Some(Ok(self.entry(line, None, Err(reason), None)));
                     }
                 }
             }
             let (p, s, n) = self.columns.expect("set above");
             let fields = text.and_then(|t| csv_fields(&t).map_err(Reason::Csv));
+            let shape = match &fields {
+                Ok(f) => f.get(p).and_then(|t| text_shape(t, self.lines.shape)),
+                Err(_) => None,
+            };
             let (name, puzzle) = match fields {
                 Err(reason) => (None, Err(reason)),
                 Ok(fields) => {
@@ -1608,7 +1752,7 @@ impl<R: BufRead> Iterator for CsvEntries<R> {
                     (name, csv_puzzle(&fields, p, s, self.lines.shape))
                 }
             };
-            return Some(Ok(self.entry(line, name, puzzle)));
+            return Some(Ok(self.entry(line, name, puzzle, shape)));
         }
     }
 }
@@ -1661,14 +1805,21 @@ impl<R: BufRead> Iterator for PlsEntries<R> {
         };
         self.index += 1;
         let start = first.number;
-        let puzzle = match pls_order_line(&first) {
+        let (puzzle, shape) = match pls_order_line(&first) {
             Ok(n) => match self.square(n) {
-                Ok(puzzle) => puzzle,
+                Ok(puzzle) => (puzzle, self.square_shape(n)),
                 Err(e) => return Some(Err(e)),
             },
-            Err(reason) => Err(reason),
+            Err(reason) => (Err(reason), None),
         };
-        Some(Ok(entry(&self.source, self.index, start, None, puzzle)))
+        Some(Ok(entry(
+            &self.source,
+            self.index,
+            start,
+            None,
+            puzzle,
+            shape,
+        )))
     }
 }
 
@@ -1688,11 +1839,21 @@ fn pls_order_line(first: &RawLine) -> Result<usize, Reason> {
 }
 
 impl<R: BufRead> PlsEntries<R> {
+    /// The shape of a square of order `n`: a Latin square, unless a `# shape` line of its side
+    /// gives it boxes.
+    fn square_shape(&self, n: usize) -> Option<Shape> {
+        match self.lines.shape.filter(|h| h.side() == n) {
+            Some(h) => Some(h),
+            None => Shape::latin(n).ok(),
+        }
+    }
+
     /// Reads the N rows of a square of order `n` after its `order` line: the puzzle, or why it
     /// could not be read; `Err` when the input cannot be read.
     fn square(&mut self, n: usize) -> io::Result<Result<Puzzle, Reason>> {
         let mut cells = vec![0u8; n * n];
         let mut rows = 0usize;
+        let mut lines = Vec::with_capacity(n);
         let mut error: Option<Reason> = None;
         while rows < n {
             // A square ends early at the next `order` line, which starts the next square.
@@ -1723,26 +1884,39 @@ impl<R: BufRead> PlsEntries<R> {
                     Err(detail) => {
                         error = Some(Reason::PlsRow {
                             row: rows + 1,
-                            detail,
+                            detail: format!("line {}: {detail}", raw.number),
                         })
                     }
                 }
             }
+            lines.push(raw.number);
             rows += 1;
         }
+        let shape = self.square_shape(n).ok_or_else(|| Reason::ShapeLine {
+            text: format!("order {n}"),
+            error: ShapeError::Side { side: n },
+        });
         Ok(match error {
             Some(e) => Err(e),
             None if rows != n => Err(Reason::PlsRows {
                 found: rows,
                 expected: n,
             }),
-            None => Shape::latin(n)
-                .map_err(|error| Reason::ShapeLine {
-                    text: format!("order {n}"),
-                    error,
-                })
+            None => shape
                 .and_then(|s| Board::new(s, cells).map_err(|e| Reason::BadGrid(e.to_string())))
-                .and_then(|b| checked_board(b, None)),
+                .and_then(|b| match b.first_conflict() {
+                    Some(c) => Err(Reason::PlsDuplicate {
+                        symbol: c.symbol - 1,
+                        unit: c.unit.clone(),
+                        first: board_cell_name(c.shape, c.first),
+                        second: board_cell_name(c.shape, c.second),
+                        line: lines[c.second / n],
+                    }),
+                    None => Ok(Puzzle {
+                        board: b,
+                        solution: None,
+                    }),
+                }),
         })
     }
 }
@@ -2133,7 +2307,12 @@ mod tests {
         // 4x4 (2x2 boxes), lower case letters, names after the puzzle.
         assert_eq!(
             errors("1234341221434321 full\n12.a\n"),
-            ["ok 4x4", "t.txt:2: 4 characters, expected 81"]
+            [
+                "ok 4x4",
+                "t.txt:2: 4 cells make a 2x2 grid, whose boxes are not implied: put a shape line \
+                 such as `# shape 2x2/latin` (2 is prime: its only boxes would be whole rows) \
+                 before it"
+            ]
         );
         let (_, e) = read(&format!("{} a name\n", "g".to_string() + &".".repeat(255)));
         let p = e[0].puzzle.as_ref().unwrap();
@@ -2271,14 +2450,15 @@ mod tests {
             .iter()
             .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
             .collect();
-        assert_eq!(msgs[0], "t.txt:5: pls row 1: 2 symbols, expected 3");
+        // Each error names its row's line, and symbols as the file writes them (0-based).
+        assert_eq!(msgs[0], "t.txt:5: pls row 1: line 6: 2 symbols, expected 3");
         assert_eq!(
             msgs[1],
-            "t.txt:9: digit 1 given twice in row 1 (r1c1 and r1c2)"
+            "t.txt:9: pls: symbol 0 given twice in row 1 (r1c1 and r1c2, line 10)"
         );
         assert_eq!(
             msgs[2],
-            "t.txt:12: pls row 1: symbol 5 at r1c2 is not -1 (a hole) or 0 to 1"
+            "t.txt:12: pls row 1: line 13: symbol 5 at r1c2 is not -1 (a hole) or 0 to 1"
         );
         assert_eq!(msgs[3], "t.txt:15: pls square has 1 rows, expected 3");
         // Round trip, and the extension alone makes a file `.pls`.

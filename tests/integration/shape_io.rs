@@ -297,7 +297,7 @@ fn solve_marks_bad_inputs_of_other_shapes() {
     // A .pls row of the wrong length.
     let (out, _) = solve_text("order 2\n0 1\n1\n", "w.pls");
     assert!(
-        out.contains("# ERROR w.pls:1: pls row 2: 1 symbols, expected 2"),
+        out.contains("# ERROR w.pls:1: pls row 2: line 3: 1 symbols, expected 2"),
         "{out}"
     );
 }
@@ -717,5 +717,205 @@ fn merge_and_compare_a_run_of_several_shapes() {
     assert!(
         out.contains("4 dataset x shape x solver groups; 0 puzzles changed"),
         "{out}"
+    );
+}
+
+/// The rows of `b` as integers, `blank` for an empty cell, a blank line after.
+fn blank_block(b: &Board, blank: &str) -> String {
+    let n = b.shape().side();
+    let mut out = String::new();
+    for row in b.cells().chunks(n) {
+        let r: Vec<String> = row
+            .iter()
+            .map(|&v| match v {
+                0 => blank.to_string(),
+                v => v.to_string(),
+            })
+            .collect();
+        out.push_str(&r.join(" "));
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// `pattern(n)` with two cells in three emptied.
+fn holed(n: usize) -> Board {
+    let mut b = pattern(n);
+    for i in (0..b.cells().len()).filter(|i| i % 3 != 0) {
+        b.set(i, 0);
+    }
+    b
+}
+
+/// Integer blocks as people write them: N lines of N integers, `.`, `0` or `-` blank, are ONE
+/// puzzle of side N for every square side up to the limit, with no shape line.
+#[test]
+fn integer_blocks_are_one_puzzle_of_their_side() {
+    for n in [4, 5, 6, 7, 8, 9, 10, 11] {
+        let puzzle = holed(n);
+        for blank in [".", "0", "-"] {
+            let text = blank_block(&puzzle, blank);
+            let r = PuzzleReader::from_text(&text, "big.txt");
+            assert_eq!(r.format(), Format::Block, "{n} {blank}");
+            let e: Vec<_> = r.collect();
+            assert_eq!(e.len(), 1, "side {}: one puzzle", n * n);
+            assert_eq!(e[0].puzzle.as_ref().unwrap().board, puzzle, "{n} {blank}");
+        }
+    }
+}
+
+/// A grid of a side above the limit is ONE error naming the limit (`solvers::MAX_SIDE`), with or
+/// without its shape line: a 144x144 block gave 144 errors, 401x401 the same.
+#[test]
+fn a_side_above_the_limit_is_one_error_naming_it() {
+    let limit = solvers::MAX_SIDE;
+    for (side, header) in [(144, ""), (144, "# shape 144x144\n"), (401, ""), (169, "")] {
+        let row = |r: usize| {
+            let v: Vec<String> = (0..side)
+                .map(|c| ((r + c) % side + 1).to_string())
+                .collect();
+            v.join(" ")
+        };
+        let text: String =
+            header.to_string() + &(0..side).map(|r| row(r) + "\n").collect::<String>();
+        let e: Vec<_> = PuzzleReader::from_text(&text, "big.txt").collect();
+        assert_eq!(e.len(), 1, "{side} {header:?}: {:?}", e.first());
+        let msg = e[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(
+            msg.contains(&format!("a {side}x{side} grid: its side is above {limit}")),
+            "{msg}"
+        );
+    }
+    // One puzzle of a side above the limit on one line: one error too.
+    let line: Vec<&str> = vec!["0"; 144 * 144];
+    let e: Vec<_> = PuzzleReader::from_text(&line.join(" "), "l.txt").collect();
+    assert_eq!(e.len(), 1);
+    assert!(e[0]
+        .puzzle
+        .as_ref()
+        .unwrap_err()
+        .to_string()
+        .contains("above 128"));
+}
+
+/// Bad integer blocks are each one clear error naming file, line and cell: a short line, a
+/// symbol above N, a side whose boxes are not implied (naming the squarest box split and the
+/// Latin square).
+#[test]
+fn bad_integer_blocks_name_file_line_and_cell() {
+    let puzzle = holed(10);
+    let text = blank_block(&puzzle, ".");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Line 37 (row 37) one cell short.
+    let short = lines[36].rsplit_once(' ').unwrap().0.to_string();
+    lines[36] = short;
+    let e: Vec<_> = PuzzleReader::from_text(&lines.join("\n"), "s.txt").collect();
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].puzzle.as_ref().unwrap_err().to_string(),
+        "s.txt:1: block row 37: line 37: 99 cells, expected 100 (r37c100 is missing)"
+    );
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut row: Vec<&str> = lines[4].split(' ').collect();
+    row[6] = "101";
+    lines[4] = row.join(" ");
+    let e: Vec<_> = PuzzleReader::from_text(&lines.join("\n"), "a.txt").collect();
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].puzzle.as_ref().unwrap_err().to_string(),
+        "a.txt:1: block row 5: line 5: symbol at r5c7: 101 is above 100"
+    );
+    let latin = Board::new(
+        Shape::latin(50).unwrap(),
+        (0..2500)
+            .map(|i| ((i / 50 + i % 50) % 50) as u8 + 1)
+            .collect(),
+    )
+    .unwrap();
+    let e: Vec<_> = PuzzleReader::from_text(&blank_block(&latin, "."), "f.txt").collect();
+    assert_eq!(e.len(), 1, "one error, not 50");
+    let msg = e[0].puzzle.as_ref().unwrap_err().to_string();
+    assert!(
+        msg.starts_with("f.txt:1: 2500 cells make a 50x50 grid")
+            && msg.contains("`# shape 50x50/5x10` or `# shape 50x50/latin`"),
+        "{msg}"
+    );
+}
+
+/// 2x2 and 3x3 Latin squares read after their shape line, in every form, the generator's own
+/// output included (it was "block has 2 rows, expected 9").
+#[test]
+fn two_by_two_and_three_by_three_read_after_a_shape_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for order in ["2", "3"] {
+        for format in ["line", "ints", "pls"] {
+            let file = dir.path().join(format!("q{order}-{format}.txt"));
+            harness()
+                .args(["generate", "qwh", "-q", "--count", "3", "--holes", "0.3"])
+                .args(["--seed", "1", "--order", order, "--format", format, "-o"])
+                .arg(&file)
+                .assert()
+                .success();
+            harness()
+                .arg("solve")
+                .arg(&file)
+                .arg("-o")
+                .arg(dir.path().join("out.txt"))
+                .assert()
+                .success()
+                .stderr(predicate::str::contains("read 3, solved 3"));
+        }
+    }
+    for (text, shape) in [
+        ("# shape 3x3/latin\n1 0 0\n0 0 0\n0 0 2\n", "3x3/latin"),
+        ("# shape 3x3/latin\n1..\n...\n..2\n", "3x3/latin"),
+        ("# shape 3x3/latin\n1......2.\n", "3x3/latin"),
+        ("# shape 2x2/1x2\n1.\n..\n", "2x2/1x2"),
+    ] {
+        let e: Vec<_> = PuzzleReader::from_text(text, "t.txt").collect();
+        assert_eq!(e.len(), 1, "{text}");
+        assert_eq!(
+            e[0].puzzle.as_ref().unwrap().shape().to_string(),
+            shape,
+            "{text}"
+        );
+    }
+}
+
+/// Wording: a 1- or 4-character line gets a shape hint as a 25-character one does; `# shape abc`
+/// is an error as `# shape 12x13` is; `# shape` and several words is a comment.
+#[test]
+fn short_lines_and_bad_shape_lines_are_named_alike() {
+    let seed = "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    let text = format!(
+        "{seed}\n1\n1234\n{}\n# shape abc\n# shape 12x13\n# shape of the grids below\n{seed}\n",
+        ".".repeat(25)
+    );
+    let errs: Vec<String> = PuzzleReader::from_text(&text, "w.txt")
+        .filter_map(|e| e.puzzle.err().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(errs.len(), 5, "{errs:?}");
+    assert!(
+        errs[0].starts_with("w.txt:2: 1 cell makes a 1x1 grid")
+            && errs[0].contains("`# shape 1x1`"),
+        "{errs:?}"
+    );
+    assert!(
+        errs[1].starts_with("w.txt:3: 4 cells make a 2x2 grid")
+            && errs[1].contains("`# shape 2x2/latin`"),
+        "{errs:?}"
+    );
+    assert!(
+        errs[2].starts_with("w.txt:4: 25 cells make a 5x5 grid"),
+        "{errs:?}"
+    );
+    assert!(
+        errs[3].starts_with("w.txt:5: shape line \"abc\""),
+        "{errs:?}"
+    );
+    assert!(
+        errs[4].starts_with("w.txt:6: shape line \"12x13\""),
+        "{errs:?}"
     );
 }

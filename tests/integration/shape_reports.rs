@@ -140,6 +140,7 @@ fn entry(index: usize, puzzle: Result<Puzzle, InputError>) -> Entry {
         index,
         line: index + 1,
         name: Some(format!("p{index}")),
+        shape: puzzle.as_ref().ok().map(Puzzle::shape),
         puzzle,
     }
 }
