@@ -1921,6 +1921,35 @@ impl<R: BufRead> PlsEntries<R> {
     }
 }
 
+/// The `# shape` lines a writer puts before its puzzles so that its file reads back with the
+/// shapes it was written with: one before a puzzle whose shape a reader would not tell from its
+/// size under the shape lines written so far (a side below 4 or that is no square, a Latin
+/// square, rectangular boxes; in `.pls`, any shape with boxes). Every writer of puzzle files
+/// (`solve`, `generate`) goes through it.
+#[derive(Debug, Clone, Default)]
+pub struct ShapeLines {
+    /// The shape of the last line written.
+    current: Option<Shape>,
+}
+
+impl ShapeLines {
+    /// The shape line (with its line end) to write before a puzzle of `shape` written in
+    /// `format` (CSV fields as the line form), if one is needed.
+    pub fn before(&mut self, shape: Shape, format: Format) -> Option<String> {
+        let side = shape.side();
+        let read_as = match self.current.filter(|h| h.side() == side) {
+            Some(h) => Some(h),
+            None if format == Format::Pls => Shape::latin(side).ok(),
+            None => Shape::square_for_side(side).filter(|_| side >= MIN_INFERRED_SIDE),
+        };
+        if read_as == Some(shape) {
+            return None;
+        }
+        self.current = Some(shape);
+        Some(format!("# shape {shape}\n"))
+    }
+}
+
 /// Writes `board` in the `.pls` form: `order N`, then N rows of N symbols `0`..`N-1` separated
 /// by spaces, `-1` for an empty cell, each row ending in `\n`. The form holds Latin squares:
 /// the boxes of a Sudoku board are not written (read back, it is the Latin square of its side).

@@ -20,6 +20,8 @@ mod outputs;
 mod proptest_parsers;
 #[path = "integration/puzzle_commands.rs"]
 mod puzzle_commands;
+#[path = "integration/round_trip.rs"]
+mod round_trip;
 #[path = "integration/shape_io.rs"]
 mod shape_io;
 #[path = "integration/solve.rs"]

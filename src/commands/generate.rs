@@ -208,12 +208,15 @@ fn board_format(format: Option<&str>, shape: Shape) -> anyhow::Result<BoardForma
 }
 
 /// The header a file of `shape` in `format` starts with: `# shape ...` for one character a cell
-/// or integers at a shape other than 9x9; nothing for `.pls` (a strict format).
+/// or integers at a shape other than 9x9; in `.pls` (a strict format, whose squares read back as
+/// Latin squares) only for a shape with boxes, which it needs to read back as itself.
 fn header(shape: Shape, format: BoardFormat) -> String {
-    if shape.is_classic() || format == BoardFormat::Pls {
-        String::new()
-    } else {
-        shape_header(shape)
+    match format {
+        BoardFormat::Pls => crate::format::ShapeLines::default()
+            .before(shape, crate::format::Format::Pls)
+            .unwrap_or_default(),
+        _ if shape.is_classic() => String::new(),
+        _ => shape_header(shape),
     }
 }
 

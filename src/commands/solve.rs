@@ -20,18 +20,22 @@
 //! with its line and written as a **marked entry** in its place, so output entry `k` always
 //! answers input entry `k`:
 //! - line form: the line `ERROR <file>:<line>: <reason>`;
-//! - block form: a comment `# ERROR <file>:<line>: <reason>`, then 9 rows of `x x x x x x x x x`
-//!   (N rows of N `x` for a puzzle of side N);
+//! - block form: a comment `# ERROR <file>:<line>: <reason>`, then N rows of N `x` for an entry
+//!   of side N (its puzzle's, or the one its size showed; 9 rows of `x x x x x x x x x` when
+//!   neither is known);
 //! - CSV: `name,puzzle,solution,error` rows with `solution` empty and the reason in `error`;
 //! - pls: a comment `# ERROR <file>:<line>: <reason>`, then `order N` and N rows of `x`.
 //!
 //! Solutions are written in the input's form: a line of one character a cell (integers
 //! separated by spaces above 35x35: [`crate::format::board_line`]), N rows of N integers, CSV
-//! fields as the line, or `.pls` ([`crate::format::render_pls`]).
+//! fields as the line, or `.pls` ([`crate::format::render_pls`]), each after the `# shape` line
+//! it needs ([`ShapeLines`]: a Latin square, rectangular boxes, a side below 4).
 //!
-//! Read back with `harness`, a marked entry is an invalid puzzle, so counts stay aligned.
+//! Read back with `harness`, the output gives the same shapes, entry for entry: an answer reads
+//! back as its solved grid, a marked entry as an invalid puzzle (in CSV, as its puzzle without
+//! a solution), so counts stay aligned.
 
-use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader};
+use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
 use crate::human::thousands;
 use crate::sessions::Sessions;
 use crate::verify;
@@ -352,19 +356,48 @@ fn unique_or_marked(
     }
 }
 
-/// The side of an entry's puzzle, 9 when it could not be read (for marked entries).
-fn side_of(e: &Entry) -> usize {
-    e.puzzle.as_ref().map_or(9, |p| p.shape().side())
+/// A writer of CSV rows (no header) into memory.
+fn csv_rows() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new())
 }
 
-/// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names).
+/// The side of a marked entry: its puzzle's, or the one its size showed, 9 when neither is
+/// known (a 9x9 block of `x` reads back as one entry under any shape line).
+fn side_of(e: &Entry) -> usize {
+    e.shape.map_or(9, Shape::side)
+}
+
+/// The shape an answer is written as: its puzzle's (for a marked entry, the shape the entry
+/// was read as, if known; a marked line or an unreadable CSV row has none).
+fn written_shape(format: Format, e: &Entry, a: &Answer) -> Option<Shape> {
+    match (format, a) {
+        (_, Answer::Solved(_)) => Some(Shape::CLASSIC),
+        (_, Answer::SolvedBoard(s)) => Some(s.shape()),
+        (Format::Line, Answer::Failed { .. }) => None,
+        (Format::Csv, Answer::Failed { .. }) => e.puzzle.as_ref().ok().map(|p| p.shape()),
+        (_, Answer::Failed { .. }) => e.shape,
+    }
+}
+
+/// Appends one answer in `format` to `buf` (CSV rows go through `csv`, which quotes names),
+/// after the `# shape` line it needs to read back as its shape (`shapes`).
 fn write_answer(
     buf: &mut Vec<u8>,
     csv: &mut csv::Writer<Vec<u8>>,
-    format: Format,
+    (format, shapes): (Format, &mut ShapeLines),
     e: &Entry,
     a: &Answer,
 ) -> std::io::Result<()> {
+    if let Some(line) = written_shape(format, e, a).and_then(|s| shapes.before(s, format)) {
+        if format == Format::Csv {
+            // Between CSV records: the rows written so far go first, to keep the order.
+            let rows = std::mem::replace(csv, csv_rows()).into_inner();
+            buf.extend_from_slice(&rows.map_err(|e| e.into_error())?);
+        }
+        buf.extend_from_slice(line.as_bytes());
+    }
     if let (Format::Block, Some(title)) = (format, &e.name) {
         // The block's title, as a comment: the output stays readable as blocks.
         writeln!(buf, "# {title}")?;
@@ -529,10 +562,9 @@ fn stream(
     }
     let mut write_result: std::io::Result<()> = Ok(());
     let mut buf = Vec::with_capacity(CHUNK * 100);
+    let mut shapes = ShapeLines::default();
     for chunk in chunks.iter() {
-        let mut csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
+        let mut csv = csv_rows();
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
@@ -542,7 +574,7 @@ fn stream(
         for (e, a) in chunk.iter().zip(&answers) {
             counts.add(a, engines.echo);
             if write_result.is_ok() {
-                write_result = write_answer(&mut buf, &mut csv, format, e, a);
+                write_result = write_answer(&mut buf, &mut csv, (format, &mut shapes), e, a);
             }
         }
         if write_result.is_ok() {
