@@ -85,6 +85,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -120,7 +121,16 @@ const POLL: Duration = Duration::from_millis(50);
 pub struct LineEngine {
     info: EngineInfo,
     command: Vec<String>,
+    /// Set once the [`SILENT_HINT`] has been written to standard error for this engine.
+    hinted: Arc<AtomicBool>,
 }
+
+/// What a program that has answered nothing at all (not even its warm-up request, a full grid)
+/// most likely does wrong, for the row's error and, once per engine, standard error.
+pub const SILENT_HINT: &str = "the program has answered nothing since it started, not even its \
+warm-up request (a full grid): it most likely does not flush its output. A pipe is \
+block-buffered, so each answer line must be flushed: in Python print(..., flush=True) or run \
+python3 -u; in C fflush(stdout); in Rust, stdout().flush() (docs/external-solvers.md)";
 
 impl LineEngine {
     /// An engine named `name` running `command` (program and arguments), with the declared
@@ -141,6 +151,7 @@ impl LineEngine {
                 caps,
             },
             command,
+            hinted: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -464,6 +475,9 @@ impl Engine for LineEngine {
         }
         let (running, startup) = Running::start(&self.command, WARM_UP)?;
         Ok(Box::new(LineSession {
+            name: self.info.name.clone(),
+            hinted: self.hinted.clone(),
+            answered: startup.is_some(),
             command: self.command.clone(),
             running: Some(running),
             start_error: None,
@@ -477,6 +491,12 @@ impl Engine for LineEngine {
 
 /// A session: one running copy of the program.
 struct LineSession {
+    /// The engine's name, for the hint on standard error.
+    name: String,
+    /// The engine's: set once the [`SILENT_HINT`] is on standard error.
+    hinted: Arc<AtomicBool>,
+    /// True once any copy of the program has answered a request (its warm-up included).
+    answered: bool,
     command: Vec<String>,
     /// The program, unless it failed to start again after a kill or crash.
     running: Option<Running>,
@@ -858,12 +878,16 @@ impl LineSession {
                 Ok(Line::Text(line)) if line.starts_with('#') => continue,
                 Ok(Line::Text(_)) if running.warm_pending => {
                     running.warmed();
+                    self.answered = true;
                     let startup = sent.elapsed();
                     due.extend(startup);
                     self.startup = Some(startup);
                     self.restart += startup;
                 }
-                Ok(Line::Text(line)) => return Ok(line),
+                Ok(Line::Text(line)) => {
+                    self.answered = true;
+                    return Ok(line);
+                }
                 Ok(Line::End(r)) => {
                     let what = match r {
                         Ok(()) => "ended its output before answering".to_string(),
@@ -878,7 +902,11 @@ impl LineSession {
                     if due.passed(budget) {
                         let running = self.running.take().expect("started");
                         self.measure.set(Measure::Known(running.kill()));
+                        let silent = !self.answered && !usage::cancelled(budget);
                         self.start_again();
+                        if silent {
+                            return Err(Failure::Error(self.silent()));
+                        }
                         return Err(Failure::Timeout);
                     }
                 }
@@ -916,6 +944,15 @@ impl LineSession {
         Failure::Error(EngineError::Crashed(message))
     }
 
+    /// The error of a request that ran out of budget when the program had never answered
+    /// anything: [`SILENT_HINT`], also written once per engine to standard error.
+    fn silent(&self) -> EngineError {
+        if !self.hinted.swap(true, Ordering::Relaxed) {
+            let _ = writeln!(io::stderr(), "warning: {}: {SILENT_HINT}", self.name);
+        }
+        EngineError::Protocol(SILENT_HINT.to_string())
+    }
+
     /// A protocol error: the stream may be out of step, so the program is killed and started
     /// again.
     fn out_of_step(&mut self, message: String) -> EngineError {
@@ -942,6 +979,7 @@ impl LineSession {
                 self.running = Some(r);
                 self.start_error = None;
                 if startup.is_some() {
+                    self.answered = true;
                     self.startup = startup;
                 }
             }
@@ -1252,6 +1290,9 @@ mod tests {
     /// test through the returned sender.
     fn fed_session() -> (LineSession, Sender<Line>) {
         let mut session = LineSession {
+            name: "fed".into(),
+            hinted: Arc::new(AtomicBool::new(false)),
+            answered: true,
             command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
             running: None,
             start_error: None,

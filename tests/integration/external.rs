@@ -384,7 +384,7 @@ fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
 
 #[test]
 #[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
-fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apart() {
+fn a_silent_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apart() {
     let tmp = tempfile::tempdir().unwrap();
     let data = puzzles_file(tmp.path(), 10);
     let out = tmp.path().join("run");
@@ -415,7 +415,9 @@ fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apar
     let (status, micros, error) = (col(&out, "status"), col(&out, "micros"), col(&out, "error"));
     assert_eq!(rows.len(), 10);
     for r in &rows {
-        assert_eq!(&r[status], "timeout", "{r:?}");
+        // An error, not a timeout: a program that has answered nothing is most likely broken
+        // (an unflushed output), not slow.
+        assert_eq!(&r[status], "error", "{r:?}");
         // The budget, give or take the kill (the row's clock starts a moment after the
         // deadline's, so it may read a little under 500 ms): the restart is not in the row's
         // time...
@@ -423,13 +425,59 @@ fn a_hanging_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apar
         assert!((450_000.0..1_500_000.0).contains(&us), "{r:?}");
         // ...but noted beside it.
         assert!(
-            r[error].starts_with("the program was started again ("),
+            r[error].starts_with("h: protocol: the program has answered nothing since it started")
+                && r[error].contains("; the program was started again ("),
             "{r:?}"
         );
     }
     // Ten budgets of 500 ms, a 1 s pre-flight, a 2 s wait for the first warm-up answer, and restarts that wait
     // for no warm-up answer (this program never gave one): the run took 55 s before.
     assert!(wall < std::time::Duration::from_secs(20), "{wall:?}");
+}
+
+/// A Python solver that prints its answers without flushing them (Python buffers a pipe) gets
+/// error rows naming the fix, and one warning on stderr; it used to get bare timeouts.
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
+fn an_unflushed_python_solver_is_told_to_flush_in_its_rows_and_once_on_stderr() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = puzzles_file(tmp.path(), 4);
+    let out = tmp.path().join("run");
+    let output = harness()
+        .args([
+            "run",
+            "--no-report",
+            "--threads",
+            "2",
+            "--timeout-ms",
+            "300",
+        ])
+        .env_remove("PYTHONUNBUFFERED")
+        .arg("--solver")
+        .arg(format!(
+            "py=cmd:python3 {} unflushed",
+            foreign_fixture("misbehave.py")
+        ))
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let rows = read_rows(&out);
+    let (status, error) = (col(&out, "status"), col(&out, "error"));
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        assert_eq!(&r[status], "error", "{r:?}");
+        assert!(
+            r[error].contains("it most likely does not flush its output")
+                && r[error].contains("print(..., flush=True)"),
+            "{r:?}"
+        );
+    }
+    let warning = "warning: py: the program has answered nothing since it started";
+    assert_eq!(stderr.matches(warning).count(), 1, "{stderr}");
 }
 
 /// A line-protocol program that answers its warm-up and then never again does not hold a bench:
