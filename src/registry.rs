@@ -112,6 +112,25 @@ pub struct Registry {
     pub file: Option<PathBuf>,
 }
 
+/// The words of a solvers file's command with its relative paths anchored at `base`, the
+/// file's folder: the program when it names a path (`./solve`, `bin/solve`; a bare name is
+/// looked up on `PATH`), and each argument that is not an option and either names a path
+/// (`examples/solver.py`) or a file beside the solvers file (`solver.py`).
+fn anchor_paths(mut command: Vec<String>, base: &Path) -> Vec<String> {
+    if base.as_os_str().is_empty() {
+        return command;
+    }
+    for (i, word) in command.iter_mut().enumerate() {
+        let path = Path::new(word.as_str());
+        let relative = path.is_relative() && !word.starts_with('-') && !word.contains('=');
+        let names_path = word.contains('/') || (i > 0 && base.join(path).is_file());
+        if relative && names_path {
+            *word = base.join(path).to_string_lossy().into_owned();
+        }
+    }
+    command
+}
+
 fn split_command(text: &str, what: &str) -> anyhow::Result<Vec<String>> {
     let words =
         shlex::split(text).with_context(|| format!("{what}: unbalanced quotes in {text:?}"))?;
@@ -284,16 +303,19 @@ impl Registry {
                     }
                 };
                 ExternalSpec::Cmd {
-                    command: split_command(&cmd, &format!("{file}: [{name}]"))?,
+                    command: anchor_paths(split_command(&cmd, &format!("{file}: [{name}]"))?, base),
                     counts: e.counts.unwrap_or(true),
                     shapes,
                 }
             } else {
                 ExternalSpec::Dimacs {
-                    command: split_command(
-                        e.dimacs.as_deref().unwrap_or_default(),
-                        &format!("{file}: [{name}]"),
-                    )?,
+                    command: anchor_paths(
+                        split_command(
+                            e.dimacs.as_deref().unwrap_or_default(),
+                            &format!("{file}: [{name}]"),
+                        )?,
+                        base,
+                    ),
                 }
             };
             external.push(External {
@@ -553,8 +575,8 @@ fn preflight_error(external: &External, e: &solvers::engine::EngineError) -> any
         if !missing.is_empty() {
             let here = std::env::current_dir().unwrap_or_default();
             message.push_str(&format!(
-                " (not found from the current folder {}: {}; paths in a command are relative \
-                 to the folder harness runs in)",
+                " (not found from the current folder {}: {}; paths in an inline command are \
+                 relative to the folder harness runs in, those of a solvers file to its folder)",
                 here.display(),
                 missing.join(", ")
             ));

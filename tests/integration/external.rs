@@ -435,6 +435,53 @@ fn a_silent_cmd_solver_costs_each_puzzle_its_budget_and_restarts_are_noted_apart
     assert!(wall < std::time::Duration::from_secs(20), "{wall:?}");
 }
 
+/// A solvers file's `cmd` paths are relative to the file's folder, wherever harness runs.
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3: apt-get install python3")]
+fn a_solvers_file_cmd_script_resolves_against_the_files_folder_from_another_folder() {
+    let conf = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/line_solver.py");
+    std::fs::copy(&example, conf.path().join("naive.py")).unwrap();
+    std::fs::create_dir(conf.path().join("bin")).unwrap();
+    std::fs::copy(&example, conf.path().join("bin/deep.py")).unwrap();
+    let file = conf.path().join("solvers.toml");
+    std::fs::write(
+        &file,
+        "[naive]\ncmd = \"python3 naive.py\"\n\n[deep]\ncmd = \"python3 bin/deep.py\"\n",
+    )
+    .unwrap();
+    let data = puzzles_file(elsewhere.path(), 2);
+    let out = elsewhere.path().join("run");
+    let output = harness()
+        .current_dir(elsewhere.path())
+        .args(["run", "--quiet", "--no-report", "--solver", "naive,deep"])
+        .arg("--solvers")
+        .arg(&file)
+        .arg("--dataset")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = read_rows(&out);
+    let (solver, status, correct) = (
+        col(&out, "solver"),
+        col(&out, "status"),
+        col(&out, "correct"),
+    );
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        assert!(["naive", "deep"].contains(&&r[solver]), "{r:?}");
+        assert_eq!((&r[status], &r[correct]), ("solved", "true"), "{r:?}");
+    }
+}
+
 /// A Python solver that prints its answers without flushing them (Python buffers a pipe) gets
 /// error rows naming the fix, and one warning on stderr; it used to get bare timeouts.
 #[test]
