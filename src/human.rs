@@ -161,8 +161,46 @@ fn wrap_at(text: &str, width: usize) -> String {
     out
 }
 
+/// The name among `known` nearest to `given` by edit distance (optimal string alignment,
+/// ignoring case), if it is near enough to be a slip: at most 1 edit for names of up to 4
+/// characters, 2 up to 8, 3 beyond. `gecode16` gives `gecode-16`, `bitbord-bands` gives
+/// `bitboard-bands`. O(|known| × the names' lengths²).
+pub fn nearest<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let given = given.to_lowercase();
+    let allowed = match given.chars().count() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    known
+        .into_iter()
+        .map(|k| (strsim::osa_distance(&given, &k.to_lowercase()), k))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+/// `"; did you mean NAME?"` for the [`nearest`] known name, or nothing.
+pub fn did_you_mean<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(given, known).map_or_else(String::new, |k| format!("; did you mean {k:?}?"))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn near_misses_are_named_and_far_ones_are_not() {
+        use super::nearest;
+        let solvers = ["bitboard-bands", "dlx", "hybrid", "sat", "triads"];
+        assert_eq!(nearest("bitbord-bands", solvers), Some("bitboard-bands"));
+        assert_eq!(nearest("DLX", solvers), Some("dlx"));
+        assert_eq!(nearest("hybird", solvers), Some("hybrid"));
+        assert_eq!(nearest("tdoku", solvers), None);
+        assert_eq!(nearest("x", ["dlx"]), None);
+        let sets = ["gecode-16", "gecode-25", "seed"];
+        assert_eq!(nearest("gecode16", sets), Some("gecode-16"));
+        assert_eq!(nearest("my-puzzles.txt", sets), None);
+    }
+
     use super::*;
 
     #[test]

@@ -251,8 +251,20 @@ impl Registry {
                 p
             }
         };
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read the solvers file {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            let mut message = format!("cannot read the solvers file {}", path.display());
+            let given = path.to_string_lossy();
+            let solvers = given.contains(',')
+                || given.parse::<SolverKind>().is_ok()
+                || Encoding::from_solver_name(&given).is_some()
+                || given == "all";
+            if solvers && !path.exists() {
+                message.push_str(&format!(
+                    " (--solvers names a solvers file; to choose solvers, use --solver {given})"
+                ));
+            }
+            message
+        })?;
         Registry::parse(&text, &path)
     }
 
@@ -415,7 +427,15 @@ impl Registry {
             .map(|k| k.name())
             .chain(Encoding::ALL.iter().map(|e| e.solver_name()))
             .collect();
-        let mut msg = format!("unknown solver {name:?}; built-in: {}", builtin.join(", "));
+        let known = builtin
+            .iter()
+            .copied()
+            .chain(self.external.iter().map(|e| e.name.as_str()));
+        let mut msg = format!(
+            "unknown solver {name:?}{}; built-in: {}",
+            crate::human::did_you_mean(name, known),
+            builtin.join(", ")
+        );
         match &self.file {
             Some(f) if !self.external.is_empty() => msg.push_str(&format!(
                 "; from {}: {}",

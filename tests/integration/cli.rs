@@ -142,6 +142,47 @@ fn unknown_solver_and_dataset_are_usage_errors() {
         .stderr(predicate::str::contains("/no/such/file"));
 }
 
+/// Near-miss names get a "did you mean": solvers, datasets and options; a comma list given to
+/// `--solvers` (the solvers file) points to `--solver`.
+#[test]
+fn near_misses_are_answered_with_did_you_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["run", "-q", "-s", "bitbord-bands"],
+            "unknown solver \"bitbord-bands\"; did you mean \"bitboard-bands\"?",
+        ),
+        (
+            &["run", "-q", "-d", "gecode16"],
+            "dataset \"gecode16\" is not a shipped set; did you mean \"gecode-16\"?",
+        ),
+        (
+            &["run", "-q", "--solvers", "hybrid,dlx"],
+            "to choose solvers, use --solver hybrid,dlx",
+        ),
+        (&["solve", "--solvers", "dlx", "x.txt"], "use --solver dlx"),
+        (
+            &["run", "-q", "--solvr", "dlx"],
+            "a similar argument exists: '--solver'",
+        ),
+    ];
+    for (args, says) in cases {
+        harness()
+            .args(args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // A name far from every known one gets no guess.
+    harness()
+        .args(["run", "-q", "-s", "tdokux"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean").not());
+}
+
 /// A solvers file given with `--solvers` that does not exist is an error naming it in every
 /// command that takes `--solvers`, whether or not a solver of it is named; the default
 /// solvers.toml, when absent, stays optional.
