@@ -248,7 +248,7 @@ fn progress_bar(total: Option<u64>, shown: bool) -> ProgressBar {
     };
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} solves ({rate}, eta {eta})",
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} solves ({rate}, eta {eta})",
         )
         .expect("valid template")
         // Whole solves per second (indicatif's `{per_sec}` prints four decimals).

@@ -512,6 +512,40 @@ pub const TABLE_WIDTH: usize = 100;
 /// 999 s, counts up to 9,999 per status but `solved`, up to 999,999), a line is at most 99
 /// columns; the notes under the table fit [`TABLE_WIDTH`] too.
 pub fn table(summary: &[SummaryRow]) -> String {
+    table_planned(summary, |_| None)
+}
+
+/// The puzzles a complete run gives each dataset x shape group of `info` (per puzzle copy),
+/// for [`table_planned`]: `None` for a complete run, whose rows are all there.
+pub fn planned_of(info: &crate::record::RunInfo) -> impl Fn(&SummaryRow) -> Option<usize> + '_ {
+    move |r: &SummaryRow| {
+        if info.complete {
+            return None;
+        }
+        let copies = info.isomorphs.unwrap_or(1).max(1) as usize;
+        let d = info.datasets.iter().find(|d| d.name == r.dataset)?;
+        let shapes = d.shape_counts();
+        let shape = if r.shape.is_empty() { "9x9" } else { &r.shape };
+        let readable = shapes
+            .iter()
+            .find(|c| c.shape == shape)
+            .map_or(0, |c| c.puzzles);
+        let invalid = if shapes.first().is_some_and(|c| c.shape == shape) || shapes.is_empty() {
+            d.invalid
+        } else {
+            0
+        };
+        Some((readable + invalid) * copies)
+    }
+}
+
+/// [`table`] for a run that may not have finished: `planned` gives a group's puzzles in a
+/// complete run (`None`: the rows are complete). A group some solver has not finished says
+/// "N of M puzzles, partial" and names each solver's unfinished count.
+pub fn table_planned(
+    summary: &[SummaryRow],
+    planned: impl Fn(&SummaryRow) -> Option<usize>,
+) -> String {
     let mut groups: Vec<&SummaryRow> = Vec::new();
     for r in summary {
         if !groups.iter().any(|g| g.same_group(r)) {
@@ -526,15 +560,33 @@ pub fn table(summary: &[SummaryRow]) -> String {
             out.push('\n');
         }
         let puzzles = rows.iter().map(|r| r.puzzles).max().unwrap_or(0);
-        out.push_str(&format!(
-            "{}: {} puzzle{}\n",
-            first.group(),
-            count(puzzles),
-            if puzzles == 1 { "" } else { "s" }
-        ));
+        let whole = planned(first).map_or(puzzles, |p| p.max(puzzles));
+        let unfinished: Vec<(&str, usize)> = rows
+            .iter()
+            .map(|r| (r.solver.as_str(), whole - r.puzzles.min(whole)))
+            .collect();
+        let partial = unfinished.iter().any(|&(_, n)| n > 0);
+        if partial {
+            out.push_str(&format!(
+                "{}: {} of {} puzzles, partial (the run was interrupted)\n",
+                first.group(),
+                count(puzzles),
+                count(whole)
+            ));
+        } else {
+            out.push_str(&format!(
+                "{}: {} puzzle{}\n",
+                first.group(),
+                count(puzzles),
+                if puzzles == 1 { "" } else { "s" }
+            ));
+        }
         out.push_str(&group_table(&all).terminal());
         if !rows.is_empty() {
             out.push_str(&outliers_line(&rows));
+        }
+        if partial {
+            out.push_str(&unfinished_line(&unfinished));
         }
     }
     if summary.iter().any(|r| r.unchecked > 0) {
@@ -603,13 +655,25 @@ fn group_table(all: &[&SummaryRow]) -> Table {
 /// One dataset's outlier counts for the terminal, one per solver, wrapped to [`TABLE_WIDTH`]
 /// with continuation lines indented by two spaces (a solver's name and count on one line): `outliers (> 10× median): backtracking 0, hybrid 3`.
 fn outliers_line(rows: &[&SummaryRow]) -> String {
-    let mut words: Vec<String> = "outliers (> 10× median):"
-        .split(' ')
-        .map(String::from)
+    let counts: Vec<(&str, usize)> = rows
+        .iter()
+        .map(|r| (r.solver.as_str(), r.outliers))
         .collect();
-    for (i, r) in rows.iter().enumerate() {
-        let comma = if i + 1 < rows.len() { "," } else { "" };
-        words.push(format!("{} {}{comma}", r.solver, count(r.outliers)));
+    counts_line("outliers (> 10× median):", &counts)
+}
+
+/// The line under a partial group's table: each solver's puzzles without a row.
+fn unfinished_line(counts: &[(&str, usize)]) -> String {
+    counts_line("unfinished (no row yet):", counts)
+}
+
+/// `head` then `solver count` pairs, wrapped to the table's width with continuation lines
+/// indented.
+fn counts_line(head: &str, counts: &[(&str, usize)]) -> String {
+    let mut words: Vec<String> = head.split(' ').map(String::from).collect();
+    for (i, (solver, n)) in counts.iter().enumerate() {
+        let comma = if i + 1 < counts.len() { "," } else { "" };
+        words.push(format!("{solver} {}{comma}", count(*n)));
     }
     // Continuation lines are indented, so that no line of the block starts with a solver's
     // name but the table's own rows.
@@ -754,6 +818,41 @@ mod tests {
         // The one explanation, wrapped to the table's width.
         assert!(t.replace('\n', " ").contains(PUZZLES_PER_SECOND), "{t}");
         assert!(t.lines().all(|l| l.chars().count() <= TABLE_WIDTH), "{t}");
+    }
+
+    /// An interrupted run's group says it is partial, with the planned count and each solver's
+    /// unfinished puzzles, every number with its thousands separated.
+    #[test]
+    fn a_partial_group_names_each_solvers_unfinished_count() {
+        let mut rows = Vec::new();
+        for i in 0..1_200 {
+            rows.push(row(
+                "big",
+                "backtracking",
+                "solved",
+                Some(true),
+                5.0 + i as f64,
+            ));
+        }
+        for i in 0..1_100 {
+            rows.push(row("big", "dlx", "solved", Some(true), 5.0 + i as f64));
+        }
+        let t = table_planned(&summarize(&rows), |_| Some(2_500));
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(
+            lines[0],
+            "big: 1,200 of 2,500 puzzles, partial (the run was interrupted)"
+        );
+        assert_eq!(
+            lines[5],
+            "unfinished (no row yet): backtracking 1,300, dlx 1,400"
+        );
+        // A complete group says nothing of the kind.
+        let t = table_planned(&summarize(&rows[..1_200]), |_| Some(1_200));
+        assert!(
+            t.starts_with("big: 1,200 puzzles\n") && !t.contains("unfinished"),
+            "{t}"
+        );
     }
 
     /// The widest table the shipped datasets and solvers can give: every count and figure at

@@ -540,8 +540,9 @@ fn resume(
     if !args.quiet {
         let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
         errln!(
-            "resuming {}: {done} of {} saved; going on from there",
+            "resuming {}: {} of {} saved; going on from there",
             out.display(),
+            crate::human::count(done as usize),
             crate::human::plural(puzzles, "puzzle")
         );
     }
@@ -605,7 +606,9 @@ pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
     let puzzles: usize = datasets.iter().map(|d| d.puzzles).sum();
     if let (Some(shard), false) = (args.shard, args.quiet) {
         errln!(
-            "shard {shard}: {puzzles} of {all} puzzles (index mod {} = {})",
+            "shard {shard}: {} of {} puzzles (index mod {} = {})",
+            crate::human::count(puzzles),
+            crate::human::count(all as usize),
             shard.count,
             shard.index - 1
         );
@@ -839,7 +842,11 @@ fn print_end(
     // After a failed write to stdout, the later stdout lines are skipped, stderr's still written.
     let mut printed = Ok(());
     if !args.quiet {
-        printed = outln!("{}", summary::table(summary)).and_then(|()| several_solutions_note(info));
+        printed = outln!(
+            "{}",
+            summary::table_planned(summary, summary::planned_of(info))
+        )
+        .and_then(|()| several_solutions_note(info));
         for r in &named.wrong {
             errln!(
                 "WRONG: {} {} {}: {}",
@@ -919,7 +926,9 @@ fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &
     if info.interrupted {
         let (saved, planned) = (named.rows, named.planned);
         errln!(
-            "interrupted: {saved} of {planned} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
+            "interrupted: {} of {} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
+            crate::human::count(saved),
+            crate::human::count(planned),
             out.display()
         );
     } else {

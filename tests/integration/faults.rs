@@ -153,6 +153,14 @@ fn sigint_saves_finished_rows_and_marks_the_run_interrupted() {
         rest.contains("interrupted: 3 of 7 solves finished"),
         "{rest}"
     );
+    // The table says it is partial, and what each solver left unfinished.
+    let mut table = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut table).unwrap();
+    assert!(
+        table.contains("hard.txt: 3 of 7 puzzles, partial (the run was interrupted)\n")
+            && table.contains("unfinished (no row yet): backtracking 4\n"),
+        "{table}"
+    );
     check_interrupted_run(&out);
 }
 
