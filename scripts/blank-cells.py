@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Empties a fraction of the cells of every grid of an `ints` file, at random (seeded).
 
-    harness generate grids --order 10 -n 3 --seed 25 --format ints -o grids.txt
+    harness generate grids --order 100 -n 3 --seed 25 --format ints -o grids.txt
     scripts/blank-cells.py grids.txt 0.5 25 > holes.txt
 
 Reads `# shape ...` and grids of N rows of N integers (a blank line after each); writes the

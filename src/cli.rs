@@ -204,9 +204,13 @@ pub struct ScaleArgs {
     /// External solvers: the solvers file, isolation.
     #[command(flatten)]
     pub external: ExternalArgs,
-    /// Sudoku shapes, separated by commas: box orders `n` (n x n boxes, side n²), ranges of box
-    /// orders `a..b`, and rectangular boxes `RxC` (side R·C): `2..5,2x3,3x4`.
+    /// Sudoku shapes, separated by commas: orders `N` (the side; square boxes), ranges `a..b`
+    /// (every square side from a to b: `4..25` = 4x4, 9x9, 16x16, 25x25), and boxes `RxC` (side
+    /// R·C): `4..25,2x3,3x4`.
     #[arg(long, value_delimiter = ',')]
+    pub sudoku_orders: Vec<String>,
+    /// Retired (box orders, side n²): refused, naming its --sudoku-orders spelling.
+    #[arg(long, value_delimiter = ',', hide = true)]
     pub orders: Vec<String>,
     /// Sudoku instances: the fraction of cells emptied (givens removed in a random order while
     /// the solution stays unique), or `minimal` (remove until no given can go).
@@ -421,8 +425,10 @@ pub enum GenerateCommand {
 /// The shape of generated grids: 9x9 unless one of these is given.
 #[derive(Debug, Args, Clone, Default)]
 pub struct ShapeArgs {
-    /// Sudoku of order n: side n², n x n boxes (`--order 4` = 16x16; `--order 3` = 9x9). With
-    /// `--latin`, the order of a Latin square is its side (`--latin --order 10` = 10x10).
+    /// The order N of the grid: its side, N x N cells (`--order 16` = 16x16 with 4x4 boxes;
+    /// `--latin --order 10` = a 10x10 Latin square). A Sudoku's boxes are square (N a square),
+    /// else give --box. The same as --side; an --order up to 11 on a Sudoku is refused, as it
+    /// was once the box order (`--order 4` meant 16x16).
     #[arg(long, value_parser = whole(1usize, 128))]
     pub order: Option<usize>,
     /// Sudoku with boxes of R rows x C columns, side R·C (`--box 3x4` = 12x12, `--box 2x3` =
@@ -432,8 +438,8 @@ pub struct ShapeArgs {
     /// Latin square (rows and columns only, no boxes); its side is --order or --side.
     #[arg(long)]
     pub latin: bool,
-    /// The side N of the grid: square boxes for a square N (`--side 16`), else give --box; the
-    /// side of a Latin square with --latin.
+    /// The side N of the grid, as --order: square boxes for a square N (`--side 16`), else give
+    /// --box; the side of a Latin square with --latin.
     #[arg(long, value_parser = whole(1usize, 128))]
     pub side: Option<usize>,
 }

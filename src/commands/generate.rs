@@ -48,46 +48,52 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     }
 }
 
+/// The largest `--order` that named a box order (side n²) before `--order` became the side:
+/// such a value on a Sudoku is refused with both readings spelled out.
+const OLD_BOX_ORDERS: usize = 11;
+
 /// The shape `--order`, `--box`, `--latin` and `--side` name: 9x9 when none is given.
+/// `--order N` and `--side N` both give the side N (the literature's order N).
 ///
 /// # Errors
-/// A Latin square without a side, a side with no square root and no `--box`, a `--side` or
-/// `--order` that disagrees with `--box`, a side above 128.
+/// A Latin square without a side, a side with no square root and no `--box`, an `--order` and a
+/// `--side` that disagree, or disagree with `--box`, a side above 128; on a Sudoku, an `--order`
+/// of 11 or less (the old spelling of a box order: `--order 4` meant 16x16).
 pub fn shape_of(a: &ShapeArgs) -> anyhow::Result<Shape> {
+    let side = match (a.order, a.side) {
+        (Some(o), Some(s)) if o != s => {
+            anyhow::bail!("--order {o} --side {s}: both give the side N; give one")
+        }
+        (o, s) => o.or(s),
+    };
     if a.latin {
-        let side = match (a.order, a.side) {
-            (Some(o), Some(s)) if o != s => anyhow::bail!(
-                "--latin --order {o} --side {s}: a Latin square's order is its side; give one"
-            ),
-            (Some(n), _) | (None, Some(n)) => n,
-            (None, None) => anyhow::bail!("--latin needs its side: --order N (or --side N)"),
+        let Some(side) = side else {
+            anyhow::bail!("--latin needs its side: --order N (or --side N)")
         };
         return Ok(Shape::latin(side)?);
     }
     if let Some((r, c)) = a.boxes {
         let shape = Shape::sudoku(r, c)?;
-        if let Some(s) = a.side.filter(|&s| s != shape.side()) {
-            anyhow::bail!("--box {r}x{c} makes a {shape} grid, not side {s}");
-        }
-        if let Some(o) = a.order.filter(|&o| o * o != shape.side()) {
-            anyhow::bail!(
-                "--box {r}x{c} makes a {shape} grid, not order {o} (side {})",
-                o * o
-            );
+        if let Some(n) = side.filter(|&n| n != shape.side()) {
+            anyhow::bail!("--box {r}x{c} makes a {shape} grid, not side {n}");
         }
         return Ok(shape);
     }
-    match (a.order, a.side) {
-        (Some(o), Some(s)) if o * o != s => {
-            anyhow::bail!("--order {o} is side {}, not --side {s}", o * o)
-        }
-        (Some(o), _) => Ok(Shape::of_order(o)?),
-        (None, Some(s)) => Shape::square_for_side(s).ok_or_else(|| {
+    if let Some(o) = a.order.filter(|&o| o <= OLD_BOX_ORDERS && a.side.is_none()) {
+        let n = o * o;
+        anyhow::bail!(
+            "--order {o}: --order is the side N of the grid (the order N of the literature), \
+             no longer the box order; for the {n}x{n} Sudoku that --order {o} used to mean, give \
+             --order {n}; for a {o}x{o} grid, --side {o}"
+        );
+    }
+    match side {
+        Some(n) => Shape::square_for_side(n).ok_or_else(|| {
             anyhow::anyhow!(
-                "--side {s} is not a square: give the boxes (--box RxC with R·C = {s}) or --latin"
+                "side {n} is not a square: give the boxes (--box RxC with R·C = {n}) or --latin"
             )
         }),
-        (None, None) => Ok(Shape::CLASSIC),
+        None => Ok(Shape::CLASSIC),
     }
 }
 

@@ -147,23 +147,42 @@ pub struct Plan {
     pub count_nodes: Option<u64>,
 }
 
-/// Parses `--orders`: box orders `n`, ranges `a..b`, boxes `RxC`; duplicates dropped.
+/// Parses `--sudoku-orders`: orders `N` (the side; square boxes, so N is a square), ranges
+/// `a..b` (every square side from a to b: `4..25` is 4x4, 9x9, 16x16 and 25x25), boxes `RxC`
+/// (side R·C); sorted, duplicates dropped.
 ///
 /// # Errors
-/// An item of another form, or a shape that is not a Sudoku shape (order 0, side over 128).
+/// An item of another form, a side that is not a square, a range without a square side, or a
+/// shape that is not a Sudoku shape (side over 128).
 pub fn parse_sudoku_orders(items: &[String]) -> anyhow::Result<Vec<Shape>> {
     let mut shapes: Vec<Shape> = Vec::new();
     for item in items.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        let bad = |why: String| anyhow::anyhow!("--orders {item:?}: {why}");
+        let bad = |why: String| anyhow::anyhow!("--sudoku-orders {item:?}: {why}");
         let found: Vec<Shape> = if item.contains(['x', 'X']) {
             let (r, c) = crate::cli::parse_box(item).map_err(bad)?;
             vec![Shape::sudoku(r, c).map_err(|e| bad(e.to_string()))?]
         } else {
             let (a, b, step) = parse_range(item).map_err(bad)?;
-            (a..=b)
-                .step_by(step)
-                .map(|n| Shape::of_order(n).map_err(|e| bad(e.to_string())))
-                .collect::<anyhow::Result<_>>()?
+            if step != 1 {
+                return Err(bad(
+                    "a range of sides takes no step: a..b is every square side \
+                                from a to b"
+                        .into(),
+                ));
+            }
+            if b > 128 {
+                return Err(bad("sides run up to 128".into()));
+            }
+            let found: Vec<Shape> = (a..=b).filter_map(Shape::square_for_side).collect();
+            if found.is_empty() && a == b {
+                return Err(bad(format!(
+                    "side {a} has no square boxes: give them as RxC with R·C = {a}"
+                )));
+            }
+            if found.is_empty() {
+                return Err(bad(format!("no side from {a} to {b} is a square")));
+            }
+            found
         };
         for s in found {
             if !shapes.contains(&s) {
@@ -173,6 +192,33 @@ pub fn parse_sudoku_orders(items: &[String]) -> anyhow::Result<Vec<Shape>> {
     }
     shapes.sort_by_key(|s| (s.side(), s.boxes()));
     Ok(shapes)
+}
+
+/// The error for the retired `--orders` (box orders n, side n²), naming its new spelling:
+/// `--orders 2..5,2x3` is `--sudoku-orders 4..25,2x3`.
+fn retired_orders(items: &[String]) -> anyhow::Error {
+    let new: Vec<String> = items
+        .iter()
+        .map(|item| {
+            let item = item.trim();
+            let square = |t: &str| t.trim().parse::<usize>().map(|n| (n * n).to_string());
+            match item.split_once("..") {
+                _ if item.contains(['x', 'X']) => item.to_string(),
+                Some((a, b)) => match (square(a), square(b)) {
+                    (Ok(a), Ok(b)) => format!("{a}..{b}"),
+                    _ => item.to_string(),
+                },
+                None => square(item).unwrap_or_else(|_| item.to_string()),
+            }
+        })
+        .collect();
+    anyhow::anyhow!(
+        "--orders (box orders: side n²) is retired: a Sudoku is given by its order N, the side, \
+         with --sudoku-orders, as the quasigroups are with --qwh-orders: --orders {} is \
+         --sudoku-orders {}",
+        items.join(","),
+        new.join(",")
+    )
 }
 
 /// Parses `--qwh-orders`: `N`, `a..b`, `a..b/s`; sorted, duplicates dropped.
@@ -287,12 +333,15 @@ impl Plan {
     /// A bad `--orders`, `--qwh-orders`, `--holes` or `--sudoku-holes`, or neither family asked
     /// for.
     pub fn from_args(args: &crate::cli::ScaleArgs) -> anyhow::Result<Plan> {
-        let sudoku = parse_sudoku_orders(&args.orders)?;
+        if !args.orders.is_empty() {
+            return Err(retired_orders(&args.orders));
+        }
+        let sudoku = parse_sudoku_orders(&args.sudoku_orders)?;
         let qwh = parse_qwh_orders(&args.qwh_orders)?;
         if sudoku.is_empty() && qwh.is_empty() {
             anyhow::bail!(
-                "nothing to study: give Sudoku shapes (--orders 2..5,2x3,3x4) and/or quasigroup \
-                 orders (--qwh-orders 10..20/5)"
+                "nothing to study: give Sudoku shapes (--sudoku-orders 4..25,2x3,3x4) \
+                 and/or quasigroup orders (--qwh-orders 10..20/5)"
             );
         }
         let sudoku_holes = parse_sudoku_holes(&args.sudoku_holes, args.punched)?;
@@ -352,9 +401,17 @@ mod tests {
 
     #[test]
     fn orders_ranges_and_boxes() {
-        let shapes = parse_sudoku_orders(&strings(&["2..4", "2x3", "3x4", "3"])).unwrap();
+        let shapes = parse_sudoku_orders(&strings(&["4..16", "2x3", "3x4", "9"])).unwrap();
         let names: Vec<String> = shapes.iter().map(|s| s.to_string()).collect();
         assert_eq!(names, ["4x4", "6x6/2x3", "9x9", "12x12/3x4", "16x16"]);
+        for bad in ["12", "5..8", "4..16/2", "4..169"] {
+            assert!(parse_sudoku_orders(&strings(&[bad])).is_err(), "{bad}");
+        }
+        let old = retired_orders(&strings(&["2..5", "2x3", "3"])).to_string();
+        assert!(
+            old.ends_with("--orders 2..5,2x3,3 is --sudoku-orders 4..25,2x3,9"),
+            "{old}"
+        );
         assert_eq!(
             parse_qwh_orders(&strings(&["10..20/5", "12"])).unwrap(),
             [10, 12, 15, 20]

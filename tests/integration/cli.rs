@@ -213,7 +213,16 @@ fn a_missing_solvers_file_given_explicitly_is_an_error_naming_it() {
         ],
         &["bench", "--quick", "-s", "dlx", "-d", &file],
         &["bench", "--quick", "--verdicts", &out],
-        &["scale", "-q", "--orders", "2", "-s", "dlx", "-o", &out],
+        &[
+            "scale",
+            "-q",
+            "--sudoku-orders",
+            "4",
+            "-s",
+            "dlx",
+            "-o",
+            &out,
+        ],
         &["list"],
     ];
     for args in commands {

@@ -25,7 +25,7 @@ fn grids_and_qwh_are_the_same_for_any_thread_count() {
     let cases: [&[&str]; 4] = [
         &["grids", "-n", "20000", "--method", "random", "--seed", "5"],
         &["grids", "-n", "20000", "--seed", "5"],
-        &["grids", "-n", "150", "--order", "4", "--seed", "5"],
+        &["grids", "-n", "150", "--order", "16", "--seed", "5"],
         &[
             "qwh", "--order", "12", "--holes", "0.4", "-n", "150", "--seed", "5",
         ],
@@ -268,11 +268,11 @@ fn clue_targets_symmetry_and_line_format() {
             "--clues 82: must be in 17..=81 for 9x9 puzzles (a 9x9 grid has 81 cells)",
         ),
         (
-            &["--clues", "257", "--order", "4"],
+            &["--clues", "257", "--order", "16"],
             "--clues 257: must be in 15..=256 for 16x16 puzzles (a 16x16 grid has 256 cells)",
         ),
         (
-            &["--clues", "14", "--order", "4"],
+            &["--clues", "14", "--order", "16"],
             "--clues 14: must be in 15..=256 for 16x16 puzzles (with fewer than 15 givens two \
              symbols never appear, and swapping them gives a second solution)",
         ),
@@ -410,15 +410,15 @@ fn read_shaped(text: &str) -> (solvers::Shape, Vec<Vec<u8>>) {
 #[test]
 fn grids_of_every_shape_are_valid_and_reproducible() {
     let shapes: &[(&[&str], &str, usize)] = &[
-        (&["--order", "2"], "4x4", 5),
-        (&["--order", "3", "--format", "ints"], "9x9", 3),
-        (&["--order", "4"], "16x16", 3),
-        (&["--order", "5"], "25x25", 2),
-        (&["--order", "6"], "36x36", 2),
-        (&["--order", "7"], "49x49", 1),
-        (&["--order", "8"], "64x64", 1),
-        (&["--order", "9"], "81x81", 1),
-        (&["--order", "10"], "100x100", 1),
+        (&["--side", "4"], "4x4", 5),
+        (&["--side", "9", "--format", "ints"], "9x9", 3),
+        (&["--order", "16"], "16x16", 3),
+        (&["--order", "25"], "25x25", 2),
+        (&["--order", "36"], "36x36", 2),
+        (&["--order", "49"], "49x49", 1),
+        (&["--order", "64"], "64x64", 1),
+        (&["--order", "81"], "81x81", 1),
+        (&["--order", "100"], "100x100", 1),
         (&["--box", "2x3"], "6x6/2x3", 5),
         (&["--box", "3x4"], "12x12/3x4", 3),
         (&["--latin", "--order", "5"], "5x5/latin", 5),
@@ -452,9 +452,7 @@ fn grids_of_every_shape_are_valid_and_reproducible() {
 #[test]
 fn the_9x9_grids_are_unchanged_by_the_shape_options() {
     let plain = stdout_of(&["generate", "grids", "-n", "5", "--seed", "9"]);
-    let order3 = stdout_of(&[
-        "generate", "grids", "-n", "5", "--seed", "9", "--order", "3",
-    ]);
+    let order3 = stdout_of(&["generate", "grids", "-n", "5", "--seed", "9", "--side", "9"]);
     assert_eq!(plain, order3);
     assert!(!plain.starts_with('#'));
 }
@@ -477,12 +475,17 @@ fn pls_and_shape_errors() {
         (&["--side", "12"][..], "not a square"),
         (&["--latin"][..], "needs its side"),
         (
-            &["--order", "6", "--format", "line"][..],
+            &["--order", "36", "--format", "line"][..],
             "one character a cell",
         ),
-        (&["--box", "3x4", "--order", "3"][..], "not order 3"),
+        (&["--box", "3x4", "--order", "9"][..], "not side 9"),
+        (&["--order", "12"][..], "side 12 is not a square"),
         (
-            &["--order", "4", "--first-digit", "2"][..],
+            &["--order", "16", "--side", "9"][..],
+            "both give the side N",
+        ),
+        (
+            &["--order", "16", "--first-digit", "2"][..],
             "9x9 grids only",
         ),
     ] {
@@ -520,7 +523,7 @@ fn count_board(kind: SolverKind, puzzle: &solvers::Board) -> u64 {
 #[test]
 fn puzzles_of_every_shape_are_unique_minimal_and_agree_between_counters() {
     for (shape_args, minimal_check) in [
-        (&["--order", "2"][..], true),
+        (&["--side", "4"][..], true),
         (&["--box", "2x3"][..], true),
         (&["--box", "3x4"][..], false),
         (&["--latin", "--order", "5"][..], true),
@@ -679,7 +682,7 @@ fn shipped_sets_of_other_shapes_are_unique() {
 fn the_readers_read_every_written_form() {
     let dir = tempfile::tempdir().unwrap();
     for (args, name, count, shape) in [
-        (&["grids", "--order", "6"][..], "g36.txt", 3, "36x36"),
+        (&["grids", "--order", "36"][..], "g36.txt", 3, "36x36"),
         (
             &["grids", "--box", "2x3", "--format", "ints"][..],
             "g6.txt",
@@ -694,7 +697,7 @@ fn the_readers_read_every_written_form() {
         ),
         (&["puzzles", "--box", "3x4"][..], "p12.csv", 3, "12x12/3x4"),
         (
-            &["puzzles", "--order", "2", "--format", "line"][..],
+            &["puzzles", "--side", "4", "--format", "line"][..],
             "p4.txt",
             3,
             "4x4",
@@ -718,5 +721,27 @@ fn the_readers_read_every_written_form() {
             "{name}: {text}"
         );
         assert!(text.contains(&format!("{count} {shape}")), "{name}: {text}");
+    }
+}
+
+/// `--order` is the side N in every command: `--order 16` is 16x16 for a Sudoku as for a Latin
+/// square; the old spelling of a box order (`--order 4` for 16x16) is refused, naming the new
+/// one, in `generate grids` and `generate puzzles` alike.
+#[test]
+fn order_is_the_side_and_the_old_box_order_spelling_names_the_new_one() {
+    for what in ["grids", "puzzles"] {
+        let text = stdout_of(&[
+            "generate", what, "-n", "1", "--seed", "3", "--order", "16", "--format", "line",
+        ]);
+        assert!(text.starts_with("# shape 16x16\n"), "{what}: {text}");
+        harness()
+            .args(["generate", what, "-n", "1", "-q", "--order", "4"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--order 4: --order is the side N of the grid (the order N of the literature), \
+                 no longer the box order; for the 16x16 Sudoku that --order 4 used to mean, give \
+                 --order 16; for a 4x4 grid, --side 4",
+            ));
     }
 }

@@ -4,14 +4,14 @@
 use super::common::harness;
 use std::path::Path;
 
-/// A small study: Sudoku of box orders 2 and 3, quasigroups of orders 5 and 6 at three hole
+/// A small study: Sudoku of orders 4 and 9 (4x4, 9x9), quasigroups of orders 5 and 6 at three hole
 /// fractions, 2 instances a point, no time budget (so every solve finishes and counts nodes).
 const STUDY: [&str; 16] = [
     "scale",
     "-s",
     "dlx,domain-reduction",
-    "--orders",
-    "2..3",
+    "--sudoku-orders",
+    "4..9",
     "--qwh-orders",
     "5..6",
     "--holes",
@@ -133,7 +133,14 @@ fn punched_sudoku_have_their_holes_and_are_checked() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("p");
     harness()
-        .args(["scale", "-s", "dlx,large", "--orders", "3x4,4", "--punched"])
+        .args([
+            "scale",
+            "-s",
+            "dlx,large",
+            "--sudoku-orders",
+            "3x4,16",
+            "--punched",
+        ])
         .args([
             "--sudoku-holes",
             "0.4",
@@ -228,8 +235,8 @@ fn a_fit_on_three_sides_says_its_verdict_is_weak() {
             "scale",
             "-s",
             "dlx",
-            "--orders",
-            "2,2x3,3",
+            "--sudoku-orders",
+            "4,2x3,9",
             "--qwh-orders",
             "5..8",
             "--holes",
@@ -275,4 +282,21 @@ fn a_fit_on_three_sides_says_its_verdict_is_weak() {
             "{l}"
         );
     }
+}
+
+/// `--order` is the side N in every command: the retired `--orders` (box orders) is refused,
+/// naming its spelling in the side, and a study of Sudoku is given by sides.
+#[test]
+fn the_retired_box_orders_name_their_sudoku_orders_spelling() {
+    let tmp = tempfile::tempdir().unwrap();
+    harness()
+        .args(["scale", "-q", "-s", "dlx", "--orders", "2..5,2x3"])
+        .arg("-o")
+        .arg(tmp.path().join("s"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--orders 2..5,2x3 is --sudoku-orders 4..25,2x3",
+        ));
+    assert!(!tmp.path().join("s").exists());
 }
