@@ -527,9 +527,10 @@ pub struct PuzzlesArgs {
     pub solver: Option<String>,
     /// Shapes other than 9x9: the node budget of each count to 2 (in the solver's nodes). A count
     /// that runs out keeps its given, and the puzzle is reported as unique but not proven
-    /// minimal. 0 = no budget.
-    #[arg(long, default_value_t = 1_000_000, value_parser = whole_of::<u64>("nodes"))]
-    pub count_nodes: u64,
+    /// minimal. 0 = no budget. Default by side, so that a puzzle takes seconds: 1,000,000 up
+    /// to 16x16, 10,000 up to 25x25, 1,000 beyond.
+    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
+    pub count_nodes: Option<u64>,
     /// Solved grids to try per puzzle before reporting that --clues K could not be reached.
     #[arg(long, default_value_t = 20, value_parser = whole_of::<u32>("grids"))]
     pub attempts: u32,

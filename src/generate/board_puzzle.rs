@@ -147,6 +147,23 @@ pub fn generate_board_puzzle_within(
     generate_unchecked(options, counter, seed, index, stop)
 }
 
+/// [`generate_board_puzzle`] calling `tick` once per cell tried (one count each), for a progress
+/// bar that moves with the work: N² ticks a minimal puzzle, fewer to a clue target, more when a
+/// clue target takes several grids.
+///
+/// # Errors
+/// As [`generate_board_puzzle`].
+pub fn generate_board_puzzle_ticking(
+    options: &BoardPuzzleOptions,
+    counter: &mut dyn Session,
+    seed: u64,
+    index: u64,
+    tick: &mut dyn FnMut(),
+) -> Result<BoardPuzzle, GenerateError> {
+    check_board_options(options)?;
+    generate_ticking(options, counter, seed, index, &Budget::unlimited(), tick)
+}
+
 /// [`generate_board_puzzle_within`] without the check of the options (the unit tests count
 /// with a session of their own).
 pub(crate) fn generate_unchecked(
@@ -155,6 +172,18 @@ pub(crate) fn generate_unchecked(
     seed: u64,
     index: u64,
     stop: &Budget,
+) -> Result<BoardPuzzle, GenerateError> {
+    generate_ticking(options, counter, seed, index, stop, &mut || {})
+}
+
+/// [`generate_unchecked`] calling `tick` once per cell tried.
+fn generate_ticking(
+    options: &BoardPuzzleOptions,
+    counter: &mut dyn Session,
+    seed: u64,
+    index: u64,
+    stop: &Budget,
+    tick: &mut dyn FnMut(),
 ) -> Result<BoardPuzzle, GenerateError> {
     let shape = options.shape;
     let cells = shape.cells();
@@ -187,7 +216,9 @@ pub(crate) fn generate_unchecked(
             }
             let v = puzzle.get(c);
             puzzle.set(c, 0);
-            match unique(&puzzle, counter, &budget)? {
+            let answer = unique(&puzzle, counter, &budget)?;
+            tick();
+            match answer {
                 Some(true) => givens -= 1,
                 Some(false) => puzzle.set(c, v),
                 None => {
@@ -320,6 +351,34 @@ pub(crate) mod tests {
             let p = generate_unchecked(&target, counter, 5, 0, &Budget::unlimited()).unwrap();
             assert_eq!(p.puzzle.givens(), shape.cells() - 3);
         }
+    }
+
+    /// The progress of a puzzle is its cells tried: N² for a minimal one, one per count.
+    #[test]
+    fn every_count_ticks_once() {
+        let shape = Shape::sudoku(2, 3).unwrap();
+        let opts = BoardPuzzleOptions {
+            shape,
+            target: Target::Minimal,
+            solver: SolverKind::Dlx,
+            count_nodes: None,
+            attempts: 1,
+        };
+        let mut ticks = 0;
+        let p = generate_ticking(
+            &opts,
+            &mut TestCounter,
+            5,
+            0,
+            &Budget::unlimited(),
+            &mut || ticks += 1,
+        )
+        .unwrap();
+        assert_eq!(
+            p,
+            generate_unchecked(&opts, &mut TestCounter, 5, 0, &Budget::unlimited()).unwrap()
+        );
+        assert_eq!(ticks, 36);
     }
 
     #[test]

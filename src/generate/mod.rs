@@ -30,8 +30,8 @@ pub mod transform;
 pub mod write;
 
 pub use board_puzzle::{
-    counting_solver_for, generate_board_puzzle, generate_board_puzzle_within, BoardPuzzle,
-    BoardPuzzleOptions,
+    counting_solver_for, generate_board_puzzle, generate_board_puzzle_ticking,
+    generate_board_puzzle_within, BoardPuzzle, BoardPuzzleOptions,
 };
 pub use grids::GridMethod;
 pub use puzzle::{

@@ -745,3 +745,38 @@ fn order_is_the_side_and_the_old_box_order_spelling_names_the_new_one() {
             ));
     }
 }
+
+/// `generate puzzles` at 25x25 with its defaults finishes in seconds (each count is cut at the
+/// side's default node budget; it was 1,000,000 nodes at every side, minutes a puzzle), and says
+/// up front what a puzzle costs and how to change it. The puzzle is checked unique by two
+/// counters.
+#[test]
+fn large_puzzles_have_defaults_that_finish_and_say_their_cost() {
+    let out = harness()
+        .args([
+            "generate", "puzzles", "-n", "1", "--seed", "4", "--side", "25", "-j", "1",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.replace('\n', " ").contains(
+            "1 25x25 puzzle: one count to 2 by dlx per cell tried, 625 a puzzle, each cut at \
+             10,000 nodes (the default at this side; --count-nodes N changes it, 0 for none: \
+             slower, and the puzzles proven minimal); --clues K stops sooner"
+        ),
+        "{stderr}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["# shape 25x25", "name,puzzle,solution"]);
+    let f: Vec<&str> = lines[2].split(',').collect();
+    let shape = solvers::Shape::of_order(5).unwrap();
+    let p = solvers::Board::new(shape, f[1].bytes().map(symbol).collect()).unwrap();
+    let s = solvers::Board::new(shape, f[2].bytes().map(symbol).collect()).unwrap();
+    assert_eq!(verify::check_board(&p, &s, None), Ok(()));
+    for k in [SolverKind::Dlx, SolverKind::Large] {
+        assert_eq!(count_board(k, &p), 1, "{k}");
+    }
+}
