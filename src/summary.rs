@@ -502,6 +502,11 @@ fn round3(x: f64) -> f64 {
 /// it fits a 100-column terminal.
 pub const TABLE_WIDTH: usize = 100;
 
+/// The width the notes under the table are wrapped to: a little under [`TABLE_WIDTH`], so a
+/// note line is never the full width of a 100-column terminal (nor over 100 bytes with its
+/// `µ`s).
+pub const NOTE_WIDTH: usize = TABLE_WIDTH - 4;
+
 /// The summary as text for the terminal, one block per dataset x shape (in the order of
 /// `summary`): a line naming the dataset (with its shape where not 9x9, `big (16x16)`) and its
 /// puzzles, then one line per solver (`n/a: 9x9 only` for a solver that does not take the shape) with the six counts
@@ -599,7 +604,7 @@ pub fn table_planned(
                 "median µs: per puzzle, a timeout at the time it gave up. {PUZZLES_PER_SECOND} \
                  p90, max, mean: summary.csv, the report."
             ),
-            TABLE_WIDTH,
+            NOTE_WIDTH,
         ));
     }
     out
@@ -818,6 +823,16 @@ mod tests {
         // The one explanation, wrapped to the table's width.
         assert!(t.replace('\n', " ").contains(PUZZLES_PER_SECOND), "{t}");
         assert!(t.lines().all(|l| l.chars().count() <= TABLE_WIDTH), "{t}");
+        // Its lines stay under the width of a 100-column terminal, in bytes too.
+        let notes = t
+            .lines()
+            .skip_while(|l| !l.starts_with("median µs: per puzzle"));
+        for l in notes {
+            assert!(
+                l.len() <= NOTE_WIDTH + 2 && l.chars().count() <= NOTE_WIDTH,
+                "{l}"
+            );
+        }
     }
 
     /// An interrupted run's group says it is partial, with the planned count and each solver's

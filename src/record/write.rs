@@ -39,7 +39,7 @@ pub fn clear_run(dir: &Path) -> anyhow::Result<()> {
         }
         _ => {}
     }
-    for stale in ["index.html", "summary.md"] {
+    for stale in ["index.html", "plots.html", "details.html", "summary.md"] {
         let _ = std::fs::remove_file(dir.join(stale));
     }
     let _ = std::fs::remove_dir_all(dir.join("plots"));
@@ -60,6 +60,8 @@ pub fn start_run(dir: &Path, info: &RunInfo) -> anyhow::Result<ResultsWriter> {
         "results.csv",
         "summary.csv",
         "index.html",
+        "plots.html",
+        "details.html",
         "summary.md",
     ] {
         match std::fs::remove_file(dir.join(stale)) {

@@ -226,14 +226,17 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
                 grey.stroke_width(1),
             ))
             .map_err(plot_err)?;
+        // Left of its line with a gap of about 10 px (the plot is about 880 px wide on a log
+        // axis), in the band above the "all puzzles" line, clear of both lines.
+        let gap = (x1 / x0).powf(10.0 / 880.0);
         chart
             .draw_series(std::iter::once(Text::new(
                 format!("budget {}", crate::human::micros(b)),
-                (b * 0.97, top * 0.97),
+                (b / gap, (n + top) / 2.0),
                 ("sans-serif", 13).into_font().color(&grey).pos(
                     plotters::style::text_anchor::Pos::new(
                         plotters::style::text_anchor::HPos::Right,
-                        plotters::style::text_anchor::VPos::Top,
+                        plotters::style::text_anchor::VPos::Center,
                     ),
                 ),
             )))

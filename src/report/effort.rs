@@ -6,7 +6,9 @@
 //! does not grow with the run; timeouts stay crosses (thinned evenly). The legend counts them all.
 
 use super::digest::Digest;
-use super::style::{chart_builder, draw_legend, draw_mesh, log_top, plot_err, si, solver_color};
+use super::style::{
+    chart_builder, draw_mesh, log_top, plot_err, si, side_legend, side_legend_width, solver_color,
+};
 use crate::record::Run;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -132,6 +134,13 @@ pub fn draw<DB: DrawingBackend>(
     clouds: &[Cloud],
 ) -> anyhow::Result<()> {
     let ((x0, x1), (y0, y1)) = ranges(clouds);
+    // The legend stands in its own column right of the plot, clear of every point.
+    let entries: Vec<(String, RGBColor)> =
+        clouds.iter().map(|c| (legend_label(c), c.color)).collect();
+    let (plot, legend) =
+        root.split_horizontally(root.dim_in_pixel().0 - side_legend_width(root, &entries));
+    side_legend(&legend, &entries)?;
+    let root = &plot;
     let mut chart = chart_builder(
         root,
         "Effort vs time: search-tree nodes against µs per puzzle",
@@ -147,7 +156,22 @@ pub fn draw<DB: DrawingBackend>(
     for c in clouds {
         draw_cloud(&mut chart, c)?;
     }
-    draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)
+    Ok(())
+}
+
+/// A cloud's legend entry: `dlx (2,206 solves, density, 1 timeouts ×)`.
+fn legend_label(c: &Cloud) -> String {
+    format!(
+        "{} ({} solves{}{})",
+        c.solver,
+        crate::human::count(c.solves),
+        if c.density.is_some() { ", density" } else { "" },
+        if c.timeout_count == 0 {
+            String::new()
+        } else {
+            format!(", {} timeouts ×", crate::human::count(c.timeout_count))
+        }
+    )
 }
 
 /// The axes' ranges, nodes and µs, holding every point and density of `clouds`.
@@ -208,19 +232,7 @@ fn draw_cloud<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueTyp
                 .iter()
                 .map(|&p| Circle::new(p, 3, color.mix(0.55).filled())),
         )
-        .map_err(plot_err)?
-        .label(format!(
-            "{} ({} solves{}{})",
-            c.solver,
-            crate::human::count(c.solves),
-            if c.density.is_some() { ", density" } else { "" },
-            if c.timeout_count == 0 {
-                String::new()
-            } else {
-                format!(", {} timeouts ×", crate::human::count(c.timeout_count))
-            }
-        ))
-        .legend(move |(x, y)| Circle::new((x + 9, y), 5, color.filled()));
+        .map_err(plot_err)?;
     chart
         .draw_series(
             c.timeouts

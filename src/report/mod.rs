@@ -59,7 +59,14 @@ pub struct PlotFile {
     pub png: Option<String>,
     /// How to read it.
     pub caption: String,
+    /// Readable puzzles of a cactus plot's dataset (0 for other plots): the largest ranked
+    /// dataset's cactus leads the page; one of fewer than [`crate::stats::MIN_RANKED`] is drawn
+    /// small.
+    pub cactus_puzzles: usize,
 }
+
+/// The size of a cactus plot of a dataset too small to rank: a glance, not a full plot.
+const SMALL_CACTUS: (u32, u32) = (1000, 340);
 
 /// One dataset's verdict (per shape, for a dataset of several): who solved most, fastest, and
 /// by how much. Solvers that do not take the shape (`n/a` rows) are not ranked.
@@ -398,6 +405,14 @@ pub fn render_digest(mut digest: digest::Digest) -> anyhow::Result<Report> {
     let text = summary_md::render(&page);
     write_atomic(&md, |w| Ok(w.write_all(text.as_bytes())?))?;
     files.push(md);
+    for (name, text) in [
+        (html::PLOTS_PAGE, html::plots_page(&page)),
+        (html::DETAILS_PAGE, html::details_page(&page)),
+    ] {
+        let path = run.dir.join(name);
+        write_atomic(&path, |w| Ok(w.write_all(text.as_bytes())?))?;
+        files.push(path);
+    }
     let index = run.dir.join("index.html");
     let text = html::render(&page);
     write_atomic(&index, |w| Ok(w.write_all(text.as_bytes())?))?;
@@ -443,6 +458,7 @@ impl Drawn {
             svg: format!("plots/{stem}.svg"),
             png: None,
             caption: String::new(),
+            cactus_puzzles: 0,
         })
     }
 
@@ -461,11 +477,17 @@ impl Drawn {
             stem = format!("{stem}-{}", self.stems.len() + 1);
         }
         self.stems.push(stem.clone());
-        let plot = self.svg(&stem, SIZE, |r| cactus::draw(r, &c))?;
+        let size = if c.puzzles < crate::stats::MIN_RANKED {
+            SMALL_CACTUS
+        } else {
+            SIZE
+        };
+        let plot = self.svg(&stem, size, |r| cactus::draw(r, &c))?;
         let png = self.plots_dir.join(format!("{stem}.png"));
-        style::write_png(&png, SIZE, |r| cactus::draw(r, &c))?;
+        style::write_png(&png, size, |r| cactus::draw(r, &c))?;
         self.files.push(png);
         self.plots.push(PlotFile {
+            cactus_puzzles: c.puzzles,
             title: format!("Cactus plot: {d}"),
             png: Some(format!("plots/{stem}.png")),
             caption: format!(
@@ -837,11 +859,21 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
     }
     let interval = v.intervals.iter().find(|(n, _)| *n == o.solver);
     let ratio = match (interval, median_ratio(w, o)) {
-        (Some((_, e)), _) => format!(
-            "{} ({})",
-            crate::stats::verdict(e),
-            crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
-        ),
+        // The ratio once, then its 95% interval in the same direction.
+        (Some((_, e)), _) => {
+            let said = crate::stats::verdict(e);
+            let r = crate::human::ratio;
+            if said.ends_with("× slower") {
+                format!("{said} [{}, {}]", r(e.lo), r(e.hi))
+            } else if said.ends_with("× faster") {
+                format!("{said} [{}, {}]", r(1.0 / e.hi), r(1.0 / e.lo))
+            } else {
+                format!(
+                    "{said} ({})",
+                    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
+                )
+            }
+        }
         (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
         (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
         (None, None) => "no time recorded".into(),

@@ -393,7 +393,15 @@ pub fn html(sections: &[Section], esc: impl Fn(&str) -> String) -> String {
             let _ = writeln!(s, "</ul>");
         }
         if let Some(t) = &sec.table {
-            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).html());
+            let mut table = crate::table::Table::plain(&t.header, &t.rows);
+            // A long header (`bitmask-singles (naked singles)`) on two lines, so the table fits
+            // an 800-pixel window.
+            for c in &mut table.columns {
+                if let Some((name, more)) = c.title.split_once(" (") {
+                    c.html = Some(format!("{}<br>({}", esc(name), esc(more)));
+                }
+            }
+            s.push_str(&table.html());
         }
         if let Some(p) = &sec.plot {
             let _ = writeln!(

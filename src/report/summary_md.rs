@@ -81,7 +81,7 @@ fn slowest(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(s, "\n## Slowest puzzles per solver\n");
     for (solver, rows) in &p.slowest {
         let _ = writeln!(s, "### {solver}\n");
-        s.push_str(&tables::slowest(rows).markdown());
+        s.push_str(&tables::slowest(rows, true).markdown());
         let _ = writeln!(s);
     }
 }

@@ -190,28 +190,107 @@ fn hardest_cell(r: Option<&Row>) -> Cell {
     }
 }
 
-/// One solver's slowest puzzles: dataset, puzzle, status, µs, nodes, guesses and the grid.
-pub fn slowest(rows: &[Row]) -> Table {
-    let mut t = Table::new(vec![
+/// One solver's slowest puzzles: dataset, puzzle, status, µs, nodes, guesses and, with `grid`,
+/// the grid (the HTML page lists the grids in a block of their own).
+pub fn slowest(rows: &[Row], grid: bool) -> Table {
+    let mut columns = vec![
         Column::left("dataset"),
         Column::left("puzzle"),
         Column::left("status"),
         Column::right("µs"),
         Column::right("nodes"),
         Column::right("guesses"),
-        Column::left("grid"),
-    ]);
+    ];
+    if grid {
+        columns.push(Column::left("grid"));
+    }
+    let mut t = Table::new(columns);
     for r in rows {
-        t.push(vec![
+        let mut cells = vec![
             Cell::new(&r.dataset),
             Cell::new(&r.puzzle),
             Cell::new(r.status.as_str()),
             Cell::new(figure(r.micros)),
             Cell::new(count(r.nodes as usize)),
             Cell::new(count(r.guesses as usize)),
-            Cell::code(&r.grid),
-        ]);
+        ];
+        if grid {
+            cells.push(Cell::code(&r.grid));
+        }
+        t.push(cells);
     }
+    t
+}
+
+/// The hardest puzzles for a page (HTML): a solver a row, a puzzle a column (numbered as the
+/// grids listed under it), each cell µs over the nodes in grey, so that twelve solvers and ten
+/// puzzles fit an 800-pixel window.
+pub fn hardest_by_solver(p: &Page<'_>) -> Table {
+    let mut columns = vec![Column::left("solver")];
+    for (i, h) in p.hardest.iter().enumerate() {
+        columns.push(Column::right(&format!("{}", i + 1)).html(format!(
+            "<abbr title=\"{} {}, {} givens\">{}</abbr>",
+            esc(&h.dataset),
+            esc(&h.puzzle),
+            h.givens,
+            i + 1
+        )));
+    }
+    let mut t = Table::new(columns);
+    for (k, sv) in p.run.solvers.iter().enumerate() {
+        let mut cells = vec![Cell::new(sv).html(solver_html(p, sv))];
+        for h in &p.hardest {
+            let cell = hardest_cell(h.rows.get(k).and_then(Option::as_ref));
+            let html = cell
+                .html
+                .clone()
+                .unwrap_or_else(|| esc(&cell.text))
+                .replacen(" <span class=\"sub\">", "<br><span class=\"sub\">", 1);
+            cells.push(cell.html(html));
+        }
+        t.push(cells);
+    }
+    t.html_attrs = " class=\"hardest\"".into();
+    t
+}
+
+/// One table to read first: solved puzzles per second per solver (a row) and dataset (a
+/// column), the dataset's winner in bold, a solver that did not solve every puzzle with its
+/// count (`199/200`), `n/a` where it does not take the shape.
+pub fn overview(p: &Page<'_>) -> Table {
+    let groups = super::groups(p.run, &p.summary);
+    let mut columns = vec![Column::left("solver")];
+    for (d, shape) in &groups {
+        columns.push(Column::right(&crate::summary::group_name(d, shape)));
+    }
+    let mut t = Table::new(columns);
+    for sv in &p.run.solvers {
+        let mut cells = vec![Cell::new(sv).html(solver_html(p, sv))];
+        for (d, shape) in &groups {
+            let r = p
+                .summary
+                .iter()
+                .find(|r| &r.dataset == d && &r.shape == shape && &r.solver == sv);
+            cells.push(match r {
+                None => Cell::new("-"),
+                Some(r) if r.is_na() => Cell::new("n/a"),
+                Some(r) => {
+                    let mut text = rate(r.puzzles_per_second);
+                    if r.solved < r.puzzles {
+                        text.push_str(&format!(" ({}/{})", count(r.solved), count(r.puzzles)));
+                    }
+                    let html = if is_winner(p, r) {
+                        format!("<b>{}</b>", esc(&text))
+                    } else {
+                        esc(&text)
+                    };
+                    Cell::num(text, r.puzzles_per_second).html(html)
+                }
+            });
+        }
+        t.push(cells);
+    }
+    t.html_attrs = " id=\"overview\"".into();
     t
 }
 
