@@ -17,32 +17,35 @@ import sudoku_harness as sh
 
 
 def naive_backtracking(puzzle):
-    """Fills the first empty cell with each digit its row, column and box allow, recursively.
+    """Backtracking as a first solver does it: take the empty cell with the fewest digits its
+    row, column and box allow, try each digit in turn, recurse, undo on failure.
 
     Takes a 9x9 puzzle as 81 characters ('.' empty), returns the solved grid as 81 digits, or
     None when the puzzle has no solution.
     """
     cells = [0 if c in ".0" else int(c) for c in puzzle]
-
-    def allowed(i):
-        r, c = divmod(i, 9)
-        br, bc = r - r % 3, c - c % 3
-        seen = set(cells[r * 9:r * 9 + 9])
-        seen.update(cells[c::9])
-        for rr in range(br, br + 3):
-            seen.update(cells[rr * 9 + bc:rr * 9 + bc + 3])
-        return [d for d in range(1, 10) if d not in seen]
+    peers = [
+        {r * 9 + k for k in range(9)} | {k * 9 + c for k in range(9)}
+        | {(r - r % 3 + k // 3) * 9 + c - c % 3 + k % 3 for k in range(9)}
+        for r, c in (divmod(i, 9) for i in range(81))
+    ]
 
     def search():
-        try:
-            i = cells.index(0)
-        except ValueError:
+        best, best_digits = None, None
+        for i in range(81):
+            if cells[i] == 0:
+                digits = set(range(1, 10)) - {cells[p] for p in peers[i]}
+                if best is None or len(digits) < len(best_digits):
+                    best, best_digits = i, digits
+                    if len(digits) <= 1:
+                        break
+        if best is None:
             return True
-        for d in allowed(i):
-            cells[i] = d
+        for d in best_digits:
+            cells[best] = d
             if search():
                 return True
-        cells[i] = 0
+        cells[best] = 0
         return False
 
     return "".join(map(str, cells)) if search() else None

@@ -395,11 +395,16 @@ fn check(
 fn make_of(
     kind: &str,
     shape: &str,
+    order: Option<usize>,
     clues: Option<usize>,
     holes: f64,
     balanced: bool,
 ) -> PyResult<(bridge::Make, Shape)> {
-    let sh = bridge::shape(Some(shape), 9).map_err(value_error)?;
+    let sh = match (kind, order) {
+        ("qwh", Some(n)) => bridge::shape(Some(&format!("{n}x{n}/latin")), n),
+        _ => bridge::shape(Some(shape), 9),
+    }
+    .map_err(value_error)?;
     let make = match kind {
         "grid" => bridge::Make::Grid,
         "puzzle" => bridge::Make::Puzzle { clues },
@@ -422,7 +427,7 @@ fn make_of(
     Ok((make, sh))
 }
 
-/// generate(kind="puzzle", seed=0, index=0, shape="9x9", clues=None, holes=0.42, balanced=False)
+/// generate(kind="puzzle", seed=0, index=0, shape="9x9", clues=None, order=None, holes=0.42, balanced=False)
 /// --
 ///
 /// Makes one grid, puzzle or quasigroup with holes, the same for the same arguments on every
@@ -430,12 +435,12 @@ fn make_of(
 /// character a cell, `.` empty; integers above 35x35).
 ///
 /// kind: "grid" (a solved grid of `shape`), "puzzle" (a puzzle of `shape` with exactly one
-/// solution: minimal, or down to `clues` givens), or "qwh" (a random Latin square of the side
-/// of `shape` with a share `holes` of its cells emptied, `balanced`: as many in every row and
-/// column). Raises ValueError for a shape, clue count or kind the generators refuse, or a clue
+/// solution: minimal, or down to `clues` givens), or "qwh" (a random Latin square of order
+/// `order`, or of the side of `shape`, with a share `holes` of its cells emptied, `balanced`: as
+/// many in every row and column). Raises ValueError for a shape, clue count or kind the generators refuse, or a clue
 /// target not reached.
 #[pyfunction]
-#[pyo3(signature = (kind="puzzle", seed=0, index=0, shape="9x9", clues=None, holes=0.42, balanced=false))]
+#[pyo3(signature = (kind="puzzle", seed=0, index=0, shape="9x9", clues=None, order=None, holes=0.42, balanced=false))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -444,11 +449,12 @@ fn generate(
     index: u64,
     shape: &str,
     clues: Option<usize>,
+    order: Option<usize>,
     holes: f64,
     balanced: bool,
 ) -> PyResult<String> {
     guarded(|| {
-        let (make, sh) = make_of(kind, shape, clues, holes, balanced)?;
+        let (make, sh) = make_of(kind, shape, order, clues, holes, balanced)?;
         let (board, _) = py
             .allow_threads(|| bridge::generate(make, sh, seed, index))
             .map_err(value_error)?;
@@ -456,13 +462,13 @@ fn generate(
     })
 }
 
-/// generate_many(n, kind="puzzle", seed=0, shape="9x9", clues=None, holes=0.42, balanced=False, threads=1)
+/// generate_many(n, kind="puzzle", seed=0, shape="9x9", clues=None, order=None, holes=0.42, balanced=False, threads=1)
 /// --
 ///
 /// Items 0..n of the batch generate() makes for these arguments, in order, made with the GIL
 /// released on `threads` threads (0: one per core); the list is the same whatever `threads`.
 #[pyfunction]
-#[pyo3(signature = (n, kind="puzzle", seed=0, shape="9x9", clues=None, holes=0.42, balanced=false, threads=1))]
+#[pyo3(signature = (n, kind="puzzle", seed=0, shape="9x9", clues=None, order=None, holes=0.42, balanced=false, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn generate_many(
     py: Python<'_>,
@@ -471,12 +477,13 @@ fn generate_many(
     seed: u64,
     shape: &str,
     clues: Option<usize>,
+    order: Option<usize>,
     holes: f64,
     balanced: bool,
     threads: usize,
 ) -> PyResult<Vec<String>> {
     guarded(|| {
-        let (make, sh) = make_of(kind, shape, clues, holes, balanced)?;
+        let (make, sh) = make_of(kind, shape, order, clues, holes, balanced)?;
         let made = py.allow_threads(|| -> Result<Vec<String>, String> {
             let one = |i: u64| bridge::generate(make, sh, seed, i).map(|(b, _)| bridge::line(&b));
             if threads == 1 {

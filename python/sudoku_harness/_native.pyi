@@ -63,6 +63,7 @@ def generate(
     index: int = 0,
     shape: str = "9x9",
     clues: Optional[int] = None,
+    order: Optional[int] = None,
     holes: float = 0.42,
     balanced: bool = False,
 ) -> str:
@@ -74,6 +75,7 @@ def generate_many(
     seed: int = 0,
     shape: str = "9x9",
     clues: Optional[int] = None,
+    order: Optional[int] = None,
     holes: float = 0.42,
     balanced: bool = False,
     threads: int = 1,
