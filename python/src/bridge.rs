@@ -26,6 +26,16 @@ pub fn read(text: &str) -> Result<Puzzle, String> {
 /// # Errors
 /// As [`read`].
 pub fn read_named(text: &str, name_lines: bool) -> Result<Puzzle, String> {
+    // One line of one character a cell (the common case, and the batch's): read directly, with
+    // the same reader and messages as a line of a file.
+    let trimmed = text.trim();
+    if !trimmed.is_empty()
+        && !trimmed.starts_with('#')
+        && !trimmed.contains(char::is_whitespace)
+        && !trimmed.contains(',')
+    {
+        return harness::format::read_puzzle(trimmed, None).map_err(|e| e.to_string());
+    }
     let mut reader = PuzzleReader::from_text(text, "puzzle");
     let entry = reader
         .next()
