@@ -152,8 +152,7 @@ pub fn solve(
     };
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
-            match harness::verify::verdict(&puzzle.board, &sol, puzzle.solution.as_ref(), false)
-            {
+            match harness::verify::verdict(&puzzle.board, &sol, puzzle.solution.as_ref(), false) {
                 Ok(()) => Solved::Solution(sol),
                 Err(w) => Solved::Failed(format!("{name}'s answer is wrong: {w}")),
             }
@@ -263,12 +262,7 @@ pub enum Make {
 ///
 /// # Errors
 /// A shape or clue count the generators refuse, or a clue target not reached.
-pub fn generate(
-    make: Make,
-    shape: Shape,
-    seed: u64,
-    index: u64,
-) -> Result<(Board, Board), String> {
+pub fn generate(make: Make, shape: Shape, seed: u64, index: u64) -> Result<(Board, Board), String> {
     use harness::generate as g;
     match make {
         Make::Grid => {

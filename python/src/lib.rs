@@ -10,14 +10,14 @@
 mod bridge;
 mod py_engine;
 
+use ::solvers::engine::Engine;
+use ::solvers::{Board, Shape};
 use bridge::Solved;
 use harness::format::Puzzle;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rayon::prelude::*;
-use ::solvers::engine::Engine;
-use ::solvers::{Board, Shape};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -165,12 +165,7 @@ fn solve(
         let solved = py.allow_threads(|| {
             let mut session = engine.session().map_err(|e| e.to_string())?;
             let budget = bridge::budget(timeout(timeout_ms));
-            Ok::<_, String>(bridge::solve(
-                engine.as_ref(),
-                &mut *session,
-                &p,
-                &budget,
-            ))
+            Ok::<_, String>(bridge::solve(engine.as_ref(), &mut *session, &p, &budget))
         });
         match solved.map_err(PyRuntimeError::new_err)? {
             Solved::Solution(b) => answer_object(py, &b, given),
@@ -538,11 +533,7 @@ fn rate<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
 /// {"error": why} instead of raising.
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads=1))]
-fn rate_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
-    threads: usize,
-) -> PyResult<Py<PyList>> {
+fn rate_many(py: Python<'_>, puzzles: &Bound<'_, PyAny>, threads: usize) -> PyResult<Py<PyList>> {
     guarded(|| {
         let (ps, _) = read_puzzles(puzzles, None)?;
         let rated = py.allow_threads(|| -> Result<Vec<Result<bridge::Rated, String>>, String> {
@@ -741,7 +732,11 @@ fn race(
                 )));
             }
         }
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c)) {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_alphanumeric() || "-_.".contains(c))
+        {
             return Err(value_error(format!(
                 "name {name:?}: a dataset name is letters, digits, '-', '_' and '.'"
             )));

@@ -209,8 +209,9 @@ fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
                     'a'..='z' => Some(c as u8 - b'a' + 10),
                     _ => None,
                 };
-                v.filter(|&v| (v as usize) <= side)
-                    .ok_or_else(|| format!("has {c:?} at {}: not a symbol of {shape}", cell(shape, i)))
+                v.filter(|&v| (v as usize) <= side).ok_or_else(|| {
+                    format!("has {c:?} at {}: not a symbol of {shape}", cell(shape, i))
+                })
             })
             .collect();
     }
@@ -226,7 +227,9 @@ fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
                 t.parse::<u8>()
                     .ok()
                     .filter(|&v| (v as usize) <= side)
-                    .ok_or_else(|| format!("has {t:?} at {}: not a symbol of {shape}", cell(shape, i)))
+                    .ok_or_else(|| {
+                        format!("has {t:?} at {}: not a symbol of {shape}", cell(shape, i))
+                    })
             })
             .collect();
     }
@@ -244,9 +247,10 @@ impl Session for PythonSession {
         Ok(Outcome {
             status: out.status,
             solution: match out.solution {
-                Some(b) => Some(b.to_grid().ok_or_else(|| {
-                    EngineError::Protocol("answer is not a 9x9 grid".into())
-                })?),
+                Some(b) => Some(
+                    b.to_grid()
+                        .ok_or_else(|| EngineError::Protocol("answer is not a 9x9 grid".into()))?,
+                ),
                 None => None,
             },
             stats: out.stats,
