@@ -638,6 +638,8 @@ fn engine_kind(origin: &Origin) -> EngineKind {
         Some(ForeignOrigin::SharedLib { .. }) => EngineKind::Lib,
         Some(ForeignOrigin::LineProtocol { .. }) => EngineKind::Cmd,
         Some(ForeignOrigin::Dimacs { .. }) => EngineKind::Dimacs,
+        // A Python callable of the `sudoku_harness` package (its origin's kind is `python`).
+        None if origin.kind() == "python" => EngineKind::Python,
         // The one other outside origin the harness builds.
         None => {
             debug_assert!(origin.downcast::<ReferenceOrigin>().is_some());

@@ -591,8 +591,26 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
 /// # Errors
 /// As [`run`].
 pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
-    let started = SystemTime::now();
     let solvers = engines(&args.solver, &args.external)?;
+    run_engines(args, solvers, command, true)
+}
+
+/// [`run_for`] with the engines given instead of resolved from `args.solver` (which is not
+/// read): for library callers that bring engines of their own (the Python package's `race`,
+/// whose Python callables are engines). The run is the same: budgets, checker, the run folder
+/// (`args.out`), the report unless `args.no_report`. With `print` false, nothing is printed on
+/// stdout (the summary table and the final count), and with `args.quiet` nothing on stderr
+/// but the names of unreadable puzzles.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_engines(
+    args: &RunArgs,
+    solvers: Vec<Arc<dyn Engine>>,
+    command: &str,
+    print: bool,
+) -> anyhow::Result<RunEnd> {
+    let started = SystemTime::now();
     let sources = open_sources(args)?;
     let old = resumed_info(args)?;
     let out = out_dir(args, started);
@@ -654,7 +672,11 @@ pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
     let mut end = run_end(&info, &summary);
     // Stdout failing (a full disk, a closed descriptor) loses the table, never the run: its
     // files are complete and its report is rendered; the failure is said on stderr at the end.
-    let mut printed = print_end(args, &out, &info, &summary, &named, elapsed);
+    let mut printed = if print {
+        print_end(args, &out, &info, &summary, &named, elapsed)
+    } else {
+        Ok(())
+    };
     if cancel.load(Ordering::SeqCst) {
         stopped_note(&out, &info, &named, command);
         end.interrupted = true;

@@ -156,6 +156,8 @@ pub enum EngineKind {
     Cmd,
     /// `dimacs:` a SAT solver run per puzzle.
     Dimacs,
+    /// A Python callable, called in-process by the `sudoku_harness` package's `race`.
+    Python,
 }
 
 impl std::fmt::Display for EngineKind {
