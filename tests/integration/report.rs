@@ -1152,7 +1152,7 @@ if(tops.length&&Math.max.apply(null,tops)-Math.min.apply(null,tops)>4)bad.push(c
 var wide=[];document.querySelectorAll('table').forEach(function(t){if(t.scrollWidth>t.parentElement.clientWidth)\
 wide.push((t.id||t.className||'table')+' '+t.scrollWidth+'>'+t.parentElement.clientWidth)});\
 document.body.setAttribute('data-probe',JSON.stringify({wrapped:bad,wide:wide,page:document.documentElement.scrollWidth,\
-height:document.documentElement.scrollHeight,window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))})})();</script>";
+height:document.documentElement.scrollHeight,window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))});</script>";
 
 /// The report of a default run (every solver, the default datasets) in headless Chromium at
 /// 1,400, 1,000 and 800 px, each of its three pages: no table cell wraps (a solver name, a
