@@ -54,6 +54,17 @@ fn main() {
         if dirty { "-dirty" } else { "" }
     );
     println!("cargo:rustc-env=HARNESS_RUSTC_VERSION={version}");
+    // The cargo profile this build uses (`debug`, `release`, `max`, ...): the folder of
+    // target/ that OUT_DIR (target/PROFILE/build/harness-*/out) lies in.
+    let profile = std::env::var("OUT_DIR")
+        .ok()
+        .and_then(|out| {
+            let out = std::path::PathBuf::from(out);
+            let build = out.ancestors().find(|a| a.ends_with("build"))?.to_path_buf();
+            Some(build.parent()?.file_name()?.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=HARNESS_PROFILE={profile}");
     // The git files that change with the commit and the work tree, wherever the git folder is
     // (a linked work tree's `.git` is a file naming it). A watched path that does not exist
     // would run this again on every build, so only existing ones are watched.

@@ -25,6 +25,10 @@ pub fn public_sets_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// The cargo profile this binary was built with (`release`, `max`, `debug`): `harness bench`
+/// names it unless it is `max`, the profile its published figures come from.
+pub const BUILD_PROFILE: &str = env!("HARNESS_PROFILE");
+
 /// The datasets named, or the four shared sets when present, else the shipped sets.
 ///
 /// # Errors
@@ -82,6 +86,16 @@ pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
 /// Unknown solver or dataset.
 pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     let settings = settings(args);
+    if BUILD_PROFILE != "max" {
+        errln!(
+            "{}",
+            crate::human::wrap(&format!(
+                "note: this harness was built with the {BUILD_PROFILE} profile; figures to \
+                 publish come from the most optimised one: cargo build --profile max, then \
+                 target/max/harness bench ..."
+            ))
+        );
+    }
     if let Some(dir) = &args.verdicts {
         return check_verdicts(dir, args, &settings);
     }

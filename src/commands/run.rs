@@ -542,7 +542,7 @@ fn resume(
         errln!(
             "resuming {}: {} of {} saved; going on from there",
             out.display(),
-            crate::human::count(done as usize),
+            crate::human::count(done),
             crate::human::plural(puzzles, "puzzle")
         );
     }
@@ -626,7 +626,7 @@ pub fn run_engines(
         errln!(
             "shard {shard}: {} of {} puzzles (index mod {} = {})",
             crate::human::count(puzzles),
-            crate::human::count(all as usize),
+            crate::human::count(all),
             shard.count,
             shard.index - 1
         );

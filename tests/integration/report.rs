@@ -1140,11 +1140,11 @@ fn chromium_on(page: &Path, width: u32, extra: &[String]) -> String {
 
 /// Measures, in the browser, once the page and its images have loaded: every table cell (a cell
 /// whose text lies on more than one line has wrapped; the hardest puzzles' two-line cells and
-/// headers broken on purpose with `<br>` aside), the page's own width (a grid or table running
+/// headers broken on purpose with `<br>` and the run's facts, whose long values wrap, aside), the page's own width (a grid or table running
 /// off the page widens it) and height, and every table wider than its scrolling box (a table
 /// that hides columns). Written into `<body data-probe="...">`, which `--dump-dom` prints.
 const PROBE: &str = "<script>window.addEventListener('load',function(){var bad=[];document.querySelectorAll('td,th').forEach(function(c){\
-if(c.closest('table.hardest')||c.querySelector('br'))return;\
+if(c.closest('table.hardest,table.facts')||c.querySelector('br'))return;\
 var tops=[],w=document.createTreeWalker(c,NodeFilter.SHOW_TEXT),n;while((n=w.nextNode())){\
 if(!n.textContent.trim())continue;var r=document.createRange();r.selectNodeContents(n);\
 Array.prototype.forEach.call(r.getClientRects(),function(x){if(x.width>0)tops.push(x.top)})}\
@@ -1152,7 +1152,7 @@ if(tops.length&&Math.max.apply(null,tops)-Math.min.apply(null,tops)>4)bad.push(c
 var wide=[];document.querySelectorAll('table').forEach(function(t){if(t.scrollWidth>t.parentElement.clientWidth)\
 wide.push((t.id||t.className||'table')+' '+t.scrollWidth+'>'+t.parentElement.clientWidth)});\
 document.body.setAttribute('data-probe',JSON.stringify({wrapped:bad,wide:wide,page:document.documentElement.scrollWidth,\
-height:document.documentElement.scrollHeight,window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))})})();</script>";
+height:document.documentElement.scrollHeight,window:window.innerWidth,cells:document.querySelectorAll('td,th').length}))});</script>";
 
 /// The report of a default run (every solver, the default datasets) in headless Chromium at
 /// 1,400, 1,000 and 800 px, each of its three pages: no table cell wraps (a solver name, a
