@@ -112,8 +112,16 @@ pub struct DecodeArgs {
     /// The shape of the grid `harness cnf` encoded (`9x9`, `16x16`, `12x12/3x4`,
     /// `10x10/latin`). Default: read from the model, whose highest variable is N³ for a grid
     /// of side N (9x9 when that is no cube, or is 729).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "puzzle")]
     pub shape: Option<solvers::Shape>,
+    /// The puzzle `harness cnf` encoded (as `cnf` takes it): needed to read a model of a
+    /// reduced encoding (whose variables are the puzzle's candidates), and then the grid is
+    /// checked against its givens too.
+    #[arg(long)]
+    pub puzzle: Option<String>,
+    /// The encoding `harness cnf` used (with `--puzzle`; `auto` is the default of both).
+    #[arg(long, default_value = "auto", requires = "puzzle")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of the hidden `harness host-lib`.
@@ -141,6 +149,12 @@ pub struct ExternalArgs {
     /// `error` row and the run goes on (costs a round trip per puzzle).
     #[arg(long)]
     pub isolate: bool,
+    /// The CNF encoding of the `sat` solver and of every `dimacs:` engine, the same for all so
+    /// the race is fair (see `harness cnf --encoding`; docs/sat.md): `auto` (default:
+    /// `full-pairwise` at 9x9, `reduced-pairwise` at other shapes), `full-AMO` or `reduced-AMO`.
+    /// `sat-minimal` ... `sat-redundant` keep their own encodings.
+    #[arg(long, default_value = "auto")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of `harness run`.
@@ -696,6 +710,13 @@ pub struct CnfArgs {
     /// of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// The CNF encoding (docs/sat.md): `auto` (the measured default per shape: `full-pairwise`
+    /// at 9x9, `reduced-pairwise` at other shapes), or `full-AMO` / `reduced-AMO` (givens as unit
+    /// clauses over N³ variables, or propagated away first) with AMO one of `pairwise`,
+    /// `sequential`, `commander`, `bimander`, `product`. A reduced formula reads back with
+    /// `harness decode --puzzle`.
+    #[arg(long, default_value = "auto")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of `harness count`.
