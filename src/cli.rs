@@ -624,13 +624,19 @@ pub struct SolveArgs {
     /// `# shape 12x12/3x4` lines, ...); `-` for stdin.
     pub file: String,
     /// Solver name (see `harness list`) or an external solver (`lib:`, `cmd:`, `dimacs:`);
-    /// default the fastest counting solver for 9x9, and for another shape the first built-in
-    /// solver that counts and takes it. A named solver is refused on shapes it does not take.
+    /// default the best built-in solver for each puzzle's shape (measured: the champion for
+    /// 9x9, `cdcl` for every other shape; docs/solvers-and-counters.md). A named solver is
+    /// refused on shapes it does not take.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.
     #[command(flatten)]
     pub external: ExternalArgs,
+    /// Write one solution for a puzzle of several, without the count to 2 that otherwise marks
+    /// it as `several` (the public "serg" set of 9x9 puzzles has many solutions each). A Latin
+    /// square with holes always gets its first completion: any completion is the answer.
+    #[arg(long, visible_alias = "any")]
+    pub first: bool,
     /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
@@ -730,8 +736,8 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = whole(1, u64::MAX))]
     pub limit: u64,
     /// A counting solver (`harness list` marks them; every built-in one but backtracking and
-    /// bitmask-dfs), or an external one. Default: the fastest counting solver, the one the
-    /// generators use.
+    /// bitmask-dfs), or an external one. Default: the best built-in solver for the shape, as
+    /// `harness solve` picks it (the champion for 9x9, `cdcl` for every other shape).
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.
