@@ -34,9 +34,11 @@
 //! ([`var_of`]: `cell * N + s`) and the same four encodings written over its units
 //! ([`Encoding::for_each_clause_of`], sizes in [`Encoding::clauses_of`]).
 //! [`Solver::solve_board`] takes 9x9 down the path below, unchanged; any other shape is solved
-//! on a fresh varisat solver holding the shape's formula and the givens as unit clauses, and
-//! counted with blocking clauses without an activation variable (the solver is dropped after
-//! the count). [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
+//! on a fresh varisat solver holding the puzzle's formula in the encoding the process's
+//! `--encoding` picks ([`choice`]; by default `reduced-pairwise`, the givens propagated away
+//! first: [`Formula`]), and counted with blocking clauses without an activation variable (the
+//! solver is dropped after the count). `sat-minimal` ... `sat-redundant` keep their family's
+//! N³-variable formula with the givens as unit clauses. [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
 //! model at any shape.
 //!
 //! ## Givens: assumptions on a clause database built once per thread
