@@ -112,8 +112,16 @@ pub struct DecodeArgs {
     /// The shape of the grid `harness cnf` encoded (`9x9`, `16x16`, `12x12/3x4`,
     /// `10x10/latin`). Default: read from the model, whose highest variable is N³ for a grid
     /// of side N (9x9 when that is no cube, or is 729).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "puzzle")]
     pub shape: Option<solvers::Shape>,
+    /// The puzzle `harness cnf` encoded (as `cnf` takes it): needed to read a model of a
+    /// reduced encoding (whose variables are the puzzle's candidates), and then the grid is
+    /// checked against its givens too.
+    #[arg(long)]
+    pub puzzle: Option<String>,
+    /// The encoding `harness cnf` used (with `--puzzle`; `auto` is the default of both).
+    #[arg(long, default_value = "auto", requires = "puzzle")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of the hidden `harness host-lib`.
@@ -141,6 +149,12 @@ pub struct ExternalArgs {
     /// `error` row and the run goes on (costs a round trip per puzzle).
     #[arg(long)]
     pub isolate: bool,
+    /// The CNF encoding of the `sat` solver and of every `dimacs:` engine, the same for all so
+    /// the race is fair (see `harness cnf --encoding`; docs/sat.md): `auto` (default:
+    /// `full-pairwise` at 9x9, `reduced-pairwise` at other shapes), `full-AMO` or `reduced-AMO`.
+    /// `sat-minimal` ... `sat-redundant` keep their own encodings.
+    #[arg(long, default_value = "auto")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of `harness run`.
@@ -617,13 +631,19 @@ pub struct SolveArgs {
     /// `# shape 12x12/3x4` lines, ...); `-` for stdin.
     pub file: String,
     /// Solver name (see `harness list`) or an external solver (`lib:`, `cmd:`, `dimacs:`);
-    /// default the fastest counting solver for 9x9, and for another shape the first built-in
-    /// solver that counts and takes it. A named solver is refused on shapes it does not take.
+    /// default the best built-in solver for each puzzle's shape (measured: the champion for
+    /// 9x9, `cdcl` for every other shape; docs/solvers-and-counters.md). A named solver is
+    /// refused on shapes it does not take.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.
     #[command(flatten)]
     pub external: ExternalArgs,
+    /// Write one solution for a puzzle of several, without the count to 2 that otherwise marks
+    /// it as `several` (the public "serg" set of 9x9 puzzles has many solutions each). A Latin
+    /// square with holes always gets its first completion: any completion is the answer.
+    #[arg(long, visible_alias = "any")]
+    pub first: bool,
     /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
     /// in place; `-` = stdout); default stdout.
     #[arg(long, short = 'o')]
@@ -703,6 +723,13 @@ pub struct CnfArgs {
     /// of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// The CNF encoding (docs/sat.md): `auto` (the measured default per shape: `full-pairwise`
+    /// at 9x9, `reduced-pairwise` at other shapes), or `full-AMO` / `reduced-AMO` (givens as unit
+    /// clauses over N³ variables, or propagated away first) with AMO one of `pairwise`,
+    /// `sequential`, `commander`, `bimander`, `product`. A reduced formula reads back with
+    /// `harness decode --puzzle`.
+    #[arg(long, default_value = "auto")]
+    pub encoding: solvers::sat::EncodingChoice,
 }
 
 /// Arguments of `harness count`.
@@ -716,8 +743,8 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = whole(1, u64::MAX))]
     pub limit: u64,
     /// A counting solver (`harness list` marks them; every built-in one but backtracking and
-    /// bitmask-dfs), or an external one. Default: the fastest counting solver, the one the
-    /// generators use.
+    /// bitmask-dfs), or an external one. Default: the best built-in solver for the shape, as
+    /// `harness solve` picks it (the champion for 9x9, `cdcl` for every other shape).
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.

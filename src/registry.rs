@@ -693,6 +693,18 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
         }),
         gives_solution: Some(info.caps.gives_solution),
         shapes: Some(info.caps.shapes.as_str().to_string()),
+        encoding: uses_cnf_choice(engine).then(|| solvers::sat::choice_description()),
+    }
+}
+
+/// True for the engines whose CNF encoding `--encoding` sets: the `sat` solver and every
+/// `dimacs:` engine.
+fn uses_cnf_choice(engine: &dyn Engine) -> bool {
+    let info = engine.info();
+    match ForeignOrigin::of(&info.origin) {
+        Some(ForeignOrigin::Dimacs { .. }) => true,
+        Some(_) => false,
+        None => info.origin == Origin::Builtin && info.name == SolverKind::Sat.name(),
     }
 }
 

@@ -42,7 +42,7 @@ use solvers::engine::{
 };
 use solvers::sat::{
     decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
-    write_dimacs_with, Encoding, SatAnswer,
+    write_dimacs_with, CnfEncoding, Encoding, Formula, SatAnswer,
 };
 use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
 use std::fs::File;
@@ -177,16 +177,26 @@ impl DimacsSession {
         self.run_written(budget, decode_model)
     }
 
-    /// Runs the solver on a board of any shape plus `blocking` clauses within `budget`.
+    /// Runs the solver on a board of any shape plus `blocking` clauses within `budget`: the
+    /// extended encoding of old when `formula` is `None`, else that formula.
     fn run_board(
         &mut self,
         puzzle: &Board,
+        formula: Option<&Formula>,
         blocking: &[Vec<i32>],
         budget: &Budget,
     ) -> Result<Run<Board>, EngineError> {
-        write_board_formula(&self.cnf, puzzle, blocking)?;
         let shape = puzzle.shape();
-        self.run_written(budget, |model| decode_model_board(shape, model))
+        match formula {
+            None => {
+                write_board_formula(&self.cnf, puzzle, blocking)?;
+                self.run_written(budget, |model| decode_model_board(shape, model))
+            }
+            Some(f) => {
+                write_scaled_formula(&self.cnf, f, blocking)?;
+                self.run_written(budget, |model| f.decode(model))
+            }
+        }
     }
 
     /// Runs the solver on the formula written in `self.cnf`, reading its model with `decode`.
@@ -336,6 +346,21 @@ fn write_board_formula(path: &Path, puzzle: &Board, blocking: &[Vec<i32>]) -> io
     cnf.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
 
+/// Writes a puzzle's [`Formula`] with `blocking` clauses to `path`.
+fn write_scaled_formula(path: &Path, formula: &Formula, blocking: &[Vec<i32>]) -> io::Result<()> {
+    let mut cnf = BufWriter::new(File::create(path)?);
+    formula.write_dimacs(blocking, &mut cnf)?;
+    cnf.flush()?;
+    cnf.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// The formula of `puzzle` in the encoding the process's `--encoding` picks for its shape
+/// ([`solvers::sat::choice`]), or `None` for the extended encoding of old (`full-pairwise`).
+fn scaled_formula(puzzle: &Board) -> Option<Formula> {
+    let e = solvers::sat::choice().for_shape(puzzle.shape());
+    (e != CnfEncoding::FULL_PAIRWISE).then(|| Formula::new(e, puzzle))
+}
+
 /// [`checked`] for a board of any shape.
 fn checked_board(
     program: &str,
@@ -404,6 +429,10 @@ fn blocking_clause(solution: &Grid) -> Vec<i32> {
 
 impl Session for DimacsSession {
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+        if solvers::sat::choice().for_shape(solvers::Shape::CLASSIC) != CnfEncoding::FULL_PAIRWISE {
+            let out = self.solve_shaped(&Board::from_grid(puzzle), budget)?;
+            return Ok(out.map(|b| b.to_grid().expect("a 9x9 board")));
+        }
         self.usage = None;
         if budget.exhausted(0) {
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
@@ -419,6 +448,10 @@ impl Session for DimacsSession {
     }
 
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        if solvers::sat::choice().for_shape(solvers::Shape::CLASSIC) != CnfEncoding::FULL_PAIRWISE {
+            let c = self.count_shaped(&Board::from_grid(puzzle), limit, budget)?;
+            return Ok(c.map(|b| b.to_grid().expect("a 9x9 board")));
+        }
         self.usage = None;
         let mut count = Count {
             solutions: 0,
@@ -459,18 +492,7 @@ impl Session for DimacsSession {
         if let Some(grid) = puzzle.to_grid() {
             return Ok(self.solve(&grid, budget)?.map(Board::from));
         }
-        self.usage = None;
-        if budget.exhausted(0) {
-            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
-        }
-        Ok(match self.run_board(puzzle, &[], budget)? {
-            Run::Model(board) => Outcome::solved(
-                checked_board(self.program(), puzzle, board, &[])?,
-                Stats::default(),
-            ),
-            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
-            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
-        })
+        self.solve_shaped(puzzle, budget)
     }
 
     fn count_board(
@@ -482,6 +504,46 @@ impl Session for DimacsSession {
         if let Some(grid) = puzzle.to_grid() {
             return Ok(self.count(&grid, limit, budget)?.map(Board::from));
         }
+        self.count_shaped(puzzle, limit, budget)
+    }
+
+    fn last_usage(&self) -> Option<Usage> {
+        self.usage
+    }
+}
+
+impl DimacsSession {
+    /// Solves a board of any shape (9x9 too) in the encoding of [`scaled_formula`].
+    fn solve_shaped(
+        &mut self,
+        puzzle: &Board,
+        budget: &Budget,
+    ) -> Result<Outcome<Board>, EngineError> {
+        self.usage = None;
+        if budget.exhausted(0) {
+            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
+        }
+        let formula = scaled_formula(puzzle);
+        Ok(
+            match self.run_board(puzzle, formula.as_ref(), &[], budget)? {
+                Run::Model(board) => Outcome::solved(
+                    checked_board(self.program(), puzzle, board, &[])?,
+                    Stats::default(),
+                ),
+                Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
+                Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
+            },
+        )
+    }
+
+    /// Counts the solutions of a board of any shape (9x9 too) in the encoding of
+    /// [`scaled_formula`], one process per model.
+    fn count_shaped(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count<Board>, EngineError> {
         self.usage = None;
         let mut count = Count {
             solutions: 0,
@@ -490,6 +552,7 @@ impl Session for DimacsSession {
             stats: Stats::default(),
         };
         let shape = puzzle.shape();
+        let formula = scaled_formula(puzzle);
         let mut blocking = Vec::new();
         let mut found: Vec<Board> = Vec::new();
         while count.solutions < limit.max(1) {
@@ -497,16 +560,23 @@ impl Session for DimacsSession {
                 count.complete = false;
                 break;
             }
-            match self.run_board(puzzle, &blocking, budget)? {
+            match self.run_board(puzzle, formula.as_ref(), &blocking, budget)? {
                 Run::Model(board) => {
                     let board = checked_board(self.program(), puzzle, board, &found)?;
                     count.solutions += 1;
                     // Not all of its cells as they are.
-                    blocking.push(
-                        (0..shape.cells())
+                    let block: Vec<i32> = match &formula {
+                        Some(f) => f.blocking_clause(&board),
+                        None => (0..shape.cells())
                             .map(|cell| -var_of(shape, cell, usize::from(board.get(cell))))
                             .collect(),
-                    );
+                    };
+                    if block.is_empty() {
+                        // A puzzle without an empty cell has this one solution.
+                        count.first.get_or_insert(board);
+                        break;
+                    }
+                    blocking.push(block);
                     if count.first.is_none() {
                         count.first = Some(board.clone());
                     }
@@ -520,9 +590,5 @@ impl Session for DimacsSession {
             }
         }
         Ok(count)
-    }
-
-    fn last_usage(&self) -> Option<Usage> {
-        self.usage
     }
 }

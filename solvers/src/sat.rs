@@ -34,9 +34,11 @@
 //! ([`var_of`]: `cell * N + s`) and the same four encodings written over its units
 //! ([`Encoding::for_each_clause_of`], sizes in [`Encoding::clauses_of`]).
 //! [`Solver::solve_board`] takes 9x9 down the path below, unchanged; any other shape is solved
-//! on a fresh varisat solver holding the shape's formula and the givens as unit clauses, and
-//! counted with blocking clauses without an activation variable (the solver is dropped after
-//! the count). [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
+//! on a fresh varisat solver holding the puzzle's formula in the encoding the process's
+//! `--encoding` picks ([`choice`]; by default `reduced-pairwise`, the givens propagated away
+//! first: [`Formula`]), and counted with blocking clauses without an activation variable (the
+//! solver is dropped after the count). `sat-minimal` ... `sat-redundant` keep their family's
+//! N³-variable formula with the givens as unit clauses. [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
 //! model at any shape.
 //!
 //! ## Givens: assumptions on a clause database built once per thread
@@ -81,7 +83,11 @@ use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
 
 mod encoding;
+mod formula;
 pub use encoding::Encoding;
+pub use formula::{
+    choice, choice_description, default_for, set_choice, Amo, CnfEncoding, EncodingChoice, Formula,
+};
 
 /// Number of variables: x(r, c, d) for 81 cells x 9 digits.
 pub const VARS: usize = 729;
@@ -546,6 +552,19 @@ impl Sat {
     pub fn encoding(&self) -> Encoding {
         self.encoding.unwrap_or(DEFAULT_ENCODING)
     }
+
+    /// The scalable encoding `sat` uses for puzzles of `shape` when it is not the extended
+    /// encoding of old: the one the process's [`choice`] (`--encoding`, default `auto`) picks.
+    /// `None` for `sat-minimal` ... `sat-redundant` (their family, givens as unit clauses) and
+    /// when the choice is `full-pairwise` (the extended encoding, on the 9x9 path of the module
+    /// docs at 9x9).
+    pub fn scaled(&self, shape: Shape) -> Option<CnfEncoding> {
+        if self.encoding.is_some() {
+            return None;
+        }
+        let e = choice().for_shape(shape);
+        (e != CnfEncoding::FULL_PAIRWISE).then_some(e)
+    }
 }
 
 #[inline]
@@ -766,20 +785,33 @@ impl Solver for Sat {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        if let Some(e) = self.scaled(Shape::CLASSIC) {
+            let c = search_formula(e, &Board::from_grid(puzzle), 1, budget);
+            return outcome_of_count(c).map(|b| b.to_grid().expect("a 9x9 board"));
+        }
         let r = self.run(puzzle, 1, budget);
         crate::outcome_of(r.first, r.out_of_budget, r.stats)
     }
 
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+        if let Some(e) = self.scaled(Shape::CLASSIC) {
+            let c = search_formula(e, &Board::from_grid(puzzle), limit, budget);
+            return Some(c.map(|b| b.to_grid().expect("a 9x9 board")));
+        }
         let r = self.run(puzzle, limit, budget);
         Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
     }
 
     /// 9x9 through [`Solver::solve`]; every other shape on a fresh varisat solver loaded with
-    /// the shape's formula ([`Encoding::for_each_clause_of`]) and the givens as unit clauses.
+    /// the puzzle's formula in the encoding of [`Sat::scaled`] (by default [`default_for`] the
+    /// shape), or for `sat-minimal` ... `sat-redundant` the shape's formula in that family
+    /// ([`Encoding::for_each_clause_of`]) with the givens as unit clauses.
     fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
         if let Some(grid) = puzzle.to_grid() {
             return Some(self.solve(&grid, budget).map(Board::from));
+        }
+        if let Some(e) = self.scaled(puzzle.shape()) {
+            return Some(outcome_of_count(search_formula(e, puzzle, 1, budget)));
         }
         let c = search_board(self.encoding(), puzzle, 1, budget);
         Some(match c.first {
@@ -793,8 +825,98 @@ impl Solver for Sat {
         if let Some(grid) = puzzle.to_grid() {
             return Some(self.count(&grid, limit, budget)?.map(Board::from));
         }
+        if let Some(e) = self.scaled(puzzle.shape()) {
+            return Some(search_formula(e, puzzle, limit, budget));
+        }
         Some(search_board(self.encoding(), puzzle, limit, budget))
     }
+}
+
+/// The outcome of a search for one solution.
+fn outcome_of_count(c: Count<Board>) -> Outcome<Board> {
+    match c.first {
+        Some(b) => Outcome::solved(b, c.stats),
+        None if !c.complete => Outcome::unsolved(Status::Timeout, c.stats),
+        None => Outcome::unsolved(Status::NoSolution, c.stats),
+    }
+}
+
+/// The `sat` search on a puzzle's [`Formula`] in `encoding`: a fresh varisat solver holding its
+/// clauses; after each solution, while fewer than `limit` are found, its blocking clause
+/// ([`Formula::blocking_clause`]). Nodes count calls of varisat's `solve`, the budget is
+/// checked around each call, as in [`search_board`]; building the formula is part of the solve.
+fn search_formula(
+    encoding: CnfEncoding,
+    puzzle: &Board,
+    limit: u64,
+    budget: &Budget,
+) -> Count<Board> {
+    let limit = limit.max(1);
+    let mut count = Count {
+        solutions: 0,
+        complete: true,
+        first: None,
+        stats: Stats::default(),
+    };
+    if budget.exhausted(0) {
+        count.complete = false;
+        return count;
+    }
+    let formula = Formula::new(encoding, puzzle);
+    let mut s = varisat::Solver::new();
+    let mut buf: Vec<Lit> = Vec::with_capacity(puzzle.shape().side());
+    formula.for_each_clause(|clause| {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| lit(l)));
+        s.add_clause(&buf);
+    });
+    loop {
+        if budget.exhausted(count.stats.nodes) {
+            count.complete = false;
+            break;
+        }
+        count.stats.nodes += 1;
+        let sat = match s.solve() {
+            Ok(sat) => sat,
+            Err(_) => {
+                count.complete = false;
+                break;
+            }
+        };
+        if budget.exhausted(count.stats.nodes) {
+            // Finished after the deadline: flagged as a timeout (module docs).
+            count.complete = false;
+            break;
+        }
+        if !sat {
+            break;
+        }
+        let model: Vec<i32> = s
+            .model()
+            .unwrap_or_default()
+            .iter()
+            .map(|l| l.to_dimacs() as i32)
+            .collect();
+        let Ok(board) = formula.decode(&model) else {
+            // A model of the formula always decodes (tested); never count one that does not.
+            count.complete = false;
+            break;
+        };
+        count.solutions += 1;
+        let block: Vec<Lit> = formula
+            .blocking_clause(&board)
+            .iter()
+            .map(|&l| lit(l))
+            .collect();
+        if count.first.is_none() {
+            count.first = Some(board);
+        }
+        if count.solutions >= limit || block.is_empty() {
+            break;
+        }
+        s.add_clause(&block);
+    }
+    count
 }
 
 /// The `sat` search on a board of any shape: a fresh varisat solver with `encoding`'s clauses

@@ -4,12 +4,13 @@
 use crate::cli::CnfArgs;
 use crate::commands::puzzle_arg::read_board;
 use crate::output::write_atomic;
-use solvers::sat::{self, Encoding};
+use solvers::sat::{self, CnfEncoding, Encoding, Formula};
 use std::path::Path;
 
-/// Writes the DIMACS CNF of `args.puzzle` (any shape; the extended encoding over N³ variables,
-/// byte for byte the 9x9 file of old for a 9x9 puzzle) to `args.output` (see [`write_atomic`])
-/// or to stdout (`-`); a line on stderr gives the header when writing to a file.
+/// Writes the DIMACS CNF of `args.puzzle` (any shape) in `args.encoding` (see
+/// [`solvers::sat::Formula`]; `full-pairwise` is the extended encoding over N³ variables, byte
+/// for byte the file of old) to `args.output` (see [`write_atomic`]) or to stdout (`-`); a line
+/// on stderr gives the header when writing to a file.
 ///
 /// # Errors
 /// A bad puzzle (exit 2), or a failed write.
@@ -17,25 +18,41 @@ pub fn cnf(args: &CnfArgs) -> anyhow::Result<()> {
     let puzzle = read_board(&args.puzzle)?;
     let board = &puzzle.board;
     let path = args.output.as_deref().unwrap_or(Path::new("-"));
-    let encoding = Encoding::Extended;
-    write_atomic(path, |w| {
-        Ok(sat::write_dimacs_board::<[i32; 0]>(
-            encoding,
-            board,
-            &[],
-            w,
-        )?)
-    })?;
-    if path.as_os_str() != "-" {
-        let shape = board.shape();
+    let shape = board.shape();
+    let encoding = args.encoding.for_shape(shape);
+    let (vars, clauses, note) = if encoding == CnfEncoding::FULL_PAIRWISE {
+        write_atomic(path, |w| {
+            Ok(sat::write_dimacs_board::<[i32; 0]>(
+                Encoding::Extended,
+                board,
+                &[],
+                w,
+            )?)
+        })?;
         let n = shape.side();
-        let base = encoding.clauses_of(shape);
-        errln!(
-            "wrote {}: {shape}, p cnf {} {} ({base} base clauses + {} givens)",
-            path.display(),
+        let base = Encoding::Extended.clauses_of(shape);
+        (
             n * n * n,
             base + board.givens(),
-            board.givens()
+            format!("{base} base clauses + {} givens", board.givens()),
+        )
+    } else {
+        let formula = Formula::new(encoding, board);
+        write_atomic(path, |w| Ok(formula.write_dimacs::<[i32; 0]>(&[], w)?))?;
+        (
+            formula.variables(),
+            formula.clauses(),
+            format!(
+                "{} cell variables + {} auxiliary",
+                formula.cell_variables(),
+                formula.variables() - formula.cell_variables()
+            ),
+        )
+    };
+    if path.as_os_str() != "-" {
+        errln!(
+            "wrote {}: {shape}, {encoding} encoding, p cnf {vars} {clauses} ({note})",
+            path.display(),
         );
     }
     Ok(())

@@ -1,11 +1,9 @@
 //! `harness count`: counts a puzzle's solutions up to a limit with a counting solver, at any
-//! shape: 9x9 with the default counting solver, another shape with the first built-in solver
-//! that counts and takes it ([`counting_solver_for`]), or the solver named with `--solver` when it takes
-//! the shape.
+//! shape: by default the best built-in solver for the shape ([`best_solver_for`], the policy
+//! `harness solve` uses too), or the solver named with `--solver` when it takes the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::{counting_refusal, read_board};
-use crate::generate::counting_solver_for;
+use crate::commands::puzzle_arg::{best_solver_for, counting_refusal, read_board};
 use anyhow::bail;
 use solvers::engine::{BuiltinEngine, Engine, EngineError};
 use solvers::{Budget, SolverKind};
@@ -44,13 +42,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
             bail!(counting_refusal(&e.info().name, shape))
         }
         Some(e) => e,
-        None if shape.is_classic() => {
-            Arc::new(BuiltinEngine::new(crate::generate::counting_solver()))
-        }
-        None => match counting_solver_for(shape) {
-            Some(k) => Arc::new(BuiltinEngine::new(k)),
-            None => bail!("no built-in solver counts {shape} puzzles"),
-        },
+        None => Arc::new(BuiltinEngine::new(best_solver_for(shape))),
     };
     let kind = engine.info().name.clone();
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));

@@ -7,7 +7,10 @@ use solvers::sat::{self, SatAnswer};
 use std::io::Read;
 
 /// Reads the solver's output (SAT-competition `s`/`v` lines, or minisat's result file) and
-/// prints the grid of any shape (`--shape`, else read from the model): on one line as the line
+/// prints the grid of any shape (that of `--puzzle`, else `--shape`, else read from the model).
+/// With `--puzzle`, the model is read in the puzzle's formula of `--encoding` (a reduced
+/// encoding numbers only the candidates left, [`solvers::sat::Formula::decode`]), and the grid
+/// is checked against the givens too. The grid is printed: on one line as the line
 /// form writes it (81 digits for 9x9), or N rows with `--block`. The grid is then checked with
 /// the checker every command uses ([`crate::verify::check_board`]: every row, column and box
 /// holds each symbol once); returns false, after saying why on stderr, when it breaks a unit.
@@ -40,19 +43,39 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<bool> {
         }
         SatAnswer::Unknown => bail!("{name}: the solver gave up (UNKNOWN): no model to decode"),
     };
-    let shape = match args.shape {
-        Some(shape) => shape,
-        None => shape_of_model(&model),
+    let puzzle = match &args.puzzle {
+        Some(p) => Some(crate::commands::puzzle_arg::read_board(p)?.board),
+        None => None,
     };
-    let board =
-        sat::decode_model_board(shape, &model).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let shape = match (&puzzle, args.shape) {
+        (Some(p), _) => p.shape(),
+        (None, Some(shape)) => shape,
+        (None, None) => shape_of_model(&model),
+    };
+    let encoding = args.encoding.for_shape(shape);
+    let board = match &puzzle {
+        Some(p) if encoding != solvers::sat::CnfEncoding::FULL_PAIRWISE => {
+            solvers::sat::Formula::new(encoding, p).decode(&model)
+        }
+        _ => sat::decode_model_board(shape, &model),
+    }
+    .map_err(|e| {
+        let hint = if puzzle.is_none() {
+            " (a formula of a reduced encoding, `harness cnf`'s default at shapes other than \
+             9x9, numbers its puzzle's candidates: give the puzzle with --puzzle)"
+        } else {
+            ""
+        };
+        anyhow::anyhow!("{name}: {e}{hint}")
+    })?;
     if args.block {
         out!("{}", crate::format::board_block(&board))?;
     } else {
         outln!("{}", crate::format::board_line(&board))?;
     }
     let empty = solvers::Board::empty(shape);
-    if let Err(w) = crate::verify::check_board(&empty, &board, None) {
+    let givens = puzzle.as_ref().unwrap_or(&empty);
+    if let Err(w) = crate::verify::check_board(givens, &board, None) {
         errln!("WRONG: {name}: the model's grid is no {shape} solution: {w}");
         return Ok(false);
     }

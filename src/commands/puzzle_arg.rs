@@ -55,6 +55,21 @@ pub fn read_board(arg: &str) -> anyhow::Result<Puzzle> {
     }
 }
 
+/// The built-in solver `harness solve` and `harness count` use for puzzles of `shape` when
+/// none is named: the one policy, measured (docs/solvers-and-counters.md, "The default solver
+/// per shape"). 9x9: the champion ([`SolverKind::CHAMPION`]). Every other shape, Sudoku of any
+/// boxes and Latin squares: `cdcl`, whose clause learning solves and counts to 2 the punched and
+/// the unique puzzles from 16x16 up where the DFS and exact-cover solvers run out of time
+/// (`dlx`, the generators' counter, ran out of 120 s on a 25x25 puzzle `cdcl` solves in a
+/// millisecond).
+pub fn best_solver_for(shape: Shape) -> SolverKind {
+    if shape.is_classic() {
+        SolverKind::CHAMPION
+    } else {
+        SolverKind::Cdcl
+    }
+}
+
 /// The capabilities of every built-in solver, in [`SolverKind::ALL`] order (read once).
 fn builtin_caps() -> &'static [Caps] {
     static CAPS: OnceLock<Vec<Caps>> = OnceLock::new();

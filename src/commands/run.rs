@@ -36,6 +36,7 @@ pub fn engines(names: &[String], external: &ExternalArgs) -> anyhow::Result<Vec<
 /// # Errors
 /// A solvers file that cannot be read or parsed ([`Registry::load`]).
 pub fn registry(external: &ExternalArgs, named: bool) -> anyhow::Result<Registry> {
+    solvers::sat::set_choice(external.encoding);
     if !named && external.solvers.is_none() {
         return Ok(Registry::default());
     }

@@ -10,15 +10,19 @@
 //!
 //! Every shape is solved: 9x9 puzzles by the chosen solver's 9x9 fast path, other shapes by
 //! [`solvers::engine::Session::solve_board`]. Without `--solver`, a puzzle of a shape the
-//! default counting solver does not take goes to the first of [`solvers::SolverKind::ALL`] that
-//! counts and takes it ([`crate::commands::puzzle_arg::solver_for`]); a solver named with
-//! `--solver` that does not take a puzzle's shape leaves it invalid, with a message naming the
-//! solvers that take it. `--transform` applies to 9x9 puzzles only.
+//! champion does not take goes to the best built-in solver for its shape
+//! ([`crate::commands::puzzle_arg::best_solver_for`], the one policy `count` uses too); a solver
+//! named with `--solver` that does not take a puzzle's shape leaves it invalid, with a message
+//! naming the solvers that take it. `--transform` applies to 9x9 puzzles only.
 //!
 //! A puzzle that cannot be read, has no solution, has more than one (checked by counting to 2
-//! with the champion solver after the solve) or runs out of its budget is reported on stderr
-//! with its line and written as a **marked entry** in its place, so output entry `k` always
-//! answers input entry `k`:
+//! after the solve: 9x9 with the champion solver, another shape with the solver that solved it
+//! when it counts, else the best built-in solver for the shape) or runs out of its budget is
+//! reported on stderr with its line and written as a **marked entry** in its place, so output
+//! entry `k` always answers input entry `k`. A Latin square with holes is not counted: any
+//! completion is the answer (a quasigroup-with-holes instance has many by construction), and
+//! `--first` skips the count at every shape, writing one solution of a puzzle of several.
+//! Marked entries:
 //! - line form: the line `ERROR <file>:<line>: <reason>`;
 //! - block form: a comment `# ERROR <file>:<line>: <reason>`, then N rows of N `x` for an entry
 //!   of side N (its puzzle's, or the one its size showed; 9 rows of `x x x x x x x x x` when
@@ -173,6 +177,8 @@ struct Engines<'a> {
     /// `main` does not take when `fallback` is set, and to count such shapes' solutions.
     builtin: Vec<BuiltinEngine>,
     fallback: bool,
+    /// No count to 2 for any shape (`--first`): one solution is the answer.
+    first: bool,
     /// Repeat each failure's message on stderr (off when the answers themselves, `ERROR` lines
     /// included, go to the same terminal).
     echo: bool,
@@ -187,10 +193,31 @@ impl Engines<'_> {
         if self.main.info().caps.shapes.takes(shape) {
             return Ok((self.main, 0));
         }
-        match crate::generate::counting_solver_for(shape) {
-            Some(k) if self.fallback => Ok(self.builtin_of(k)),
-            _ => Err(super::puzzle_arg::refusal(&self.main.info().name, shape)),
+        if self.fallback {
+            Ok(self.builtin_of(super::puzzle_arg::best_solver_for(shape)))
+        } else {
+            Err(super::puzzle_arg::refusal(&self.main.info().name, shape))
         }
+    }
+
+    /// The engine (and slot) that counts to 2 the solutions of a puzzle of `shape` solved by
+    /// `solver` in `slot`: that solver itself when it counts (the count then costs about a
+    /// second solve of the same kind: a learning solver keeps what it learnt, a SAT solver adds
+    /// one blocking clause), else the best built-in solver for the shape. `None` for a Latin
+    /// square (any completion is the answer), with `--first`, or without a counter.
+    fn counter_for<'s>(
+        &'s self,
+        shape: Shape,
+        solver: (&'s dyn Engine, usize),
+    ) -> Option<(&'s dyn Engine, usize)> {
+        if self.first || shape.is_latin() || self.counter.is_none() {
+            return None;
+        }
+        if solver.0.info().caps.counts {
+            return Some(solver);
+        }
+        (!self.builtin.is_empty())
+            .then(|| self.builtin_of(super::puzzle_arg::best_solver_for(shape)))
     }
 
     /// The built-in engine of kind `k` and its slot.
@@ -493,6 +520,7 @@ pub fn solve_stream(
         counter,
         builtin: Vec::new(),
         fallback: false,
+        first: false,
         echo: true,
     };
     stream(
@@ -501,9 +529,11 @@ pub fn solve_stream(
 }
 
 /// As [`solve_stream`], for puzzles of every shape: with `fallback`, a puzzle of a shape
-/// `engine` does not take is solved by the first built-in solver of [`SolverKind::ALL`] that
-/// counts and takes it (`harness solve` without `--solver`); with `counter`, the solutions of a
-/// puzzle of another shape than 9x9 are counted to 2 by that solver. With `echo`, each
+/// `engine` does not take is solved by the best built-in solver for the shape
+/// ([`super::puzzle_arg::best_solver_for`]; `harness solve` without `--solver`); with `counter`,
+/// the solutions of a puzzle of another shape than 9x9 are counted to 2 by the solver that
+/// solved it when it counts, else by the best built-in one, except for a Latin square (any
+/// completion is the answer) and with `first` (no count at any shape). With `echo`, each
 /// failure's message is also printed on stderr.
 ///
 /// # Errors
@@ -519,7 +549,7 @@ pub fn solve_stream_any_shape(
     timeout: Option<Duration>,
     transform: Option<u64>,
     counter: Option<&dyn Engine>,
-    fallback: bool,
+    (fallback, first): (bool, bool),
     echo: bool,
 ) -> anyhow::Result<SolveCounts> {
     let engines = Engines {
@@ -530,6 +560,7 @@ pub fn solve_stream_any_shape(
             .map(|&k| BuiltinEngine::new(k))
             .collect(),
         fallback,
+        first,
         echo,
     };
     stream(
@@ -616,8 +647,10 @@ fn solve_entry(
             answer(e, engine, s, timeout, source, transform)
         });
         return match engines.counter {
-            Some(c) => sessions.with(1, c, |c| unique_or_marked(a, e, c, timeout, source)),
-            None => a,
+            Some(c) if !engines.first => {
+                sessions.with(1, c, |c| unique_or_marked(a, e, c, timeout, source))
+            }
+            _ => a,
         };
     }
     let shape = e.puzzle.as_ref().map_or(Shape::CLASSIC, |p| p.shape());
@@ -633,13 +666,9 @@ fn solve_entry(
     let a = sessions.with(slot, engine, |s| {
         answer(e, engine, s, timeout, source, None)
     });
-    // Counted to 2 by the built-in counting solver that takes the shape, if any.
-    match (engines.counter, crate::generate::counting_solver_for(shape)) {
-        (Some(_), Some(k)) if !engines.builtin.is_empty() => {
-            let (c, slot) = engines.builtin_of(k);
-            sessions.with(slot, c, |c| unique_or_marked(a, e, c, timeout, source))
-        }
-        _ => a,
+    match engines.counter_for(shape, (engine, slot)) {
+        Some((c, slot)) => sessions.with(slot, c, |c| unique_or_marked(a, e, c, timeout, source)),
+        None => a,
     }
 }
 
@@ -699,7 +728,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             Some(&solvers::engine::BuiltinEngine::new(
                 crate::generate::counting_solver(),
             )),
-            args.solver.is_none(),
+            (args.solver.is_none(), args.first),
             // The `ERROR` lines already show on the terminal when the answers go there.
             !(args.out.is_none() && std::io::stdout().is_terminal()),
         )?;

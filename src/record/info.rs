@@ -206,6 +206,11 @@ pub struct SolverRecord {
     /// before the field existed, when every solver took 9x9 puzzles only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shapes: Option<String>,
+    /// The CNF encoding of a SAT solver (`sat` and `dimacs:` engines; `--encoding`): the one
+    /// asked for, and for `auto` what it picks (`auto: full-pairwise at 9x9, reduced-pairwise
+    /// at other shapes`). Absent for other solvers and in older run.json files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
 }
 
 impl SolverRecord {

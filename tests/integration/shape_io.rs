@@ -526,7 +526,8 @@ fn cnf_and_decode_at_other_shapes() {
     ] {
         let file = dir.path().join(format!("{name}.cnf"));
         let mut cmd = harness();
-        cmd.args(["cnf", &arg, "-o"]).arg(&file);
+        cmd.args(["cnf", "--encoding", "full-pairwise", &arg, "-o"])
+            .arg(&file);
         if let Some(s) = stdin {
             cmd.write_stdin(s);
         }
@@ -593,6 +594,79 @@ fn cnf_and_decode_at_other_shapes() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("has no true digit in the model"));
+}
+
+/// `cnf`'s default at another shape than 9x9 is the reduced encoding: a variable for each
+/// candidate left after the givens' peers lose theirs, counted here by hand on a 4x4 puzzle, and
+/// `decode --puzzle` reads its model back (a model built from the solution through the formula's
+/// numbering), checked against the givens; without `--puzzle` the message says to give it.
+#[test]
+fn cnf_reduced_default_and_decode_with_the_puzzle() {
+    // Givens r1c1 = 1, r1c2 = 2, r2c1 = 3: 37 candidates, 208 clauses
+    // (solvers::sat::Formula's test works both out cell by cell).
+    let puzzle = "12..3...........";
+    let solution = "1234341223414123";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.cnf");
+    harness()
+        .args(["cnf", puzzle, "-o"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "4x4, reduced-pairwise encoding, p cnf 37 208",
+        ));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\np cnf 37 208\n"), "{text}");
+    let shape = Shape::of_order(2).unwrap();
+    let given = Board::new(
+        shape,
+        puzzle
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect(),
+    )
+    .unwrap();
+    let answer = Board::new(shape, solution.bytes().map(|b| b - b'0').collect()).unwrap();
+    let formula = solvers::sat::Formula::new("reduced-pairwise".parse().unwrap(), &given);
+    let mut v = vec!["v".to_string()];
+    for cell in 0..16 {
+        for s in 1..=4 {
+            if let Some(x) = formula.var(cell, s) {
+                v.push(
+                    if usize::from(answer.get(cell)) == s {
+                        x
+                    } else {
+                        -x
+                    }
+                    .to_string(),
+                );
+            }
+        }
+    }
+    v.push("0".into());
+    let model = dir.path().join("p.out");
+    std::fs::write(&model, format!("s SATISFIABLE\n{}\n", v.join(" "))).unwrap();
+    harness()
+        .arg("decode")
+        .arg(&model)
+        .args(["--puzzle", puzzle])
+        .assert()
+        .success()
+        .stdout(format!("{solution}\n"));
+    harness()
+        .arg("decode")
+        .arg(&model)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("give the puzzle with --puzzle"));
+    // The same model against another puzzle's givens (r1c1 = 2) is no solution of it.
+    harness()
+        .arg("decode")
+        .arg(&model)
+        .args(["--puzzle", "21..3..........."])
+        .assert()
+        .failure();
 }
 
 /// `decode` checks the grid it decodes with the checker: a model edited so that two cells of a

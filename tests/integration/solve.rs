@@ -372,3 +372,78 @@ fn a_puzzle_of_two_solutions_is_marked_and_counted() {
         assert_eq!(digits.matches(SOLUTION).count(), 2, "{name}: {stdout}");
     }
 }
+
+/// `--first` (alias `--any`) writes one solution of a puzzle of several, checked by the
+/// checker, and counts it as solved; without it the entry is marked (the test above).
+#[test]
+fn first_writes_one_solution_of_a_puzzle_of_several() {
+    const TWO: &str =
+        "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{TWO}\n{GOOD}\n")).unwrap();
+    for flag in ["--first", "--any"] {
+        let out = harness()
+            .arg("solve")
+            .arg(flag)
+            .arg(&input)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flag}: {stderr}");
+        assert_eq!(
+            stderr.lines().last(),
+            Some("read 2, solved 2, unsolvable 0, invalid 0, timeout 0, several 0")
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let first = stdout.lines().next().unwrap();
+        let puzzle = solvers::Grid::from_cells(cells(TWO)).unwrap();
+        let answer: solvers::Grid = first.parse().unwrap();
+        assert_eq!(
+            verify::check_board(
+                &solvers::Board::from_grid(&puzzle),
+                &solvers::Board::from_grid(&answer),
+                None
+            ),
+            Ok(()),
+            "{flag}: {first}"
+        );
+    }
+}
+
+/// A quasigroup with holes (a Latin square of order 12 with 42% of its cells emptied: many
+/// completions) gets a completion, checked, not a `several` mark; so does the empty Latin
+/// square. The default solver takes the shape.
+#[test]
+fn solve_completes_latin_squares_with_holes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("qwh.txt");
+    harness()
+        .args([
+            "generate", "qwh", "--order", "12", "--holes", "0.42", "-n", "2",
+        ])
+        .args(["--seed", "7", "-q", "--format", "ints", "-o"])
+        .arg(&input)
+        .assert()
+        .success();
+    let out = harness().arg("solve").arg(&input).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr.lines().last(),
+        Some("read 2, solved 2, unsolvable 0, invalid 0, timeout 0, several 0")
+    );
+    let puzzles: Vec<_> =
+        harness::format::PuzzleReader::from_text(&std::fs::read_to_string(&input).unwrap(), "qwh")
+            .map(|e| e.puzzle.unwrap().board)
+            .collect();
+    let answers: Vec<_> =
+        harness::format::PuzzleReader::from_text(&String::from_utf8(out.stdout).unwrap(), "out")
+            .map(|e| e.puzzle.unwrap().board)
+            .collect();
+    assert_eq!(answers.len(), 2);
+    for (p, a) in puzzles.iter().zip(&answers) {
+        assert!(p.shape().is_latin());
+        assert_eq!(verify::check_board(p, a, None), Ok(()));
+    }
+}
