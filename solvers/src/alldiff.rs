@@ -76,7 +76,10 @@ pub(crate) struct Filter {
     pub(crate) comp: Vec<u8>,
     /// Per component: the columns matched to its rows (the columns its rows may keep).
     pub(crate) comp_cols: Vec<u128>,
-    /// Per component: the rows it reaches, its own included (a Hall set), when asked for.
+    /// Per component: its rows.
+    pub(crate) comp_rows: Vec<u128>,
+    /// Per component: the rows it reaches, its own included (a Hall set), after
+    /// [`Filter::hall_sets`].
     pub(crate) reach: Vec<u128>,
     /// Per component: the columns of `reach`.
     pub(crate) reach_cols: Vec<u128>,
@@ -90,15 +93,10 @@ pub(crate) struct Filter {
 
 impl Filter {
     /// Matches every row of `dom` (`n` rows, each a set of columns `0..n`), repairing `m`, and
-    /// finds the components; with `reach`, each component's Hall set too. `Err` with a Hall
-    /// violator when some row cannot be matched. After `Ok`, row `r` may keep exactly the
-    /// columns `self.comp_cols[self.comp[r]]` of its domain. O(N²) bit operations at worst.
-    pub(crate) fn run(
-        &mut self,
-        m: &mut Matching,
-        dom: &[u128],
-        with_reach: bool,
-    ) -> Result<(), Violator> {
+    /// finds the components. `Err` with a Hall violator when some row cannot be matched. After
+    /// `Ok`, row `r` may keep exactly the columns `self.comp_cols[self.comp[r]]` of its domain.
+    /// O(N²) bit operations at worst.
+    pub(crate) fn run(&mut self, m: &mut Matching, dom: &[u128]) -> Result<(), Violator> {
         let n = dom.len();
         debug_assert!(n <= 128 && m.row.len() == n);
         let mut free_cols: u128 = 0;
@@ -129,8 +127,36 @@ impl Filter {
             let c = self.augment(m, dom, r, free_cols)?;
             free_cols &= !(1u128 << c);
         }
-        self.components(m, dom, with_reach);
+        self.components(m, dom);
         Ok(())
+    }
+
+    /// After a successful [`Filter::run`] on the same `m` and `dom`: each component's reach
+    /// (`reach`, `reach_cols`), a Hall set. Components close sinks first, so every component a
+    /// component reaches comes before it. O(N²) bit operations at worst.
+    pub(crate) fn hall_sets(&mut self, m: &Matching, dom: &[u128]) {
+        self.reach.clear();
+        self.reach_cols.clear();
+        for k in 0..self.comp_cols.len() {
+            let (rows, cols) = (self.comp_rows[k], self.comp_cols[k]);
+            let mut out = 0u128;
+            let mut left = rows;
+            while left != 0 {
+                out |= dom[left.trailing_zeros() as usize];
+                left &= left - 1;
+            }
+            let (mut reach, mut reach_cols) = (rows, cols);
+            let mut other = out & !cols;
+            while other != 0 {
+                let c = other.trailing_zeros() as usize;
+                let j = self.comp[m.col[c] as usize] as usize;
+                reach |= self.reach[j];
+                reach_cols |= self.reach_cols[j];
+                other &= !self.reach_cols[j];
+            }
+            self.reach.push(reach);
+            self.reach_cols.push(reach_cols);
+        }
     }
 
     /// One augmenting path from the free row `r0`, breadth-first; the free column it ends at,
@@ -186,13 +212,12 @@ impl Filter {
     }
 
     /// Tarjan's strongly connected components of the rows under `m` (perfect).
-    fn components(&mut self, m: &Matching, dom: &[u128], with_reach: bool) {
+    fn components(&mut self, m: &Matching, dom: &[u128]) {
         let n = dom.len();
         self.comp.clear();
         self.comp.resize(n, NONE);
         self.comp_cols.clear();
-        self.reach.clear();
-        self.reach_cols.clear();
+        self.comp_rows.clear();
         self.index.clear();
         self.index.resize(n, NONE);
         self.low.clear();
@@ -237,34 +262,19 @@ impl Filter {
                 }
                 if self.low[r] == self.index[r] {
                     let k = self.comp_cols.len() as u8;
-                    let (mut rows, mut cols, mut out) = (0u128, 0u128, 0u128);
+                    let (mut rows, mut cols) = (0u128, 0u128);
                     loop {
                         let w = self.stack.pop().expect("r is on the stack") as usize;
                         on_stack &= !(1u128 << w);
                         self.comp[w] = k;
                         rows |= 1u128 << w;
                         cols |= 1u128 << m.row[w];
-                        out |= dom[w];
                         if w == r {
                             break;
                         }
                     }
                     self.comp_cols.push(cols);
-                    if with_reach {
-                        // Every component reached from this one closed before it.
-                        let (mut reach, mut reach_cols) = (rows, cols);
-                        let mut other = out & !cols;
-                        while other != 0 {
-                            let c = other.trailing_zeros() as usize;
-                            other &= other - 1;
-                            let j = self.comp[m.col[c] as usize] as usize;
-                            reach |= self.reach[j];
-                            reach_cols |= self.reach_cols[j];
-                            other &= !self.reach_cols[j];
-                        }
-                        self.reach.push(reach);
-                        self.reach_cols.push(reach_cols);
-                    }
+                    self.comp_rows.push(rows);
                 }
             }
         }
@@ -311,7 +321,8 @@ mod tests {
         let dom = [set(&[0, 1]), set(&[0, 1]), set(&[0, 1, 2, 3]), set(&[1, 2, 3])];
         let mut m = Matching::new(4);
         let mut f = Filter::default();
-        f.run(&mut m, &dom, true).unwrap();
+        f.run(&mut m, &dom).unwrap();
+        f.hall_sets(&m, &dom);
         let kept: Vec<u128> = (0..4)
             .map(|r| dom[r] & f.comp_cols[f.comp[r] as usize])
             .collect();
@@ -333,7 +344,7 @@ mod tests {
     fn a_hand_checked_violator() {
         let dom = [set(&[0, 1]), set(&[0, 1]), set(&[0, 1, 2, 3]), set(&[0, 1])];
         let mut m = Matching::new(4);
-        let got = Filter::default().run(&mut m, &dom, false).unwrap_err();
+        let got = Filter::default().run(&mut m, &dom).unwrap_err();
         assert_eq!(got.cols, set(&[0, 1]));
         assert_eq!(got.rows & set(&[0, 1, 3]), set(&[0, 1, 3]));
         assert!(got.rows.count_ones() > got.cols.count_ones());
@@ -360,8 +371,9 @@ mod tests {
                 .collect();
             for _ in 0..3 {
                 let want = supported(&dom);
-                match f.run(&mut m, &dom, true) {
+                match f.run(&mut m, &dom) {
                     Ok(()) => {
+                        f.hall_sets(&m, &dom);
                         for r in 0..n {
                             let kept = dom[r] & f.comp_cols[f.comp[r] as usize];
                             assert_eq!(kept, want[r], "{dom:?}");

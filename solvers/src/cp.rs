@@ -202,11 +202,7 @@ impl<'m> State<'m> {
             for (p, &c) in cells.iter().enumerate() {
                 self.scratch[p] = self.dom[c as usize];
             }
-            let ok = self.filter.run(
-                &mut self.matching[u as usize],
-                &self.scratch[..m.n],
-                false,
-            );
+            let ok = self.filter.run(&mut self.matching[u as usize], &self.scratch[..m.n]);
             if ok.is_err() {
                 self.weight[u as usize] += 1;
                 self.clear_queue();

@@ -1,55 +1,47 @@
-//! `cdcl`: conflict-driven clause learning over the grid's own exactly-one constraints, for
-//! grids of every order (built for 16x16 to 100x100 and quasigroups with holes).
+//! `lcg`: lazy clause generation — `cdcl`'s engine with all-different per unit as a propagator
+//! that explains itself, for grids of every order (built for the hard 25x25 puzzles and
+//! quasigroups with holes).
 //!
 //! ## Model
-//! One Boolean variable `x(c, s)` per cell `c` and symbol `s` (N³ of them). Each cell takes
-//! exactly one symbol, and each unit holds each symbol exactly once: these **groups** (N² cells,
-//! and N per unit: 4N² with boxes, 3N² in a Latin square) are the whole model. They are not
-//! written as clauses, as a CNF encoding would (the extended encoding has N²(N - 1)/2 binary
-//! clauses a group, 1.2 million at 25x25): each group is a native propagator,
-//! - *at most one*: a variable set true sets the other N - 1 of each of its groups false (the
-//!   implied binary clause `¬x ∨ ¬y` is its reason);
-//! - *at least one*: each group keeps the number of its variables not yet false and their XOR;
-//!   when one is left it is set true (a naked single for a cell's group, a hidden single for a
-//!   unit's; the group's clause is its reason), and when none is left the group is the conflict.
+//! `cdcl`'s (see [`crate::cdcl`]): one Boolean variable `x(c, s)` per cell `c` and symbol `s`,
+//! the exactly-one **groups** of cells and of units' symbols as native propagators (naked and
+//! hidden singles), locked candidates with reasons on grids with boxes, learnt clauses watched
+//! by two literals. On top, each unit is an **all-different** constraint kept domain
+//! consistent ([`crate::alldiff`]: Régin's maximum matching, repaired incrementally and never
+//! undone, and the strongly connected components of the value graph), its rows the unit's
+//! symbols and its columns their places (each symbol group's places not yet false, read with no
+//! copy). This is the *lazy clause generation* of Ohrimenko, Stuckey & Codish (Constraints
+//! 2009): the propagator sets Boolean variables false, and gives each removal a reason only
+//! when conflict analysis asks for it. The reason is the Hall set read off the matching
+//! (Katsirelos & Bacchus 2005; Downing, Feydy & Stuckey, "Explaining alldifferent", ACSC 2012):
+//! the symbols `H` that the component of the removed place's matched symbol reaches can only go
+//! to their `|H|` matched places, so the clause is "not this, or some symbol of `H` outside
+//! those places". One record per Hall set (unit, symbols, places) serves every removal it
+//! causes; a position that held a symbol when the record was made stands for its `|H|` literals
+//! by one, "not its symbol". A unit whose symbols cannot all be placed is a conflict whose
+//! clause is the Hall violator's. Records live on a stack cut back with the trail.
+//!
+//! Propagation order: the groups and clauses to their fixpoint first (cheap), then the filter of
+//! one unit whose symbols lost a place since its last filtering; as soon as that filter removes
+//! anything, back to the cheap propagators. A unit is filtered again only after it changed.
 //!
 //! ## Search
-//! The loop of MiniSat (Eén & Sörensson, SAT 2003) and its successors: decisions on the
-//! variable of highest activity (VSIDS, Moskewicz et al., DAC 2001), its value taken from the
-//! longest conflict-free trail since the last restart (*target phases*, Biere & Fleury, POS
-//! 2020), else its saved phase (Pipatsrisawat & Darwiche, SAT 2007); at a conflict, the first-UIP clause is learnt (Zhang et
-//! al., ICCAD 2001), shrunk by recursive minimisation (Sörensson & Biere, SAT 2009), and the
-//! search jumps back to the level where it asserts; learnt clauses are watched by two literals
-//! (Chaff) and kept by their literal block distance (LBD; Audemard & Simon, IJCAI 2009): half
-//! of those above 2 are dropped at each reduction. Restarts follow Luby's sequence (Luby,
-//! Sinclair & Zuckerman, IPL 1993) in units of 1,000 conflicts. Nothing is random: the same
-//! puzzle takes the same path on every run.
+//! `cdcl`'s: VSIDS, target and saved phases, first-UIP learning with recursive minimisation,
+//! LBD-based reduction, Luby restarts in units of [`RESTART_UNIT`] conflicts; counting adds
+//! blocking clauses. Nothing is random.
 //!
-//! Grids with boxes also run **locked candidates** as a propagator with reasons: when a unit's
-//! places for a symbol (the variables of its group not yet false) all lie in one crossing unit
-//! (a box's in one row or column, a line's in one box), the symbol leaves the rest of that unit;
-//! the reason of each removal is the clause "not here, or in one of the unit's places outside
-//! the crossing" (all false), so conflict analysis reads it like any clause. CNF solvers must
-//! learn each such step; here it is one propagation, as in `large`.
-//!
-//! To count past a solution, the search adds a clause that blocks it (the negated decisions
-//! of the path that found it: any other solution differs from one of them) and goes on, so
-//! counts are exact.
-//!
-//! Counters: **nodes** is the root plus one per decision; **guesses** counts decisions;
-//! **backtracks** counts conflicts (each undoes at least one decision); **propagations**
-//! counts symbols placed by propagation (a variable set true by a group or a learnt clause).
+//! Counters: **nodes** the root plus one per decision; **guesses** the decisions;
+//! **backtracks** the conflicts; **propagations** the symbols placed by propagation;
+//! **updates** the restarts.
 //!
 //! Shapes: every [`Shape`] ([`Shapes::Any`]), square or rectangular boxes, and Latin squares.
-//! A 9x9 [`Grid`] takes the same code.
 
 use crate::alldiff::{Filter, Matching};
 use crate::engine::{Caps, Shapes};
 use crate::shaped::Tally;
 use crate::{Board, Budget, Shape, Solver};
 
-/// The CDCL solver: the exactly-one groups as native propagators, first-UIP learning, VSIDS,
-/// Luby restarts. Keeps the model of the last shape it solved; counts solutions.
+/// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps the model of the last shape it solved; counts solutions.
 #[derive(Debug, Default)]
 pub struct Lcg {
     model: Option<Model>,
@@ -389,6 +381,7 @@ struct State {
     hall_at: Vec<u32>,
     /// Scratch: per component of the last filtering, its record (`u32::MAX` when none).
     record_of: Vec<u32>,
+    restarts: u64,
 }
 
 /// The literal of variable `v` with value `value`.
@@ -444,6 +437,7 @@ impl State {
         self.is_dirty = vec![true; units];
         self.halls.clear();
         self.hall_at.clear();
+        self.restarts = 0;
     }
 
     #[inline(always)]
@@ -756,11 +750,7 @@ impl State {
     /// `Ok(true)` when it removed a place, `Err` with the conflict when it fails.
     fn filter_unit(&mut self, m: &Model, u: usize) -> Result<bool, Conflict> {
         let base = m.shape.cells() + u * m.n;
-        let res = self.filter.run(
-            &mut self.matching[u],
-            &self.alive[base..base + m.n],
-            true,
-        );
+        let res = self.filter.run(&mut self.matching[u], &self.alive[base..base + m.n]);
         if let Err(v) = res {
             let fixed = self.fixed_positions(m, base, !v.cols);
             self.halls.push(Hall {
@@ -771,6 +761,13 @@ impl State {
             });
             return Err(Conflict::Hall(self.halls.len() as u32 - 1));
         }
+        if (0..m.n).all(|s| {
+            self.alive[base + s] & !self.filter.comp_cols[self.filter.comp[s] as usize] == 0
+        }) {
+            return Ok(false);
+        }
+        self.filter
+            .hall_sets(&self.matching[u], &self.alive[base..base + m.n]);
         self.record_of.clear();
         self.record_of.resize(self.filter.comp_cols.len(), u32::MAX);
         let mut pruned = false;
@@ -834,6 +831,9 @@ impl State {
                 return Some(c);
             }
             let mut pruned = false;
+            if knob("LCG_HALL", 1) == 0 {
+                return None;
+            }
             while let Some(u) = self.dirty.pop() {
                 self.is_dirty[u as usize] = false;
                 match self.filter_unit(m, u as usize) {
@@ -956,7 +956,7 @@ impl State {
             jump = self.level[(learnt[1] >> 1) as usize];
         }
         let lbd = self.lbd(&learnt);
-        self.var_inc /= VAR_DECAY;
+        self.var_inc /= knob("LCG_DECAY", 95) as f64 / 100.0;
         (learnt, jump, lbd)
     }
 
@@ -1132,7 +1132,7 @@ impl State {
         loop {
             let v = self.heap.pop(&self.activity)?;
             if self.val[v as usize] == UNDEF {
-                let t = self.target[v as usize];
+                let t = if knob("LCG_TGT", 1) == 1 { self.target[v as usize] } else { UNDEF };
                 let value = if t == UNDEF {
                     self.phase[v as usize]
                 } else {
@@ -1176,6 +1176,21 @@ fn luby(mut i: u64) -> u64 {
 /// Glucose's LBD-average restarts (Audemard & Simon, CP 2012) lost to 1,000; so did a first
 /// phase of "false" (a decision places a symbol: phases start true).
 const RESTART_UNIT: u64 = 1000;
+
+fn knob(name: &str, default: u64) -> u64 {
+    use std::sync::OnceLock;
+    static K: [OnceLock<u64>; 8] = [const { OnceLock::new() }; 8];
+    let i = ["LCG_HALL", "LCG_DECAY", "LCG_TGT", "LCG_RU", "LCG_A", "LCG_B", "LCG_C", "LCG_D"]
+        .iter()
+        .position(|&n| n == name)
+        .unwrap();
+    *K[i].get_or_init(|| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    })
+}
 /// VSIDS: activities decay by this factor at each conflict (MiniSat's 0.95; 0.85 and 0.90 did
 /// not do better here).
 const VAR_DECAY: f64 = 0.95;
@@ -1212,7 +1227,7 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             s.heap.insert(v, &s.activity);
         }
     }
-    let (mut restarts, mut until_restart) = (0u64, RESTART_UNIT * luby(0));
+    let (mut restarts, mut until_restart) = (0u64, knob("LCG_RU", RESTART_UNIT) * luby(0));
     let mut next_reduce = REDUCE_FIRST;
     let mut reductions = 0;
     loop {
@@ -1249,8 +1264,9 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
         }
         if until_restart == 0 {
             restarts += 1;
+            s.restarts = restarts;
             s.best = 0;
-            until_restart = RESTART_UNIT * luby(restarts);
+            until_restart = knob("LCG_RU", RESTART_UNIT) * luby(restarts);
             s.backjump(m, 0);
         }
         if s.conflicts >= next_reduce {
@@ -1302,7 +1318,9 @@ impl Lcg {
             self.model = Some(Model::of(shape));
         }
         let m = self.model.as_ref().expect("just set");
-        run(m, &mut self.state, puzzle, limit, budget)
+        let mut t = run(m, &mut self.state, puzzle, limit, budget);
+        t.stats.updates = self.state.restarts;
+        t
     }
 }
 
