@@ -318,7 +318,12 @@ mod tests {
     /// of columns {2, 3}.
     #[test]
     fn a_hand_checked_hall_set() {
-        let dom = [set(&[0, 1]), set(&[0, 1]), set(&[0, 1, 2, 3]), set(&[1, 2, 3])];
+        let dom = [
+            set(&[0, 1]),
+            set(&[0, 1]),
+            set(&[0, 1, 2, 3]),
+            set(&[1, 2, 3]),
+        ];
         let mut m = Matching::new(4);
         let mut f = Filter::default();
         f.run(&mut m, &dom).unwrap();

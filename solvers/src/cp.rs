@@ -202,7 +202,9 @@ impl<'m> State<'m> {
             for (p, &c) in cells.iter().enumerate() {
                 self.scratch[p] = self.dom[c as usize];
             }
-            let ok = self.filter.run(&mut self.matching[u as usize], &self.scratch[..m.n]);
+            let ok = self
+                .filter
+                .run(&mut self.matching[u as usize], &self.scratch[..m.n]);
             if ok.is_err() {
                 self.weight[u as usize] += 1;
                 self.clear_queue();
@@ -346,7 +348,12 @@ impl Cp {
         if self.model.as_ref().map(|m| m.shape) != Some(shape) {
             self.model = Some(Model::of(shape));
         }
-        run(self.model.as_ref().expect("just set"), puzzle, limit, budget)
+        run(
+            self.model.as_ref().expect("just set"),
+            puzzle,
+            limit,
+            budget,
+        )
     }
 }
 

@@ -41,7 +41,8 @@ use crate::engine::{Caps, Shapes};
 use crate::shaped::Tally;
 use crate::{Board, Budget, Shape, Solver};
 
-/// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps the model of the last shape it solved; counts solutions.
+/// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps
+/// the model of the last shape it solved; counts solutions.
 #[derive(Debug, Default)]
 pub struct Lcg {
     model: Option<Model>,
@@ -750,7 +751,9 @@ impl State {
     /// `Ok(true)` when it removed a place, `Err` with the conflict when it fails.
     fn filter_unit(&mut self, m: &Model, u: usize) -> Result<bool, Conflict> {
         let base = m.shape.cells() + u * m.n;
-        let res = self.filter.run(&mut self.matching[u], &self.alive[base..base + m.n]);
+        let res = self
+            .filter
+            .run(&mut self.matching[u], &self.alive[base..base + m.n]);
         if let Err(v) = res {
             let fixed = self.fixed_positions(m, base, !v.cols);
             self.halls.push(Hall {
@@ -831,9 +834,6 @@ impl State {
                 return Some(c);
             }
             let mut pruned = false;
-            if knob("LCG_HALL", 1) == 0 {
-                return None;
-            }
             while let Some(u) = self.dirty.pop() {
                 self.is_dirty[u as usize] = false;
                 match self.filter_unit(m, u as usize) {
@@ -956,7 +956,7 @@ impl State {
             jump = self.level[(learnt[1] >> 1) as usize];
         }
         let lbd = self.lbd(&learnt);
-        self.var_inc /= knob("LCG_DECAY", 95) as f64 / 100.0;
+        self.var_inc /= VAR_DECAY;
         (learnt, jump, lbd)
     }
 
@@ -1132,7 +1132,7 @@ impl State {
         loop {
             let v = self.heap.pop(&self.activity)?;
             if self.val[v as usize] == UNDEF {
-                let t = if knob("LCG_TGT", 1) == 1 { self.target[v as usize] } else { UNDEF };
+                let t = self.target[v as usize];
                 let value = if t == UNDEF {
                     self.phase[v as usize]
                 } else {
@@ -1171,28 +1171,11 @@ fn luby(mut i: u64) -> u64 {
     1 << seq
 }
 
-/// Conflicts per unit of the restart sequence. Measured on the Gecode 25x25 minimal puzzles
-/// and 36x36 grids with half their cells punched out (docs/scaling.md): units of 100 and
-/// Glucose's LBD-average restarts (Audemard & Simon, CP 2012) lost to 1,000; so did a first
-/// phase of "false" (a decision places a symbol: phases start true).
+/// Conflicts per unit of the restart sequence, `cdcl`'s. On the 16 minimal Gecode 25x25
+/// puzzles under 40,000 decisions each, units of 300 solved 11 as 1,000 did (a different 11).
 const RESTART_UNIT: u64 = 1000;
 
-fn knob(name: &str, default: u64) -> u64 {
-    use std::sync::OnceLock;
-    static K: [OnceLock<u64>; 8] = [const { OnceLock::new() }; 8];
-    let i = ["LCG_HALL", "LCG_DECAY", "LCG_TGT", "LCG_RU", "LCG_A", "LCG_B", "LCG_C", "LCG_D"]
-        .iter()
-        .position(|&n| n == name)
-        .unwrap();
-    *K[i].get_or_init(|| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    })
-}
-/// VSIDS: activities decay by this factor at each conflict (MiniSat's 0.95; 0.85 and 0.90 did
-/// not do better here).
+/// VSIDS: activities decay by this factor at each conflict (MiniSat's 0.95, `cdcl`'s).
 const VAR_DECAY: f64 = 0.95;
 /// Conflicts before the first reduction, and the growth of the interval after each.
 const REDUCE_FIRST: u64 = 2000;
@@ -1227,7 +1210,7 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             s.heap.insert(v, &s.activity);
         }
     }
-    let (mut restarts, mut until_restart) = (0u64, knob("LCG_RU", RESTART_UNIT) * luby(0));
+    let (mut restarts, mut until_restart) = (0u64, RESTART_UNIT * luby(0));
     let mut next_reduce = REDUCE_FIRST;
     let mut reductions = 0;
     loop {
@@ -1266,7 +1249,7 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             restarts += 1;
             s.restarts = restarts;
             s.best = 0;
-            until_restart = knob("LCG_RU", RESTART_UNIT) * luby(restarts);
+            until_restart = RESTART_UNIT * luby(restarts);
             s.backjump(m, 0);
         }
         if s.conflicts >= next_reduce {
