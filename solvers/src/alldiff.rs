@@ -100,9 +100,9 @@ impl Filter {
         let n = dom.len();
         debug_assert!(n <= 128 && m.row.len() == n);
         let mut free_cols: u128 = 0;
-        for r in 0..n {
+        for (r, &d) in dom.iter().enumerate() {
             let c = m.row[r];
-            if c != NONE && dom[r] & (1u128 << c) == 0 {
+            if c != NONE && d & (1u128 << c) == 0 {
                 m.row[r] = NONE;
                 m.col[c as usize] = NONE;
             }

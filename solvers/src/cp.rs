@@ -210,11 +210,11 @@ impl<'m> State<'m> {
                 self.clear_queue();
                 return false;
             }
-            for p in 0..m.n {
+            for (p, &c) in cells.iter().enumerate() {
                 let d = self.scratch[p];
                 let kept = d & self.filter.comp_cols[self.filter.comp[p] as usize];
                 if kept != d {
-                    self.narrow(cells[p] as usize, kept, u);
+                    self.narrow(c as usize, kept, u);
                 }
             }
         }
