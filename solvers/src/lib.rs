@@ -17,6 +17,8 @@
 //! | `hybrid` | [`hybrid`] | the champion ([`SolverKind::CHAMPION`]): `bitboard-bands`' root propagation, then `triads` on what is left |
 //! | `large` | [`large`] | for grids of order 4 to 10: cell domains and unit-symbol place sets, naked/hidden singles and locked candidates to a fixpoint, dual-MRV binary branching |
 //! | `cdcl` | [`cdcl`] | for grids of order 4 to 10: conflict-driven clause learning over the exactly-one groups of cells and units (native naked and hidden singles), VSIDS, Luby restarts |
+//! | `cp` | [`cp`] | for grids of every order: domain-consistent all-different per unit (Régin's matching and components), dom/wdeg branching with seeded random ties, Luby restarts |
+//! | `lcg` | [`lcg`] | `cdcl`'s engine plus all-different per unit filtered as `cp` does, its prunings explained by Hall sets read off the matching (lazy clause generation) |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
 //! Shapes: `backtracking`, `bitmask-dfs`, `bitmask-singles` and `domain-reduction` take grids of
@@ -56,6 +58,7 @@
 
 #![deny(missing_docs)]
 
+mod alldiff;
 pub mod backtracking;
 pub mod bitboard_bands;
 pub mod bitmask_dfs;
@@ -63,12 +66,14 @@ pub mod bitmask_singles;
 mod board;
 mod budget;
 pub mod cdcl;
+pub mod cp;
 pub mod dlx;
 pub mod domain_reduction;
 pub mod engine;
 mod grid;
 pub mod hybrid;
 pub mod large;
+pub mod lcg;
 pub mod logic;
 pub mod sat;
 mod shape;
@@ -379,6 +384,10 @@ pub enum SolverKind {
     Large,
     /// [`cdcl::Cdcl`].
     Cdcl,
+    /// [`cp::Cp`].
+    Cp,
+    /// [`lcg::Lcg`].
+    Lcg,
 }
 
 impl SolverKind {
@@ -402,6 +411,8 @@ impl SolverKind {
         SolverKind::Logic,
         SolverKind::Large,
         SolverKind::Cdcl,
+        SolverKind::Cp,
+        SolverKind::Lcg,
     ];
 
     /// The stable name (same as [`Solver::name`]).
@@ -419,6 +430,8 @@ impl SolverKind {
             SolverKind::Logic => "logic",
             SolverKind::Large => "large",
             SolverKind::Cdcl => "cdcl",
+            SolverKind::Cp => "cp",
+            SolverKind::Lcg => "lcg",
         }
     }
 
@@ -457,6 +470,12 @@ impl SolverKind {
             SolverKind::Cdcl => {
                 "clause learning over the exactly-one groups (native singles), VSIDS, Luby restarts"
             }
+            SolverKind::Cp => {
+                "for hard large grids: CP with domain-consistent all-different (Régin), dom/wdeg, Luby restarts"
+            }
+            SolverKind::Lcg => {
+                "for the hardest large grids and quasigroups: cdcl + all-different explained by Hall sets (LCG)"
+            }
         }
     }
 
@@ -492,6 +511,8 @@ impl SolverKind {
             SolverKind::Logic => Box::new(logic::Logic),
             SolverKind::Large => Box::new(large::Large::default()),
             SolverKind::Cdcl => Box::new(cdcl::Cdcl::default()),
+            SolverKind::Cp => Box::new(cp::Cp::default()),
+            SolverKind::Lcg => Box::new(lcg::Lcg::default()),
         }
     }
 }

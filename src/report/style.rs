@@ -33,8 +33,9 @@ pub fn init_fonts() {
     });
 }
 
-/// Tableau 10 and two darker tones: distinct on white and for the common colour-vision deficiencies.
-const PALETTE: [RGBColor; 12] = [
+/// Tableau 10 and four darker tones: distinct on white and for the common colour-vision
+/// deficiencies.
+const PALETTE: [RGBColor; 14] = [
     RGBColor(0x4E, 0x79, 0xA7),
     RGBColor(0xF2, 0x8E, 0x2B),
     RGBColor(0xE1, 0x57, 0x59),
@@ -47,6 +48,8 @@ const PALETTE: [RGBColor; 12] = [
     RGBColor(0xBA, 0xB0, 0xAC),
     RGBColor(0x2F, 0x4B, 0x7C),
     RGBColor(0x8C, 0x6D, 0x31),
+    RGBColor(0x1B, 0x7A, 0x5A),
+    RGBColor(0x7A, 0x2E, 0x5E),
 ];
 
 // Every built-in solver has a palette colour of its own: a solver added to the registry without

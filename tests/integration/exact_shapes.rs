@@ -1,8 +1,8 @@
-//! `dlx`, `sat`, `large` and the four `sat-*` encodings on grids of every shape: orders 1 to 5 (1x1 to
+//! `dlx`, `sat`, `large`, `cdcl`, `cp`, `lcg` and the four `sat-*` encodings on grids of every shape: orders 1 to 5 (1x1 to
 //! 25x25), boxes of 2x3 and 3x4, Latin squares of order 5 and 10. Puzzles are pattern grids with
 //! cells blanked; every answer is checked by `harness::verify::check_board`, and counts to 2 (a
 //! puzzle with several solutions, one with none, one half blanked) agree between dlx, `large` and
-//! each SAT engine. At 25x25 only `dlx`, `sat` and `large` run by default; the four `sat-*` encodings there are
+//! each SAT engine. At 25x25 only `dlx`, `sat`, `large`, `cdcl`, `cp` and `lcg` run by default; the four `sat-*` encodings there are
 //! the heavy test (a formula of up to 1.3 million clauses each, seconds apiece in a debug
 //! build). The time of each solve is printed (`cargo test --test solvers exact_shapes --
 //! --nocapture`), not asserted.
@@ -80,6 +80,8 @@ fn engines() -> Vec<(String, Box<dyn Session>)> {
         ("sat".into(), SolverKind::Sat.session()),
         ("large".into(), SolverKind::Large.session()),
         ("cdcl".into(), SolverKind::Cdcl.session()),
+        ("cp".into(), SolverKind::Cp.session()),
+        ("lcg".into(), SolverKind::Lcg.session()),
     ];
     for e in solvers::sat::Encoding::ALL {
         let engine = solvers::sat::engine(e);
@@ -98,7 +100,7 @@ fn engines_for(
 ) -> impl Iterator<Item = &mut (String, Box<dyn Session>)> {
     let big = shape.side() > LIGHT_SIDE;
     engines.iter_mut().filter(move |(name, _)| {
-        let core = ["dlx", "sat", "large", "cdcl"].contains(&name.as_str());
+        let core = ["dlx", "sat", "large", "cdcl", "cp", "lcg"].contains(&name.as_str());
         match (heavy, big) {
             (false, false) => true,
             (false, true) => core,
@@ -167,7 +169,7 @@ fn counts_agree(heavy: bool) {
             let mut seen: Option<(String, u64)> = None;
             for (name, session) in engines.iter_mut().filter(|(name, _)| {
                 let big = shape.side() > LIGHT_SIDE;
-                let core = ["dlx", "sat", "large", "cdcl"].contains(&name.as_str());
+                let core = ["dlx", "sat", "large", "cdcl", "cp", "lcg"].contains(&name.as_str());
                 !big || core || heavy
             }) {
                 let c = session

@@ -21,14 +21,22 @@ const DFS: [SolverKind; 6] = [
 ];
 
 /// Every built-in solver that takes every shape has a conformance table at the shapes of
-/// [`shapes`]: this file's, or exact_shapes.rs's for `dlx`, `sat` and `cdcl` (and `large` again).
+/// [`shapes`]: this file's, or exact_shapes.rs's for `dlx`, `sat`, `cdcl`, `cp` and `lcg` (and
+/// `large` again).
 #[test]
 fn every_solver_of_every_shape_has_a_table() {
     for &kind in SolverKind::ALL {
         if kind.caps().shapes == Shapes::Any {
             assert!(
                 DFS.contains(&kind)
-                    || [SolverKind::Dlx, SolverKind::Sat, SolverKind::Cdcl].contains(&kind),
+                    || [
+                        SolverKind::Dlx,
+                        SolverKind::Sat,
+                        SolverKind::Cdcl,
+                        SolverKind::Cp,
+                        SolverKind::Lcg,
+                    ]
+                    .contains(&kind),
                 "{kind} takes every shape but is in no table"
             );
         }
@@ -178,6 +186,8 @@ fn full_counts_of_small_grids() {
             SolverKind::Large,
             SolverKind::Logic,
             SolverKind::Cdcl,
+            SolverKind::Cp,
+            SolverKind::Lcg,
         ] {
             let c = kind
                 .session()
@@ -238,6 +248,8 @@ fn a_100x100_latin_square() {
         SolverKind::DomainReduction,
         SolverKind::Large,
         SolverKind::Cdcl,
+        SolverKind::Cp,
+        SolverKind::Lcg,
     ] {
         let out = kind
             .session()
