@@ -693,7 +693,7 @@ pub fn record(engine: &dyn Engine) -> SolverRecord {
         }),
         gives_solution: Some(info.caps.gives_solution),
         shapes: Some(info.caps.shapes.as_str().to_string()),
-        encoding: uses_cnf_choice(engine).then(|| solvers::sat::choice_description()),
+        encoding: uses_cnf_choice(engine).then(solvers::sat::choice_description),
     }
 }
 
