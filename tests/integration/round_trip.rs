@@ -209,7 +209,7 @@ fn solved_read_back(shape: Shape, boards: &[Board], dir: &Path) {
         let out = run(&[
             "solve".into(),
             "-s".into(),
-            "dlx".into(),
+            "cdcl".into(),
             file.display().to_string(),
         ]);
         let (f, back) = read(&out, name);
