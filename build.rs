@@ -60,7 +60,10 @@ fn main() {
         .ok()
         .and_then(|out| {
             let out = std::path::PathBuf::from(out);
-            let build = out.ancestors().find(|a| a.ends_with("build"))?.to_path_buf();
+            let build = out
+                .ancestors()
+                .find(|a| a.ends_with("build"))?
+                .to_path_buf();
             Some(build.parent()?.file_name()?.to_string_lossy().into_owned())
         })
         .unwrap_or_else(|| "unknown".into());

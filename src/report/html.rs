@@ -39,7 +39,7 @@ nav.pages{margin:.4em 0 1em;color:#555}nav.pages a{margin-right:1em}\
 td.two,th.two{line-height:1.25}table.facts td{white-space:normal;overflow-wrap:anywhere;max-width:60em}\
 figure.small img{max-width:720px}\
 @media (max-width:900px){body{margin:1em auto;padding:0 .5em}table{font-size:.8em}th,td{padding:2px 4px}\
-#summary-table{font-size:.7em}#summary-table th,#summary-table td{padding:2px}}";
+#summary-table{font-size:.66em}#summary-table th,#summary-table td{padding:2px}}";
 
 /// The page of every plot, beside `index.html`.
 pub const PLOTS_PAGE: &str = "plots.html";
