@@ -752,7 +752,8 @@ fn race(
             if ps.is_empty() {
                 return Err(value_error("no puzzle to race"));
             }
-            let file = scratch.path().join(format!("{name}.txt"));
+            // Named as the dataset is to be: a file's name is its dataset's.
+            let file = scratch.path().join(name);
             bridge::write_dataset(&file, &ps)
                 .map_err(|e| PyRuntimeError::new_err(format!("cannot write the puzzles: {e}")))?;
             vec![file.display().to_string()]
