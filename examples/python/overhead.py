@@ -67,6 +67,8 @@ def main():
           f"harness run {run:.3f} s, its solves alone {solves:.3f} s")
     print(f"solve_many / harness run wall: {py / run:.2f}; "
           f"solve_many / harness run's summed solve times: {py / solves:.2f}")
+    print(f"fastest round: solve_many {min(py_walls):.3f} s, harness run {min(run_walls):.3f} s, "
+          f"its solves alone {min(run_solves):.3f} s")
     print(f"load after {os.getloadavg()}")
 
 

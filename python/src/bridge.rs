@@ -379,8 +379,8 @@ pub struct RaceArgs {
     pub timeout_ms: u64,
     /// Per-puzzle node budget.
     pub max_nodes: Option<u64>,
-    /// Worker threads.
-    pub threads: usize,
+    /// Worker threads; `None`: one per core.
+    pub threads: Option<usize>,
     /// The run folder.
     pub out: std::path::PathBuf,
     /// Render the report (plots, summary.md, index.html) into the run folder.
@@ -411,13 +411,14 @@ pub fn race(
     argv.extend([
         "--timeout-ms".into(),
         args.timeout_ms.to_string(),
-        "--threads".into(),
-        args.threads.to_string(),
         "--repeat".into(),
         args.repeat.to_string(),
         "--out".into(),
         args.out.display().to_string(),
     ]);
+    if let Some(n) = args.threads {
+        argv.extend(["--threads".into(), n.to_string()]);
+    }
     if let Some(n) = args.max_nodes {
         argv.extend(["--max-nodes".into(), n.to_string()]);
     }

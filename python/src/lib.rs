@@ -692,8 +692,8 @@ fn race_engine(item: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<dyn Engine>>> {
 ///
 /// puzzles: a shipped dataset's name ("seed", "named-hard", "minimal-200", ...) or a file path,
 /// or a list of puzzles (str in any form, or lists of ints), raced as a dataset called `name`.
-/// threads: worker threads (1 by default: the callables share one interpreter lock; None: one per
-/// core). out: the run folder to write (results.csv, summary.csv, run.json, and the report unless
+/// threads: worker threads (1 by default: the callables share one interpreter lock; None or 0: one
+/// per core). out: the run folder to write (results.csv, summary.csv, run.json, and the report unless
 /// report=False), as `harness run --out`; None: nothing is kept. The GIL is released while the
 /// built-in solvers run.
 #[pyfunction]
@@ -752,7 +752,8 @@ fn race(
             if ps.is_empty() {
                 return Err(value_error("no puzzle to race"));
             }
-            let file = scratch.path().join(format!("{name}.txt"));
+            // Named as the dataset is to be: a file's name is its dataset's.
+            let file = scratch.path().join(name);
             bridge::write_dataset(&file, &ps)
                 .map_err(|e| PyRuntimeError::new_err(format!("cannot write the puzzles: {e}")))?;
             vec![file.display().to_string()]
@@ -762,7 +763,7 @@ fn race(
             datasets,
             timeout_ms,
             max_nodes,
-            threads: threads.unwrap_or(0),
+            threads: threads.filter(|&n| n > 0),
             out: out.unwrap_or_else(|| scratch.path().join("run")),
             report: report.unwrap_or(keep),
             repeat: repeat.max(1),

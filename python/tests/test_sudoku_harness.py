@@ -255,6 +255,15 @@ def test_race_writes_the_run_folder_of_harness_run(tmp_path):
     assert (out / "summary.csv").exists()
 
 
+def test_race_on_every_core_checks_every_answer():
+    pairs = shipped("clues22-200.csv")[:40]
+    rows = sh.race([backtracking, "hybrid"], [p for p, _ in pairs], threads=None, name="c22")
+    assert len(rows) == 80 and {r["dataset"] for r in rows} == {"c22"}
+    assert all(r["correct"] is True for r in rows)
+    stated = dict(zip((str(i + 1) for i in range(40)), (s for _, s in pairs)))
+    assert all(r["solution"] == stated[r["puzzle"]] for r in rows)
+
+
 def test_race_refuses_two_solvers_of_one_name():
     with pytest.raises(ValueError, match="named"):
         sh.race([backtracking, backtracking], "seed")
