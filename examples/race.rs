@@ -45,7 +45,8 @@ fn main() {
     } else {
         let kind: SolverKind = who.parse().expect("a solver name");
         let mut session = kind.session();
-        for g in &grids {
+        let boards: Vec<solvers::Board> = grids.iter().map(solvers::Board::from).collect();
+        for g in &boards {
             if count {
                 let c = session.count(g, 2, &Budget::unlimited()).expect("counts");
                 solved += (c.solutions == 1) as u64;

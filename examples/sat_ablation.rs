@@ -97,14 +97,20 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
     }
     let mut solvers: Vec<(&str, Box<dyn Session>)> = Encoding::ALL
         .iter()
-        .map(|&e| (e.solver_name(), solvers::sat::engine(e).open()))
+        .map(|&e| {
+            (
+                e.solver_name(),
+                solvers::registry::BuiltinEngine::sat(e).open(),
+            )
+        })
         .collect();
     let mut times = vec![Vec::new(); 4];
+    let boards: Vec<solvers::Board> = grids.iter().map(solvers::Board::from).collect();
     for _ in 0..rounds {
         for ((name, s), t) in solvers.iter_mut().zip(&mut times) {
             let start = Instant::now();
-            for g in grids {
-                let out = s.solve(g, &Budget::unlimited())?;
+            for (g, b) in grids.iter().zip(&boards) {
+                let out = s.solve(b, &Budget::unlimited())?;
                 if out.status != Status::Solved {
                     bail!("{name} did not solve {}", g.to_line());
                 }

@@ -17,7 +17,7 @@ use crate::record::manifest::{Classes, Manifest, ShapeCount};
 use crate::record::SolutionClass;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::engine::BuiltinEngine;
+use solvers::registry::BuiltinEngine;
 use solvers::Budget;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -249,7 +249,7 @@ fn classes(
         .map(|(_, g)| {
             let budget = Budget::unlimited().timeout(Some(timeout));
             sessions.with(0, &counter, |session| match session {
-                Ok(session) => match session.count(g, 2, &budget) {
+                Ok(session) => match session.count(&g.into(), 2, &budget) {
                     Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
                     _ => None,
                 },
@@ -282,7 +282,7 @@ fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<So
             let slot = solvers::SolverKind::ALL.iter().position(|&k| k == kind)?;
             let budget = Budget::unlimited().timeout(Some(timeout));
             sessions.with(slot, &engines[slot], |session| match session {
-                Ok(session) => match session.count_board(b, 2, &budget) {
+                Ok(session) => match session.count(b, 2, &budget) {
                     Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
                     _ => None,
                 },

@@ -37,7 +37,8 @@ use crate::record::{EngineKind, FileRecord, NodeCount, SolverRecord};
 use anyhow::{bail, Context};
 use foreign::ForeignOrigin;
 use serde::Deserialize;
-use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
+use solvers::engine::{Engine, NodeUnit, Origin};
+use solvers::registry::BuiltinEngine;
 use solvers::sat::Encoding;
 use solvers::SolverKind;
 use std::collections::BTreeMap;
@@ -408,7 +409,7 @@ impl Registry {
             return Ok(Arc::new(BuiltinEngine::new(k)));
         }
         if let Some(e) = Encoding::from_solver_name(spec) {
-            return Ok(Arc::new(solvers::sat::engine(e)));
+            return Ok(Arc::new(solvers::registry::BuiltinEngine::sat(e)));
         }
         let external = match parse_inline(spec)? {
             Some(e) => e,

@@ -16,8 +16,9 @@ use crate::sessions::Sessions;
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Engine, EngineError, Session};
-use solvers::{Board, Budget, Grid, SolverKind, Status};
+use solvers::engine::{Engine, EngineError, Session};
+use solvers::registry::BuiltinEngine;
+use solvers::{Board, Budget, Grid, Outcome, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -595,61 +596,37 @@ fn solve_counted(
     (!stopped).then_some(row)
 }
 
-/// What a solver is given: a classic puzzle as a 9x9 [`Grid`] (the engines' fast path), or its
-/// isomorph under the run's transform; any other shape as a [`Board`] (not transformed: the
-/// isomorphisms are 9x9 ones).
-enum Given {
-    Classic(Grid),
-    Shaped(Board),
-}
+/// What a solver is given: the puzzle, or for a classic one its isomorph under the run's
+/// transform (the isomorphisms are 9x9 ones: other shapes are not transformed).
+struct Given(Board);
 
 impl Given {
     fn of(puzzle: &crate::format::Puzzle, transform: Option<&Transform>) -> Given {
-        match puzzle.grid() {
-            Some(grid) => Given::Classic(match transform {
-                Some(t) => t.apply_grid(&grid),
-                None => grid,
-            }),
-            None => Given::Shaped(puzzle.board.clone()),
+        match (puzzle.grid(), transform) {
+            (Some(grid), Some(t)) => Given(Board::from(t.apply_grid(&grid))),
+            _ => Given(puzzle.board.clone()),
         }
     }
 
-    /// One solve; the answer of a classic puzzle stays a [`Grid`] until [`Given::board`].
+    /// One solve.
     #[inline]
-    fn solve(&self, session: &mut dyn Session, budget: &Budget) -> Result<Answer, EngineError> {
-        match self {
-            Given::Classic(g) => session.solve(g, budget).map(Answer::Classic),
-            Given::Shaped(b) => session.solve_board(b, budget).map(Answer::Shaped),
-        }
+    fn solve(&self, session: &mut dyn Session, budget: &Budget) -> Result<Outcome, EngineError> {
+        session.solve(&self.0, budget)
     }
 }
 
-/// An engine's answer, as [`Given`] asked.
-enum Answer {
-    Classic(solvers::Outcome),
-    Shaped(solvers::Outcome<Board>),
-}
-
-impl Answer {
-    fn status(&self) -> Status {
-        match self {
-            Answer::Classic(o) => o.status,
-            Answer::Shaped(o) => o.status,
-        }
-    }
-
-    /// The outcome with its solution as a [`Board`], mapped back from the isomorph.
-    fn into_board(self, transform: Option<&Transform>) -> solvers::Outcome<Board> {
-        match self {
-            Answer::Classic(o) => o.map(|sol| {
-                let sol = match transform {
-                    Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
-                    None => sol,
-                };
-                Board::from_grid(&sol)
-            }),
-            Answer::Shaped(o) => o,
-        }
+/// `outcome` with its solution mapped back from the isomorph `transform` made.
+fn mapped_back(outcome: Outcome, transform: Option<&Transform>) -> Outcome {
+    let Some(t) = transform else {
+        return outcome;
+    };
+    let solution = outcome.solution.map(|sol| match sol.to_grid() {
+        Some(g) => Board::from(Grid::from_cells(t.invert(g.cells())).unwrap_or(g)),
+        None => sol,
+    });
+    Outcome {
+        solution,
+        ..outcome
     }
 }
 
@@ -716,7 +693,7 @@ fn solve_one(
     };
     let (result, restarted) = timed_solves(&given, engine, session, opts, &mut row);
     let outcome = match result {
-        Ok(o) => o.into_board(transform),
+        Ok(o) => mapped_back(o, transform),
         Err(err) => {
             row.status = RowStatus::Error;
             row.error = format!("{}: {err}{}", info.name, restarted.unwrap_or_default());
@@ -760,7 +737,7 @@ fn timed_solves(
     session: &mut dyn Session,
     opts: &RunOptions,
     row: &mut Row,
-) -> (Result<Answer, EngineError>, Option<String>) {
+) -> (Result<Outcome, EngineError>, Option<String>) {
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut restart_micros = 0.0;
@@ -792,7 +769,7 @@ fn timed_solves(
             }
             None => {}
         }
-        let again = matches!(&result, Ok(o) if o.status() != Status::Timeout)
+        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
             && walls.len() < opts.repeat.max(1) as usize
             && !opts.cancel.load(Ordering::Relaxed);
         if !again {
@@ -821,12 +798,7 @@ fn timed_solves(
 /// `error`. The puzzle's class is counted after its solves, so a stated solution decides no
 /// solved answer here (it would only where a count proved one solution, and a valid answer then
 /// equals it).
-fn judge(
-    row: &mut Row,
-    outcome: solvers::Outcome<Board>,
-    puzzle: &crate::format::Puzzle,
-    unchecked_ok: bool,
-) {
+fn judge(row: &mut Row, outcome: Outcome, puzzle: &crate::format::Puzzle, unchecked_ok: bool) {
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
             row.solution = crate::format::board_line(&sol);
@@ -877,14 +849,9 @@ fn puzzle_class(
         .timeout(Some(
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
-    let count = match puzzle.grid() {
-        Some(grid) => counter
-            .count(&grid, 2, &budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => counter
-            .count_board(&puzzle.board, 2, &budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let count = counter
+        .count(&puzzle.board, 2, &budget)
+        .map(|c| (c.solutions, c.complete));
     match count {
         Ok((n, true)) => Some(SolutionClass::of(n)),
         _ => None,

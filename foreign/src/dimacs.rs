@@ -44,7 +44,7 @@ use solvers::sat::{
     decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
     write_dimacs_with, Encoding, SatAnswer,
 };
-use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
+use solvers::{Board, Budget, Count, Grid, Outcome, Stats};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -403,23 +403,33 @@ fn blocking_clause(solution: &Grid) -> Vec<i32> {
 }
 
 impl Session for DimacsSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        self.usage = None;
-        if budget.exhausted(0) {
-            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
-        }
-        Ok(match self.run(puzzle, &[], budget)? {
-            Run::Model(grid) => Outcome::solved(
-                checked(self.program(), puzzle, grid, &[])?,
-                Stats::default(),
-            ),
-            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
-            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
-        })
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
+        Ok(self.count(puzzle, 1, budget)?.outcome())
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+    /// 9x9 on the extended CNF of `solvers::sat` ([`DimacsSession::count_grid`]), every other
+    /// shape on its own formula.
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
         self.usage = None;
+        match puzzle.to_grid() {
+            Some(grid) => self.count_grid(&grid, limit, budget),
+            None => self.count_board(puzzle, limit, budget),
+        }
+    }
+
+    fn last_usage(&self) -> Option<Usage> {
+        self.usage
+    }
+}
+
+impl DimacsSession {
+    /// Counts the solutions of a 9x9 puzzle up to `limit`, each new model blocked.
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count, EngineError> {
         let mut count = Count {
             solutions: 0,
             complete: true,
@@ -438,7 +448,7 @@ impl Session for DimacsSession {
                     let grid = checked(self.program(), puzzle, grid, &found)?;
                     count.solutions += 1;
                     blocking.push(blocking_clause(&grid));
-                    count.first.get_or_insert(grid);
+                    count.first.get_or_insert(Board::from(grid));
                     found.push(grid);
                 }
                 Run::Unsatisfiable => break,
@@ -451,38 +461,14 @@ impl Session for DimacsSession {
         Ok(count)
     }
 
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.solve(&grid, budget)?.map(Board::from));
-        }
-        self.usage = None;
-        if budget.exhausted(0) {
-            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
-        }
-        Ok(match self.run_board(puzzle, &[], budget)? {
-            Run::Model(board) => Outcome::solved(
-                checked_board(self.program(), puzzle, board, &[])?,
-                Stats::default(),
-            ),
-            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
-            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
-        })
-    }
-
+    /// Counts the solutions of a puzzle of any other shape up to `limit`, each new model
+    /// blocked.
     fn count_board(
         &mut self,
         puzzle: &Board,
         limit: u64,
         budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.count(&grid, limit, budget)?.map(Board::from));
-        }
-        self.usage = None;
+    ) -> Result<Count, EngineError> {
         let mut count = Count {
             solutions: 0,
             complete: true,
@@ -520,9 +506,5 @@ impl Session for DimacsSession {
             }
         }
         Ok(count)
-    }
-
-    fn last_usage(&self) -> Option<Usage> {
-        self.usage
     }
 }

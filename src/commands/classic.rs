@@ -122,7 +122,7 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
                 "solved",
             ));
         }
-        let solver = solvers::engine::BuiltinEngine::new(crate::generate::counting_solver());
+        let solver = solvers::registry::BuiltinEngine::new(crate::generate::counting_solver());
         let pool = rayon::ThreadPoolBuilder::new()
             .build()
             .context("starting worker threads")?;

@@ -7,7 +7,8 @@ use crate::cli::CountArgs;
 use crate::commands::puzzle_arg::{counting_refusal, read_board};
 use crate::generate::counting_solver_for;
 use anyhow::bail;
-use solvers::engine::{BuiltinEngine, Engine, EngineError};
+use solvers::engine::{Engine, EngineError};
+use solvers::registry::BuiltinEngine;
 use solvers::{Budget, SolverKind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,14 +73,9 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
     let mut session = engine
         .session()
         .map_err(|e| anyhow::anyhow!("{kind}: {e}"))?;
-    let counted = match puzzle.grid() {
-        Some(grid) => session
-            .count(&grid, args.limit, &budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => session
-            .count_board(&puzzle.board, args.limit, &budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let counted = session
+        .count(&puzzle.board, args.limit, &budget)
+        .map(|c| (c.solutions, c.complete));
     let c = match counted {
         Ok(c) => c,
         Err(EngineError::Unsupported(_)) => return Err(refuse()),

@@ -4,7 +4,8 @@
 use crate::cli::ListArgs;
 use crate::dataset;
 use crate::registry::{self, Registry};
-use solvers::engine::{BuiltinEngine, Caps, Engine};
+use solvers::engine::{Caps, Engine};
+use solvers::registry::BuiltinEngine;
 use solvers::SolverKind;
 
 /// What an engine can do, in a few words: `counts`, `solves only`, `no solution written`.
@@ -31,7 +32,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     }
     outln!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):")?;
     for e in solvers::sat::Encoding::ALL {
-        let engine = solvers::sat::engine(e);
+        let engine = solvers::registry::BuiltinEngine::sat(e);
         let head = format!(
             "  {:<18} {:<12} ",
             e.solver_name(),

@@ -5,9 +5,7 @@
 
 use crate::format::{Puzzle, PuzzleReader};
 use anyhow::{anyhow, Context};
-use solvers::engine::Caps;
 use solvers::{Grid, Shape, SolverKind};
-use std::sync::OnceLock;
 
 /// Reads the 9x9 puzzle named by `arg`, for the commands that take 9x9 grids only: as
 /// [`read_board`], refusing another shape with a message naming it.
@@ -55,20 +53,9 @@ pub fn read_board(arg: &str) -> anyhow::Result<Puzzle> {
     }
 }
 
-/// The capabilities of every built-in solver, in [`SolverKind::ALL`] order (read once).
-fn builtin_caps() -> &'static [Caps] {
-    static CAPS: OnceLock<Vec<Caps>> = OnceLock::new();
-    CAPS.get_or_init(|| SolverKind::ALL.iter().map(|k| k.caps()).collect())
-}
-
-/// The built-in solvers that take `shape`, in [`SolverKind::ALL`] order.
+/// The built-in solvers that take `shape`: the registry's [`SolverKind::taking`].
 pub fn solvers_taking(shape: Shape) -> Vec<SolverKind> {
-    SolverKind::ALL
-        .iter()
-        .zip(builtin_caps())
-        .filter(|(_, c)| c.shapes.takes(shape))
-        .map(|(&k, _)| k)
-        .collect()
+    SolverKind::taking(shape)
 }
 
 /// Why solver `name` is refused on puzzles of `shape`, naming the built-in solvers that take it

@@ -148,7 +148,7 @@ fn count_effort(
         for (ds, puzzle, grid) in puzzles {
             let budget = Budget::unlimited().max_nodes(Some(NODE_CAP));
             let out = session
-                .solve(grid, &budget)
+                .solve(&grid.into(), &budget)
                 .with_context(|| format!("{name} on {ds} {puzzle}"))?;
             rows.push(CounterRow {
                 dataset: ds.clone(),

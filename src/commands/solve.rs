@@ -41,7 +41,8 @@ use crate::sessions::Sessions;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Engine, Session};
+use solvers::engine::{Engine, Session};
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::io::{IsTerminal, Read, Write};
 use std::sync::mpsc;
@@ -242,15 +243,17 @@ fn answer(
     // With --transform, the solver gets an isomorph and its answer is mapped back.
     let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
     let given = t.map_or(grid, |t| t.apply_grid(&grid));
-    let mut out = match session.solve(&given, &budget) {
+    let out = match session.solve(&given.into(), &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
-    if let (Some(t), Some(sol)) = (t, out.solution) {
-        out.solution = solvers::Grid::from_cells(t.invert(sol.cells())).or(Some(sol));
-    }
+    let solution = out.grid().map(|sol| match t {
+        Some(t) => solvers::Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
+        None => sol,
+    });
     verdict(
-        out,
+        out.status,
+        solution,
         name,
         |s| verify::verdict(&p.board, &Board::from_grid(s), p.solution.as_ref(), false),
         Answer::Solved,
@@ -262,13 +265,14 @@ fn answer(
 /// `wrap`), or the failure (`fail`): the checker's rejection, the budget, a solver of `name`
 /// that writes no solution, no solution.
 fn verdict<S, W: std::fmt::Display>(
-    out: solvers::Outcome<S>,
+    status: Status,
+    solution: Option<S>,
     name: &str,
     check: impl FnOnce(&S) -> Result<(), W>,
     wrap: impl FnOnce(S) -> Answer,
     fail: impl Fn(Failure, String) -> Answer,
 ) -> Answer {
-    match (out.status, out.solution) {
+    match (status, solution) {
         (Status::Solved, Some(s)) => match check(&s) {
             Ok(()) => wrap(s),
             Err(w) => fail(
@@ -300,7 +304,7 @@ fn answer_board(
         Err(why) => return fail(Failure::Error, format!("{name} cannot start: {why}")),
     };
     let budget = Budget::unlimited().timeout(timeout);
-    let out = match session.solve_board(&p.board, &budget) {
+    let out = match session.solve(&p.board, &budget) {
         Ok(out) => out,
         Err(solvers::engine::EngineError::Unsupported(_)) => {
             return fail(
@@ -311,7 +315,8 @@ fn answer_board(
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
     verdict(
-        out,
+        out.status,
+        out.solution,
         name,
         |s| verify::verdict(&p.board, s, p.solution.as_ref(), false),
         Answer::SolvedBoard,
@@ -333,11 +338,11 @@ fn unique_or_marked(
     };
     let budget = Budget::unlimited().timeout(timeout);
     let (solutions, shown) = match (&a, p.grid()) {
-        (Answer::Solved(s), Some(grid)) => match counter.count(&grid, 2, &budget) {
+        (Answer::Solved(s), Some(_)) => match counter.count(&p.board, 2, &budget) {
             Ok(c) => (c.solutions, s.to_digits()),
             Err(_) => return a,
         },
-        (Answer::SolvedBoard(s), None) => match counter.count_board(&p.board, 2, &budget) {
+        (Answer::SolvedBoard(s), None) => match counter.count(&p.board, 2, &budget) {
             Ok(c) => (c.solutions, board_line(s)),
             Err(_) => return a,
         },
@@ -666,7 +671,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     let registry = super::run::registry(&args.external, args.solver.is_some())?;
     let engine = match &args.solver {
         Some(n) => registry.engine(n, args.external.isolate)?,
-        None => std::sync::Arc::new(solvers::engine::BuiltinEngine::new(
+        None => std::sync::Arc::new(solvers::registry::BuiltinEngine::new(
             crate::generate::counting_solver(),
         )),
     };
@@ -696,7 +701,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             &pool,
             timeout,
             args.transform,
-            Some(&solvers::engine::BuiltinEngine::new(
+            Some(&solvers::registry::BuiltinEngine::new(
                 crate::generate::counting_solver(),
             )),
             args.solver.is_none(),

@@ -48,9 +48,9 @@ pub fn counting_solver() -> SolverKind {
     SolverKind::CHAMPION
 }
 
-/// The counting solver of shapes other than 9x9 when none is named: `dlx`
-/// ([`counting_solver_for`] says why); it takes every shape.
-pub const SHAPED_COUNTING_SOLVER: SolverKind = SolverKind::Dlx;
+/// The counting solver of shapes other than 9x9 when none is named: the registry's
+/// [`SolverKind::SHAPED_COUNTER`].
+pub const SHAPED_COUNTING_SOLVER: SolverKind = SolverKind::SHAPED_COUNTER;
 
 /// Why a generator refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -31,7 +31,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use solvers::engine::BuiltinEngine;
+use solvers::registry::BuiltinEngine;
 use std::path::{Path, PathBuf};
 
 /// The folder of the instance files inside a study's run folder.

@@ -263,12 +263,7 @@ pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveRespon
     let mut session = kind.session();
     let failed = |e: solvers::engine::EngineError| ApiError::internal(format!("{kind}: {e}"));
     let t0 = Instant::now();
-    // 9x9 through the solvers' 9x9 fast path, every other shape through `solve_board`.
-    let out = match puzzle.to_grid() {
-        Some(grid) => session.solve(&grid, &budget).map(|o| o.map(Board::from)),
-        None => session.solve_board(&puzzle, &budget),
-    }
-    .map_err(failed)?;
+    let out = session.solve(&puzzle, &budget).map_err(failed)?;
     let time_us = t0.elapsed().as_secs_f64() * 1e6;
     let check = match (&out.status, &out.solution) {
         (Status::Solved, Some(s)) => match verify::check_board(&puzzle, s, None) {
@@ -352,14 +347,9 @@ pub fn count(req: &CountRequest, cancel: &Arc<AtomicBool>) -> Result<CountRespon
     let kind = parse_solver(req.solver.as_deref(), puzzle.shape())?;
     let mut session = kind.session();
     let t0 = Instant::now();
-    let counted = match puzzle.to_grid() {
-        Some(grid) => session
-            .count(&grid, limit, &budget)
-            .map(|c| (c.solutions, c.complete, c.stats)),
-        None => session
-            .count_board(&puzzle, limit, &budget)
-            .map(|c| (c.solutions, c.complete, c.stats)),
-    };
+    let counted = session
+        .count(&puzzle, limit, &budget)
+        .map(|c| (c.solutions, c.complete, c.stats));
     let Ok((solutions, complete, stats)) = counted else {
         return Err(ApiError::bad_request(format!(
             "solver {kind} does not count solutions"

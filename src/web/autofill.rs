@@ -411,10 +411,11 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
     }
     let kind = solver();
     let mut session = kind.session();
+    let board = solvers::Board::from(puzzle);
     let out = session
-        .solve(puzzle, &Budget::with_timeout(Duration::from_secs(30)))
+        .solve(&board, &Budget::with_timeout(Duration::from_secs(30)))
         .map_err(|e| AutofillError::Unsolvable(format!("{kind}: {e}")))?;
-    let solution = match (out.status, out.solution) {
+    let solution = match (out.status, out.grid()) {
         (Status::Solved, Some(s)) => s,
         (Status::Timeout, _) => {
             return Err(AutofillError::Unsolvable(format!(
@@ -435,7 +436,7 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
         )));
     }
     let unique = session
-        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(10)))
+        .count(&board, 2, &Budget::with_timeout(Duration::from_secs(10)))
         .ok()
         .filter(|c| c.complete)
         .map(|c| c.solutions == 1);

@@ -8,6 +8,7 @@
 //! without them, with the command that provides them (`tests/support/prerequisites.rs`).
 
 use super::common::data_file;
+use crate::common::OnGrid;
 use solvers::logic::{self, board::Cells, Board, Candidate, Level, Step, Technique};
 use solvers::{Budget, Grid, SolverKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -186,7 +187,7 @@ fn reglib_pass_table() {
             continue;
         };
         let count = counter
-            .count(&case.filled, 2, &Budget::unlimited())
+            .count_grid(&case.filled, 2, &Budget::unlimited())
             .expect("counts");
         let solution = (count.solutions == 1).then(|| count.first.expect("first"));
         let steps: Vec<Step> = searched_with(t)

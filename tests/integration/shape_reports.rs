@@ -10,9 +10,9 @@ use harness::record::{self, Row, RowStatus, RunInfo};
 use harness::runner::{self, RunOptions};
 use harness::summary::{self, SummaryRow};
 use solvers::engine::{
-    BudgetMode, BuiltinEngine, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
-    Shapes,
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
 };
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Grid, Outcome, Shape, SolverKind, Stats, Status};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -69,16 +69,7 @@ fn fill(b: &mut Board, units: &solvers::Units, nodes: &mut u64) -> bool {
 }
 
 impl Session for BruteSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        let o = self.solve_board(&Board::from_grid(puzzle), budget)?;
-        Ok(o.map(|b| b.to_grid().expect("a 9x9 board")))
-    }
-
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        _budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
+    fn solve(&mut self, puzzle: &Board, _budget: &Budget) -> Result<Outcome, EngineError> {
         let mut b = puzzle.clone();
         let units = b.shape().units();
         let mut nodes = 0;

@@ -57,7 +57,7 @@ fn call(method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
 fn count_with(kind: SolverKind, puzzle: &Board) -> u64 {
     let c = kind
         .session()
-        .count_board(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
+        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
         .expect("a counting solver taking the shape");
     assert!(c.complete, "{kind} finished counting");
     c.solutions
