@@ -8,7 +8,7 @@
 //!
 //! A dataset may hold several shapes: the manifest counts puzzles and givens per shape too, and
 //! the classes of other shapes than 9x9 are counted with the built-in solver that counts and
-//! takes the shape ([`crate::commands::puzzle_arg::solver_for`]; unknown when none does). The
+//! takes the shape ([`solvers::SolverKind::counter_for`]; unknown when none does). The
 //! isomorphs are 9x9 ones: other shapes are not looked at for them.
 
 use crate::dataset::Source;

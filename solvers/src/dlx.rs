@@ -17,8 +17,8 @@
 //! access needs a bounds check.
 //!
 //! Grids of any other [`Shape`](crate::Shape) (side N, boxes of any size or a Latin square) take
-//! a matrix sized for them, N³ rows (see `Wide` below): [`Solver::solve_board`] and
-//! [`Solver::count_board`] send 9x9 here and every other shape there.
+//! a matrix sized for them, N³ rows (see `Wide` below): [`Solver::solve`] and
+//! [`Solver::count`] send 9x9 here and every other shape there.
 //!
 //! ## The search
 //! The puzzle's matrix is built directly: the headers of the columns the givens leave open, and

@@ -639,21 +639,12 @@ mod tests {
     use super::*;
     use crate::search::test_boards::{
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
+        solves_the_seed_and_counts_one,
     };
-    use crate::test_puzzles::OnGrid;
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::{Grid, Status};
 
     #[test]
     fn solves_the_seed_puzzle() {
-        let g: Grid = SEED.parse().unwrap();
-        let out = Large::default().solve_grid(&g, &Budget::unlimited());
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Large::default()
-            .count_grid(&g, 2, &Budget::unlimited())
-            .unwrap();
-        assert_eq!((c.solutions, c.complete), (1, true));
+        solves_the_seed_and_counts_one(&mut Large::default());
     }
 
     #[test]

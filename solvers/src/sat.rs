@@ -33,7 +33,7 @@
 //! A grid of any [`Shape`] (side N: boxes of any size, or a Latin square) has N³ variables
 //! ([`var_of`]: `cell * N + s`) and the same four encodings written over its units
 //! ([`Encoding::for_each_clause_of`], sizes in [`Encoding::clauses_of`]).
-//! [`Solver::solve_board`] takes 9x9 down the path below, unchanged; any other shape is solved
+//! [`Solver::solve`] takes 9x9 down the path below, unchanged; any other shape is solved
 //! on a fresh varisat solver holding the shape's formula and the givens as unit clauses, and
 //! counted with blocking clauses without an activation variable (the solver is dropped after
 //! the count). [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its

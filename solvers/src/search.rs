@@ -411,6 +411,18 @@ pub(crate) mod test_boards {
         }
     }
 
+    /// `solver` solves the seed puzzle to its stated solution and counts its one solution.
+    pub(crate) fn solves_the_seed_and_counts_one(solver: &mut dyn crate::Solver) {
+        use crate::test_puzzles::{OnGrid, SEED, SEED_SOLUTION};
+        use crate::{Budget, Grid, Status};
+        let g: Grid = SEED.parse().unwrap();
+        let out = solver.solve_grid(&g, &Budget::unlimited());
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
+        let c = solver.count_grid(&g, 2, &Budget::unlimited()).unwrap();
+        assert_eq!((c.solutions, c.complete), (1, true));
+    }
+
     /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
     /// no solution where two givens repeat a symbol in a box.
     pub(crate) fn counts_small_grids_and_a_contradiction(solver: &mut dyn crate::Solver) {

@@ -8,10 +8,10 @@
 //! (a valid answer that differs from a stated solution is right: the puzzle has several, which
 //! the count to 2 then marks).
 //!
-//! Every shape is solved: 9x9 puzzles by the chosen solver's 9x9 fast path, other shapes by
-//! [`solvers::engine::Session::solve_board`]. Without `--solver`, a puzzle of a shape the
+//! Every shape is solved, through [`solvers::engine::Session::solve`] (a solver picks its own
+//! 9x9 code by the puzzle's shape). Without `--solver`, a puzzle of a shape the
 //! default counting solver does not take goes to the first of [`solvers::SolverKind::ALL`] that
-//! counts and takes it ([`crate::commands::puzzle_arg::solver_for`]); a solver named with
+//! counts and takes it ([`solvers::SolverKind::counter_for`]); a solver named with
 //! `--solver` that does not take a puzzle's shape leaves it invalid, with a message naming the
 //! solvers that take it. `--transform` applies to 9x9 puzzles only.
 //!
@@ -166,7 +166,7 @@ enum Answer {
 
 /// The engines of a batch solve: the chosen one, the champion counting 9x9 solutions to 2, and
 /// for other shapes (when no solver was named) the built-in solvers by
-/// [`super::puzzle_arg::solver_for`].
+/// [`solvers::SolverKind::counter_for`].
 struct Engines<'a> {
     main: &'a dyn Engine,
     counter: Option<&'a dyn Engine>,

@@ -3,7 +3,7 @@
 //!
 //! 1. A random solved grid of the shape ([`super::shaped::random_solved`]).
 //! 2. The cells in a random order: empty each in turn and count the puzzle's solutions up to 2
-//!    with a counting engine that takes the shape ([`Session::count_board`]); exactly one, the
+//!    with a counting engine that takes the shape ([`Session::count`]); exactly one, the
 //!    cell stays empty; two, the given is put back.
 //! 3. Each count runs under a node budget ([`BoardPuzzleOptions::count_nodes`]). A count that
 //!    runs out proves nothing, so the given is put back and the puzzle is marked *not proven
