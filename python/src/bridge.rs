@@ -4,7 +4,8 @@
 //! these functions only; errors come back as sentences for Python's exceptions.
 
 use harness::format::{board_line, Puzzle, PuzzleReader};
-use solvers::engine::{BuiltinEngine, Engine, Session};
+use solvers::engine::{Engine, Session};
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::sync::Arc;
 use std::time::Duration;
@@ -142,11 +143,7 @@ pub fn solve(
     budget: &Budget,
 ) -> Solved {
     let name = &engine.info().name;
-    let outcome = match puzzle.grid() {
-        Some(grid) => session.solve(&grid, budget).map(|o| o.map(Board::from)),
-        None => session.solve_board(&puzzle.board, budget),
-    };
-    let outcome = match outcome {
+    let outcome = match session.solve(&puzzle.board, budget) {
         Ok(o) => o,
         Err(e) => return Solved::Failed(format!("{name}: {e}")),
     };
@@ -189,14 +186,9 @@ pub fn count(
             counting.join(", ")
         ));
     }
-    let counted = match puzzle.grid() {
-        Some(grid) => session
-            .count(&grid, limit, budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => session
-            .count_board(&puzzle.board, limit, budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let counted = session
+        .count(&puzzle.board, limit, budget)
+        .map(|c| (c.solutions, c.complete));
     counted.map_err(|e| format!("{name}: {e}"))
 }
 
