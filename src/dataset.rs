@@ -265,7 +265,7 @@ pub fn load(spec: &str) -> anyhow::Result<Dataset> {
     let file = std::fs::File::open(path).with_context(|| {
         format!(
             "dataset {spec:?} is not a shipped set{} ({}) and cannot be opened as a file",
-            crate::human::did_you_mean(spec, all_shipped().map(|s| s.name)),
+            crate::plumbing::human::did_you_mean(spec, all_shipped().map(|s| s.name)),
             all_shipped().map(|s| s.name).collect::<Vec<_>>().join(", ")
         )
     })?;

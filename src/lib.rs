@@ -7,21 +7,19 @@
 //! `ARCHITECTURE.md` at the repository root is the map.
 
 #![deny(missing_docs)]
-// Writes to stdout and stderr go through `outln!`/`out!`/`errln!` (src/output.rs), which never
+// Writes to stdout and stderr go through `outln!`/`out!`/`errln!` (src/plumbing/output.rs), which never
 // panic on a failed write.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 // First: its `outln!`, `out!` and `errln!` are in scope in every module below.
 #[macro_use]
-pub mod output;
+pub mod plumbing;
 
 pub mod cli;
 pub mod commands;
 pub mod dataset;
 pub mod format;
 pub mod generate;
-pub mod human;
-pub mod interrupt;
 pub mod isomorph;
 pub mod manifest;
 pub mod perf;

@@ -434,7 +434,7 @@ impl Registry {
             .chain(self.external.iter().map(|e| e.name.as_str()));
         let mut msg = format!(
             "unknown solver {name:?}{}; built-in: {}",
-            crate::human::did_you_mean(name, known),
+            crate::plumbing::human::did_you_mean(name, known),
             builtin.join(", ")
         );
         match &self.file {

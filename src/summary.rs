@@ -2,7 +2,7 @@
 //! run, and its rendering as a table for the terminal. A solver whose caps do not take a
 //! shape has no rows of it: its summary row there says `n/a` and why ([`SummaryRow::na`]).
 
-use crate::human::{count, figure, rate};
+use crate::plumbing::human::{count, figure, rate};
 use crate::record::Row;
 use crate::record::RowStatus;
 use crate::table::{Align, Cell, Column, Table};
@@ -647,7 +647,7 @@ fn group_table(all: &[&SummaryRow]) -> Table {
                 count(r.invalid),
                 figure(r.median_micros),
                 rate(r.puzzles_per_second),
-                crate::human::nodes(r.mean_nodes),
+                crate::plumbing::human::nodes(r.mean_nodes),
             ]
             .into_iter()
             .map(Cell::new)

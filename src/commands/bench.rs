@@ -144,9 +144,9 @@ fn spinner(name: &str, puzzles: usize, solvers: usize, rounds: usize) -> indicat
     );
     pb.set_message(format!(
         "{name}: timing {} and {}, {}",
-        crate::human::plural(puzzles, "puzzle"),
-        crate::human::plural(solvers, "solver"),
-        crate::human::plural(rounds, "round")
+        crate::plumbing::human::plural(puzzles, "puzzle"),
+        crate::plumbing::human::plural(solvers, "solver"),
+        crate::plumbing::human::plural(rounds, "round")
     ));
     pb.enable_steady_tick(Duration::from_secs(1));
     pb
@@ -202,12 +202,12 @@ fn report_skipped(ds: &Dataset) {
     if other > 0 {
         errln!(
             "{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "{}: {} {} of another order than 9x9 left out ({}): bench times 9x9 puzzles, \
                  `harness run` takes every order",
                 ds.name,
-                crate::human::thousands(other as u64),
-                crate::human::noun_for(other, "puzzle"),
+                crate::plumbing::human::thousands(other as u64),
+                crate::plumbing::human::noun_for(other, "puzzle"),
                 shapes.join(", ")
             ))
         );
@@ -216,7 +216,7 @@ fn report_skipped(ds: &Dataset) {
         errln!(
             "{}: {} left out",
             ds.name,
-            crate::human::plural(bad.len(), "invalid puzzle")
+            crate::plumbing::human::plural(bad.len(), "invalid puzzle")
         );
     }
 }
@@ -275,9 +275,9 @@ enum Agreement {
     Disagrees,
 }
 
-/// `1.43 [1.08, 1.53]`, in [`crate::human::ratio`]'s digits.
+/// `1.43 [1.08, 1.53]`, in [`crate::plumbing::human::ratio`]'s digits.
 fn compact(e: &crate::stats::Estimate) -> String {
-    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
+    crate::plumbing::human::interval(e.value, e.lo, e.hi, crate::plumbing::human::ratio)
 }
 
 impl Agreement {
@@ -376,10 +376,10 @@ fn print_verdicts(
     dir: &std::path::Path,
     lines: Vec<[String; 6]>,
     tally: [usize; 3],
-) -> Result<(), crate::output::StdoutError> {
+) -> Result<(), crate::plumbing::output::StdoutError> {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::human::fit(&mut t);
+    crate::plumbing::human::fit(&mut t);
     t.set_header(vec![
         "dataset",
         "winner",
@@ -394,12 +394,12 @@ fn print_verdicts(
     outln!("\nverdicts of {} against bench\n{t}", dir.display())?;
     outln!(
         "{}",
-        crate::human::wrap(&format!(
+        crate::plumbing::human::wrap(&format!(
             "{}: {} agree (bench also finds the winner faster beyond noise), \
              {} in the same direction within noise, {} disagree. The run ranks by the median µs \
              per puzzle, bench by throughput (the mean): a solver with a heavy tail can rank \
              lower in bench than in the run.",
-            crate::human::plural(tally.iter().sum::<usize>(), "decided verdict"),
+            crate::plumbing::human::plural(tally.iter().sum::<usize>(), "decided verdict"),
             tally[0],
             tally[1],
             tally[2]
@@ -424,14 +424,14 @@ fn print_table(
     n: usize,
     s: &Settings,
     m: &[Measured],
-) -> Result<(), crate::output::StdoutError> {
+) -> Result<(), crate::plumbing::output::StdoutError> {
     outln!(
         "\n{}",
-        crate::human::wrap(&format!(
+        crate::plumbing::human::wrap(&format!(
             "{dataset}: {}, {}, single thread, {}",
-            crate::human::plural(n, "puzzle"),
+            crate::plumbing::human::plural(n, "puzzle"),
             s.mode.label(),
-            crate::human::plural(s.rounds, "interleaved round")
+            crate::plumbing::human::plural(s.rounds, "interleaved round")
         ))
     )?;
     // The fastest among contestants that ran the whole set.
@@ -441,7 +441,7 @@ fn print_table(
         .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::human::fit(&mut t);
+    crate::plumbing::human::fit(&mut t);
     t.set_header(vec![
         "solver",
         "puzzles",
@@ -461,7 +461,7 @@ fn print_table(
 /// One contestant's line: name, puzzles (`*` marks a prefix), puzzles/s, µs a puzzle, the
 /// ratio against `fastest` with its interval and verdict, cut solves / wrong answers.
 fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> {
-    use crate::human::thousands;
+    use crate::plumbing::human::thousands;
     let cut = format!("{}/{}", thousands(x.cut as u64), thousands(x.wrong as u64));
     if x.whole_rounds() == 0 {
         // Cut from every round (the notes say so): nothing was timed.
@@ -486,7 +486,10 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
                     .unwrap_or("same");
                 (compact(&e), word.to_string())
             }
-            None => (crate::human::ratio(perf::ratio(f, x).median), "-".into()),
+            None => (
+                crate::plumbing::human::ratio(perf::ratio(f, x).median),
+                "-".into(),
+            ),
         },
         None => ("-".into(), "-".into()),
     };
@@ -498,7 +501,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
             format!("{}*", thousands(x.puzzles as u64))
         },
         thousands(x.throughput().round() as u64),
-        crate::human::figure(x.micros_per_puzzle()),
+        crate::plumbing::human::figure(x.micros_per_puzzle()),
         vs,
         verdict,
         cut,
@@ -531,7 +534,7 @@ fn champion_line(c: &Measured, r: &Measured) -> String {
 
 /// What the columns mean, the champion against every solver that is not built in, and the
 /// solvers whose answers could not be checked.
-fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutError> {
+fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::plumbing::output::StdoutError> {
     let mut notes = String::from(
         "vs fastest = the fastest's throughput over this one's on the same puzzles, the median \
          of the rounds' ratios, with its bootstrap 95% interval; slower or faster only when the \
@@ -562,7 +565,7 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
              solver faster than the fastest whole-set solver on those puzzles shows below 1.00).",
         );
     }
-    outln!("{}", crate::human::wrap(&notes))?;
+    outln!("{}", crate::plumbing::human::wrap(&notes))?;
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
@@ -570,7 +573,7 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
         if !others.is_empty() {
             outln!(
                 "{}",
-                crate::human::wrap(&format!(
+                crate::plumbing::human::wrap(&format!(
                     "{0} / X = {0}'s throughput over X's, the median of the rounds' ratios \
                      (above 1: {0} faster) and their range, with the verdict of the table's rule:",
                     c.name
@@ -578,7 +581,10 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
             )?;
         }
         for r in others {
-            outln!("{}", crate::human::hanging("  ", &champion_line(c, r)))?;
+            outln!(
+                "{}",
+                crate::plumbing::human::hanging("  ", &champion_line(c, r))
+            )?;
         }
     }
     let unchecked: Vec<String> = m

@@ -14,7 +14,7 @@ use crate::cli::ClassicArgs;
 use crate::format::Format;
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::GridMethod;
-use crate::output;
+use crate::plumbing::output;
 use anyhow::{bail, Context};
 use std::path::Path;
 

@@ -90,7 +90,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
         errln!(
             "{kind} ran out of its budget ({} ms) before finishing: {} found so far",
             args.timeout_ms,
-            crate::human::plural(c.solutions, "solution")
+            crate::plumbing::human::plural(c.solutions, "solution")
         );
     } else if c.solutions >= args.limit {
         outln!("at least {}", c.solutions)?;

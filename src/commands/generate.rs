@@ -10,8 +10,8 @@ use crate::generate::{
     RatingFilter, Target,
 };
 use crate::generate::{counting_solver_for, generate_board_puzzle_ticking, BoardPuzzleOptions};
-use crate::human::plural;
-use crate::output;
+use crate::plumbing::human::plural;
+use crate::plumbing::output;
 use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -352,20 +352,23 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             Some(n) if args.count_nodes.is_none() => format!(
                 "each cut at {} nodes (the default at this side; --count-nodes N changes it, 0 \
                  for none: slower, and the puzzles proven minimal)",
-                crate::human::count(n as usize)
+                crate::plumbing::human::count(n as usize)
             ),
-            Some(n) => format!("each cut at {} nodes", crate::human::count(n as usize)),
+            Some(n) => format!(
+                "each cut at {} nodes",
+                crate::plumbing::human::count(n as usize)
+            ),
             None => "with no node budget (--count-nodes 0): minutes to hours a puzzle at \
                      this side"
                 .to_string(),
         };
         errln!(
             "{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "{}: one count to 2 by {solver} per cell tried, {} a puzzle, {budget}; \
                  --clues K stops sooner",
                 plural(args.count, &format!("{shape} puzzle")),
-                crate::human::count(cells as usize)
+                crate::plumbing::human::count(cells as usize)
             ))
         );
     }

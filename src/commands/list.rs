@@ -28,7 +28,10 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     for &k in SolverKind::ALL {
         let e = BuiltinEngine::new(k);
         let head = format!("  {:<18} {:<12} ", k.name(), caps_words(&e.info().caps));
-        outln!("{}", crate::human::hanging(&head, k.description()))?;
+        outln!(
+            "{}",
+            crate::plumbing::human::hanging(&head, k.description())
+        )?;
     }
     outln!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):")?;
     for e in solvers::sat::Encoding::ALL {
@@ -38,7 +41,10 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             e.solver_name(),
             caps_words(&engine.info().caps)
         );
-        outln!("{}", crate::human::hanging(&head, e.description()))?;
+        outln!(
+            "{}",
+            crate::plumbing::human::hanging(&head, e.description())
+        )?;
     }
     match &reg.file {
         Some(file) => {
@@ -51,16 +57,16 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                 };
                 let head = format!("  {name:<18} {kind:<7} ");
                 let pad = " ".repeat(head.chars().count());
-                outln!("{}", crate::human::hanging(&head, &what))?;
+                outln!("{}", crate::plumbing::human::hanging(&head, &what))?;
                 if let Some(d) = &e.description {
-                    outln!("{}", crate::human::hanging(&pad, d))?;
+                    outln!("{}", crate::plumbing::human::hanging(&pad, d))?;
                 }
-                outln!("{}", crate::human::hanging(&pad, &state))?;
+                outln!("{}", crate::plumbing::human::hanging(&pad, &state))?;
             }
         }
         None => outln!(
             "\n{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "no solvers file ({} here, or --solvers FILE): external solvers can still be \
                  given inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
                 registry::DEFAULT_SOLVERS_FILE
@@ -81,7 +87,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             }
         );
         let text = format!("datasets/{}: {}", s.file, s.description);
-        outln!("{}", crate::human::hanging(&head, &text))?;
+        outln!("{}", crate::plumbing::human::hanging(&head, &text))?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 use crate::cli::MergeArgs;
 use crate::record;
 use crate::shard::{self, ShardRun};
-use crate::{output, summary};
+use crate::{plumbing::output, summary};
 use anyhow::Context;
 
 /// Merges the shards and writes the run.
@@ -51,9 +51,9 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     record::finish_run(&args.out, &summary, &plan.info).with_context(saving)?;
     outln!(
         "merged {} ({}): {} into {}",
-        crate::human::plural(runs.len(), "shard"),
+        crate::plumbing::human::plural(runs.len(), "shard"),
         plan.info.host,
-        crate::human::plural(rows, "row"),
+        crate::plumbing::human::plural(rows, "row"),
         args.out.display()
     )?;
     if !args.no_report {

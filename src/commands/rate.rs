@@ -19,7 +19,7 @@
 use crate::cli::RateArgs;
 use crate::commands::candidates::render_pencil_marks;
 use crate::format::Entry;
-use crate::human::thousands;
+use crate::plumbing::human::thousands;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -130,12 +130,12 @@ impl RateCounts {
     }
 
     /// The final line on stderr: [`RateCounts::line`], then the time taken, `secs`, and the
-    /// puzzles read per second ([`crate::human::rate`]: `1,234 puzzles/s`).
+    /// puzzles read per second ([`crate::plumbing::human::rate`]: `1,234 puzzles/s`).
     pub fn final_line(&self, secs: f64) -> String {
         format!(
             "{} in {secs:.2} s ({} puzzles/s)",
             self.line(),
-            crate::human::rate(self.read as f64 / secs.max(1e-9))
+            crate::plumbing::human::rate(self.read as f64 / secs.max(1e-9))
         )
     }
 }

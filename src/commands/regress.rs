@@ -21,8 +21,8 @@
 
 use crate::cli::RegressArgs;
 use crate::dataset::{self, Dataset};
-use crate::output;
 use crate::perf::{Contestant, Prepared, REFERENCE_NAME};
+use crate::plumbing::output;
 use crate::registry::Registry;
 use anyhow::Context;
 use solvers::engine::Engine;
@@ -176,8 +176,8 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
     let rows = count_effort(&engines, &puzzles)?;
     outln!(
         "counters: {} x {} in {:.1} s (node budget {NODE_CAP} per solve)",
-        crate::human::plural(engines.len(), "solver"),
-        crate::human::plural(puzzles.len(), "puzzle"),
+        crate::plumbing::human::plural(engines.len(), "solver"),
+        crate::plumbing::human::plural(puzzles.len(), "puzzle"),
         t0.elapsed().as_secs_f64()
     )?;
     let ratios = if args.no_timing {
@@ -222,7 +222,7 @@ fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> 
     outln!(
         "blessed: wrote {} ({}){}; commit them with the reason in the message",
         counters_path.display(),
-        crate::human::plural(rows.len(), "row"),
+        crate::plumbing::human::plural(rows.len(), "row"),
         if args.no_timing {
             String::new()
         } else {
@@ -274,13 +274,13 @@ fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<b
         let equal = if rows.len() == 1 { "equals" } else { "equal" };
         outln!(
             "counters: PASS ({} {equal} the baseline)",
-            crate::human::plural(rows.len(), "row")
+            crate::plumbing::human::plural(rows.len(), "row")
         )?;
         return Ok(true);
     }
     outln!(
         "counters: FAIL, {} {} from {}:",
-        crate::human::plural(diffs.len(), "row"),
+        crate::plumbing::human::plural(diffs.len(), "row"),
         if diffs.len() == 1 {
             "differs"
         } else {

@@ -3,9 +3,9 @@
 use crate::cli::{ExternalArgs, RunArgs};
 use crate::dataset::{self, Dataset, Source};
 use crate::format::Entry;
-use crate::human::plural;
-use crate::interrupt;
-use crate::output;
+use crate::plumbing::human::plural;
+use crate::plumbing::interrupt;
+use crate::plumbing::output;
 use crate::record::{self, DatasetInfo, Row, RunInfo};
 use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
@@ -542,8 +542,8 @@ fn resume(
         errln!(
             "resuming {}: {} of {} saved; going on from there",
             out.display(),
-            crate::human::count(done as usize),
-            crate::human::plural(puzzles, "puzzle")
+            crate::plumbing::human::count(done as usize),
+            crate::plumbing::human::plural(puzzles, "puzzle")
         );
     }
     record::write_info(out, info)?;
@@ -625,8 +625,8 @@ pub fn run_engines(
     if let (Some(shard), false) = (args.shard, args.quiet) {
         errln!(
             "shard {shard}: {} of {} puzzles (index mod {} = {})",
-            crate::human::count(puzzles),
-            crate::human::count(all as usize),
+            crate::plumbing::human::count(puzzles),
+            crate::plumbing::human::count(all as usize),
             shard.count,
             shard.index - 1
         );
@@ -737,10 +737,10 @@ fn say_untaken_shapes(solvers: &[Arc<dyn Engine>], datasets: &[record::DatasetIn
         for (takes, left, names) in groups {
             errln!(
                 "{}",
-                crate::human::wrap(&format!(
+                crate::plumbing::human::wrap(&format!(
                     "{}: {} of another order than {}, left out by {} ({} grids only)",
                     d.name,
-                    crate::human::plural(left, "puzzle"),
+                    crate::plumbing::human::plural(left, "puzzle"),
                     takes.as_str(),
                     names.join(", "),
                     takes.as_str()
@@ -889,7 +889,7 @@ fn print_end(
     if unchecked > 0 {
         extra.push_str(&format!(
             ", {} solved unchecked (no solution written)",
-            crate::human::count(unchecked)
+            crate::plumbing::human::count(unchecked)
         ));
     }
     if errors > 0 {
@@ -900,8 +900,8 @@ fn print_end(
             "{} in {:.1} s: {} solved and checked, {} wrong, {}{extra}, {}\nresults: {}",
             plural(named.rows, "solve"),
             elapsed,
-            crate::human::count(solved - unchecked),
-            crate::human::count(wrong),
+            crate::plumbing::human::count(solved - unchecked),
+            crate::plumbing::human::count(wrong),
             plural(timeouts, "timeout"),
             plural(invalid, "invalid puzzle"),
             out.display()
@@ -910,7 +910,7 @@ fn print_end(
     if !args.quiet {
         if let Some((head, text)) = crate::report::noise_note(info, summary) {
             let warning = format!("warning: {}: {text}", head.to_lowercase());
-            errln!("{}", crate::human::wrap(&warning));
+            errln!("{}", crate::plumbing::human::wrap(&warning));
         }
         for r in &named.errors {
             errln!(
@@ -949,8 +949,8 @@ fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &
         let (saved, planned) = (named.rows, named.planned);
         errln!(
             "interrupted: {} of {} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
-            crate::human::count(saved),
-            crate::human::count(planned),
+            crate::plumbing::human::count(saved),
+            crate::plumbing::human::count(planned),
             out.display()
         );
     } else {

@@ -36,7 +36,7 @@
 //! a solution), so counts stay aligned.
 
 use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
-use crate::human::thousands;
+use crate::plumbing::human::thousands;
 use crate::sessions::Sessions;
 use crate::verify;
 use anyhow::Context;
@@ -677,7 +677,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     };
     if let Some(out) = &args.out {
         if args.file != "-" {
-            crate::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
+            crate::plumbing::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
         }
     }
     let mut reader = open(&args.file, None)?;

@@ -5,7 +5,7 @@
 //!
 //! The runner makes rows, `commands::run` and `commands::merge` write them, the report,
 //! `compare`, `merge` and `--resume` read them. Files are written through
-//! [`crate::output::write_atomic`].
+//! [`crate::plumbing::output::write_atomic`].
 
 mod info;
 pub mod manifest;

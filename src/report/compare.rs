@@ -2,7 +2,7 @@
 //! solver, the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
-use crate::human::micros as human_micros;
+use crate::plumbing::human::micros as human_micros;
 use crate::record::Row;
 use crate::record::Run;
 use crate::summary::{self, SummaryRow};
@@ -238,9 +238,9 @@ fn same_if_indistinct(verdict: String) -> String {
 /// (within 3%).
 pub fn verdict(ratio: f64) -> String {
     if ratio < 0.97 {
-        format!("{}× faster", crate::human::ratio(1.0 / ratio))
+        format!("{}× faster", crate::plumbing::human::ratio(1.0 / ratio))
     } else if ratio > 1.03 {
-        format!("{}× slower", crate::human::ratio(ratio))
+        format!("{}× slower", crate::plumbing::human::ratio(ratio))
     } else {
         "same".into()
     }
@@ -366,7 +366,7 @@ pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
 /// line per solver with the median µs in A and B, the ratio B/A with its 95% interval, the
 /// verdict, the mean nodes in A and B and the puzzles that changed status (`st.`) or answer
 /// (`ans.`). No cell wraps: with the shipped solvers' names (up to 16 characters), medians up to
-/// 99.99 ms ([`crate::human::micros`]), ratios under 10 ([`crate::human::ratio`]), mean nodes up
+/// 99.99 ms ([`crate::plumbing::human::micros`]), ratios under 10 ([`crate::plumbing::human::ratio`]), mean nodes up
 /// to 999,999 and up to 99 changes of each kind, a line is at most 100 columns
 /// ([`summary::TABLE_WIDTH`]), the width of the run summary and `harness list`.
 pub fn table(rows: &[CompareRow]) -> String {
@@ -392,7 +392,7 @@ pub fn table(rows: &[CompareRow]) -> String {
             (a, b) => format!(
                 "{} in A, {} in B",
                 puzzles_phrase(a.unwrap_or(0), ""),
-                crate::human::count(b.unwrap_or(0))
+                crate::plumbing::human::count(b.unwrap_or(0))
             ),
         };
         out.push_str(&format!(
@@ -407,7 +407,7 @@ pub fn table(rows: &[CompareRow]) -> String {
 /// `n puzzles` (`1 puzzle`), with thousands separators, and `tail` after it.
 fn puzzles_phrase(n: usize, tail: &str) -> String {
     let s = if n == 1 { "" } else { "s" };
-    format!("{} puzzle{s}{tail}", crate::human::count(n))
+    format!("{} puzzle{s}{tail}", crate::plumbing::human::count(n))
 }
 
 /// One dataset x shape's solvers as a [`crate::table::Table`] for the terminal.
@@ -431,20 +431,20 @@ fn group_table(rows: &[&CompareRow]) -> crate::table::Table {
 
 /// One row of [`table`]'s cells: the solver, then the figures.
 fn table_row(r: &CompareRow) -> Vec<String> {
-    use crate::human::ratio;
+    use crate::plumbing::human::ratio;
     let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
     let changed = match (r.status_changed, r.answer_changed) {
         (Some(0), Some(0)) => "none".to_string(),
         (Some(s), Some(a)) => format!("{s} st., {a} ans."),
         _ => r.note.clone(),
     };
-    let nodes = |x: f64| crate::human::thousands(x.round() as u64);
+    let nodes = |x: f64| crate::plumbing::human::thousands(x.round() as u64);
     vec![
         r.solver.clone(),
         opt(r.median_micros_a, &human_micros),
         opt(r.median_micros_b, &human_micros),
         match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
-            (Some(x), Some(lo), Some(hi)) => crate::human::interval(x, lo, hi, ratio),
+            (Some(x), Some(lo), Some(hi)) => crate::plumbing::human::interval(x, lo, hi, ratio),
             (Some(x), _, _) => ratio(x),
             _ => "-".into(),
         },

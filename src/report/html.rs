@@ -188,7 +188,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
         let _ = writeln!(
             s,
             "<p class=\"warn\"><b>{}</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
-            crate::human::plural(wrong, "wrong answer")
+            crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [

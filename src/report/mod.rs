@@ -30,7 +30,7 @@ pub mod summary_md;
 pub mod tables;
 pub mod throughput;
 
-use crate::output::write_atomic;
+use crate::plumbing::output::write_atomic;
 use crate::record::Row;
 use crate::record::Run;
 use crate::summary::SummaryRow;
@@ -153,7 +153,7 @@ fn throughput_caption(t: &throughput::Throughput) -> String {
             let counts: Vec<String> = p
                 .bars
                 .iter()
-                .map(|b| format!("{} {}", b.0, crate::human::count(b.3)))
+                .map(|b| format!("{} {}", b.0, crate::plumbing::human::count(b.3)))
                 .collect();
             format!("{}: {}", p.dataset, counts.join(", "))
         })
@@ -186,7 +186,7 @@ pub fn unsolved_text(r: &SummaryRow) -> String {
     ]
     .iter()
     .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{} {what}", crate::human::count(*n)))
+    .map(|(n, what)| format!("{} {what}", crate::plumbing::human::count(*n)))
     .collect();
     if parts.is_empty() {
         "-".into()
@@ -495,7 +495,7 @@ impl Drawn {
                  axis. Further left = faster, higher = more solved; a curve that stops below the \
                  dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
                 run.budget_micros()
-                    .map(|b| format!(" at the {} budget", crate::human::micros(b)))
+                    .map(|b| format!(" at the {} budget", crate::plumbing::human::micros(b)))
                     .unwrap_or_default(),
                 left_out_note(summary, d)
             ),
@@ -532,7 +532,7 @@ impl Drawn {
             c.push_str(&format!(
                 " A solver with more than {} solves is drawn as a density: cells of 1/{} \
                  decade on each axis, darker where more solves fall.",
-                crate::human::count(effort::MAX_POINTS),
+                crate::plumbing::human::count(effort::MAX_POINTS),
                 effort::CELLS_PER_DECADE
             ));
         }
@@ -617,7 +617,7 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
     let of = if i.shard.is_none() && expected > 0 {
         format!(
             " of the {} a complete run has",
-            crate::human::count(expected)
+            crate::plumbing::human::count(expected)
         )
     } else {
         String::new()
@@ -637,7 +637,7 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
         head.to_string(),
         format!(
             "the rows cover only the solves that finished: results.csv holds {} rows{of}{cut}.",
-            crate::human::count(p.rows as usize)
+            crate::plumbing::human::count(p.rows as usize)
         ),
     ))
 }
@@ -700,8 +700,8 @@ pub fn noise_note(
                 why.push(format!(
                     "the load average before the solves was {load:.2}, above cores − threads + \
                      0.5 = {free} ({}, {})",
-                    crate::human::plural(info.cores, "core"),
-                    crate::human::plural(info.threads, "thread")
+                    crate::plumbing::human::plural(info.cores, "core"),
+                    crate::plumbing::human::plural(info.threads, "thread")
                 ));
             }
         }
@@ -718,7 +718,7 @@ pub fn noise_note(
         why.push(format!(
             "{spiky} of {} solver rows have a max µs over {} times their median",
             rows.len(),
-            crate::human::count(NOISY_MAX_OVER_MEDIAN as usize)
+            crate::plumbing::human::count(NOISY_MAX_OVER_MEDIAN as usize)
         ));
     }
     if why.is_empty() {
@@ -782,10 +782,10 @@ pub fn verdict(v: &Verdict) -> VerdictText {
     let head = format!(
         "{} wins: {}/{} solved{}, median {}",
         w.solver,
-        crate::human::count(w.solved),
-        crate::human::count(w.puzzles),
+        crate::plumbing::human::count(w.solved),
+        crate::plumbing::human::count(w.puzzles),
         unsolved_in_brackets(w),
-        crate::human::micros(w.median_micros),
+        crate::plumbing::human::micros(w.median_micros),
     );
     let others = v.ranked[1..].iter().map(|o| against(v, w, o)).collect();
     VerdictText { head, others }
@@ -809,14 +809,14 @@ fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
     if readable == 0 {
         return Some(format!(
             "no readable puzzle ({} invalid)",
-            crate::human::count(w.invalid)
+            crate::plumbing::human::count(w.invalid)
         ));
     }
     if w.solved == 0 {
         return Some(format!(
             "no solver solved any of the {} readable puzzles (see the error and status columns \
              of results.csv)",
-            crate::human::count(readable)
+            crate::plumbing::human::count(readable)
         ));
     }
     if readable < crate::stats::MIN_RANKED {
@@ -826,17 +826,17 @@ fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
         };
         return Some(format!(
             "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {by}",
-            crate::human::count(readable),
+            crate::plumbing::human::count(readable),
             crate::stats::MIN_RANKED,
-            crate::human::count(w.solved),
-            crate::human::count(w.puzzles),
+            crate::plumbing::human::count(w.solved),
+            crate::plumbing::human::count(w.puzzles),
             unsolved_in_brackets(w),
         ));
     }
     if w.wrong > 0 {
         return Some(format!(
             "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
-            crate::human::count(w.wrong),
+            crate::plumbing::human::count(w.wrong),
             w.solver
         ));
     }
@@ -851,7 +851,7 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
             o.solver.clone(),
             format!(
                 "disqualified ({} wrong answer{})",
-                crate::human::count(o.wrong),
+                crate::plumbing::human::count(o.wrong),
                 if o.wrong == 1 { "" } else { "s" }
             ),
             String::new(),
@@ -862,7 +862,7 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
         // The ratio once, then its 95% interval in the same direction.
         (Some((_, e)), _) => {
             let said = crate::stats::verdict(e);
-            let r = crate::human::ratio;
+            let r = crate::plumbing::human::ratio;
             if said.ends_with("× slower") {
                 format!("{said} [{}, {}]", r(e.lo), r(e.hi))
             } else if said.ends_with("× faster") {
@@ -870,25 +870,30 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
             } else {
                 format!(
                     "{said} ({})",
-                    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
+                    crate::plumbing::human::interval(
+                        e.value,
+                        e.lo,
+                        e.hi,
+                        crate::plumbing::human::ratio
+                    )
                 )
             }
         }
-        (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
-        (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
+        (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::plumbing::human::ratio(1.0 / r)),
+        (None, Some(r)) => format!("{}× slower", crate::plumbing::human::ratio(r)),
         (None, None) => "no time recorded".into(),
     };
     let mut more = String::new();
     if o.unchecked > 0 {
         more.push_str(&format!(
             ", {} solved unchecked (it writes no solution)",
-            crate::human::count(o.unchecked)
+            crate::plumbing::human::count(o.unchecked)
         ));
     }
     if o.solved < w.solved {
         more.push_str(&format!(
             ", {} fewer solved ({})",
-            crate::human::count(w.solved - o.solved),
+            crate::plumbing::human::count(w.solved - o.solved),
             unsolved_text(o)
         ));
     }

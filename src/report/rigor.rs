@@ -4,7 +4,7 @@
 //! [`Section`], rendered alike into `summary.md` ([`markdown`]) and `index.html` ([`html`]).
 
 use super::PlotFile;
-use crate::human::{count, figure};
+use crate::plumbing::human::{count, figure};
 use crate::record::manifest::Classes;
 use crate::record::RowStatus;
 use crate::record::Run;
@@ -82,9 +82,9 @@ pub fn classes_section(run: &Run) -> Section {
                  solutions may differ, and each was checked against the puzzle.",
                 match c.several {
                     1 => "The puzzle".to_string(),
-                    n => format!("The {}", crate::human::plural(n, "puzzle")),
+                    n => format!("The {}", crate::plumbing::human::plural(n, "puzzle")),
                 },
-                crate::human::noun_for(several.len(), "line"),
+                crate::plumbing::human::noun_for(several.len(), "line"),
                 shown.join(", "),
                 if several.len() > 10 { ", ..." } else { "" },
                 if c.several == 1 { "has" } else { "have" }
@@ -140,7 +140,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
                 let median =
                     crate::stats::median_ci(&times, crate::stats::salt(&[&r.dataset, &r.solver]))
                         .map_or("-".into(), |e| {
-                            crate::human::interval(e.value, e.lo, e.hi, figure)
+                            crate::plumbing::human::interval(e.value, e.lo, e.hi, figure)
                         });
                 vec![
                     r.group(),
@@ -167,7 +167,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
              virtual-best: per puzzle, the fastest right answer of any solver. Unique solves: \
              puzzles only this solver answered right.",
             run.budget_micros()
-                .map(|b| format!(" ({})", crate::human::micros(2.0 * b)))
+                .map(|b| format!(" ({})", crate::plumbing::human::micros(2.0 * b)))
                 .unwrap_or_else(|| " (none without a time budget)".into())
         ),
         ..Section::default()

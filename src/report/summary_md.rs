@@ -42,7 +42,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
         let _ = writeln!(
             s,
             "> **{}**: see the `error` column of `results.csv`.\n",
-            crate::human::plural(wrong, "wrong answer")
+            crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [

@@ -4,7 +4,7 @@
 
 use super::style::{css, solver_color};
 use super::{throughput_ratio, unsolved, unsolved_text, Page, RATIO};
-use crate::human::{count, figure, rate, ratio};
+use crate::plumbing::human::{count, figure, rate, ratio};
 use crate::record::{Row, RowStatus, Run};
 use crate::summary::{SummaryRow, PUZZLES_PER_SECOND};
 use crate::table::{esc, Align, Cell, Column, Row as TableRow, Table};

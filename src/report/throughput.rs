@@ -8,7 +8,7 @@
 //! verdicts, and the ratio of throughputs is the summary table's "ratio".
 
 use super::style::{draw_mesh, plot_err, si, solver_color};
-use crate::human::rate;
+use crate::plumbing::human::rate;
 use crate::summary::SummaryRow;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::coord::Shift;
@@ -109,7 +109,7 @@ pub fn label(v: Option<f64>, outliers: usize) -> String {
     match outliers {
         0 => value,
         1 => format!("{value}, 1 outlier"),
-        n => format!("{value}, {} outliers", crate::human::count(n)),
+        n => format!("{value}, {} outliers", crate::plumbing::human::count(n)),
     }
 }
 

@@ -206,7 +206,7 @@ impl Fit {
                 0 => String::new(),
                 k => format!(
                     " ({} censored: lower bounds)",
-                    crate::human::plural(k, "median")
+                    crate::plumbing::human::plural(k, "median")
                 ),
             }
         )

@@ -242,7 +242,7 @@ impl PlanRecord {
     /// A failed write.
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(self)?;
-        crate::output::write_atomic(path, |w| {
+        crate::plumbing::output::write_atomic(path, |w| {
             w.write_all(text.as_bytes())?;
             w.write_all(b"\n")?;
             Ok(())
@@ -287,7 +287,7 @@ pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
         pb.set_message(point.name());
         let (bytes, unproven) = point_bytes(plan, point, &pb)?;
         made.unproven += unproven;
-        crate::output::write_atomic(&path, |w| {
+        crate::plumbing::output::write_atomic(&path, |w| {
             w.write_all(&bytes)?;
             Ok(())
         })?;

@@ -314,7 +314,7 @@ pub async fn read_board(
                 "no element matching {:?} holds 81 cells matching {:?} (found {}{})",
                 sel.table,
                 sel.cell,
-                crate::human::plural(tables.len(), "such element"),
+                crate::plumbing::human::plural(tables.len(), "such element"),
                 if found.is_empty() {
                     String::new()
                 } else {
@@ -521,9 +521,9 @@ pub async fn autofill(
                 .screenshot()
                 .await
                 .map_err(wd("taking a screenshot"))?;
-            crate::output::write_atomic(path, |w| Ok(w.write_all(&png)?)).map_err(|e| {
-                AutofillError::Browser(format!("writing {}: {e:#}", path.display()))
-            })?;
+            crate::plumbing::output::write_atomic(path, |w| Ok(w.write_all(&png)?)).map_err(
+                |e| AutofillError::Browser(format!("writing {}: {e:#}", path.display())),
+            )?;
         }
         report
     }

@@ -318,7 +318,7 @@ fn a_killed_run_resumes_to_the_rows_of_an_uninterrupted_one() {
         "**Partial run (killed, or still running)**: the rows cover only the solves that \
          finished: results.csv holds {} rows of the 6,000 a complete run has; a cut last line \
          was skipped.",
-        harness::human::count(saved.len())
+        harness::plumbing::human::count(saved.len())
     );
     assert!(md.contains(&note), "{md}");
     let html = std::fs::read_to_string(killed.join("index.html")).unwrap();
