@@ -19,7 +19,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use harness::commands::bench::SHARED_SETS;
-use harness::dataset::{self, Dataset};
+use harness::input::dataset::{self, Dataset};
 use solvers::{Board, Budget, Grid, SolverKind, Status};
 use std::hint::black_box;
 use std::time::Duration;

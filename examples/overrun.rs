@@ -15,7 +15,7 @@
 //! Timings depend on the machine and its load: run it on an idle machine. Tests never assert
 //! timings; this is where the overrun is measured.
 
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::{Duration, Instant};
 

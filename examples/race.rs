@@ -10,7 +10,7 @@
 //! valgrind --tool=callgrind ./target/release/examples/race bitboard-bands FILE [count]
 //! ```
 
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 use solvers::{Budget, Grid, SolverKind, Stats};
 use std::time::Instant;
 

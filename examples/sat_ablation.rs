@@ -293,7 +293,7 @@ fn main() -> anyhow::Result<()> {
     let mut all_rows = Vec::new();
     let mut races = Vec::new();
     for set in SHARED_SETS {
-        let ds = harness::dataset::load(&dir.join(set).to_string_lossy())?;
+        let ds = harness::input::dataset::load(&dir.join(set).to_string_lossy())?;
         let mut g = grids(&ds);
         g.truncate(a.limit);
         eprintln!("{set}: {} puzzles", g.len());

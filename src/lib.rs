@@ -17,10 +17,8 @@ pub mod plumbing;
 
 pub mod cli;
 pub mod commands;
-pub mod dataset;
-pub mod format;
 pub mod generate;
-pub mod isomorph;
+pub mod input;
 pub mod manifest;
 pub mod perf;
 pub mod record;

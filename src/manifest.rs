@@ -4,15 +4,15 @@
 //! Puzzles, sha256, clue histogram, classes (how many puzzles have no solution, one, several),
 //! duplicate puzzles, and duplicates up to isomorphism: two puzzles are isomorphic when one is the
 //! other relabelled, permuted (rows within bands, bands, columns within stacks, stacks) or
-//! transposed, which the minlex canonical form ([`crate::isomorph::minlex`]) decides exactly.
+//! transposed, which the minlex canonical form ([`crate::input::isomorph::minlex`]) decides exactly.
 //!
 //! A dataset may hold several shapes: the manifest counts puzzles and givens per shape too, and
 //! the classes of other shapes than 9x9 are counted with the built-in solver that counts and
 //! takes the shape ([`solvers::SolverKind::counter_for`]; unknown when none does). The
 //! isomorphs are 9x9 ones: other shapes are not looked at for them.
 
-use crate::dataset::Source;
-use crate::isomorph::minlex;
+use crate::input::dataset::Source;
+use crate::input::isomorph::minlex;
 use crate::record::manifest::{Classes, Manifest, ShapeCount};
 use crate::record::SolutionClass;
 use anyhow::Context;
@@ -153,7 +153,7 @@ impl Scan {
     }
 
     /// Counts one entry, and holds its puzzle when the isomorphs or classes need it.
-    fn add(&mut self, e: crate::format::Entry) {
+    fn add(&mut self, e: crate::input::format::Entry) {
         self.puzzles += 1;
         let p = match e.puzzle {
             Ok(p) => p,
@@ -203,7 +203,7 @@ impl Scan {
 
 /// A 64-bit hash of a puzzle's cells (and of its shape, when not 9x9): std's SipHash with
 /// fixed keys, 24 bytes a puzzle where exact duplicates are looked for.
-fn board_hash(p: &crate::format::Puzzle) -> u64 {
+fn board_hash(p: &crate::input::format::Puzzle) -> u64 {
     use std::hash::{Hash, Hasher};
     // `DefaultHasher::new()` has fixed keys: the same hash on every run.
     let mut s = std::collections::hash_map::DefaultHasher::new();

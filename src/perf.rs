@@ -282,7 +282,7 @@ impl Prepared {
                     .iter()
                     .enumerate()
                     .map(|(i, g)| {
-                        crate::isomorph::Transform::random(PASS_SEED, i as u64, k as u32)
+                        crate::input::isomorph::Transform::random(PASS_SEED, i as u64, k as u32)
                             .apply_grid(g)
                     })
                     .collect();

@@ -875,7 +875,7 @@ mod tests {
     #[test]
     fn table_fits_100_columns_at_the_widest() {
         let mut rows = Vec::new();
-        for d in crate::dataset::SHIPPED {
+        for d in crate::input::dataset::SHIPPED {
             for k in solvers::SolverKind::ALL {
                 let mut r = row(d.name, k.name(), "solved", Some(true), 999_000_000.0);
                 r.nodes = 999_999_999;

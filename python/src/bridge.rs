@@ -3,7 +3,7 @@
 //! rater and hints, and a whole run. The Python-facing code (`lib.rs`, `race.rs`) goes through
 //! these functions only; errors come back as sentences for Python's exceptions.
 
-use harness::format::{board_line, Puzzle, PuzzleReader};
+use harness::input::format::{board_line, Puzzle, PuzzleReader};
 use solvers::engine::{Engine, Session};
 use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
@@ -35,7 +35,7 @@ pub fn read_named(text: &str, name_lines: bool) -> Result<Puzzle, String> {
         && !trimmed.contains(char::is_whitespace)
         && !trimmed.contains(',')
     {
-        return harness::format::read_puzzle(trimmed, None).map_err(|e| e.to_string());
+        return harness::input::format::read_puzzle(trimmed, None).map_err(|e| e.to_string());
     }
     let mut reader = PuzzleReader::from_text(text, "puzzle");
     let entry = reader
@@ -436,9 +436,9 @@ pub fn race(
 /// A failed write.
 pub fn write_dataset(path: &std::path::Path, puzzles: &[Puzzle]) -> std::io::Result<()> {
     let mut text = String::new();
-    let mut shapes = harness::format::ShapeLines::default();
+    let mut shapes = harness::input::format::ShapeLines::default();
     for p in puzzles {
-        if let Some(head) = shapes.before(p.shape(), harness::format::Format::Line) {
+        if let Some(head) = shapes.before(p.shape(), harness::input::format::Format::Line) {
             text.push_str(&head);
         }
         text.push_str(&board_line(&p.board));

@@ -13,7 +13,7 @@ mod py_engine;
 use ::solvers::engine::Engine;
 use ::solvers::{Board, Shape};
 use bridge::Solved;
-use harness::format::Puzzle;
+use harness::input::format::Puzzle;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};

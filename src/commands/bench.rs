@@ -4,7 +4,7 @@
 
 use crate::cli::BenchArgs;
 use crate::commands::run::engines;
-use crate::dataset::{self, Dataset};
+use crate::input::dataset::{self, Dataset};
 use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
 use solvers::SolverKind;
 use std::path::PathBuf;
@@ -59,7 +59,7 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
 }
 
 /// The readable puzzles of a dataset, each as `copies` isomorphs drawn from `seed` and the
-/// puzzle's index ([`crate::isomorph::Transform::random`]).
+/// puzzle's index ([`crate::input::isomorph::Transform::random`]).
 pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
     ds.entries
         .iter()
@@ -70,8 +70,9 @@ pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
                 .and_then(|p| Some((e.index, p.grid()?)))
         })
         .flat_map(|(i, g)| {
-            (0..copies)
-                .map(move |k| crate::isomorph::Transform::random(seed, i as u64, k).apply_grid(&g))
+            (0..copies).map(move |k| {
+                crate::input::isomorph::Transform::random(seed, i as u64, k).apply_grid(&g)
+            })
         })
         .collect()
 }

@@ -47,9 +47,9 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<bool> {
     let board =
         sat::decode_model_board(shape, &model).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if args.block {
-        out!("{}", crate::format::board_block(&board))?;
+        out!("{}", crate::input::format::board_block(&board))?;
     } else {
-        outln!("{}", crate::format::board_line(&board))?;
+        outln!("{}", crate::input::format::board_line(&board))?;
     }
     let empty = solvers::Board::empty(shape);
     if let Err(w) = crate::verify::check_board(&empty, &board, None) {

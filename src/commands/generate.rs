@@ -240,8 +240,8 @@ fn board_format(format: Option<&str>, shape: Shape) -> anyhow::Result<BoardForma
 /// Latin squares) only for a shape with boxes, which it needs to read back as itself.
 fn header(shape: Shape, format: BoardFormat) -> String {
     match format {
-        BoardFormat::Pls => crate::format::ShapeLines::default()
-            .before(shape, crate::format::Format::Pls)
+        BoardFormat::Pls => crate::input::format::ShapeLines::default()
+            .before(shape, crate::input::format::Format::Pls)
             .unwrap_or_default(),
         _ if shape.is_classic() => String::new(),
         _ => shape_header(shape),

@@ -16,7 +16,7 @@ pub fn inspect(args: &InspectArgs) -> anyhow::Result<()> {
     };
     let mut all = Vec::new();
     for d in &args.datasets {
-        let src = crate::dataset::open(d)?;
+        let src = crate::input::dataset::open(d)?;
         all.push(manifest::manifest(&src, opts)?);
     }
     if args.json {

@@ -2,7 +2,7 @@
 //! each can do) and the shipped datasets.
 
 use crate::cli::ListArgs;
-use crate::dataset;
+use crate::input::dataset;
 use crate::registry::{self, Registry};
 use solvers::engine::{Caps, Engine};
 use solvers::registry::BuiltinEngine;

@@ -3,7 +3,7 @@
 //! by spaces, ...), or `-` to read the first puzzle of stdin (any supported format); and the
 //! choice of a built-in solver for a shape.
 
-use crate::format::{Puzzle, PuzzleReader};
+use crate::input::format::{Puzzle, PuzzleReader};
 use anyhow::{anyhow, Context};
 use solvers::{Grid, Shape, SolverKind};
 

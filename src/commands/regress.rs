@@ -20,7 +20,7 @@
 //! `--bless` rewrites both files from this run instead of comparing.
 
 use crate::cli::RegressArgs;
-use crate::dataset::{self, Dataset};
+use crate::input::dataset::{self, Dataset};
 use crate::perf::{Contestant, Prepared, REFERENCE_NAME};
 use crate::plumbing::output;
 use crate::registry::Registry;

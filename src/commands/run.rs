@@ -1,8 +1,8 @@
 //! `harness run`: the main job.
 
 use crate::cli::{ExternalArgs, RunArgs};
-use crate::dataset::{self, Dataset, Source};
-use crate::format::Entry;
+use crate::input::dataset::{self, Dataset, Source};
+use crate::input::format::Entry;
 use crate::plumbing::human::plural;
 use crate::plumbing::interrupt;
 use crate::plumbing::output;
@@ -398,11 +398,11 @@ fn refuse_nothing_to_run(
         let _ = std::fs::remove_dir(out);
     }
     if all == 0 {
-        let names: Vec<(&str, crate::format::Format)> = sources
+        let names: Vec<(&str, crate::input::format::Format)> = sources
             .iter()
             .map(|s| (s.source.as_str(), s.format))
             .collect();
-        return Err(crate::dataset::no_puzzle(&names, "run"));
+        return Err(crate::input::dataset::no_puzzle(&names, "run"));
     }
     let which = match puzzles {
         1 => "the one puzzle could not be read".to_string(),

@@ -27,15 +27,15 @@
 //! - pls: a comment `# ERROR <file>:<line>: <reason>`, then `order N` and N rows of `x`.
 //!
 //! Solutions are written in the input's form: a line of one character a cell (integers
-//! separated by spaces above 35x35: [`crate::format::board_line`]), N rows of N integers, CSV
-//! fields as the line, or `.pls` ([`crate::format::render_pls`]), each after the `# shape` line
+//! separated by spaces above 35x35: [`crate::input::format::board_line`]), N rows of N integers, CSV
+//! fields as the line, or `.pls` ([`crate::input::format::render_pls`]), each after the `# shape` line
 //! it needs ([`ShapeLines`]: a Latin square, rectangular boxes, a side below 4).
 //!
 //! Read back with `harness`, the output gives the same shapes, entry for entry: an answer reads
 //! back as its solved grid, a marked entry as an invalid puzzle (in CSV, as its puzzle without
 //! a solution), so counts stay aligned.
 
-use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
+use crate::input::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
 use crate::plumbing::human::thousands;
 use crate::sessions::Sessions;
 use crate::verify;
@@ -241,7 +241,8 @@ fn answer(
     };
     let budget = Budget::unlimited().timeout(timeout);
     // With --transform, the solver gets an isomorph and its answer is mapped back.
-    let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
+    let t =
+        transform.map(|seed| crate::input::isomorph::Transform::random(seed, e.index as u64, 0));
     let given = t.map_or(grid, |t| t.apply_grid(&grid));
     let out = match session.solve(&given.into(), &budget) {
         Ok(out) => out,
@@ -292,7 +293,7 @@ fn verdict<S, W: std::fmt::Display>(
 /// [`answer`] for a puzzle of another shape than 9x9: solved as a [`Board`], checked with
 /// [`verify::verdict`].
 fn answer_board(
-    p: &crate::format::Puzzle,
+    p: &crate::input::format::Puzzle,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     timeout: Option<Duration>,
@@ -427,7 +428,7 @@ fn write_answer(
         }
         (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
         (Format::Block, Answer::SolvedBoard(s)) => {
-            writeln!(buf, "{}", crate::format::board_block(s))?
+            writeln!(buf, "{}", crate::input::format::board_block(s))?
         }
         (Format::Block, Answer::Failed { message, .. }) => {
             writeln!(buf, "# ERROR {message}")?;
@@ -683,7 +684,10 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     let mut reader = open(&args.file, None)?;
     let format = reader.format();
     if reader.is_empty() {
-        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
+        return Err(crate::input::dataset::no_puzzle(
+            &[(&args.file, format)],
+            "solved",
+        ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -38,7 +38,7 @@ pub struct Manifest {
     pub name: String,
     /// Where it came from (`shipped:NAME` or the path).
     pub source: String,
-    /// sha256 of the file ([`crate::dataset::Source::sha256`]), lowercase hex.
+    /// sha256 of the file ([`crate::input::dataset::Source::sha256`]), lowercase hex.
     pub sha256: String,
     /// Puzzles, unreadable ones included.
     pub puzzles: usize,

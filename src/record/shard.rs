@@ -2,7 +2,7 @@
 //! in a merged run, each shard's machine and timing ([`ShardRecord`]). The slice rule is in
 //! [`crate::shard`].
 
-use crate::dataset::Dataset;
+use crate::input::dataset::Dataset;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -9,7 +9,7 @@
 //! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?, timeout_ms?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
 //! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only; one of several solutions is refused, as `harness hint` refuses it) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
-//! `puzzle` is the line form of [`crate::format`]: for 9x9 the 81-character line (`1`-`9`
+//! `puzzle` is the line form of [`crate::input::format`]: for 9x9 the 81-character line (`1`-`9`
 //! givens; `.` `0` `_` `-` `*` empty); for another shape one character a cell (`1`-`9`, then `A`
 //! = 10 ... `Z` = 35) or, for any side up to [`solvers::MAX_SIDE`], integers separated by spaces
 //! (`0` empty). `shape` is written as [`Shape`] prints it (`16x16`, `12x12/3x4`, `10x10/latin`);
@@ -35,7 +35,7 @@ use super::engine::{self, Source};
 use super::error::ApiError;
 use super::gate::Gate;
 use crate::commands::puzzle_arg::refusal;
-use crate::format::{self, board_line, symbol_char, Reason};
+use crate::input::format::{self, board_line, symbol_char, Reason};
 use crate::verify;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -690,7 +690,7 @@ pub fn info() -> InfoResponse {
                 counts: k.counts(),
             })
             .collect(),
-        datasets: crate::dataset::SHIPPED
+        datasets: crate::input::dataset::SHIPPED
             .iter()
             .map(|s| s.name.to_string())
             .collect(),

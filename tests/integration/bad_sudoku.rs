@@ -9,8 +9,8 @@
 //! budgets: a budget that runs out is `timeout`, never `no_solution`.
 
 use crate::common::OnGrid;
-use harness::dataset::Dataset;
-use harness::format::{Format, PuzzleReader};
+use harness::input::dataset::Dataset;
+use harness::input::format::{Format, PuzzleReader};
 use harness::runner::{self, RunOptions};
 use harness::verify;
 use solvers::{Budget, Grid, SolverKind, Status};

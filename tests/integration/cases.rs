@@ -3,11 +3,13 @@
 
 use super::common::{case, cells};
 use crate::common::OnGrid;
-use harness::format::{PuzzleReader, Reason};
+use harness::input::format::{PuzzleReader, Reason};
 use harness::verify;
 use solvers::{Budget, SolverKind, Status, Unit};
 
-fn read_one(text: &str) -> Result<harness::format::Puzzle, harness::format::InputError> {
+fn read_one(
+    text: &str,
+) -> Result<harness::input::format::Puzzle, harness::input::format::InputError> {
     PuzzleReader::from_text(text, "case")
         .next()
         .expect("one entry")

@@ -2,7 +2,7 @@
 //! verified solutions, a puzzle with no solution, and the budget.
 
 use crate::common::OnGrid;
-use harness::dataset::{self, SHIPPED};
+use harness::input::dataset::{self, SHIPPED};
 use harness::verify;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::Duration;

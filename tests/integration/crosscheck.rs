@@ -17,7 +17,7 @@
 //! in practice). Case counts are kept modest so `cargo test` stays fast.
 
 use crate::common::OnGrid;
-use harness::dataset::{self, SHIPPED};
+use harness::input::dataset::{self, SHIPPED};
 use harness::verify;
 use proptest::prelude::*;
 use solvers::{Budget, Grid, SolverKind, Status};

@@ -110,7 +110,7 @@ fn first_digit_block_format_and_random_method() {
             &f,
         );
         let entries: Vec<_> =
-            harness::format::PuzzleReader::new(std::fs::File::open(&f).unwrap(), "g.txt")
+            harness::input::format::PuzzleReader::new(std::fs::File::open(&f).unwrap(), "g.txt")
                 .unwrap()
                 .collect();
         assert_eq!(entries.len(), 300, "{method}");
@@ -311,11 +311,11 @@ fn clue_targets_symmetry_and_line_format() {
 fn shipped_minimal_sets_are_minimal() {
     let mut counter = SolverKind::BitmaskSingles.session();
     for name in ["minimal-200", "minimal-1000"] {
-        let s = harness::dataset::SHIPPED
+        let s = harness::input::dataset::SHIPPED
             .iter()
             .find(|s| s.name == name)
             .unwrap();
-        let entries = harness::dataset::shipped(s).entries;
+        let entries = harness::input::dataset::shipped(s).entries;
         assert!(entries.len() >= 200);
         for e in entries {
             let p = *e.puzzle.as_ref().unwrap().grid().unwrap().cells();

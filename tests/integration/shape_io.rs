@@ -4,9 +4,9 @@
 //! paths run whether or not a built-in solver takes them yet).
 
 use assert_cmd::Command;
-use harness::dataset;
-use harness::format::{board_line, render_pls, Format, PuzzleReader};
 use harness::generate::counting_solver_for as solver_for;
+use harness::input::dataset;
+use harness::input::format::{board_line, render_pls, Format, PuzzleReader};
 use harness::verify;
 use predicates::prelude::*;
 use solvers::engine::{

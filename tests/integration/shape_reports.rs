@@ -4,8 +4,8 @@
 //! summary.md and index.html, scores that do not count the left-out pairs, and run.json's
 //! shapes.
 
-use harness::dataset::Dataset;
-use harness::format::{Entry, InputError, Puzzle, Reason};
+use harness::input::dataset::Dataset;
+use harness::input::format::{Entry, InputError, Puzzle, Reason};
 use harness::record::{self, Row, RowStatus, RunInfo};
 use harness::runner::{self, RunOptions};
 use harness::summary::{self, SummaryRow};
@@ -164,7 +164,7 @@ fn mixed() -> Dataset {
     Dataset {
         name: "mixed".into(),
         source: "mixed.txt".into(),
-        format: harness::format::Format::Line,
+        format: harness::input::format::Format::Line,
         entries,
     }
 }

@@ -230,7 +230,7 @@ fn many_puzzles_keep_their_order_in_every_format() {
         .get_output()
         .stdout
         .clone();
-    let back: Vec<_> = harness::format::PuzzleReader::new(std::io::Cursor::new(out), "out")
+    let back: Vec<_> = harness::input::format::PuzzleReader::new(std::io::Cursor::new(out), "out")
         .unwrap()
         .collect();
     assert_eq!(back.len(), 50);

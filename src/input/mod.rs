@@ -1,0 +1,8 @@
+//! What comes in: puzzle files of every format and shape ([`format`]), the shipped and named
+//! datasets ([`dataset`]), and the isomorphs of a 9x9 grid with its canonical form
+//! ([`isomorph`]). Depends on the checker ([`crate::verify`]), the generators' grid transforms
+//! and [`crate::plumbing`] only.
+
+pub mod dataset;
+pub mod format;
+pub mod isomorph;
