@@ -22,7 +22,7 @@
 //! tempers that.
 
 use clap::Parser;
-use harness::stats::sort_and_quantile;
+use harness::analysis::stats::sort_and_quantile;
 use solvers::logic;
 use solvers::Grid;
 use std::io::{BufRead, BufReader, Write};

@@ -74,12 +74,12 @@ struct Row {
     conflicts: f64,
 }
 
-/// The median ([`harness::stats::quantile`]'s convention); NaN for none (a solver not run).
+/// The median ([`harness::analysis::stats::quantile`]'s convention); NaN for none (a solver not run).
 fn middle(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
-    harness::stats::sort_and_quantile(&mut v, 0.5)
+    harness::analysis::stats::sort_and_quantile(&mut v, 0.5)
 }
 
 fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {

@@ -15,6 +15,7 @@
 #[macro_use]
 pub mod plumbing;
 
+pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod generate;
@@ -26,12 +27,8 @@ pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod scale;
-pub mod scores;
 pub mod sessions;
 pub mod shard;
-pub mod stats;
-pub mod summary;
-pub mod table;
 pub mod verify;
 pub mod web;
 

@@ -458,7 +458,7 @@ impl Measured {
         if v.is_empty() {
             return f64::NAN;
         }
-        crate::stats::sort_and_quantile(&mut v, 0.5)
+        crate::analysis::stats::sort_and_quantile(&mut v, 0.5)
     }
 
     /// Puzzles per second on its subset (median round).
@@ -514,7 +514,7 @@ pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
     let min = v.iter().copied().fold(f64::INFINITY, f64::min);
     let max = v.iter().copied().fold(0.0, f64::max);
     Ratio {
-        median: crate::stats::sort_and_quantile(&mut v, 0.5),
+        median: crate::analysis::stats::sort_and_quantile(&mut v, 0.5),
         min,
         max,
         rounds: v.len(),
@@ -656,7 +656,7 @@ fn time_round(c: &Contestant, sets: &[&Prepared], s: &Settings, plan: Plan, out:
     // The median pass: a pass the scheduler interrupted does not move it.
     let secs = times
         .iter_mut()
-        .map(|t| crate::stats::sort_and_quantile(t, 0.5))
+        .map(|t| crate::analysis::stats::sort_and_quantile(t, 0.5))
         .collect();
     out.chunk_secs.push(secs);
 }

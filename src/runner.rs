@@ -781,7 +781,7 @@ fn timed_solves(
             // The one median of the harness (summary.rs's), on sorted values.
             let median = |v: &mut Vec<f64>| {
                 v.sort_by(f64::total_cmp);
-                crate::stats::sort_and_quantile(v, 0.5)
+                crate::analysis::stats::sort_and_quantile(v, 0.5)
             };
             row.micros = (median(&mut walls) * 1e3).round() / 1e3;
             if !cpus.is_empty() {

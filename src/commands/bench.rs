@@ -277,7 +277,7 @@ enum Agreement {
 }
 
 /// `1.43 [1.08, 1.53]`, in [`crate::plumbing::human::ratio`]'s digits.
-fn compact(e: &crate::stats::Estimate) -> String {
+fn compact(e: &crate::analysis::stats::Estimate) -> String {
     crate::plumbing::human::interval(e.value, e.lo, e.hi, crate::plumbing::human::ratio)
 }
 
@@ -340,7 +340,7 @@ fn compare_verdicts(
         return;
     };
     for (other, e) in &v.intervals {
-        let run_says = crate::stats::verdict(e);
+        let run_says = crate::analysis::stats::verdict(e);
         let decided = e.lo > 1.0 && run_says.ends_with("slower");
         let bench = m
             .iter()
@@ -350,7 +350,7 @@ fn compare_verdicts(
             (Some(b), true) => {
                 let a = if b.value <= 1.0 {
                     Agreement::Disagrees
-                } else if crate::stats::verdict(b).ends_with("slower") {
+                } else if crate::analysis::stats::verdict(b).ends_with("slower") {
                     Agreement::Agrees
                 } else {
                     Agreement::SameDirection
@@ -409,15 +409,15 @@ fn print_verdicts(
 }
 
 /// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%
-/// interval over the rounds ([`crate::stats::median_ci`]; each round times both on the same
+/// interval over the rounds ([`crate::analysis::stats::median_ci`]; each round times both on the same
 /// puzzles, interleaved, so the interval covers the noise between rounds). None from fewer than
 /// two rounds: one round gives no interval, so no verdict.
-fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
+fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::analysis::stats::Estimate> {
     let ratios = perf::round_ratios(a, b);
     if ratios.len() < 2 {
         return None;
     }
-    crate::stats::median_ci(&ratios, crate::stats::salt(&[&a.name, &b.name]))
+    crate::analysis::stats::median_ci(&ratios, crate::analysis::stats::salt(&[&a.name, &b.name]))
 }
 
 fn print_table(
@@ -480,7 +480,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
         Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
         Some(f) => match round_ratio(f, x) {
             Some(e) => {
-                let v = crate::stats::verdict(&e);
+                let v = crate::analysis::stats::verdict(&e);
                 let word = ["slower", "faster"]
                     .into_iter()
                     .find(|w| v.ends_with(w))
@@ -510,13 +510,13 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
 }
 
 /// `hybrid / tdoku: throughput ratio 1.02 (median of 7 rounds, range 1.00-1.05), hybrid
-/// faster`: the champion `c` against `r`, the verdict by [`crate::stats::verdict`]'s rule on the
+/// faster`: the champion `c` against `r`, the verdict by [`crate::analysis::stats::verdict`]'s rule on the
 /// rounds' ratios (none from one round).
 fn champion_line(c: &Measured, r: &Measured) -> String {
     let ratio = perf::ratio(c, r);
     let verdict = match round_ratio(c, r) {
         Some(e) => {
-            let v = crate::stats::verdict(&e);
+            let v = crate::analysis::stats::verdict(&e);
             if v.ends_with("slower") {
                 format!("{} faster", c.name)
             } else if v.ends_with("faster") {

@@ -5,7 +5,7 @@
 use crate::cli::MergeArgs;
 use crate::record;
 use crate::shard::{self, ShardRun};
-use crate::{plumbing::output, summary};
+use crate::{analysis::summary, plumbing::output};
 use anyhow::Context;
 
 /// Merges the shards and writes the run.
@@ -33,7 +33,8 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let saving = || format!("saving the merged run to {}", args.out.display());
     record::clear_run(&args.out).with_context(saving)?;
     let mut acc = summary::Accumulator::for_run(&plan.info);
-    let mut scorer = crate::scores::Scorer::new(plan.info.timeout_ms.map(|ms| ms as f64 * 1e3));
+    let mut scorer =
+        crate::analysis::scores::Scorer::new(plan.info.timeout_ms.map(|ms| ms as f64 * 1e3));
     let mut rows = 0;
     output::write_atomic(&args.out.join("results.csv"), |w| {
         let mut csv = csv::Writer::from_writer(w);

@@ -1,5 +1,6 @@
 //! `harness run`: the main job.
 
+use crate::analysis::summary;
 use crate::cli::{ExternalArgs, RunArgs};
 use crate::input::dataset::{self, Dataset, Source};
 use crate::input::format::Entry;
@@ -9,7 +10,6 @@ use crate::plumbing::output;
 use crate::record::{self, DatasetInfo, Row, RunInfo};
 use crate::registry::{self, Registry};
 use crate::runner::{self, RunOptions};
-use crate::summary;
 use anyhow::Context;
 use solvers::engine::Engine;
 use std::path::PathBuf;
@@ -202,7 +202,7 @@ struct Tally {
     /// Dataset -> classes of its puzzles (times the copies per puzzle).
     classes: std::collections::HashMap<String, crate::record::manifest::Classes>,
     /// PAR-2, virtual best, unique solves.
-    scores: crate::scores::Scorer,
+    scores: crate::analysis::scores::Scorer,
 }
 
 /// Wrong rows named on the terminal at the end (the rest are counted).
@@ -214,7 +214,8 @@ const NAMED_ERRORS: usize = 10;
 impl Tally {
     fn new(info: &RunInfo) -> Tally {
         let mut summary = summary::Accumulator::for_run(info);
-        let mut scores = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
+        let mut scores =
+            crate::analysis::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
         let copies = info.isomorphs.unwrap_or(1).max(1) as usize;
         for d in &info.datasets {
             for c in d.shape_counts() {
@@ -816,7 +817,7 @@ fn finish(
     tally.scores.finish(&mut summary);
     record::finish_run(out, &summary, info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
-    summary.retain(|r| r.solver != crate::scores::VIRTUAL_BEST);
+    summary.retain(|r| r.solver != crate::analysis::scores::VIRTUAL_BEST);
     let named = Named {
         rows: tally.rows,
         planned,

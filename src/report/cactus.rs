@@ -8,7 +8,7 @@
 
 use super::digest::{Digest, FLOOR_MICROS};
 use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
-use crate::summary::SummaryRow;
+use crate::analysis::summary::SummaryRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;

@@ -2,10 +2,10 @@
 //! solver, the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
+use crate::analysis::summary::{self, SummaryRow};
 use crate::plumbing::human::micros as human_micros;
 use crate::record::Row;
 use crate::record::Run;
-use crate::summary::{self, SummaryRow};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -30,12 +30,12 @@ pub struct CompareRow {
     /// `median_micros_b / median_micros_a`: below 1 = B faster.
     pub ratio_b_over_a: Option<f64>,
     /// The ratio of medians over the puzzles readable in both runs (paired), with the lower
-    /// end of its bootstrap 95% interval ([`crate::stats::ratio_ci`]).
+    /// end of its bootstrap 95% interval ([`crate::analysis::stats::ratio_ci`]).
     pub ratio_lo: Option<f64>,
     /// The upper end of that interval.
     pub ratio_hi: Option<f64>,
     /// `faster`/`slower` only when the interval excludes 1 and the ratio is beyond the noise
-    /// threshold, else `same` ([`crate::stats::verdict`]); `too few puzzles` under [`crate::stats::MIN_RANKED`].
+    /// threshold, else `same` ([`crate::analysis::stats::verdict`]); `too few puzzles` under [`crate::analysis::stats::MIN_RANKED`].
     pub verdict: String,
     /// Mean search-tree nodes per puzzle in run A.
     pub mean_nodes_a: Option<f64>,
@@ -181,21 +181,22 @@ impl<'a> Matched<'a> {
         let pairs = self.paired.get(&group);
         // The salt of a 9x9 group is the one it had before shapes had groups.
         let salt = if sh == "9x9" {
-            crate::stats::salt(&[&d, &s])
+            crate::analysis::stats::salt(&[&d, &s])
         } else {
-            crate::stats::salt(&[&d, &sh, &s])
+            crate::analysis::stats::salt(&[&d, &sh, &s])
         };
-        let ci = pairs.and_then(|(x, y)| crate::stats::block_ratio_ci(x, y, self.block, salt));
+        let ci =
+            pairs.and_then(|(x, y)| crate::analysis::stats::block_ratio_ci(x, y, self.block, salt));
         let n = pairs.map_or(0, |p| p.0.len());
         CompareRow {
             ratio_lo: ci.map(|e| e.lo),
             ratio_hi: ci.map(|e| e.hi),
             verdict: match ci {
                 _ if !both => String::new(),
-                Some(_) if n < crate::stats::MIN_RANKED => {
+                Some(_) if n < crate::analysis::stats::MIN_RANKED => {
                     format!("too few puzzles ({n})")
                 }
-                Some(e) => same_if_indistinct(crate::stats::verdict(&e)),
+                Some(e) => same_if_indistinct(crate::analysis::stats::verdict(&e)),
                 None => "-".into(),
             },
             puzzles_a: ra.as_ref().map(|r| r.puzzles),
@@ -344,8 +345,8 @@ pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
         }
         let all_slower = ratios.iter().all(|&x| x > 1.0);
         let all_faster = ratios.iter().all(|&x| x < 1.0);
-        let m = crate::stats::sort_and_quantile(&mut ratios, 0.5);
-        let noise = crate::stats::NOISE;
+        let m = crate::analysis::stats::sort_and_quantile(&mut ratios, 0.5);
+        let noise = crate::analysis::stats::NOISE;
         if (all_slower && m > 1.0 + noise) || (all_faster && m < 1.0 / (1.0 + noise)) {
             out.push(format!(
                 "on {d}, all {} solvers whose search did not change are {} in B (median \
@@ -410,9 +411,9 @@ fn puzzles_phrase(n: usize, tail: &str) -> String {
     format!("{} puzzle{s}{tail}", crate::plumbing::human::count(n))
 }
 
-/// One dataset x shape's solvers as a [`crate::table::Table`] for the terminal.
-fn group_table(rows: &[&CompareRow]) -> crate::table::Table {
-    use crate::table::{Cell, Column, Table};
+/// One dataset x shape's solvers as a [`crate::analysis::table::Table`] for the terminal.
+fn group_table(rows: &[&CompareRow]) -> crate::analysis::table::Table {
+    use crate::analysis::table::{Cell, Column, Table};
     let mut t = Table::new(vec![
         Column::left("solver").gap(0),
         Column::right("median A").gap(2),

@@ -30,10 +30,10 @@ pub mod summary_md;
 pub mod tables;
 pub mod throughput;
 
+use crate::analysis::summary::SummaryRow;
 use crate::plumbing::output::write_atomic;
 use crate::record::Row;
 use crate::record::Run;
-use crate::summary::SummaryRow;
 use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, SVGBackend};
@@ -60,7 +60,7 @@ pub struct PlotFile {
     /// How to read it.
     pub caption: String,
     /// Readable puzzles of a cactus plot's dataset (0 for other plots): the largest ranked
-    /// dataset's cactus leads the page; one of fewer than [`crate::stats::MIN_RANKED`] is drawn
+    /// dataset's cactus leads the page; one of fewer than [`crate::analysis::stats::MIN_RANKED`] is drawn
     /// small.
     pub cactus_puzzles: usize,
 }
@@ -81,9 +81,9 @@ pub struct Verdict {
     /// wins a set of microsecond solves), then highest puzzles/s.
     pub ranked: Vec<SummaryRow>,
     /// Per other solver, its median time over the winner's on the puzzles both answered, with
-    /// the bootstrap 95% interval ([`crate::stats::ratio_ci`]); a solver missing here is
+    /// the bootstrap 95% interval ([`crate::analysis::stats::ratio_ci`]); a solver missing here is
     /// described by its medians alone.
-    pub intervals: Vec<(String, crate::stats::Estimate)>,
+    pub intervals: Vec<(String, crate::analysis::stats::Estimate)>,
 }
 
 /// A puzzle that is hard for every solver: its row per solver (in report order, `None` when the
@@ -276,16 +276,16 @@ pub fn verdicts_of(dir: &Path) -> anyhow::Result<Vec<Verdict>> {
 
 impl Verdict {
     /// True when the group is ranked: a winner solved at least one puzzle, and it has at least
-    /// [`crate::stats::MIN_RANKED`] readable puzzles.
+    /// [`crate::analysis::stats::MIN_RANKED`] readable puzzles.
     pub fn ranks(&self) -> bool {
-        self.ranked
-            .first()
-            .is_some_and(|w| w.solved > 0 && w.puzzles - w.invalid >= crate::stats::MIN_RANKED)
+        self.ranked.first().is_some_and(|w| {
+            w.solved > 0 && w.puzzles - w.invalid >= crate::analysis::stats::MIN_RANKED
+        })
     }
 
     /// The group's name: the dataset, and its shape where not 9x9 (`big (16x16)`).
     pub fn group(&self) -> String {
-        crate::summary::group_name(&self.dataset, &self.shape)
+        crate::analysis::summary::group_name(&self.dataset, &self.shape)
     }
 }
 
@@ -296,7 +296,7 @@ pub fn paired_ratio(
     (dataset, shape): (&str, &str),
     a: &str,
     b: &str,
-) -> Option<crate::stats::Estimate> {
+) -> Option<crate::analysis::stats::Estimate> {
     let key = |r: &Row| (r.line, r.transform.clone());
     let times_a: std::collections::HashMap<_, f64> = run
         .rows_of(dataset, a)
@@ -313,7 +313,7 @@ pub fn paired_ratio(
             xb.push(r.micros);
         }
     }
-    crate::stats::ratio_ci(&xa, &xb, crate::stats::salt(&[dataset, a, b]))
+    crate::analysis::stats::ratio_ci(&xa, &xb, crate::analysis::stats::salt(&[dataset, a, b]))
 }
 
 /// For the cactus plot of `dataset`: the solvers that do not take some of its shapes (`n/a`
@@ -477,7 +477,7 @@ impl Drawn {
             stem = format!("{stem}-{}", self.stems.len() + 1);
         }
         self.stems.push(stem.clone());
-        let size = if c.puzzles < crate::stats::MIN_RANKED {
+        let size = if c.puzzles < crate::analysis::stats::MIN_RANKED {
             SMALL_CACTUS
         } else {
             SIZE
@@ -708,7 +708,7 @@ pub fn noise_note(
     }
     let rows: Vec<&SummaryRow> = summary
         .iter()
-        .filter(|r| r.solver != crate::scores::VIRTUAL_BEST && r.median_micros > 0.0)
+        .filter(|r| r.solver != crate::analysis::scores::VIRTUAL_BEST && r.median_micros > 0.0)
         .collect();
     let spiky = rows
         .iter()
@@ -819,7 +819,7 @@ fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
             crate::plumbing::human::count(readable)
         ));
     }
-    if readable < crate::stats::MIN_RANKED {
+    if readable < crate::analysis::stats::MIN_RANKED {
         let by = match tied {
             1 => w.solver.clone(),
             n => format!("{n} solvers"),
@@ -827,7 +827,7 @@ fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
         return Some(format!(
             "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {by}",
             crate::plumbing::human::count(readable),
-            crate::stats::MIN_RANKED,
+            crate::analysis::stats::MIN_RANKED,
             crate::plumbing::human::count(w.solved),
             crate::plumbing::human::count(w.puzzles),
             unsolved_in_brackets(w),
@@ -861,7 +861,7 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
     let ratio = match (interval, median_ratio(w, o)) {
         // The ratio once, then its 95% interval in the same direction.
         (Some((_, e)), _) => {
-            let said = crate::stats::verdict(e);
+            let said = crate::analysis::stats::verdict(e);
             let r = crate::plumbing::human::ratio;
             if said.ends_with("× slower") {
                 format!("{said} [{}, {}]", r(e.lo), r(e.hi))

@@ -3,7 +3,7 @@
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
 use super::{metadata, tables, verdict_text, Page};
-use crate::table::markdown_text;
+use crate::analysis::table::markdown_text;
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.

@@ -80,12 +80,12 @@ pub fn csv_rows(study: &Study) -> Vec<CsvRow> {
 }
 
 /// A time estimate as `median [lo, hi]` in human units.
-fn micros_ci(e: crate::stats::Estimate) -> String {
+fn micros_ci(e: crate::analysis::stats::Estimate) -> String {
     human::interval(e.value, e.lo, e.hi, human::micros)
 }
 
 /// A node-count estimate as `median [lo, hi]` in human units.
-fn nodes_ci(e: crate::stats::Estimate) -> String {
+fn nodes_ci(e: crate::analysis::stats::Estimate) -> String {
     human::interval(e.value, e.lo, e.hi, human::figure)
 }
 

@@ -2,7 +2,7 @@
 //! kind (`tests/fixtures/six-puzzles.txt`), every count the same in every output.
 
 use super::common::harness;
-use harness::summary::SummaryRow;
+use harness::analysis::summary::SummaryRow;
 use std::path::{Path, PathBuf};
 
 fn six() -> PathBuf {

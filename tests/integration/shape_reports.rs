@@ -4,11 +4,11 @@
 //! summary.md and index.html, scores that do not count the left-out pairs, and run.json's
 //! shapes.
 
+use harness::analysis::summary::{self, SummaryRow};
 use harness::input::dataset::Dataset;
 use harness::input::format::{Entry, InputError, Puzzle, Reason};
 use harness::record::{self, Row, RowStatus, RunInfo};
 use harness::runner::{self, RunOptions};
-use harness::summary::{self, SummaryRow};
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
 };
@@ -256,7 +256,7 @@ fn summary_of(rows: &[Row]) -> Vec<SummaryRow> {
         summary::Accumulator::for_solvers(vec![(classic_engine(), false), ("brute".into(), true)]);
     rows.iter().for_each(|r| acc.add(r));
     let mut s = acc.finish();
-    harness::scores::score(rows, Some(1e6), &mut s);
+    harness::analysis::scores::score(rows, Some(1e6), &mut s);
     s
 }
 
