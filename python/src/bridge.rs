@@ -82,7 +82,7 @@ pub fn line(board: &Board) -> String {
 /// # Errors
 /// An unknown name (the message lists the known ones), or an external solver that cannot load.
 pub fn engine(spec: &str) -> Result<Arc<dyn Engine>, String> {
-    harness::registry::Registry::load(None)
+    harness::execution::registry::Registry::load(None)
         .and_then(|r| r.engine(spec, false))
         .map_err(|e| format!("{e:#}"))
 }

@@ -200,7 +200,7 @@ fn solve_all(
         .num_threads(threads)
         .build()
         .map_err(|e| e.to_string())?;
-    let sessions = harness::sessions::Sessions::new(pool.current_num_threads(), 1);
+    let sessions = harness::execution::sessions::Sessions::new(pool.current_num_threads(), 1);
     Ok(pool.install(|| {
         puzzles
             .par_iter()

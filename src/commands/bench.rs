@@ -1,11 +1,11 @@
 //! `harness bench`: puzzles/s of every solver (and the `sudoku` crate when built with
 //! `--features reference`) on the same puzzles, in one process, single thread, interleaved rounds.
-//! The method is in [`crate::perf`].
+//! The method is in [`crate::execution::perf`].
 
 use crate::cli::BenchArgs;
 use crate::commands::run::engines;
+use crate::execution::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
 use crate::input::dataset::{self, Dataset};
-use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
 use solvers::SolverKind;
 use std::path::PathBuf;
 use std::time::Duration;

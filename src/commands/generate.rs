@@ -1,6 +1,7 @@
 //! `harness generate grids`, `harness generate puzzles` and `harness generate qwh`.
 
 use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs, QwhArgs, ShapeArgs};
+use crate::execution::sessions::Sessions;
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::qwh::{generate_qwh, Holes};
 use crate::generate::shaped::random_solved;
@@ -12,7 +13,6 @@ use crate::generate::{
 use crate::generate::{counting_solver_for, generate_board_puzzle_ticking, BoardPuzzleOptions};
 use crate::plumbing::human::plural;
 use crate::plumbing::output;
-use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -1,7 +1,7 @@
-//! `harness inspect`: the manifest of each dataset ([`crate::manifest`]).
+//! `harness inspect`: the manifest of each dataset ([`crate::execution::manifest`]).
 
 use crate::cli::InspectArgs;
-use crate::manifest::{self, Options};
+use crate::execution::manifest::{self, Options};
 use std::time::Duration;
 
 /// Prints the manifest of each dataset, as text or JSON.

@@ -2,8 +2,8 @@
 //! each can do) and the shipped datasets.
 
 use crate::cli::ListArgs;
+use crate::execution::registry::{self, Registry};
 use crate::input::dataset;
-use crate::registry::{self, Registry};
 use solvers::engine::{Caps, Engine};
 use solvers::registry::BuiltinEngine;
 use solvers::SolverKind;

@@ -20,10 +20,10 @@
 //! `--bless` rewrites both files from this run instead of comparing.
 
 use crate::cli::RegressArgs;
+use crate::execution::perf::{Contestant, Prepared, REFERENCE_NAME};
+use crate::execution::registry::Registry;
 use crate::input::dataset::{self, Dataset};
-use crate::perf::{Contestant, Prepared, REFERENCE_NAME};
 use crate::plumbing::output;
-use crate::registry::Registry;
 use anyhow::Context;
 use solvers::engine::Engine;
 use solvers::{Budget, Grid, SolverKind};
@@ -395,7 +395,7 @@ fn measure_ratios(
     for (j, c) in contestants.iter().enumerate() {
         for &i in &subset[j] {
             let t = Instant::now();
-            crate::perf::solve_for_timing(c, &prepared, i);
+            crate::execution::perf::solve_for_timing(c, &prepared, i);
             let dt = t.elapsed().as_secs_f64();
             reps[j][i] = ((TARGET / dt.max(1e-9)) as usize).clamp(1, 10_000);
         }
@@ -406,7 +406,7 @@ fn measure_ratios(
             for &i in &subset[j] {
                 let t = Instant::now();
                 for _ in 0..reps[j][i] {
-                    crate::perf::solve_for_timing(&contestants[j], &prepared, i);
+                    crate::execution::perf::solve_for_timing(&contestants[j], &prepared, i);
                 }
                 let dt = t.elapsed().as_secs_f64() / reps[j][i] as f64;
                 best[j][i] = best[j][i].min(dt);

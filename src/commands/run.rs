@@ -2,14 +2,14 @@
 
 use crate::analysis::summary;
 use crate::cli::{ExternalArgs, RunArgs};
+use crate::execution::registry::{self, Registry};
+use crate::execution::runner::{self, RunOptions};
 use crate::input::dataset::{self, Dataset, Source};
 use crate::input::format::Entry;
 use crate::plumbing::human::plural;
 use crate::plumbing::interrupt;
 use crate::plumbing::output;
 use crate::record::{self, DatasetInfo, Row, RunInfo};
-use crate::registry::{self, Registry};
-use crate::runner::{self, RunOptions};
 use anyhow::Context;
 use solvers::engine::Engine;
 use std::path::PathBuf;
@@ -453,9 +453,9 @@ fn start_info(
         load_after: None,
     };
     for src in sources {
-        info.manifests.push(crate::manifest::manifest(
+        info.manifests.push(crate::execution::manifest::manifest(
             src,
-            crate::manifest::Options {
+            crate::execution::manifest::Options {
                 classes: None,
                 // Exact duplicates only: `harness inspect` looks for isomorphic ones.
                 isomorph_limit: 0,

@@ -35,9 +35,9 @@
 //! back as its solved grid, a marked entry as an invalid puzzle (in CSV, as its puzzle without
 //! a solution), so counts stay aligned.
 
+use crate::execution::sessions::Sessions;
 use crate::input::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
 use crate::plumbing::human::thousands;
-use crate::sessions::Sessions;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;

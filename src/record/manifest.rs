@@ -1,5 +1,5 @@
 //! A dataset's manifest as run.json records it (`manifests`): what a file holds, so two runs can
-//! be known to be on the same puzzles. [`crate::manifest`] computes it.
+//! be known to be on the same puzzles. [`crate::execution::manifest`] computes it.
 
 use super::SolutionClass;
 use serde::{Deserialize, Serialize};

@@ -21,12 +21,12 @@
 //!   columns; a `no_solution` is wrong, as every instance completes).
 
 use super::{Family, Holes, Plan, Point};
+use crate::execution::sessions::Sessions;
 use crate::generate::qwh::{self, generate_qwh};
 use crate::generate::rng::{Purpose, Rng};
 use crate::generate::shaped::random_solved;
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions, Target};
-use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -9,9 +9,9 @@
 //! budgets: a budget that runs out is `timeout`, never `no_solution`.
 
 use crate::common::OnGrid;
+use harness::execution::runner::{self, RunOptions};
 use harness::input::dataset::Dataset;
 use harness::input::format::{Format, PuzzleReader};
-use harness::runner::{self, RunOptions};
 use harness::verify;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::Duration;

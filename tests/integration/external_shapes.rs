@@ -3,7 +3,7 @@
 //! a stand-in SAT program and with minisat. Every answer is checked by
 //! `harness::verify::check_board`; counts agree with dlx.
 
-use harness::registry::Registry;
+use harness::execution::registry::Registry;
 use harness::verify::check_board;
 use solvers::engine::{Engine, Session, Shapes};
 use solvers::{Board, Budget, Shape, SolverKind, Status};

@@ -5,10 +5,10 @@
 //! shapes.
 
 use harness::analysis::summary::{self, SummaryRow};
+use harness::execution::runner::{self, RunOptions};
 use harness::input::dataset::Dataset;
 use harness::input::format::{Entry, InputError, Puzzle, Reason};
 use harness::record::{self, Row, RowStatus, RunInfo};
-use harness::runner::{self, RunOptions};
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
 };
@@ -354,7 +354,7 @@ fn run_json_results_csv_and_the_report_say_n_a() {
     info.solver_details = opts
         .solvers
         .iter()
-        .map(|e| harness::registry::record(e.as_ref()))
+        .map(|e| harness::execution::registry::record(e.as_ref()))
         .collect();
     info.datasets = vec![record::DatasetInfo {
         name: "mixed".into(),

@@ -32,7 +32,7 @@
 //! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
 //! is one.
 
-use crate::perf::ReferenceOrigin;
+use crate::execution::perf::ReferenceOrigin;
 use crate::record::{EngineKind, FileRecord, NodeCount, SolverRecord};
 use anyhow::{bail, Context};
 use foreign::ForeignOrigin;

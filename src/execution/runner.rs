@@ -9,10 +9,10 @@
 //! share the run, and drift hits them alike. Each solve gets a fresh [`Budget`] (deadline and
 //! node limit); timing wraps the `solve` call alone (µs, from a monotonic clock).
 
+use crate::execution::sessions::Sessions;
 use crate::input::dataset::Dataset;
 use crate::input::isomorph::Transform;
 use crate::record::{Row, RowStatus, SolutionClass};
-use crate::sessions::Sessions;
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;

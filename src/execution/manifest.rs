@@ -243,7 +243,7 @@ fn classes(
     timeout: Duration,
 ) -> Classes {
     let counter = BuiltinEngine::new(crate::generate::counting_solver());
-    let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), 1);
+    let sessions = crate::execution::sessions::Sessions::new(rayon::current_num_threads(), 1);
     let names: Vec<Option<SolutionClass>> = grids
         .par_iter()
         .map(|(_, g)| {
@@ -274,7 +274,8 @@ fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<So
         .iter()
         .map(|&k| BuiltinEngine::new(k))
         .collect();
-    let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), engines.len());
+    let sessions =
+        crate::execution::sessions::Sessions::new(rayon::current_num_threads(), engines.len());
     boards
         .par_iter()
         .map(|b| {
