@@ -24,7 +24,6 @@ pub mod input;
 pub mod record;
 pub mod report;
 pub mod scale;
-pub mod shard;
 pub mod verify;
 pub mod web;
 

@@ -4,7 +4,7 @@
 
 use crate::cli::MergeArgs;
 use crate::record;
-use crate::shard::{self, ShardRun};
+use crate::record::merge::{self, ShardRun};
 use crate::{analysis::summary, plumbing::output};
 use anyhow::Context;
 
@@ -12,7 +12,7 @@ use anyhow::Context;
 ///
 /// # Errors
 /// When a folder cannot be read, the shards do not form one complete split of one run or a
-/// shard's rows are not the ones its run.json counts (see [`shard::MergeError`]), or the output
+/// shard's rows are not the ones its run.json counts (see [`merge::MergeError`]), or the output
 /// cannot be written. Nothing of the merged run is left in `--out` then.
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let runs = args
@@ -25,7 +25,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
             })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut plan = shard::plan(&runs, std::env::args().collect())?;
+    let mut plan = merge::plan(&runs, std::env::args().collect())?;
     for w in &plan.warnings {
         errln!("warning: {w}");
     }

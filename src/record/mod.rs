@@ -9,6 +9,7 @@
 
 mod info;
 pub mod manifest;
+pub mod merge;
 mod row;
 mod run;
 mod shard;
