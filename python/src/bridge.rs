@@ -110,10 +110,7 @@ pub fn takes(engine: &dyn Engine, shape: Shape) -> Result<(), String> {
     if engine.info().caps.shapes.takes(shape) {
         Ok(())
     } else {
-        Err(harness::commands::puzzle_arg::refusal(
-            &engine.info().name,
-            shape,
-        ))
+        Err(harness::input::refusal::refusal(&engine.info().name, shape))
     }
 }
 
@@ -353,12 +350,13 @@ pub fn rate(puzzle: &Puzzle) -> Result<Rated, String> {
 /// Another shape, a board without solution, or one with several (no step leads to one answer).
 pub fn hint(puzzle: &Puzzle) -> Result<Option<String>, String> {
     use harness::commands::hint as h;
+    use harness::input::refusal as r;
     use solvers::logic::RateError;
     let grid = puzzle.require_grid("hint")?;
     match solvers::logic::hint(&grid) {
         Ok(step) => Ok(step.map(|s| h::describe(&s))),
-        Err(RateError::NoSolution) => Err(h::NO_SOLUTION_REFUSAL.to_string()),
-        Err(RateError::MultipleSolutions) => Err(h::several_solutions_refusal()),
+        Err(RateError::NoSolution) => Err(r::NO_SOLUTION_REFUSAL.to_string()),
+        Err(RateError::MultipleSolutions) => Err(r::several_solutions_refusal()),
         Err(e) => Err(e.to_string()),
     }
 }

@@ -4,8 +4,9 @@
 //! the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::{counting_refusal, read_board};
+use crate::commands::puzzle_arg::read_board;
 use crate::generate::counting_solver_for;
+use crate::input::refusal::counting_refusal;
 use anyhow::bail;
 use solvers::engine::{Engine, EngineError};
 use solvers::registry::BuiltinEngine;

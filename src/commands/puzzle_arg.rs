@@ -5,7 +5,7 @@
 
 use crate::input::format::{Puzzle, PuzzleReader};
 use anyhow::{anyhow, Context};
-use solvers::{Grid, Shape, SolverKind};
+use solvers::Grid;
 
 /// Reads the 9x9 puzzle named by `arg`, for the commands that take 9x9 grids only: as
 /// [`read_board`], refusing another shape with a message naming it.
@@ -50,35 +50,5 @@ pub fn read_board(arg: &str) -> anyhow::Result<Puzzle> {
         // The puzzle given on the command line: no file and no line to name.
         Err(e) if arg != "-" => Err(anyhow!("puzzle argument: {}", e.reason)),
         Err(e) => Err(e.into()),
-    }
-}
-
-/// The built-in solvers that take `shape`: the registry's [`SolverKind::taking`].
-pub fn solvers_taking(shape: Shape) -> Vec<SolverKind> {
-    SolverKind::taking(shape)
-}
-
-/// Why solver `name` is refused on puzzles of `shape`, naming the built-in solvers that take it
-/// (or saying none does).
-pub fn refusal(name: &str, shape: Shape) -> String {
-    refusal_among(name, shape, solvers_taking(shape))
-}
-
-/// [`refusal`] for a count: names only the built-in solvers that take `shape` and count.
-pub fn counting_refusal(name: &str, shape: Shape) -> String {
-    let mut taking = solvers_taking(shape);
-    taking.retain(|k| k.caps().counts);
-    refusal_among(name, shape, taking)
-}
-
-fn refusal_among(name: &str, shape: Shape, taking: Vec<SolverKind>) -> String {
-    if taking.is_empty() {
-        format!("solver {name} does not take {shape} puzzles, and no built-in solver does")
-    } else {
-        let names: Vec<&str> = taking.iter().map(|k| k.name()).collect();
-        format!(
-            "solver {name} does not take {shape} puzzles; solvers that do: {}",
-            names.join(", ")
-        )
     }
 }

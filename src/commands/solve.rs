@@ -190,7 +190,10 @@ impl Engines<'_> {
         }
         match crate::generate::counting_solver_for(shape) {
             Some(k) if self.fallback => Ok(self.builtin_of(k)),
-            _ => Err(super::puzzle_arg::refusal(&self.main.info().name, shape)),
+            _ => Err(crate::input::refusal::refusal(
+                &self.main.info().name,
+                shape,
+            )),
         }
     }
 
@@ -310,7 +313,7 @@ fn answer_board(
         Err(solvers::engine::EngineError::Unsupported(_)) => {
             return fail(
                 Failure::Invalid,
-                super::puzzle_arg::refusal(name, p.shape()),
+                crate::input::refusal::refusal(name, p.shape()),
             )
         }
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),

@@ -34,8 +34,8 @@
 use super::engine::{self, Source};
 use super::error::ApiError;
 use super::gate::Gate;
-use crate::commands::puzzle_arg::refusal;
 use crate::input::format::{self, board_line, symbol_char, Reason};
+use crate::input::refusal::refusal;
 use crate::verify;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -590,10 +590,10 @@ pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
     })?;
     let step = solvers::logic::hint(&grid).map_err(|e| match e {
         solvers::logic::RateError::NoSolution => {
-            ApiError::bad_request(crate::commands::hint::NO_SOLUTION_REFUSAL)
+            ApiError::bad_request(crate::input::refusal::NO_SOLUTION_REFUSAL)
         }
         solvers::logic::RateError::MultipleSolutions => {
-            ApiError::bad_request(crate::commands::hint::several_solutions_refusal())
+            ApiError::bad_request(crate::input::refusal::several_solutions_refusal())
         }
         other => ApiError::bad_request(other.to_string()),
     })?;

@@ -21,11 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Default table selector: fits the page of `harness serve` (`<table id="board">`) and any page
-/// whose first table with 81 input cells is the board.
-pub const DEFAULT_TABLE: &str = "table";
-/// Default cell selector, searched inside the table.
-pub const DEFAULT_CELL: &str = "input";
+pub use crate::cli::{DEFAULT_CELL, DEFAULT_TABLE};
 /// What to install when the browser is missing.
 pub const INSTALL_HINT: &str =
     "install Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver)";
