@@ -19,8 +19,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use harness::commands::bench::SHARED_SETS;
-use harness::dataset::{self, Dataset};
-use solvers::{Budget, Grid, SolverKind, Status};
+use harness::input::dataset::{self, Dataset};
+use solvers::{Board, Budget, Grid, SolverKind, Status};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -64,7 +64,7 @@ fn sets() -> Vec<(String, Vec<Grid>)> {
 }
 
 /// The puzzles `kind` is benchmarked on, and the id parameter naming them.
-fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Grid>) {
+fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Board>) {
     let mut session = kind.session();
     let cap = Budget::unlimited().max_nodes(Some(SLOW_NODE_CAP));
     let mut scanned_nodes = 0;
@@ -72,18 +72,18 @@ fn workload(kind: SolverKind, name: &str, grids: &[Grid]) -> (String, Vec<Grid>)
     let mut picked_nodes = 0;
     let scan = grids.len().min(SLOW_SCAN);
     for g in &grids[..scan] {
-        let out = session.solve(g, &cap).expect("a built-in session");
+        let out = session.solve(&g.into(), &cap).expect("a built-in session");
         scanned_nodes += out.stats.nodes;
         if out.status == Status::Solved
             && picked.len() < SLOW_SUBSET
             && picked_nodes + out.stats.nodes <= SLOW_TOTAL_NODES
         {
-            picked.push(*g);
+            picked.push(Board::from(g));
             picked_nodes += out.stats.nodes;
         }
     }
     if scanned_nodes <= FAST_MEAN_NODES * scan as u64 {
-        (name.to_string(), grids.to_vec())
+        (name.to_string(), grids.iter().map(Board::from).collect())
     } else {
         (format!("{name}[subset {}]", picked.len()), picked)
     }

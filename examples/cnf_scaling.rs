@@ -16,7 +16,7 @@
 //! interrupted.
 
 use anyhow::{bail, Context};
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 use solvers::sat::{parse_sat_output, CnfEncoding, Formula, SatAnswer};
 use solvers::Board;
 use std::io::Write;

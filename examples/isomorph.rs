@@ -8,7 +8,7 @@
 //! cargo run --release --example isomorph -- FILE SEED > FILE.iso
 //! ```
 
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 
 /// splitmix64: a small, well-mixed generator, enough for shuffling.
 struct Mix(u64);

@@ -15,7 +15,7 @@
 //! Timings depend on the machine and its load: run it on an idle machine. Tests never assert
 //! timings; this is where the overrun is measured.
 
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,7 @@ fn main() {
             for _ in 0..repeats {
                 let (t0, c0) = (Instant::now(), thread_cpu());
                 let out = session
-                    .solve(grid, &Budget::with_timeout(budget))
+                    .solve(&grid.into(), &Budget::with_timeout(budget))
                     .expect("a built-in session");
                 let (elapsed, cpu) = (t0.elapsed(), thread_cpu().saturating_sub(c0));
                 if out.status == Status::Timeout {

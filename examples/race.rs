@@ -10,7 +10,7 @@
 //! valgrind --tool=callgrind ./target/release/examples/race bitboard-bands FILE [count]
 //! ```
 
-use harness::format::PuzzleReader;
+use harness::input::format::PuzzleReader;
 use solvers::{Budget, Grid, SolverKind, Stats};
 use std::time::Instant;
 
@@ -45,7 +45,8 @@ fn main() {
     } else {
         let kind: SolverKind = who.parse().expect("a solver name");
         let mut session = kind.session();
-        for g in &grids {
+        let boards: Vec<solvers::Board> = grids.iter().map(solvers::Board::from).collect();
+        for g in &boards {
             if count {
                 let c = session.count(g, 2, &Budget::unlimited()).expect("counts");
                 solved += (c.solutions == 1) as u64;

@@ -22,7 +22,7 @@
 //! tempers that.
 
 use clap::Parser;
-use harness::stats::sort_and_quantile;
+use harness::analysis::stats::sort_and_quantile;
 use solvers::logic;
 use solvers::Grid;
 use std::io::{BufRead, BufReader, Write};
@@ -52,7 +52,7 @@ fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     anyhow::ensure!(args.limit >= 2, "--limit must be at least 2");
     anyhow::ensure!(args.rounds >= 1, "--rounds must be at least 1");
-    let ds = harness::dataset::load(&args.file)?;
+    let ds = harness::input::dataset::load(&args.file)?;
     let grids: Vec<Grid> = ds
         .entries
         .iter()

@@ -74,12 +74,12 @@ struct Row {
     conflicts: f64,
 }
 
-/// The median ([`harness::stats::quantile`]'s convention); NaN for none (a solver not run).
+/// The median ([`harness::analysis::stats::quantile`]'s convention); NaN for none (a solver not run).
 fn middle(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
-    harness::stats::sort_and_quantile(&mut v, 0.5)
+    harness::analysis::stats::sort_and_quantile(&mut v, 0.5)
 }
 
 fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
@@ -97,14 +97,20 @@ fn ablation(grids: &[Grid], rounds: usize) -> anyhow::Result<Vec<Row>> {
     }
     let mut solvers: Vec<(&str, Box<dyn Session>)> = Encoding::ALL
         .iter()
-        .map(|&e| (e.solver_name(), solvers::sat::engine(e).open()))
+        .map(|&e| {
+            (
+                e.solver_name(),
+                solvers::registry::BuiltinEngine::sat(e).open(),
+            )
+        })
         .collect();
     let mut times = vec![Vec::new(); 4];
+    let boards: Vec<solvers::Board> = grids.iter().map(solvers::Board::from).collect();
     for _ in 0..rounds {
         for ((name, s), t) in solvers.iter_mut().zip(&mut times) {
             let start = Instant::now();
-            for g in grids {
-                let out = s.solve(g, &Budget::unlimited())?;
+            for (g, b) in grids.iter().zip(&boards) {
+                let out = s.solve(b, &Budget::unlimited())?;
                 if out.status != Status::Solved {
                     bail!("{name} did not solve {}", g.to_line());
                 }
@@ -287,7 +293,7 @@ fn main() -> anyhow::Result<()> {
     let mut all_rows = Vec::new();
     let mut races = Vec::new();
     for set in SHARED_SETS {
-        let ds = harness::dataset::load(&dir.join(set).to_string_lossy())?;
+        let ds = harness::input::dataset::load(&dir.join(set).to_string_lossy())?;
         let mut g = grids(&ds);
         g.truncate(a.limit);
         eprintln!("{set}: {} puzzles", g.len());

@@ -394,6 +394,12 @@ pub struct ServeArgs {
     pub port: u16,
 }
 
+/// `autofill`'s default table selector: fits the page of `harness serve` (`<table id="board">`)
+/// and any page whose first table with 81 input cells is the board.
+pub const DEFAULT_TABLE: &str = "table";
+/// `autofill`'s default cell selector, searched inside the table.
+pub const DEFAULT_CELL: &str = "input";
+
 /// Arguments of `harness autofill`.
 #[derive(Debug, Args)]
 pub struct AutofillArgs {
@@ -405,10 +411,10 @@ pub struct AutofillArgs {
     #[arg(long)]
     pub webdriver: Option<String>,
     /// CSS selector of the board container: the first match holding 81 cells is the board.
-    #[arg(long, default_value = crate::web::autofill::DEFAULT_TABLE)]
+    #[arg(long, default_value = DEFAULT_TABLE)]
     pub table: String,
     /// CSS selector of a cell inside the container (its `value` is the digit, empty = empty).
-    #[arg(long, default_value = crate::web::autofill::DEFAULT_CELL)]
+    #[arg(long, default_value = DEFAULT_CELL)]
     pub cell: String,
     /// Save a PNG screenshot of the page after filling it.
     #[arg(long)]

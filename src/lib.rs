@@ -7,35 +7,23 @@
 //! `ARCHITECTURE.md` at the repository root is the map.
 
 #![deny(missing_docs)]
-// Writes to stdout and stderr go through `outln!`/`out!`/`errln!` (src/output.rs), which never
+// Writes to stdout and stderr go through `outln!`/`out!`/`errln!` (src/plumbing/output.rs), which never
 // panic on a failed write.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 // First: its `outln!`, `out!` and `errln!` are in scope in every module below.
 #[macro_use]
-pub mod output;
+pub mod plumbing;
 
+pub mod analysis;
 pub mod cli;
 pub mod commands;
-pub mod dataset;
-pub mod format;
+pub mod execution;
 pub mod generate;
-pub mod human;
-pub mod interrupt;
-pub mod isomorph;
-pub mod manifest;
-pub mod perf;
+pub mod input;
 pub mod record;
-pub mod registry;
 pub mod report;
-pub mod runner;
 pub mod scale;
-pub mod scores;
-pub mod sessions;
-pub mod shard;
-pub mod stats;
-pub mod summary;
-pub mod table;
 pub mod verify;
 pub mod web;
 

@@ -28,8 +28,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // One handler for every command: a signal removes the temporary files being written, says
     // what was kept and exits with status 130 (`run` and `serve` first stop their work; see
-    // `harness::interrupt`).
-    if let Err(e) = harness::interrupt::install() {
+    // `harness::plumbing::interrupt`).
+    if let Err(e) = harness::plumbing::interrupt::install() {
         errln!("warning: Ctrl-C will leave temporary files behind: {e}");
     }
     let Some(command) = &cli.command else {
@@ -55,7 +55,7 @@ fn print_error(e: &anyhow::Error) {
     }
     for (i, line) in text.lines().enumerate() {
         let head = if i == 0 { "error: " } else { "       " };
-        errln!("{}", harness::human::hanging(head, line));
+        errln!("{}", harness::plumbing::human::hanging(head, line));
     }
 }
 

@@ -41,7 +41,7 @@ fn per_call_ns(calls: u32, mut f: impl FnMut()) -> f64 {
 }
 
 fn solve_loop<'a>(session: &'a mut dyn Session, puzzle: &Grid) -> impl FnMut() + 'a {
-    let puzzle = *puzzle;
+    let puzzle = solvers::Board::from(puzzle);
     move || {
         let out = session.solve(&puzzle, &Budget::unlimited());
         std::hint::black_box(out.expect("an answer"));
@@ -132,7 +132,10 @@ fn main() {
 
     let minisat = DimacsEngine::new("minisat", vec!["minisat".into()]);
     let mut session = minisat.session().unwrap();
-    if session.solve(&puzzle, &Budget::unlimited()).is_ok() {
+    if session
+        .solve(&solvers::Board::from(puzzle), &Budget::unlimited())
+        .is_ok()
+    {
         let ns = per_call_ns(50, solve_loop(session.as_mut(), &puzzle));
         println!(
             "dimacs: minisat on one puzzle (CNF file, one process):          {:.2} ms per puzzle",

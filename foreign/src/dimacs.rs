@@ -44,7 +44,7 @@ use solvers::sat::{
     decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
     write_dimacs_with, CnfEncoding, Encoding, Formula, SatAnswer,
 };
-use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
+use solvers::{Board, Budget, Count, Grid, Outcome, Stats};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -428,31 +428,39 @@ fn blocking_clause(solution: &Grid) -> Vec<i32> {
 }
 
 impl Session for DimacsSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        if solvers::sat::choice().for_shape(solvers::Shape::CLASSIC) != CnfEncoding::FULL_PAIRWISE {
-            let out = self.solve_shaped(&Board::from_grid(puzzle), budget)?;
-            return Ok(out.map(|b| b.to_grid().expect("a 9x9 board")));
-        }
-        self.usage = None;
-        if budget.exhausted(0) {
-            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
-        }
-        Ok(match self.run(puzzle, &[], budget)? {
-            Run::Model(grid) => Outcome::solved(
-                checked(self.program(), puzzle, grid, &[])?,
-                Stats::default(),
-            ),
-            Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
-            Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
-        })
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
+        Ok(self.count(puzzle, 1, budget)?.outcome())
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
-        if solvers::sat::choice().for_shape(solvers::Shape::CLASSIC) != CnfEncoding::FULL_PAIRWISE {
-            let c = self.count_shaped(&Board::from_grid(puzzle), limit, budget)?;
-            return Ok(c.map(|b| b.to_grid().expect("a 9x9 board")));
-        }
+    /// 9x9 on the extended CNF of `solvers::sat` ([`DimacsSession::count_grid`]) when the
+    /// process's `--encoding` picks full-pairwise there; every other puzzle on its formula in
+    /// the encoding of [`scaled_formula`] ([`DimacsSession::count_board`]).
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
         self.usage = None;
+        match puzzle.to_grid() {
+            Some(grid)
+                if solvers::sat::choice().for_shape(puzzle.shape())
+                    == CnfEncoding::FULL_PAIRWISE =>
+            {
+                self.count_grid(&grid, limit, budget)
+            }
+            _ => self.count_board(puzzle, limit, budget),
+        }
+    }
+
+    fn last_usage(&self) -> Option<Usage> {
+        self.usage
+    }
+}
+
+impl DimacsSession {
+    /// Counts the solutions of a 9x9 puzzle up to `limit`, each new model blocked.
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<Count, EngineError> {
         let mut count = Count {
             solutions: 0,
             complete: true,
@@ -471,7 +479,7 @@ impl Session for DimacsSession {
                     let grid = checked(self.program(), puzzle, grid, &found)?;
                     count.solutions += 1;
                     blocking.push(blocking_clause(&grid));
-                    count.first.get_or_insert(grid);
+                    count.first.get_or_insert(Board::from(grid));
                     found.push(grid);
                 }
                 Run::Unsatisfiable => break,
@@ -484,67 +492,14 @@ impl Session for DimacsSession {
         Ok(count)
     }
 
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.solve(&grid, budget)?.map(Board::from));
-        }
-        self.solve_shaped(puzzle, budget)
-    }
-
+    /// Counts the solutions of a board of any shape (9x9 too) in the encoding of
+    /// [`scaled_formula`] up to `limit`, one process per model, each new model blocked.
     fn count_board(
         &mut self,
         puzzle: &Board,
         limit: u64,
         budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.count(&grid, limit, budget)?.map(Board::from));
-        }
-        self.count_shaped(puzzle, limit, budget)
-    }
-
-    fn last_usage(&self) -> Option<Usage> {
-        self.usage
-    }
-}
-
-impl DimacsSession {
-    /// Solves a board of any shape (9x9 too) in the encoding of [`scaled_formula`].
-    fn solve_shaped(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
-        self.usage = None;
-        if budget.exhausted(0) {
-            return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
-        }
-        let formula = scaled_formula(puzzle);
-        Ok(
-            match self.run_board(puzzle, formula.as_ref(), &[], budget)? {
-                Run::Model(board) => Outcome::solved(
-                    checked_board(self.program(), puzzle, board, &[])?,
-                    Stats::default(),
-                ),
-                Run::Unsatisfiable => Outcome::unsolved(Status::NoSolution, Stats::default()),
-                Run::Timeout => Outcome::unsolved(Status::Timeout, Stats::default()),
-            },
-        )
-    }
-
-    /// Counts the solutions of a board of any shape (9x9 too) in the encoding of
-    /// [`scaled_formula`], one process per model.
-    fn count_shaped(
-        &mut self,
-        puzzle: &Board,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        self.usage = None;
+    ) -> Result<Count, EngineError> {
         let mut count = Count {
             solutions: 0,
             complete: true,

@@ -317,13 +317,13 @@ pub fn serve(
 fn answer_request(session: &mut dyn Session, line: &str) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
     let unlimited = Budget::unlimited();
-    let solved = |o: Outcome<String>| match (o.status, o.solution) {
-        (Status::Solved, Some(s)) => counters(s, &o.stats),
+    let solved = |o: Outcome, text: &dyn Fn(&Board) -> String| match (o.status, o.solution) {
+        (Status::Solved, Some(s)) => counters(text(&s), &o.stats),
         (Status::Solved, None) => counters("solved".into(), &o.stats),
         (Status::NoSolution, _) => counters("none".into(), &o.stats),
         (Status::Timeout, _) => "error the solver stopped before the end".into(),
     };
-    let counted = |c: Count<Board>| {
+    let counted = |c: Count| {
         if c.complete {
             counters(c.solutions.to_string(), &c.stats)
         } else {
@@ -339,24 +339,25 @@ fn answer_request(session: &mut dyn Session, line: &str) -> String {
     };
     let result = match words.as_slice() {
         ["solve", puzzle] => parse_puzzle(puzzle).map(|g| {
+            let digits = |s: &Board| s.to_grid().map(|g| g.to_digits()).unwrap_or_default();
             session
-                .solve(&g, &unlimited)
-                .map(|o| solved(o.map(|s| s.to_digits())))
+                .solve(&Board::from(g), &unlimited)
+                .map(|o| solved(o, &digits))
         }),
         ["solve", shape, cells] => parse_board(shape, cells).map(|b| {
             session
-                .solve_board(&b, &unlimited)
-                .map(|o| solved(o.map(|s| board_to_text(&s))))
+                .solve(&b, &unlimited)
+                .map(|o| solved(o, &board_to_text))
         }),
         ["count", puzzle, limit] => parse_puzzle(puzzle).and_then(|g| {
             let limit = limit_of(limit)?;
             Ok(session
-                .count(&g, limit, &unlimited)
-                .map(|c| counted(c.map(Board::from))))
+                .count(&Board::from(g), limit, &unlimited)
+                .map(counted))
         }),
         ["count", shape, cells, limit] => parse_board(shape, cells).and_then(|b| {
             let limit = limit_of(limit)?;
-            Ok(session.count_board(&b, limit, &unlimited).map(counted))
+            Ok(session.count(&b, limit, &unlimited).map(counted))
         }),
         _ => Err(format!(
             "error unknown request {}: expected \"solve PUZZLE\" or \"count PUZZLE LIMIT\" \
@@ -1055,13 +1056,13 @@ const SOLVE_ANSWERS: &str = "81 digits, \"none\" or \"solved\"";
 impl LineSession {
     /// Sends a `solve` request and reads its answer, `decode` reading a solution (`None`: not
     /// one, a protocol error naming `expected`).
-    fn solve_with<G>(
+    fn solve_with(
         &mut self,
         request: &str,
         expected: &str,
         budget: &Budget,
-        decode: impl Fn(&str) -> Option<G>,
-    ) -> Result<Outcome<G>, EngineError> {
+        decode: impl Fn(&str) -> Option<Board>,
+    ) -> Result<Outcome, EngineError> {
         if budget.exhausted(0) {
             self.measure.set(Measure::Nothing);
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
@@ -1095,12 +1096,12 @@ impl LineSession {
     }
 
     /// Sends a `count` request (`request` ends with the limit) and reads its answer.
-    fn count_with<G>(
+    fn count_with(
         &mut self,
         request: &str,
         limit: u64,
         budget: &Budget,
-    ) -> Result<Count<G>, EngineError> {
+    ) -> Result<Count, EngineError> {
         let timeout = Count {
             solutions: 0,
             complete: false,
@@ -1138,28 +1139,14 @@ impl LineSession {
 }
 
 impl Session for LineSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        let request = format!("solve {}\n", puzzle.to_line());
-        self.solve_with(&request, SOLVE_ANSWERS, budget, |digits| {
-            (digits.len() == 81 && digits.bytes().all(|b| (b'1'..=b'9').contains(&b)))
-                .then(|| Grid::parse_line(digits).expect("81 digits"))
-        })
-    }
-
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
-        let limit = limit.max(1);
-        let request = format!("count {} {limit}\n", puzzle.to_line());
-        self.count_with(&request, limit, budget)
-    }
-
-    /// 9x9 as [`Session::solve`]; any other shape as `solve SHAPE CELLS` (module docs).
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
+    /// 9x9 as `solve PUZZLE`; any other shape as `solve SHAPE CELLS` (module docs).
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
         if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.solve(&grid, budget)?.map(Board::from));
+            let request = format!("solve {}\n", grid.to_line());
+            return self.solve_with(&request, SOLVE_ANSWERS, budget, |digits| {
+                (digits.len() == 81 && digits.bytes().all(|b| (b'1'..=b'9').contains(&b)))
+                    .then(|| Board::from(Grid::parse_line(digits).expect("81 digits")))
+            });
         }
         let shape = puzzle.shape();
         let request = format!("solve {shape} {}\n", board_to_text(puzzle));
@@ -1172,22 +1159,17 @@ impl Session for LineSession {
         })
     }
 
-    /// 9x9 as [`Session::count`]; any other shape as `count SHAPE CELLS LIMIT`.
-    fn count_board(
-        &mut self,
-        puzzle: &Board,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Ok(self.count(&grid, limit, budget)?.map(Board::from));
-        }
+    /// 9x9 as `count PUZZLE LIMIT`; any other shape as `count SHAPE CELLS LIMIT`.
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
         let limit = limit.max(1);
-        let request = format!(
-            "count {} {} {limit}\n",
-            puzzle.shape(),
-            board_to_text(puzzle)
-        );
+        let request = match puzzle.to_grid() {
+            Some(grid) => format!("count {} {limit}\n", grid.to_line()),
+            None => format!(
+                "count {} {} {limit}\n",
+                puzzle.shape(),
+                board_to_text(puzzle)
+            ),
+        };
         self.count_with(&request, limit, budget)
     }
 
@@ -1236,7 +1218,7 @@ impl LineSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solvers::engine::BuiltinEngine;
+    use solvers::registry::BuiltinEngine;
     use solvers::SolverKind;
 
     const SEED: &str =
@@ -1316,7 +1298,10 @@ mod tests {
         feed.send(Line::Text(format!("{SEED_SOLUTION} nodes=1")))
             .unwrap();
         let e = session
-            .solve(&SEED.parse().unwrap(), &Budget::unlimited())
+            .solve(
+                &Board::from(SEED.parse::<Grid>().unwrap()),
+                &Budget::unlimited(),
+            )
             .unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -1328,9 +1313,10 @@ mod tests {
         // Its end between requests: a crash, named before any request is written.
         let (mut session, feed) = fed_session();
         feed.send(Line::End(Ok(()))).unwrap();
-        let Err(EngineError::Crashed(m)) =
-            session.solve(&SEED.parse().unwrap(), &Budget::unlimited())
-        else {
+        let Err(EngineError::Crashed(m)) = session.solve(
+            &Board::from(SEED.parse::<Grid>().unwrap()),
+            &Budget::unlimited(),
+        ) else {
             panic!("no crash")
         };
         assert_eq!(

@@ -20,8 +20,10 @@
 //! run it isolated in a child process for that ([`crate::line::isolated`]).
 
 use crate::ForeignOrigin;
-use solvers::engine::{BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Session};
-use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+use solvers::engine::{
+    classic, BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Session,
+};
+use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
 use std::collections::HashMap;
 use std::os::raw::c_char;
 use std::path::{Path, PathBuf};
@@ -232,7 +234,8 @@ fn parse_solution(symbol: &str, buffer: &[u8; 82]) -> Result<Grid, EngineError> 
 }
 
 impl Session for SharedLibSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
+        let puzzle = &classic(puzzle)?;
         if budget.exhausted(0) {
             return Ok(Outcome::unsolved(Status::Timeout, Stats::default()));
         }
@@ -245,9 +248,10 @@ impl Session for SharedLibSession {
         l.check_count(&call, 1)?;
         let outcome = match call.solutions {
             0 => Outcome::unsolved(Status::NoSolution, stats),
-            _ if l.gives_solution => {
-                Outcome::solved(parse_solution(&l.symbol, &call.solution)?, stats)
-            }
+            _ if l.gives_solution => Outcome::solved(
+                Board::from(parse_solution(&l.symbol, &call.solution)?),
+                stats,
+            ),
             _ => Outcome {
                 status: Status::Solved,
                 solution: None,
@@ -261,7 +265,8 @@ impl Session for SharedLibSession {
         Ok(outcome)
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+        let puzzle = &classic(puzzle)?;
         if budget.exhausted(0) {
             return Ok(Count {
                 solutions: 0,

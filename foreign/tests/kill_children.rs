@@ -8,7 +8,7 @@ use std::time::Duration;
 
 #[test]
 fn kill_children_ends_the_programs_in_flight() {
-    let puzzle: Grid = ".".repeat(81).parse().unwrap();
+    let puzzle = solvers::Board::from(".".repeat(81).parse::<Grid>().unwrap());
     // A program that never answers, and a SAT "solver" that never ends.
     let silent = LineEngine::program(
         "silent",

@@ -24,7 +24,7 @@ fn a_request_to_a_program_that_no_longer_reads_is_a_crash_not_a_sigpipe() {
         ],
     );
     let mut s = engine.session().unwrap();
-    let puzzle: Grid = ".".repeat(81).parse().unwrap();
+    let puzzle = solvers::Board::from(".".repeat(81).parse::<Grid>().unwrap());
     let mut broken_pipes = 0;
     // Until three writes have met a closed pipe.
     for _ in 0..100 {

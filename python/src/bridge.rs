@@ -3,8 +3,9 @@
 //! rater and hints, and a whole run. The Python-facing code (`lib.rs`, `race.rs`) goes through
 //! these functions only; errors come back as sentences for Python's exceptions.
 
-use harness::format::{board_line, Puzzle, PuzzleReader};
-use solvers::engine::{BuiltinEngine, Engine, Session};
+use harness::input::format::{board_line, Puzzle, PuzzleReader};
+use solvers::engine::{Engine, Session};
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,7 +35,7 @@ pub fn read_named(text: &str, name_lines: bool) -> Result<Puzzle, String> {
         && !trimmed.contains(char::is_whitespace)
         && !trimmed.contains(',')
     {
-        return harness::format::read_puzzle(trimmed, None).map_err(|e| e.to_string());
+        return harness::input::format::read_puzzle(trimmed, None).map_err(|e| e.to_string());
     }
     let mut reader = PuzzleReader::from_text(text, "puzzle");
     let entry = reader
@@ -81,7 +82,7 @@ pub fn line(board: &Board) -> String {
 /// # Errors
 /// An unknown name (the message lists the known ones), or an external solver that cannot load.
 pub fn engine(spec: &str) -> Result<Arc<dyn Engine>, String> {
-    harness::registry::Registry::load(None)
+    harness::execution::registry::Registry::load(None)
         .and_then(|r| r.engine(spec, false))
         .map_err(|e| format!("{e:#}"))
 }
@@ -109,10 +110,7 @@ pub fn takes(engine: &dyn Engine, shape: Shape) -> Result<(), String> {
     if engine.info().caps.shapes.takes(shape) {
         Ok(())
     } else {
-        Err(harness::commands::puzzle_arg::refusal(
-            &engine.info().name,
-            shape,
-        ))
+        Err(harness::input::refusal::refusal(&engine.info().name, shape))
     }
 }
 
@@ -142,11 +140,7 @@ pub fn solve(
     budget: &Budget,
 ) -> Solved {
     let name = &engine.info().name;
-    let outcome = match puzzle.grid() {
-        Some(grid) => session.solve(&grid, budget).map(|o| o.map(Board::from)),
-        None => session.solve_board(&puzzle.board, budget),
-    };
-    let outcome = match outcome {
+    let outcome = match session.solve(&puzzle.board, budget) {
         Ok(o) => o,
         Err(e) => return Solved::Failed(format!("{name}: {e}")),
     };
@@ -189,14 +183,9 @@ pub fn count(
             counting.join(", ")
         ));
     }
-    let counted = match puzzle.grid() {
-        Some(grid) => session
-            .count(&grid, limit, budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => session
-            .count_board(&puzzle.board, limit, budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let counted = session
+        .count(&puzzle.board, limit, budget)
+        .map(|c| (c.solutions, c.complete));
     counted.map_err(|e| format!("{name}: {e}"))
 }
 
@@ -361,12 +350,13 @@ pub fn rate(puzzle: &Puzzle) -> Result<Rated, String> {
 /// Another shape, a board without solution, or one with several (no step leads to one answer).
 pub fn hint(puzzle: &Puzzle) -> Result<Option<String>, String> {
     use harness::commands::hint as h;
+    use harness::input::refusal as r;
     use solvers::logic::RateError;
     let grid = puzzle.require_grid("hint")?;
     match solvers::logic::hint(&grid) {
         Ok(step) => Ok(step.map(|s| h::describe(&s))),
-        Err(RateError::NoSolution) => Err(h::NO_SOLUTION_REFUSAL.to_string()),
-        Err(RateError::MultipleSolutions) => Err(h::several_solutions_refusal()),
+        Err(RateError::NoSolution) => Err(r::NO_SOLUTION_REFUSAL.to_string()),
+        Err(RateError::MultipleSolutions) => Err(r::several_solutions_refusal()),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -445,9 +435,9 @@ pub fn race(
 /// A failed write.
 pub fn write_dataset(path: &std::path::Path, puzzles: &[Puzzle]) -> std::io::Result<()> {
     let mut text = String::new();
-    let mut shapes = harness::format::ShapeLines::default();
+    let mut shapes = harness::input::format::ShapeLines::default();
     for p in puzzles {
-        if let Some(head) = shapes.before(p.shape(), harness::format::Format::Line) {
+        if let Some(head) = shapes.before(p.shape(), harness::input::format::Format::Line) {
             text.push_str(&head);
         }
         text.push_str(&board_line(&p.board));

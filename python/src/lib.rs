@@ -13,7 +13,7 @@ mod py_engine;
 use ::solvers::engine::Engine;
 use ::solvers::{Board, Shape};
 use bridge::Solved;
-use harness::format::Puzzle;
+use harness::input::format::Puzzle;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -200,7 +200,7 @@ fn solve_all(
         .num_threads(threads)
         .build()
         .map_err(|e| e.to_string())?;
-    let sessions = harness::sessions::Sessions::new(pool.current_num_threads(), 1);
+    let sessions = harness::execution::sessions::Sessions::new(pool.current_num_threads(), 1);
     Ok(pool.install(|| {
         puzzles
             .par_iter()

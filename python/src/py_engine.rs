@@ -16,7 +16,7 @@ use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, ExternalOrigin, NodeUnit, Origin, Session,
     Shapes,
 };
-use solvers::{Board, Budget, Grid, Outcome, Shape, Stats, Status};
+use solvers::{Board, Budget, Outcome, Shape, Stats, Status};
 use std::any::Any;
 use std::sync::Arc;
 use std::time::Instant;
@@ -99,7 +99,7 @@ struct PythonSession {
 
 impl PythonSession {
     /// Calls the function on `puzzle`'s line and reads its answer as a board of its shape.
-    fn call(&self, puzzle: &Board, budget: &Budget) -> Result<Outcome<Board>, EngineError> {
+    fn call(&self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
         let line = crate::bridge::line(puzzle);
         let shape = puzzle.shape();
         let answer = Python::with_gil(|py| -> Result<Option<Vec<u8>>, EngineError> {
@@ -242,26 +242,7 @@ fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
 }
 
 impl Session for PythonSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        let out = self.call(&Board::from_grid(puzzle), budget)?;
-        Ok(Outcome {
-            status: out.status,
-            solution: match out.solution {
-                Some(b) => Some(
-                    b.to_grid()
-                        .ok_or_else(|| EngineError::Protocol("answer is not a 9x9 grid".into()))?,
-                ),
-                None => None,
-            },
-            stats: out.stats,
-        })
-    }
-
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
         self.call(puzzle, budget)
     }
 }

@@ -39,7 +39,7 @@ fn main() {
                 .timeout(ms.map(std::time::Duration::from_millis));
             let t = Instant::now();
             let out = solver
-                .solve_board(&p, &budget)
+                .solve(&p, &budget)
                 .expect("the solver takes the board's shape");
             let ms = t.elapsed().as_secs_f64() * 1e3;
             let ok = out.solution.as_ref().is_some_and(|s| {

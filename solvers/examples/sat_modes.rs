@@ -34,10 +34,13 @@ fn main() {
     let mut micros: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut sats = modes.map(|mode| Sat::new(mode, None));
     for p in &puzzles {
+        let board = solvers::Board::from(p);
         for (k, &mode) in modes.iter().enumerate() {
             let s = &mut sats[k];
             let t = Instant::now();
-            let out = s.solve(p, &Budget::unlimited());
+            let out = s
+                .solve(&board, &Budget::unlimited())
+                .expect("sat takes 9x9");
             micros[k].push(t.elapsed().as_secs_f64() * 1e6);
             assert_eq!(out.status, Status::Solved, "{mode:?} on {p}");
         }

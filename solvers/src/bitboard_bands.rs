@@ -56,7 +56,8 @@
 //! 2019); the code is our own.
 
 use crate::engine::Caps;
-use crate::{Budget, Count, Grid, Outcome, Solver};
+use crate::search::Tally;
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver};
 
 /// The band-oriented bitboard solver. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -554,7 +555,7 @@ impl State {
 }
 
 struct Search<'a> {
-    tally: crate::Tally<'a>,
+    tally: Tally<'a>,
 }
 
 impl Search<'_> {
@@ -638,7 +639,7 @@ fn start(puzzle: &Grid) -> Option<State> {
 
 fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
-        tally: crate::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
     };
     if search.tally.out_of_budget {
         return search;
@@ -671,7 +672,9 @@ pub fn root(puzzle: &Grid) -> (Root, u64) {
     match root_then_search(puzzle, 1, &unlimited, 0) {
         Rooted::Ended(t) => {
             let root = match t.first {
-                Some(cells) => Root::Solved(Grid::from_cells(cells).expect("digits 1..=9")),
+                Some(cells) => Root::Solved(
+                    Grid::from_cells(cells.try_into().expect("81 cells")).expect("digits 1..=9"),
+                ),
                 None => Root::NoSolution,
             };
             (root, t.stats.propagations)
@@ -683,7 +686,7 @@ pub fn root(puzzle: &Grid) -> (Root, u64) {
 /// Where [`root_then_search`] left a solve.
 pub(crate) enum Rooted<'a> {
     /// Settled: by the root alone, or by the search that went on from it.
-    Ended(crate::Tally<'a>),
+    Ended(Tally<'a>),
     /// The root left more cells open than the search takes on: the grid it left (the givens
     /// plus the digits its rules placed, the same solutions) and how many digits it placed.
     Open(Grid, u64),
@@ -701,7 +704,7 @@ pub(crate) fn root_then_search<'a>(
     max_open: u64,
 ) -> Rooted<'a> {
     let mut search = Search {
-        tally: crate::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
     };
     if search.tally.out_of_budget {
         return Rooted::Ended(search.tally);
@@ -732,28 +735,31 @@ pub(crate) fn root_then_search<'a>(
 }
 
 impl Solver for BitboardBands {
-    fn name(&self) -> &'static str {
-        "bitboard-bands"
-    }
-
     fn caps(&self) -> Caps {
         Caps::POLLED_SEARCH
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let s = run(puzzle, 1, budget);
-        s.tally.outcome()
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
+        Some(
+            run(&puzzle.to_grid()?, 1, budget)
+                .tally
+                .outcome(Shape::CLASSIC),
+        )
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let s = run(puzzle, limit, budget);
-        Some(s.tally.count())
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count> {
+        Some(
+            run(&puzzle.to_grid()?, limit, budget)
+                .tally
+                .count(Shape::CLASSIC),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_puzzles::OnGrid;
     use crate::Status;
 
     #[test]
@@ -786,14 +792,16 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         )
         .unwrap();
-        let out = BitboardBands.solve(&p, &Budget::unlimited());
+        let out = BitboardBands.solve_grid(&p, &Budget::unlimited());
         assert_eq!(out.status, Status::Solved);
-        let c = BitboardBands.count(&p, 2, &Budget::unlimited()).unwrap();
+        let c = BitboardBands
+            .count_grid(&p, 2, &Budget::unlimited())
+            .unwrap();
         assert_eq!(c.solutions, 1);
         assert!(c.complete);
         // The empty grid has many solutions.
         let c = BitboardBands
-            .count(&Grid::EMPTY, 5, &Budget::unlimited())
+            .count_grid(&Grid::EMPTY, 5, &Budget::unlimited())
             .unwrap();
         assert_eq!(c.solutions, 5);
     }

@@ -7,220 +7,43 @@
 //! found in many write-ups; it differs from `backtracking` only in how a digit is checked, so
 //! their node counts agree.
 //!
-//! Layout: the empty cells are listed once, in row-major order, as the three mask slots of each
-//! (one byte array per slot); the digit tried at each position is kept beside the list and the
-//! grid is written out only when the search succeeds. The recursion runs as a loop over an
-//! explicit stack of the candidates left at each position. Nothing is copied per node.
+//! Layout: the empty cells are listed once, in row-major order, as the three mask slots of each;
+//! the digit tried at each position is kept beside the list and the grid is written out only
+//! when the search succeeds. The recursion runs as a loop over an explicit stack of the
+//! candidates left at each position ([`fixed_order`]). Nothing is copied per node.
 //!
 //! Counters: one node per call of the recursive search, including the call that finds the grid
 //! full (so for the "17-second hard case" the count equals a Python run of the same algorithm:
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 //!
-//! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path
-//! above; any other shape the same search with one N-bit mask per row, column and box (a `u32`,
-//! `u64` or `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row),
-//! the same loop over an explicit stack and the same counters.
+//! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)), with one N-bit mask per row, column
+//! and box (a `u16` for 9x9, else `u32`, `u64` or `u128` by the side, `search.rs`; a Latin
+//! square's third mask shadows the row).
 
-use crate::budget::Poll;
-use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, fixed_order, FixedOrder, Mask, Slots, Tally};
-use crate::{Board, Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::engine::Caps;
+use crate::search::{by_width, fixed_order, FixedOrder, Mask, Slots, Tally};
+use crate::{Board, Budget, Solver};
 
 /// The bitmask depth-first solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskDfs;
 
-struct Search<'a> {
-    /// The digits still free in each unit: slot `r` for row `r`, `9 + c` for column `c`,
-    /// `18 + b` for box `b`. 256 slots so that a `u8` slot needs no bounds check.
-    free: [u32; 256],
-    /// The empty cells in row-major order: the row slot of each.
-    row: [u8; 81],
-    /// The column slot (`9 + c`) of each empty cell.
-    col: [u8; 81],
-    /// The box slot (`18 + b`) of each empty cell.
-    boxx: [u8; 81],
-    /// The digit placed at each position of the current path, as its bit.
-    placed: [u32; 81],
-    /// Empty cells.
-    len: usize,
-    stats: Stats,
-    budget: &'a Budget,
-    out_of_budget: bool,
-}
-
-/// The mask slots (row, `9 + column`, `18 + box`) of each cell.
-static SLOTS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        t[i] = [
-            (i / 9) as u8,
-            (9 + i % 9) as u8,
-            (18 + (i / 27) * 3 + (i % 9) / 3) as u8,
-        ];
-        i += 1;
-    }
-    t
-};
-
-impl Search<'_> {
-    /// The candidates of the empty cell at position `k` (`k < 81`).
-    #[inline(always)]
-    fn candidates(&self, k: usize) -> u32 {
-        self.free[self.row[k] as usize]
-            & self.free[self.col[k] as usize]
-            & self.free[self.boxx[k] as usize]
-    }
-
-    /// Flips the digit of `bit` in the three masks of the empty cell at position `k`.
-    #[inline(always)]
-    fn toggle(&mut self, k: usize, bit: u32) {
-        self.free[self.row[k] as usize] ^= bit;
-        self.free[self.col[k] as usize] ^= bit;
-        self.free[self.boxx[k] as usize] ^= bit;
-    }
-
-    /// Fills the empty cells in order; true when the grid is full. The recursion of the
-    /// algorithm (one call per node: fill position `k`, then call for `k + 1`) runs as a loop
-    /// over an explicit stack of the candidates left at each position; the counters are those
-    /// of the recursive form.
-    fn run(&mut self) -> bool {
-        let len = self.len.min(81);
-        // The counters live in registers during the search.
-        let (mut nodes, mut guesses, mut backtracks) = (0u64, 0u64, 0u64);
-        // `Budget::check` with one comparison per node.
-        let mut poll = Poll::new(self.budget);
-        let mut spent = |nodes: u64| poll.spent(nodes);
-        // left[k]: the candidates position k has not tried yet.
-        let mut left = [0u32; 81];
-        let mut k = 0;
-        // The call for position 0.
-        nodes += 1;
-        let full = 'search: {
-            if spent(nodes) {
-                self.out_of_budget = true;
-                break 'search false;
-            }
-            if len == 0 {
-                break 'search true;
-            }
-            left[0] = self.candidates(0);
-            guesses += (left[0] & left[0].wrapping_sub(1) != 0) as u64;
-            loop {
-                let cand = left[k];
-                if cand == 0 {
-                    // The call for position k returns false: its caller takes back its digit.
-                    if k == 0 {
-                        break 'search false;
-                    }
-                    k -= 1;
-                    self.toggle(k, self.placed[k]);
-                    backtracks += 1;
-                    continue;
-                }
-                let bit = cand & cand.wrapping_neg();
-                left[k] = cand ^ bit;
-                self.toggle(k, bit);
-                self.placed[k] = bit;
-                // The call for position k + 1.
-                nodes += 1;
-                if spent(nodes) {
-                    self.out_of_budget = true;
-                    break 'search false;
-                }
-                if k + 1 >= len {
-                    break 'search true;
-                }
-                let next = self.candidates(k + 1);
-                guesses += (next & next.wrapping_sub(1) != 0) as u64;
-                if next == 0 {
-                    // A dead end: the call for position k + 1 returns false at once.
-                    self.toggle(k, bit);
-                    backtracks += 1;
-                    continue;
-                }
-                k += 1;
-                left[k] = next;
-            }
-        };
-        self.stats.nodes += nodes;
-        self.stats.guesses += guesses;
-        self.stats.backtracks += backtracks;
-        full
-    }
-}
-
 impl Solver for BitmaskDfs {
-    fn name(&self) -> &'static str {
-        "bitmask-dfs"
-    }
-
     fn caps(&self) -> Caps {
         Caps {
             counts: false,
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
+            ..Caps::ANY_SHAPE
         }
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let mut s = Search {
-            free: [0; 256],
-            row: [0; 81],
-            col: [0; 81],
-            boxx: [0; 81],
-            placed: [0; 81],
-            len: 0,
-            stats: Stats::default(),
-            budget,
-            out_of_budget: false,
-        };
-        s.free[..27].fill(crate::bits::ALL as u32);
-        // Without a branch per cell: an empty cell's slots are written at the end of the list,
-        // which grows by one; a given clears its digit (bit 0 of `1 << v` is dropped, so an
-        // empty cell clears nothing). Clear, not toggle: a repeated given must not free its
-        // digit again.
-        for (i, &v) in puzzle.cells().iter().enumerate() {
-            let [r, c, b] = SLOTS[i];
-            let q = s.len.min(80);
-            s.row[q] = r;
-            s.col[q] = c;
-            s.boxx[q] = b;
-            s.len += (v == 0) as usize;
-            let given = !((1u32 << v) >> 1);
-            s.free[r as usize] &= given;
-            s.free[c as usize] &= given;
-            s.free[b as usize] &= given;
-        }
-        if s.run() {
-            let mut cells = *puzzle.cells();
-            let mut k = 0;
-            for cell in cells.iter_mut() {
-                let empty = *cell == 0;
-                if empty {
-                    *cell = s.placed[k.min(80)].trailing_zeros() as u8 + 1;
-                }
-                k += empty as usize;
-            }
-            let solution = Grid::from_cells(cells).expect("digits stay in 0..=9");
-            Outcome::solved(solution, s.stats)
-        } else if s.out_of_budget {
-            Outcome::unsolved(Status::Timeout, s.stats)
-        } else {
-            Outcome::unsolved(Status::NoSolution, s.stats)
-        }
-    }
+    crate::search::board_search_methods!(solve);
+}
 
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.solve(&grid, budget).map(Board::from));
-        }
-        Some(by_width!(puzzle.shape().side(), search_board(puzzle, budget)).outcome(puzzle.shape()))
-    }
-
-    fn count_board(&mut self, _: &Board, _: u64, _: &Budget) -> Option<Count<Board>> {
-        None
+impl BitmaskDfs {
+    /// The search of `puzzle` with the narrowest mask that holds its side (it stops at the
+    /// first solution: this solver does not count).
+    fn tally<'a>(&mut self, puzzle: &Board, _: u64, budget: &'a Budget) -> Tally<'a> {
+        by_width!(puzzle.shape().side(), search(puzzle, budget))
     }
 }
 
@@ -265,9 +88,9 @@ impl<M: Mask> FixedOrder<M> for Free<M> {
     }
 }
 
-/// The search on a board of any shape (side N <= `M::BITS`): [`Search::run`] with one mask per
-/// unit slot ([`Slots`]) and the row-major list of empty cells, run by [`fixed_order`].
-fn search_board<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
+/// The search (side N <= `M::BITS`): one mask per unit slot ([`Slots`]) and the row-major list
+/// of empty cells, run by [`fixed_order`].
+fn search<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
     let slots = Slots::of(puzzle.shape());
     let mut grid = Free {
         free: [M::ZERO; SLOT_ROOM],
@@ -293,9 +116,9 @@ fn search_board<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
 mod tests {
     use super::*;
     use crate::backtracking::Backtracking;
-    use crate::shaped::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::SEED;
-    use crate::Shape;
+    use crate::{Grid, Shape, Status};
 
     /// The counters (backtracks included) and the answer agree with `backtracking`, the same
     /// search done the textbook way: solved, stopped by a node limit, and with no solution.
@@ -309,11 +132,11 @@ mod tests {
             "1234567..........8.........9.....................................................",
         ];
         for puzzle in puzzles {
-            let grid: Grid = puzzle.parse().unwrap();
+            let grid = Board::from_grid(&puzzle.parse::<Grid>().unwrap());
             for limit in [None, Some(0), Some(100), Some(1000)] {
                 let budget = Budget::unlimited().max_nodes(limit);
-                let ours = BitmaskDfs.solve(&grid, &budget);
-                let theirs = Backtracking.solve(&grid, &budget);
+                let ours = BitmaskDfs.solve(&grid, &budget).unwrap();
+                let theirs = Backtracking.solve(&grid, &budget).unwrap();
                 assert_eq!(ours.status, theirs.status, "{puzzle} {limit:?}");
                 assert_eq!(ours.solution, theirs.solution, "{puzzle} {limit:?}");
                 assert_eq!(ours.stats, theirs.stats, "{puzzle} {limit:?}");
@@ -321,9 +144,9 @@ mod tests {
         }
     }
 
-    /// On the classic shape the search over unit slots makes the search of the 9x9 fast path.
+    /// On the classic shape the search makes the same tree whatever the width of its masks.
     #[test]
-    fn the_shaped_search_is_the_fast_path_on_9x9() {
+    fn the_mask_width_does_not_change_the_search() {
         for puzzle in [
             SEED,
             "..........4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6",
@@ -333,8 +156,8 @@ mod tests {
             let board = Board::from_grid(&grid);
             for limit in [None, Some(0), Some(100), Some(1000)] {
                 let budget = Budget::unlimited().max_nodes(limit);
-                let fast = BitmaskDfs.solve(&grid, &budget).map(Board::from);
-                let shaped = search_board::<u64>(&board, &budget).outcome(Shape::CLASSIC);
+                let fast = search::<u16>(&board, &budget).outcome(Shape::CLASSIC);
+                let shaped = search::<u64>(&board, &budget).outcome(Shape::CLASSIC);
                 assert_eq!(fast, shaped, "{puzzle} {limit:?}");
             }
         }
@@ -348,8 +171,8 @@ mod tests {
             let puzzle = blank(&pattern(shape), 1, 4);
             for limit in [0, 10, 5000, 100_000] {
                 let budget = Budget::unlimited().max_nodes(Some(limit));
-                let ours = BitmaskDfs.solve_board(&puzzle, &budget).unwrap();
-                let theirs = Backtracking.solve_board(&puzzle, &budget).unwrap();
+                let ours = BitmaskDfs.solve(&puzzle, &budget).unwrap();
+                let theirs = Backtracking.solve(&puzzle, &budget).unwrap();
                 assert_eq!(ours, theirs, "{shape} {limit}");
                 if limit == 100_000 && shape.side() <= 16 {
                     assert_eq!(ours.status, Status::Solved, "{shape}");

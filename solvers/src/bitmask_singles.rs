@@ -59,14 +59,14 @@
 //! in a node before its contradiction was found.
 //!
 //! ## Shapes
-//! Every [`Shape`](crate::Shape) ([`Shapes::Any`]). A 9x9 board takes the fast path above; any
+//! Every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)). A 9x9 board takes the fast path above; any
 //! other shape the same search: one N-bit mask per row, column and box (a `u32`, `u64` or
-//! `u128` by the side, `shaped.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
+//! `u128` by the side, `search.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
 //! explicit stack of branch points (the path of a large grid is too deep for recursion).
 
-use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, Mask, Slots};
-use crate::{Board, Budget, Count, Grid, Outcome, Solver};
+use crate::engine::Caps;
+use crate::search::{by_width, Mask, Slots, Tally};
+use crate::{Board, Budget, Grid, Solver};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -117,7 +117,7 @@ enum Fill {
 }
 
 struct Search<'a> {
-    tally: crate::Tally<'a>,
+    tally: Tally<'a>,
     /// The digits still free in each unit: slot `r` for row `r`, `9 + c` for column `c`,
     /// `18 + b` for box `b` (bit `d - 1` = digit `d`); slot [`NONE`] stays 0.
     free: [u32; 28],
@@ -399,7 +399,7 @@ impl Search<'_> {
 /// set when the budget is spent already).
 fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     let mut search = Search {
-        tally: crate::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
         free: [0; 28],
         pos: [SENTINEL; 82],
         bit: [0; 81],
@@ -427,7 +427,7 @@ fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
 }
 
 /// Searches `puzzle` up to `limit` solutions; the tally says what was found.
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> crate::Tally<'a> {
+fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
     let mut search = setup(puzzle, limit, budget);
     if !search.tally.out_of_budget {
         #[cfg(target_arch = "x86_64")]
@@ -440,48 +440,30 @@ fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> crate::Tally<'a> {
     search.tally
 }
 
+impl BitmaskSingles {
+    /// Searches `puzzle` up to `limit` solutions: a 9x9 board on the fast path ([`Search`]), any
+    /// other shape on [`ShapedSearch`] with the narrowest mask that holds its side.
+    fn tally<'a>(&mut self, puzzle: &Board, limit: u64, budget: &'a Budget) -> Tally<'a> {
+        match puzzle.to_grid() {
+            Some(grid) => run(&grid, limit, budget),
+            None => by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget)),
+        }
+    }
+}
+
 impl Solver for BitmaskSingles {
-    fn name(&self) -> &'static str {
-        "bitmask-singles"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        run(puzzle, 1, budget).outcome()
-    }
-
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        Some(run(puzzle, limit, budget).count())
-    }
-
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.solve(&grid, budget).map(Board::from));
-        }
-        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, 1, budget));
-        Some(tally.outcome(puzzle.shape()))
-    }
-
-    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.count(&grid, limit, budget)?.map(Board::from));
-        }
-        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget));
-        Some(tally.count(puzzle.shape()))
-    }
+    crate::search::board_search_methods!();
 }
 
 /// The search of [`Search`] on a board of any shape (side N <= `M::BITS`): the same list of
 /// empty cells (each entry: its row, column and box slots of [`Slots`], then its cell index),
 /// the same scan, and the recursion of [`Search::node`] as a loop over a stack of branch points.
 struct ShapedSearch<'a, M: Mask> {
-    tally: crate::shaped::Tally<'a>,
+    tally: Tally<'a>,
     /// The symbols still free in each slot; [`Slots::none`] stays empty.
     free: Vec<M>,
     /// Scratch for [`ShapedSearch::dead_unit`]: the symbols the empty cells of each slot can
@@ -682,11 +664,7 @@ impl<M: Mask> ShapedSearch<'_, M> {
 }
 
 /// Searches a board of any shape up to `limit` solutions; the tally says what was found.
-fn run_board<'a, M: Mask>(
-    puzzle: &Board,
-    limit: u64,
-    budget: &'a Budget,
-) -> crate::shaped::Tally<'a> {
+fn run_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> Tally<'a> {
     let mut search = setup_board::<M>(puzzle, limit, budget);
     search.run();
     search.tally
@@ -706,7 +684,7 @@ fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> S
     let len = pos.len();
     pos.push([none, none, none, 0]);
     ShapedSearch {
-        tally: crate::shaped::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
         free: slots.free_masks(puzzle),
         seen: vec![M::ZERO; slots.len()],
         pos,
@@ -720,12 +698,12 @@ fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::{Shape, Status};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
-    fn search_with<S: Scan>(puzzle: &str, limit: u64) -> (u64, Option<[u8; 81]>, crate::Stats) {
+    fn search_with<S: Scan>(puzzle: &str, limit: u64) -> (u64, Option<Vec<u8>>, crate::Stats) {
         let grid: Grid = puzzle.parse().unwrap();
         let budget = Budget::unlimited();
         let mut s = setup(&grid, limit, &budget);
@@ -748,7 +726,7 @@ mod tests {
         let (found, first, stats) = search_with::<Plain>(SEED, 2);
         assert_eq!(found, 1);
         let solution: Grid = SEED_SOLUTION.parse().unwrap();
-        assert_eq!(first, Some(*solution.cells()));
+        assert_eq!(first, Some(solution.cells().to_vec()));
         assert!(stats.nodes >= 1);
         assert_eq!(search_with::<Plain>(PUZZLES[2], 50).0, 50);
         assert_eq!(search_with::<Plain>(PUZZLES[3], 2).0, 0);
@@ -779,9 +757,13 @@ mod tests {
             let board = Board::from_grid(&grid);
             for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
                 let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = BitmaskSingles.count(&grid, limit, &budget).unwrap();
-                let shaped = run_board::<u32>(&board, limit, &budget).count(Shape::CLASSIC);
-                assert_eq!(fast.map(Board::from), shaped, "{puzzle} {limit} {nodes:?}");
+                let fast = BitmaskSingles.count(&board, limit, &budget).unwrap();
+                for shaped in [
+                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
+                    run_board::<u32>(&board, limit, &budget).count(Shape::CLASSIC),
+                ] {
+                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
+                }
             }
         }
     }
@@ -814,9 +796,7 @@ mod tests {
     fn solves_every_shape() {
         for shape in shapes() {
             let puzzle = blank(&pattern(shape), 1, 2);
-            let out = BitmaskSingles
-                .solve_board(&puzzle, &Budget::unlimited())
-                .unwrap();
+            let out = BitmaskSingles.solve(&puzzle, &Budget::unlimited()).unwrap();
             assert_eq!(out.status, Status::Solved, "{shape}");
             let answer = out.solution.unwrap();
             assert!(

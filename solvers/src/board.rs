@@ -94,6 +94,12 @@ impl Board {
         Ok(Board { shape, cells })
     }
 
+    /// The board a search wrote: N·N symbols in `1..=N` (checked in debug builds only).
+    pub(crate) fn solved(shape: Shape, cells: Vec<u8>) -> Board {
+        debug_assert!(Board::new(shape, cells.clone()).is_ok());
+        Board { shape, cells }
+    }
+
     /// The empty board of `shape`.
     pub fn empty(shape: Shape) -> Board {
         Board {
@@ -116,7 +122,8 @@ impl Board {
             return None;
         }
         let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
-        Grid::from_cells(cells)
+        // A classic board holds 0..=9 only (checked when it was made).
+        Some(Grid::from_cells_unchecked(cells))
     }
 
     /// Its shape.
@@ -195,6 +202,12 @@ impl std::fmt::Debug for Board {
 impl From<Grid> for Board {
     fn from(g: Grid) -> Board {
         Board::from_grid(&g)
+    }
+}
+
+impl From<&Grid> for Board {
+    fn from(g: &Grid) -> Board {
+        Board::from_grid(g)
     }
 }
 

@@ -40,11 +40,11 @@
 //! **backtracks** counts conflicts (each undoes at least one decision); **propagations**
 //! counts symbols placed by propagation (a variable set true by a group or a learnt clause).
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`]), square or rectangular boxes, and Latin squares.
+//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
 //! A 9x9 [`Grid`] takes the same code.
 
-use crate::engine::{Caps, Shapes};
-use crate::shaped::Tally;
+use crate::engine::Caps;
+use crate::search::Tally;
 use crate::{Board, Budget, Shape, Solver};
 
 /// The CDCL solver: the exactly-one groups as native propagators, first-UIP learning, VSIDS,
@@ -1124,28 +1124,20 @@ impl Cdcl {
 }
 
 impl Solver for Cdcl {
-    fn name(&self) -> &'static str {
-        "cdcl"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    crate::shaped::board_search_methods!();
+    crate::search::board_search_methods!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{
+    use crate::search::test_boards::{
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
+        solves_the_seed_and_counts_one,
     };
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::{Grid, Status};
 
     #[test]
     fn luby_sequence() {
@@ -1155,12 +1147,7 @@ mod tests {
 
     #[test]
     fn solves_the_seed_puzzle() {
-        let g: Grid = SEED.parse().unwrap();
-        let out = Cdcl::default().solve(&g, &Budget::unlimited());
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Cdcl::default().count(&g, 2, &Budget::unlimited()).unwrap();
-        assert_eq!((c.solutions, c.complete), (1, true));
+        solves_the_seed_and_counts_one(&mut Cdcl::default());
     }
 
     #[test]

@@ -29,8 +29,8 @@
 //! **propagations** the cells fixed by filtering; **updates** the restarts.
 
 use crate::alldiff::{Filter, Matching};
-use crate::engine::{Caps, Shapes};
-use crate::shaped::Tally;
+use crate::engine::Caps;
+use crate::search::Tally;
 use crate::{Board, Budget, Shape, Solver};
 
 /// The CP solver: domain-consistent all-different per unit, dom/wdeg, Luby restarts. Keeps the
@@ -291,7 +291,12 @@ fn run<'b>(m: &Model, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'
             s.narrow(cell, bit, u32::MAX);
         } else {
             // Every cell fixed and every unit consistent: a solution.
-            if tally.solution(|| s.dom.iter().map(|d| d.trailing_zeros() as u8 + 1).collect()) {
+            if tally.solution(|| {
+                s.dom
+                    .iter()
+                    .map(|d| d.trailing_zeros() as u8 + 1)
+                    .collect::<Vec<u8>>()
+            }) {
                 break;
             }
             // Go on past it as past a failure.
@@ -358,36 +363,32 @@ impl Cp {
 }
 
 impl Solver for Cp {
-    fn name(&self) -> &'static str {
-        "cp"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    crate::shaped::board_search_methods!();
+    crate::search::board_search_methods!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{
+    use crate::search::test_boards::{
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
     };
+    use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::{Grid, Status};
 
     #[test]
     fn solves_the_seed_puzzle() {
         let g: Grid = SEED.parse().unwrap();
-        let out = Cp::default().solve(&g, &Budget::unlimited());
+        let out = Cp::default().solve_grid(&g, &Budget::unlimited());
         assert_eq!(out.status, Status::Solved);
         assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Cp::default().count(&g, 2, &Budget::unlimited()).unwrap();
+        let c = Cp::default()
+            .count_grid(&g, 2, &Budget::unlimited())
+            .unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
     }
 

@@ -17,8 +17,8 @@
 //! access needs a bounds check.
 //!
 //! Grids of any other [`Shape`](crate::Shape) (side N, boxes of any size or a Latin square) take
-//! a matrix sized for them, N³ rows (see `Wide` below): [`Solver::solve_board`] and
-//! [`Solver::count_board`] send 9x9 here and every other shape there.
+//! a matrix sized for them, N³ rows (see `Wide` below): [`Solver::solve`] and
+//! [`Solver::count`] send 9x9 here and every other shape there.
 //!
 //! ## The search
 //! The puzzle's matrix is built directly: the headers of the columns the givens leave open, and
@@ -60,8 +60,9 @@
 //!   outcome, and `cargo run --release -p solvers --example dlx_updates -- FILE` prints it per
 //!   puzzle.
 
-use crate::engine::{Caps, Shapes};
-use crate::{Board, Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::engine::Caps;
+use crate::search::Tally;
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats};
 
 /// Knuth's dancing-links solver. Keeps its matrix from one solve to the next; counts solutions.
 #[derive(Default)]
@@ -284,7 +285,7 @@ impl Matrix {
 
 struct Search<'m, 'b> {
     m: &'m mut Matrix,
-    tally: crate::Tally<'b>,
+    tally: Tally<'b>,
     updates: u64,
     /// Rows chosen by the search, by depth.
     chosen: [u16; 81],
@@ -370,7 +371,7 @@ impl Search<'_, '_> {
 
 /// What a run found (its `stats.updates` is Knuth's update count, also in `updates`).
 struct Run<'a> {
-    tally: crate::Tally<'a>,
+    tally: Tally<'a>,
     updates: u64,
 }
 
@@ -384,14 +385,14 @@ impl Dlx {
     /// (givens' rows included), the measure of work in Knuth's paper.
     pub fn solve_with_updates(&mut self, puzzle: &Grid, budget: &Budget) -> (Outcome, u64) {
         let r = self.run(puzzle, 1, budget);
-        (r.tally.outcome(), r.updates)
+        (r.tally.outcome(Shape::CLASSIC), r.updates)
     }
 }
 
 fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Run<'a> {
     let mut search = Search {
         m,
-        tally: crate::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
         updates: 0,
         chosen: [0; 81],
         base: *puzzle.cells(),
@@ -411,50 +412,26 @@ fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> 
 }
 
 impl Solver for Dlx {
-    fn name(&self) -> &'static str {
-        "dlx"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.run(puzzle, 1, budget).tally.outcome()
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
+        Some(self.count(puzzle, 1, budget)?.outcome())
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let r = self.run(puzzle, limit, budget);
-        Some(r.tally.count())
-    }
-
-    /// 9x9 through [`Solver::solve`]; every other shape on the matrix of its own shape
+    /// 9x9 on the fixed-size matrix above; every other shape on the matrix of its own shape
     /// (`Wide`).
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.solve(&grid, budget).map(Board::from));
-        }
-        let c = self.wide.run(puzzle, 1, budget);
-        Some(match c.first {
-            Some(b) => Outcome::solved(b, c.stats),
-            None if !c.complete => Outcome::unsolved(Status::Timeout, c.stats),
-            None => Outcome::unsolved(Status::NoSolution, c.stats),
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count> {
+        Some(match puzzle.to_grid() {
+            Some(grid) => self.run(&grid, limit, budget).tally.count(Shape::CLASSIC),
+            None => self.wide.run(puzzle, limit, budget),
         })
-    }
-
-    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.count(&grid, limit, budget)?.map(Board::from));
-        }
-        Some(self.wide.run(puzzle, limit, budget))
     }
 }
 
 /// The exact-cover matrix of a grid of any [`Shape`](crate::Shape) and Algorithm X over it: what
-/// [`Solver::solve_board`] and [`Solver::count_board`] run for every shape but 9x9 (which takes
+/// [`Solver::solve`] and [`Solver::count`] run for every shape but 9x9 (which takes
 /// the fixed-size matrix above).
 ///
 /// Columns: one per cell (`0..N²`), then one per unit and symbol, `N² + N·u + s - 1` for unit
@@ -650,7 +627,7 @@ impl Wide {
 
     /// Algorithm X on `puzzle` until `limit` solutions (at least 1) or the budget: the count,
     /// the first solution and the counters.
-    fn run(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Count<Board> {
+    fn run(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Count {
         let limit = limit.max(1);
         let mut stats = Stats {
             nodes: 1,
@@ -737,6 +714,7 @@ impl Wide {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_puzzles::OnGrid;
     use crate::Status;
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
@@ -809,7 +787,7 @@ mod tests {
     fn solves_seed_and_restores_the_matrix() {
         let g: Grid = SEED.parse().unwrap();
         let (out, updates) = Dlx::default().solve_with_updates(&g, &Budget::unlimited());
-        assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
+        assert_eq!(out.grid().unwrap().to_digits(), SEED_SOLUTION);
         assert!(updates > 0);
         // Stopped early by a node budget, then by the solution limit: the search uncovers
         // everything it covered.
@@ -821,7 +799,9 @@ mod tests {
         m.load(&hard).unwrap();
         let before = shape(&mut m);
         let budget = Budget::unlimited().max_nodes(Some(10));
-        let out = run_on(&mut m, &hard, 1, &budget).tally.outcome();
+        let out = run_on(&mut m, &hard, 1, &budget)
+            .tally
+            .outcome(Shape::CLASSIC);
         assert_eq!(out.status, Status::Timeout);
         assert_eq!(shape(&mut m), before);
         let mut m = Matrix::new();
@@ -829,12 +809,12 @@ mod tests {
         let before = shape(&mut m);
         let c = run_on(&mut m, &Grid::EMPTY, 3, &Budget::unlimited())
             .tally
-            .count();
+            .count(Shape::CLASSIC);
         assert_eq!((c.solutions, c.complete), (3, true));
         assert_eq!(shape(&mut m), before);
         assert_eq!(
             Dlx::default()
-                .count(&g, 2, &Budget::unlimited())
+                .count_grid(&g, 2, &Budget::unlimited())
                 .unwrap()
                 .solutions,
             1
@@ -855,7 +835,7 @@ mod tests {
         // The same figure reaches the shared counters (results.csv's `updates` column).
         assert_eq!(
             Dlx::default()
-                .solve(&hard, &Budget::unlimited())
+                .solve_grid(&hard, &Budget::unlimited())
                 .stats
                 .updates,
             updates
@@ -866,12 +846,12 @@ mod tests {
     fn repeated_given_is_no_solution() {
         let g = Grid::parse_line(&format!("1.......1{}", ".".repeat(72))).unwrap();
         assert_eq!(
-            Dlx::default().solve(&g, &Budget::unlimited()).status,
+            Dlx::default().solve_grid(&g, &Budget::unlimited()).status,
             Status::NoSolution
         );
         // The next puzzle on this thread is unaffected.
         let s: Grid = SEED.parse().unwrap();
-        let out = Dlx::default().solve(&s, &Budget::unlimited());
+        let out = Dlx::default().solve_grid(&s, &Budget::unlimited());
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
     }
 
@@ -887,7 +867,7 @@ mod tests {
             (crate::Shape::of_order(1).unwrap(), 1),
         ] {
             let c = d
-                .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                .count(&Board::empty(shape), 1000, &Budget::unlimited())
                 .unwrap();
             assert_eq!((c.solutions, c.complete), (grids, true), "{shape}");
             let first = c.first.unwrap();
@@ -917,9 +897,7 @@ mod tests {
         let mut bad = Board::empty(crate::Shape::latin(5).unwrap());
         bad.set(0, 2);
         bad.set(4, 2);
-        let out = Dlx::default()
-            .solve_board(&bad, &Budget::unlimited())
-            .unwrap();
+        let out = Dlx::default().solve(&bad, &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::NoSolution);
     }
 }

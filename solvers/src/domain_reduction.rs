@@ -43,18 +43,18 @@
 //! parameter of the search (a no-op type in [`Solver::solve`]), so the fast path holds no trace
 //! code at all. Tracing is for the 9x9 grid only.
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`]). A 9x9 board takes the fast path above; any other
+//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)). A 9x9 board takes the fast path above; any other
 //! shape the same rules and search over [`Units`]: N-bit candidate masks (a `u32`, `u64` or
-//! `u128` by the side, `shaped.rs`), placements that visit the cell's peers,
+//! `u128` by the side, `search.rs`), placements that visit the cell's peers,
 //! hidden singles found by folding each unit's candidates into "seen once" and "seen twice", MRV
 //! ties broken by the broken diagonals of the N x N grid, and the same counters. Instead of a copy
 //! of the state per branch (N² masks), every change is written on a trail and undone back to the
 //! branch point's mark, and the recursion runs as a loop over a stack of branch points.
 
 use crate::bits::{ALL, BOX_OF};
-use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, Mask};
-use crate::{cell_name, Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Unit, Units};
+use crate::engine::Caps;
+use crate::search::{by_width, Mask, Tally};
+use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Solver, Stats, Unit, Units};
 use std::fmt;
 
 /// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
@@ -617,7 +617,7 @@ impl State {
 }
 
 struct Search<'a, T: Tracer> {
-    tally: crate::Tally<'a>,
+    tally: Tally<'a>,
     trace: T,
 }
 
@@ -681,7 +681,7 @@ impl<T: Tracer> Search<'_, T> {
 
 fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -> Search<'a, T> {
     let mut search = Search {
-        tally: crate::Tally::new(limit, budget),
+        tally: Tally::new(limit, budget),
         trace,
     };
     if search.tally.out_of_budget {
@@ -707,46 +707,23 @@ fn run<'a, T: Tracer>(puzzle: &Grid, limit: u64, budget: &'a Budget, trace: T) -
     search
 }
 
-fn outcome<T: Tracer>(s: &Search<'_, T>) -> Outcome {
-    s.tally.outcome()
+impl DomainReduction {
+    /// Searches `puzzle` up to `limit` solutions: a 9x9 board on the fast path ([`Search`], which
+    /// can also trace), any other shape on [`ShapedState`] with the narrowest mask for its side.
+    fn tally<'a>(&mut self, puzzle: &Board, limit: u64, budget: &'a Budget) -> Tally<'a> {
+        match puzzle.to_grid() {
+            Some(grid) => run(&grid, limit, budget, NoTrace).tally,
+            None => by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget)),
+        }
+    }
 }
 
 impl Solver for DomainReduction {
-    fn name(&self) -> &'static str {
-        "domain-reduction"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        outcome(&run(puzzle, 1, budget, NoTrace))
-    }
-
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        let s = run(puzzle, limit, budget, NoTrace);
-        Some(s.tally.count())
-    }
-
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.solve(&grid, budget).map(Board::from));
-        }
-        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, 1, budget));
-        Some(tally.outcome(puzzle.shape()))
-    }
-
-    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.count(&grid, limit, budget)?.map(Board::from));
-        }
-        let tally = by_width!(puzzle.shape().side(), run_board(puzzle, limit, budget));
-        Some(tally.count(puzzle.shape()))
-    }
+    crate::search::board_search_methods!();
 }
 
 /// One change to a [`ShapedState`], written on its trail so that it can be undone.
@@ -977,12 +954,8 @@ struct Branch<M> {
 
 /// [`DomainReduction`]'s search on a board of any shape, up to `limit` solutions: the recursion
 /// of [`Search::search`] as a loop over a stack of branch points, with its counters.
-fn run_board<'a, M: Mask>(
-    puzzle: &Board,
-    limit: u64,
-    budget: &'a Budget,
-) -> crate::shaped::Tally<'a> {
-    let mut tally = crate::shaped::Tally::new(limit, budget);
+fn run_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> Tally<'a> {
+    let mut tally = Tally::new(limit, budget);
     if tally.out_of_budget {
         return tally;
     }
@@ -1050,7 +1023,7 @@ fn run_board<'a, M: Mask>(
 /// Memory: one [`Step`] (16 bytes) per event; bound the work with `budget`.
 pub fn solve_traced(puzzle: &Grid, budget: &Budget) -> (Outcome, Vec<Step>) {
     let s = run(puzzle, 1, budget, Vec::new());
-    (outcome(&s), s.trace)
+    (s.tally.outcome(crate::Shape::CLASSIC), s.trace)
 }
 
 /// The pencil marks after the rules alone: what naked and hidden singles deduce from the givens,
@@ -1097,7 +1070,8 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::{blank, pattern, shapes};
+    use crate::test_puzzles::OnGrid;
     use crate::Status;
 
     /// On the classic shape the shaped search (trail, peers from [`Units`]) makes the fast
@@ -1117,9 +1091,13 @@ mod tests {
             let board = Board::from_grid(&grid);
             for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
                 let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = DomainReduction.count(&grid, limit, &budget).unwrap();
-                let shaped = run_board::<u128>(&board, limit, &budget).count(Shape::CLASSIC);
-                assert_eq!(fast.map(Board::from), shaped, "{puzzle} {limit} {nodes:?}");
+                let fast = DomainReduction.count(&board, limit, &budget).unwrap();
+                for shaped in [
+                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
+                    run_board::<u128>(&board, limit, &budget).count(Shape::CLASSIC),
+                ] {
+                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
+                }
             }
         }
     }
@@ -1130,7 +1108,7 @@ mod tests {
             let solution = pattern(shape);
             let puzzle = blank(&solution, 1, 2);
             let out = DomainReduction
-                .solve_board(&puzzle, &Budget::unlimited())
+                .solve(&puzzle, &Budget::unlimited())
                 .unwrap();
             assert_eq!(out.status, Status::Solved, "{shape}");
             let answer = out.solution.unwrap();
@@ -1157,9 +1135,11 @@ mod tests {
     #[test]
     fn solves_seed_and_counts_one() {
         let g: Grid = SEED.parse().unwrap();
-        let out = DomainReduction.solve(&g, &Budget::unlimited());
+        let out = DomainReduction.solve_grid(&g, &Budget::unlimited());
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
-        let c = DomainReduction.count(&g, 2, &Budget::unlimited()).unwrap();
+        let c = DomainReduction
+            .count_grid(&g, 2, &Budget::unlimited())
+            .unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
     }
 
@@ -1167,7 +1147,10 @@ mod tests {
     fn trace_matches_solve_and_names_units() {
         let g: Grid = SEED.parse().unwrap();
         let (out, steps) = solve_traced(&g, &Budget::unlimited());
-        assert_eq!(out, DomainReduction.solve(&g, &Budget::unlimited()));
+        assert_eq!(
+            Some(out.clone()),
+            DomainReduction.solve(&g.into(), &Budget::unlimited())
+        );
         let placed = steps
             .iter()
             .filter(|s| matches!(s, Step::NakedSingle { .. } | Step::HiddenSingle { .. }))
@@ -1212,14 +1195,14 @@ mod tests {
         }
         g.set(17, 9);
         assert_eq!(
-            DomainReduction.solve(&g, &Budget::unlimited()).status,
+            DomainReduction.solve_grid(&g, &Budget::unlimited()).status,
             Status::NoSolution
         );
         assert!(reduce(&g).contradiction.is_some());
         // Repeated given: never panics.
         let g = Grid::parse_line(&format!("11{}", ".".repeat(79))).unwrap();
         assert_eq!(
-            DomainReduction.solve(&g, &Budget::unlimited()).status,
+            DomainReduction.solve_grid(&g, &Budget::unlimited()).status,
             Status::NoSolution
         );
     }
@@ -1227,7 +1210,7 @@ mod tests {
     #[test]
     fn empty_grid_has_many_solutions() {
         let c = DomainReduction
-            .count(&Grid::EMPTY, 5, &Budget::unlimited())
+            .count_grid(&Grid::EMPTY, 5, &Budget::unlimited())
             .unwrap();
         assert_eq!((c.solutions, c.complete), (5, true));
     }

@@ -1,5 +1,5 @@
 //! Engines: one notion of "a solver the harness can run", whether it is compiled in (a
-//! [`SolverKind`]) or lives outside (a C library, a program over a line protocol, an external SAT
+//! [`crate::SolverKind`]) or lives outside (a C library, a program over a line protocol, an external SAT
 //! solver).
 //!
 //! The split follows ripgrep's `Matcher` and BenchExec's tool-info modules: an [`Engine`] says
@@ -9,10 +9,10 @@
 //! scratch space). A solve that goes wrong outside the search itself (a crash, a protocol
 //! failure) is an [`EngineError`], a value the runner records as an `error` row.
 //!
-//! Built-in solvers become engines through [`BuiltinEngine`]; the foreign ones are in the
+//! Built-in solvers become engines through [`crate::registry::BuiltinEngine`]; the foreign ones are in the
 //! harness's `foreign` crate.
 
-use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, SolverKind};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -22,7 +22,7 @@ use std::sync::Arc;
 /// the harness itself for its benchmark reference). This crate names no outside kind.
 #[derive(Debug, Clone)]
 pub enum Origin {
-    /// Compiled into this crate (one of [`SolverKind::ALL`]).
+    /// Compiled into this crate (one of [`crate::SolverKind::ALL`]).
     Builtin,
     /// Anything else, described by its [`ExternalOrigin`].
     External(Arc<dyn ExternalOrigin>),
@@ -176,6 +176,12 @@ impl Caps {
         guesses: true,
         parallel: true,
     };
+
+    /// [`Caps::POLLED_SEARCH`] on every shape ([`Shapes::Any`]).
+    pub const ANY_SHAPE: Caps = Caps {
+        shapes: Shapes::Any,
+        ..Caps::POLLED_SEARCH
+    };
 }
 
 /// What is true of an engine, whatever the puzzle.
@@ -218,52 +224,23 @@ pub enum EngineError {
 
 /// What one thread's solves with one engine share. Not shared across threads.
 pub trait Session: Send {
-    /// Solves `puzzle` (81 cells, row-major, 0 = empty) within `budget`: the first solution,
-    /// [`Status::NoSolution`](crate::Status::NoSolution), or
+    /// Solves `puzzle` (a shape the engine takes, [`Caps::shapes`]) within `budget`: the first
+    /// solution, [`Status::NoSolution`](crate::Status::NoSolution), or
     /// [`Status::Timeout`](crate::Status::Timeout) once the budget is spent.
     ///
     /// # Errors
+    /// [`EngineError::Unsupported`] for a shape the engine does not take; otherwise
     /// [`EngineError`] when the engine failed to answer (crash, protocol error).
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError>;
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError>;
 
     /// Counts the solutions of `puzzle` up to `limit`.
     ///
     /// # Errors
     /// [`EngineError::Unsupported`] for engines whose [`Caps::counts`] is false; otherwise as
     /// [`Session::solve`].
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
         let _ = (puzzle, limit, budget);
         Err(EngineError::Unsupported("count"))
-    }
-
-    /// Solves a puzzle of any shape the engine takes ([`Caps::shapes`]), as [`Session::solve`]
-    /// does. The default takes the classic shape only, through [`Session::solve`].
-    ///
-    /// # Errors
-    /// [`EngineError::Unsupported`] for a shape the engine does not take; otherwise as
-    /// [`Session::solve`].
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
-        let grid = puzzle.to_grid().ok_or(EngineError::Unsupported("shape"))?;
-        Ok(self.solve(&grid, budget)?.map(Board::from))
-    }
-
-    /// Counts the solutions of a puzzle of any shape the engine takes, as [`Session::count`]
-    /// does. The default takes the classic shape only.
-    ///
-    /// # Errors
-    /// As [`Session::solve_board`] and [`Session::count`].
-    fn count_board(
-        &mut self,
-        puzzle: &Board,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        let grid = puzzle.to_grid().ok_or(EngineError::Unsupported("shape"))?;
-        Ok(self.count(&grid, limit, budget)?.map(Board::from))
     }
 
     /// What the last [`Session::solve`] or [`Session::count`] cost in another process, for
@@ -271,6 +248,14 @@ pub trait Session: Send {
     fn last_usage(&self) -> Option<Usage> {
         None
     }
+}
+
+/// The 9x9 grid of `puzzle`, for engines that take the classic shape only.
+///
+/// # Errors
+/// [`EngineError::Unsupported`] for any other shape.
+pub fn classic(puzzle: &Board) -> Result<Grid, EngineError> {
+    puzzle.to_grid().ok_or(EngineError::Unsupported("shape"))
 }
 
 /// Resources a solve used in a child process.
@@ -297,144 +282,4 @@ pub trait Engine: Send + Sync {
     /// # Errors
     /// [`EngineError::Load`] when the engine cannot be started.
     fn session(&self) -> Result<Box<dyn Session>, EngineError>;
-}
-
-/// A built-in solver as an engine. Each [`Session`] owns its own solver instance, and with it
-/// whatever the solver keeps between solves (`dlx` its matrix, `sat` its clause database).
-pub struct BuiltinEngine {
-    kind: SolverKind,
-    info: EngineInfo,
-    /// How a session's solver is made, when not by [`SolverKind::build`] (the `sat-*` engines).
-    build: Option<Box<dyn Fn() -> Box<dyn Solver> + Send + Sync>>,
-}
-
-impl BuiltinEngine {
-    /// The engine of `kind`.
-    pub fn new(kind: SolverKind) -> BuiltinEngine {
-        BuiltinEngine {
-            kind,
-            info: EngineInfo {
-                name: kind.name().to_string(),
-                description: kind.description().to_string(),
-                version: Some(env!("CARGO_PKG_VERSION").to_string()),
-                origin: Origin::Builtin,
-                caps: kind.caps(),
-            },
-            build: None,
-        }
-    }
-
-    /// An engine of `kind`'s capabilities under another name, whose sessions' solvers `build`
-    /// makes (the `sat` solver on one of its CNF encodings: [`crate::sat::engine`]).
-    pub fn variant(
-        kind: SolverKind,
-        name: &str,
-        description: &str,
-        build: impl Fn() -> Box<dyn Solver> + Send + Sync + 'static,
-    ) -> BuiltinEngine {
-        BuiltinEngine {
-            kind,
-            info: EngineInfo {
-                name: name.to_string(),
-                description: description.to_string(),
-                version: Some(env!("CARGO_PKG_VERSION").to_string()),
-                origin: Origin::Builtin,
-                caps: kind.caps(),
-            },
-            build: Some(Box::new(build)),
-        }
-    }
-
-    /// Its solver kind.
-    pub fn kind(&self) -> SolverKind {
-        self.kind
-    }
-
-    /// A new session: [`Engine::session`], which cannot fail for a built-in solver.
-    pub fn open(&self) -> Box<dyn Session> {
-        let solver: Box<dyn Solver> = match &self.build {
-            Some(build) => build(),
-            None => self.kind.build(),
-        };
-        Box::new(BuiltinSession(solver))
-    }
-}
-
-impl Engine for BuiltinEngine {
-    fn info(&self) -> &EngineInfo {
-        &self.info
-    }
-
-    fn session(&self) -> Result<Box<dyn Session>, EngineError> {
-        Ok(self.open())
-    }
-}
-
-/// A built-in solver's session: it owns the solver instance, and so its scratch space.
-struct BuiltinSession(Box<dyn Solver>);
-
-impl Session for BuiltinSession {
-    #[inline]
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        Ok(self.0.solve(puzzle, budget))
-    }
-
-    #[inline]
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<Count, EngineError> {
-        self.0
-            .count(puzzle, limit, budget)
-            .ok_or(EngineError::Unsupported("count"))
-    }
-
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
-        self.0
-            .solve_board(puzzle, budget)
-            .ok_or(EngineError::Unsupported("shape"))
-    }
-
-    fn count_board(
-        &mut self,
-        puzzle: &Board,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<Count<Board>, EngineError> {
-        self.0
-            .count_board(puzzle, limit, budget)
-            .ok_or(EngineError::Unsupported("count on this shape"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::Status;
-
-    #[test]
-    fn the_champion_counts() {
-        // It is the generators' default counting solver.
-        assert!(SolverKind::CHAMPION.caps().counts);
-    }
-
-    #[test]
-    fn builtin_caps_match_what_the_solvers_do() {
-        let puzzle: Grid = SEED.parse().unwrap();
-        for &kind in SolverKind::ALL {
-            let engine = BuiltinEngine::new(kind);
-            assert_eq!(engine.info().name, kind.name());
-            let mut s = engine.session().unwrap();
-            let o = s.solve(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(o.status, Status::Solved, "{kind}");
-            assert_eq!(o.solution.unwrap().to_digits(), SEED_SOLUTION, "{kind}");
-            let c = s.count(&puzzle, 2, &Budget::unlimited());
-            assert_eq!(c.is_ok(), engine.info().caps.counts, "{kind}");
-            if let Ok(c) = c {
-                assert_eq!((c.solutions, c.complete), (1, true), "{kind}");
-            }
-        }
-    }
 }

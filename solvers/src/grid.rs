@@ -55,6 +55,12 @@ impl Grid {
         }
     }
 
+    /// A grid of cells the caller knows to hold 0..=9 (a classic [`crate::Board`]'s).
+    pub(crate) fn from_cells_unchecked(cells: [u8; CELLS]) -> Grid {
+        debug_assert!(cells.iter().all(|&v| v <= 9));
+        Grid { cells }
+    }
+
     /// Parses the 81-character line form: `1`-`9` for a given, any of `.` `0` `_` `-` `*` for an
     /// empty cell. The text must hold exactly 81 characters (no trailing comment: the dataset
     /// loader strips those).

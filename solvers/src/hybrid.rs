@@ -48,8 +48,9 @@
 
 use crate::bitboard_bands::{self, Rooted};
 use crate::engine::Caps;
+use crate::search::Tally;
 use crate::triads::Triads;
-use crate::{Budget, Count, Grid, Outcome, Solver, Stats, Status};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status};
 
 /// Puzzles with this many givens skip the root and go to [`Triads`] at once: on them the root
 /// rarely ends the solve, and when it does not, its work is lost (see the module docs).
@@ -89,43 +90,40 @@ impl Hybrid {
         }
         bitboard_bands::root_then_search(puzzle, limit, budget, SMALL_TREE_OPEN)
     }
+
+    /// The search of `puzzle` up to `limit` solutions: [`Hybrid::start`], then `triads` on what
+    /// the root left open (the digits the root placed counted as its propagations).
+    fn tally<'a>(&self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
+        match Self::start(puzzle, limit, budget) {
+            Rooted::Ended(tally) => tally,
+            Rooted::Open(g, placed) => {
+                let mut tally = self.second.run(&g, limit, budget);
+                tally.stats.propagations += placed;
+                tally
+            }
+        }
+    }
 }
 
 impl Solver for Hybrid {
-    fn name(&self) -> &'static str {
-        "hybrid"
-    }
-
     fn caps(&self) -> Caps {
         Caps::POLLED_SEARCH
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
+        let grid = puzzle.to_grid()?;
         if budget.exhausted(0) {
-            return Outcome::unsolved(Status::Timeout, Stats::default());
+            return Some(Outcome::unsolved(Status::Timeout, Stats::default()));
         }
-        match Self::start(puzzle, 1, budget) {
-            Rooted::Ended(tally) => tally.outcome(),
-            Rooted::Open(g, placed) => {
-                let mut out = self.second.solve(&g, budget);
-                out.stats.propagations += placed;
-                out
-            }
-        }
+        Some(self.tally(&grid, 1, budget).outcome(Shape::CLASSIC))
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count> {
+        let grid = puzzle.to_grid()?;
         if limit == 0 || budget.exhausted(0) {
-            return self.second.count(puzzle, limit, budget);
+            return Some(self.second.run(&grid, limit, budget).count(Shape::CLASSIC));
         }
-        Some(match Self::start(puzzle, limit, budget) {
-            Rooted::Ended(tally) => tally.count(),
-            Rooted::Open(g, placed) => {
-                let mut c = self.second.count(&g, limit, budget)?;
-                c.stats.propagations += placed;
-                c
-            }
-        })
+        Some(self.tally(&grid, limit, budget).count(Shape::CLASSIC))
     }
 }
 
@@ -133,6 +131,7 @@ impl Solver for Hybrid {
 mod tests {
     use super::*;
     use crate::bitboard_bands::{BitboardBands, Root};
+    use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 
     /// A 17-given puzzle of the `puzzles2_17_clue` collection whose root leaves 56 cells open,
@@ -167,14 +166,14 @@ mod tests {
     #[test]
     fn an_easy_puzzle_ends_at_the_root() {
         let (root, placed) = bitboard_bands::root(&grid(EASY));
-        let theirs = BitboardBands.solve(&grid(EASY), &Budget::unlimited());
+        let theirs = BitboardBands.solve_grid(&grid(EASY), &Budget::unlimited());
         assert_eq!(root, Root::Solved(theirs.solution.unwrap()));
         let givens = grid(EASY).cells().iter().filter(|&&v| v != 0).count() as u64;
         assert_eq!(placed, 81 - givens);
-        let ours = Hybrid::new().solve(&grid(EASY), &Budget::unlimited());
+        let ours = Hybrid::new().solve_grid(&grid(EASY), &Budget::unlimited());
         assert_eq!(ours.solution, theirs.solution);
         assert_eq!((ours.stats.nodes, ours.stats.guesses), (1, 0));
-        let seed = Hybrid::new().solve(&grid(SEED), &Budget::unlimited());
+        let seed = Hybrid::new().solve_grid(&grid(SEED), &Budget::unlimited());
         assert_eq!(seed.solution, Some(grid(SEED_SOLUTION)));
     }
 
@@ -194,15 +193,15 @@ mod tests {
         assert!(open(&left) <= SMALL_TREE_OPEN);
         let sol = grid(SMALL17_SOLUTION);
         // The same search as `bitboard-bands` alone: the same counters.
-        let ours = Hybrid::new().count(&g, 2, &unlimited).unwrap();
-        let theirs = BitboardBands.count(&g, 2, &unlimited).unwrap();
+        let ours = Hybrid::new().count_grid(&g, 2, &unlimited).unwrap();
+        let theirs = BitboardBands.count_grid(&g, 2, &unlimited).unwrap();
         assert_eq!((ours.solutions, ours.complete), (1, true));
         assert_eq!(ours.first, Some(sol));
         assert_eq!(ours.stats, theirs.stats);
         assert!(ours.stats.guesses > 0);
-        let solved = Hybrid::new().solve(&g, &unlimited);
+        let solved = Hybrid::new().solve_grid(&g, &unlimited);
         assert_eq!(solved.solution, Some(sol));
-        assert_eq!(solved.stats, BitboardBands.solve(&g, &unlimited).stats);
+        assert_eq!(solved.stats, BitboardBands.solve_grid(&g, &unlimited).stats);
     }
 
     #[test]
@@ -237,15 +236,15 @@ mod tests {
         assert_eq!(filled(&left), filled(&g) + placed);
         let second = Triads::new()
             .wide_first()
-            .count(&left, 2, &unlimited)
+            .count_grid(&left, 2, &unlimited)
             .unwrap();
-        let ours = Hybrid::new().count(&g, 2, &unlimited).unwrap();
+        let ours = Hybrid::new().count_grid(&g, 2, &unlimited).unwrap();
         assert_eq!((ours.solutions, ours.complete), (1, true));
         assert_eq!(ours.first, Some(sol));
         let mut expected = second.stats;
         expected.propagations += placed;
         assert_eq!(ours.stats, expected);
-        let solved = Hybrid::new().solve(&g, &unlimited);
+        let solved = Hybrid::new().solve_grid(&g, &unlimited);
         assert_eq!(solved.solution, Some(sol));
     }
 
@@ -256,16 +255,19 @@ mod tests {
         let givens = g.cells().iter().filter(|&&v| v != 0).count();
         assert!(WIDE_GIVENS.contains(&givens));
         let sol = grid(HARD_SOLUTION);
-        let theirs = Triads::new().wide_first().count(&g, 2, &unlimited).unwrap();
-        let ours = Hybrid::new().count(&g, 2, &unlimited).unwrap();
+        let theirs = Triads::new()
+            .wide_first()
+            .count_grid(&g, 2, &unlimited)
+            .unwrap();
+        let ours = Hybrid::new().count_grid(&g, 2, &unlimited).unwrap();
         assert_eq!((ours.solutions, ours.complete), (1, true));
         assert_eq!(ours.first, Some(sol));
         assert_eq!(ours.stats, theirs.stats);
-        let solved = Hybrid::new().solve(&g, &unlimited);
+        let solved = Hybrid::new().solve_grid(&g, &unlimited);
         assert_eq!(solved.solution, Some(sol));
         assert_eq!(
             solved.stats,
-            Triads::new().wide_first().solve(&g, &unlimited).stats
+            Triads::new().wide_first().solve_grid(&g, &unlimited).stats
         );
     }
 
@@ -273,31 +275,40 @@ mod tests {
     fn counts_are_exact_for_none_one_and_several() {
         let unlimited = Budget::unlimited();
         let mut h = Hybrid::new();
-        assert_eq!(h.count(&grid(TWO), 3, &unlimited).unwrap().solutions, 2);
-        assert_eq!(h.count(&grid(HARD), 3, &unlimited).unwrap().solutions, 1);
-        assert_eq!(h.count(&grid(EASY), 3, &unlimited).unwrap().solutions, 1);
-        let c = h.count(&Grid::EMPTY, 40, &unlimited).unwrap();
+        assert_eq!(
+            h.count_grid(&grid(TWO), 3, &unlimited).unwrap().solutions,
+            2
+        );
+        assert_eq!(
+            h.count_grid(&grid(HARD), 3, &unlimited).unwrap().solutions,
+            1
+        );
+        assert_eq!(
+            h.count_grid(&grid(EASY), 3, &unlimited).unwrap().solutions,
+            1
+        );
+        let c = h.count_grid(&Grid::EMPTY, 40, &unlimited).unwrap();
         assert_eq!((c.solutions, c.complete), (40, true));
         let mut clash = *grid(SEED).cells();
         clash[1] = 7; // row 1 already holds a 7 in r1c1
         let clash = Grid::from_cells(clash).unwrap();
         assert_eq!(bitboard_bands::root(&clash).0, Root::NoSolution);
-        assert_eq!(h.solve(&clash, &unlimited).status, Status::NoSolution);
-        let none = h.count(&clash, 2, &unlimited).unwrap();
+        assert_eq!(h.solve_grid(&clash, &unlimited).status, Status::NoSolution);
+        let none = h.count_grid(&clash, 2, &unlimited).unwrap();
         assert_eq!((none.solutions, none.complete), (0, true));
     }
 
     #[test]
     fn budgets_are_kept() {
         let g = grid(HARD);
-        let out = Hybrid::new().solve(&g, &Budget::unlimited().max_nodes(Some(1)));
+        let out = Hybrid::new().solve_grid(&g, &Budget::unlimited().max_nodes(Some(1)));
         assert_eq!(out.status, Status::Timeout);
-        let c = Hybrid::new().count(&g, 2, &Budget::unlimited().max_nodes(Some(1)));
+        let c = Hybrid::new().count_grid(&g, 2, &Budget::unlimited().max_nodes(Some(1)));
         assert!(!c.unwrap().complete);
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let cancelled = Budget::unlimited().cancel_flag(flag);
         assert_eq!(
-            Hybrid::new().solve(&grid(EASY), &cancelled).status,
+            Hybrid::new().solve_grid(&grid(EASY), &cancelled).status,
             Status::Timeout
         );
     }

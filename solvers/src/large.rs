@@ -4,7 +4,7 @@
 //! ## State
 //! Two views of the same candidates, kept equal by every change:
 //! - the **domain** of each cell: the symbols it may still take (an N-bit mask, a `u32`, `u64`
-//!   or `u128` by the side, `shaped.rs`);
+//!   or `u128` by the side, `search.rs`);
 //! - the **place set** of each unit and symbol: the positions in the unit whose cell may still
 //!   take the symbol (an N-bit mask over the unit's N cells).
 //!
@@ -58,11 +58,11 @@
 //! subtree whose solutions were all counted); **propagations** counts symbols placed by the
 //! naked- and hidden-single rules (locked candidates place nothing and are not counted).
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`]), 1x1 to 128x128, square or rectangular boxes, and
+//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), 1x1 to 128x128, square or rectangular boxes, and
 //! Latin squares. A 9x9 [`Grid`] takes the same code (there is no 9x9 fast path).
 
-use crate::engine::{Caps, Shapes};
-use crate::shaped::{by_width, Mask, Tally};
+use crate::engine::Caps;
+use crate::search::{by_width, Mask, Tally};
 use crate::{Board, Budget, Shape, Solver, Units};
 
 /// The large-grid solver: cell and place views, singles and locked candidates to a fixpoint,
@@ -627,37 +627,24 @@ impl Large {
 }
 
 impl Solver for Large {
-    fn name(&self) -> &'static str {
-        "large"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    crate::shaped::board_search_methods!();
+    crate::search::board_search_methods!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{
+    use crate::search::test_boards::{
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
+        solves_the_seed_and_counts_one,
     };
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::{Grid, Status};
 
     #[test]
     fn solves_the_seed_puzzle() {
-        let g: Grid = SEED.parse().unwrap();
-        let out = Large::default().solve(&g, &Budget::unlimited());
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Large::default().count(&g, 2, &Budget::unlimited()).unwrap();
-        assert_eq!((c.solutions, c.complete), (1, true));
+        solves_the_seed_and_counts_one(&mut Large::default());
     }
 
     #[test]

@@ -34,11 +34,11 @@
 //! **backtracks** the conflicts; **propagations** the symbols placed by propagation;
 //! **updates** the restarts.
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`]), square or rectangular boxes, and Latin squares.
+//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
 
 use crate::alldiff::{Filter, Matching};
-use crate::engine::{Caps, Shapes};
-use crate::shaped::Tally;
+use crate::engine::Caps;
+use crate::search::Tally;
 use crate::{Board, Budget, Shape, Solver};
 
 /// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps
@@ -1308,26 +1308,20 @@ impl Lcg {
 }
 
 impl Solver for Lcg {
-    fn name(&self) -> &'static str {
-        "lcg"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    crate::shaped::board_search_methods!();
+    crate::search::board_search_methods!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shaped::test_boards::{
+    use crate::search::test_boards::{
         counts_small_grids_and_a_contradiction, solves_blanked_patterns,
     };
+    use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::{Grid, Status};
 
@@ -1340,10 +1334,12 @@ mod tests {
     #[test]
     fn solves_the_seed_puzzle() {
         let g: Grid = SEED.parse().unwrap();
-        let out = Lcg::default().solve(&g, &Budget::unlimited());
+        let out = Lcg::default().solve_grid(&g, &Budget::unlimited());
         assert_eq!(out.status, Status::Solved);
         assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Lcg::default().count(&g, 2, &Budget::unlimited()).unwrap();
+        let c = Lcg::default()
+            .count_grid(&g, 2, &Budget::unlimited())
+            .unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
     }
 

@@ -33,12 +33,13 @@
 //! A grid of any [`Shape`] (side N: boxes of any size, or a Latin square) has N³ variables
 //! ([`var_of`]: `cell * N + s`) and the same four encodings written over its units
 //! ([`Encoding::for_each_clause_of`], sizes in [`Encoding::clauses_of`]).
-//! [`Solver::solve_board`] takes 9x9 down the path below, unchanged; any other shape is solved
+//! [`Solver::count`] takes 9x9 down the path below, unchanged; any other shape is solved
 //! on a fresh varisat solver holding the puzzle's formula in the encoding the process's
 //! `--encoding` picks ([`choice`]; by default `reduced-pairwise`, the givens propagated away
 //! first: [`Formula`]), and counted with blocking clauses without an activation variable (the
 //! solver is dropped after the count). `sat-minimal` ... `sat-redundant` keep their family's
-//! N³-variable formula with the givens as unit clauses. [`write_dimacs_board`] and [`decode_model_board`] are the DIMACS file and its
+//! N³-variable formula with the givens as unit clauses. [`write_dimacs_board`] and
+//! [`decode_model_board`] are the DIMACS file and its
 //! model at any shape.
 //!
 //! ## Givens: assumptions on a clause database built once per thread
@@ -77,7 +78,7 @@
 //! docs/solvers-and-counters.md).
 
 use crate::engine::{BudgetMode, Caps, NodeUnit, Shapes};
-use crate::{cell_name, Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status};
+use crate::{cell_name, Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats};
 use std::io::{self, Write};
 use std::sync::OnceLock;
 use varisat::{ExtendFormula, Lit, Var};
@@ -767,13 +768,6 @@ impl Sat {
 }
 
 impl Solver for Sat {
-    fn name(&self) -> &'static str {
-        match self.encoding {
-            None => "sat",
-            Some(e) => e.solver_name(),
-        }
-    }
-
     fn caps(&self) -> Caps {
         Caps {
             shapes: Shapes::Any,
@@ -784,60 +778,31 @@ impl Solver for Sat {
         }
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        if let Some(e) = self.scaled(Shape::CLASSIC) {
-            let c = search_formula(e, &Board::from_grid(puzzle), 1, budget);
-            return outcome_of_count(c).map(|b| b.to_grid().expect("a 9x9 board"));
-        }
-        let r = self.run(puzzle, 1, budget);
-        crate::outcome_of(r.first, r.out_of_budget, r.stats)
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
+        Some(self.count(puzzle, 1, budget)?.outcome())
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        if let Some(e) = self.scaled(Shape::CLASSIC) {
-            let c = search_formula(e, &Board::from_grid(puzzle), limit, budget);
-            return Some(c.map(|b| b.to_grid().expect("a 9x9 board")));
-        }
-        let r = self.run(puzzle, limit, budget);
-        Some(crate::count_of(r.found, r.first, r.out_of_budget, r.stats))
-    }
-
-    /// 9x9 through [`Solver::solve`]; every other shape on a fresh varisat solver loaded with
-    /// the puzzle's formula in the encoding of [`Sat::scaled`] (by default [`default_for`] the
-    /// shape), or for `sat-minimal` ... `sat-redundant` the shape's formula in that family
-    /// ([`Encoding::for_each_clause_of`]) with the givens as unit clauses.
-    fn solve_board(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.solve(&grid, budget).map(Board::from));
-        }
-        if let Some(e) = self.scaled(puzzle.shape()) {
-            return Some(outcome_of_count(search_formula(e, puzzle, 1, budget)));
-        }
-        let c = search_board(self.encoding(), puzzle, 1, budget);
-        Some(match c.first {
-            Some(b) => Outcome::solved(b, c.stats),
-            None if !c.complete => Outcome::unsolved(Status::Timeout, c.stats),
-            None => Outcome::unsolved(Status::NoSolution, c.stats),
-        })
-    }
-
-    fn count_board(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count<Board>> {
-        if let Some(grid) = puzzle.to_grid() {
-            return Some(self.count(&grid, limit, budget)?.map(Board::from));
-        }
+    /// Every puzzle in the encoding of [`Sat::scaled`] when there is one (by default
+    /// [`default_for`] the shape), on a fresh varisat solver loaded with the puzzle's formula;
+    /// else 9x9 on the kept solver of [`Sat::run`], and every other shape on a fresh varisat
+    /// solver loaded with the shape's formula in this solver's family
+    /// ([`Encoding::for_each_clause_of`]) and the givens as unit clauses.
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count> {
         if let Some(e) = self.scaled(puzzle.shape()) {
             return Some(search_formula(e, puzzle, limit, budget));
         }
-        Some(search_board(self.encoding(), puzzle, limit, budget))
-    }
-}
-
-/// The outcome of a search for one solution.
-fn outcome_of_count(c: Count<Board>) -> Outcome<Board> {
-    match c.first {
-        Some(b) => Outcome::solved(b, c.stats),
-        None if !c.complete => Outcome::unsolved(Status::Timeout, c.stats),
-        None => Outcome::unsolved(Status::NoSolution, c.stats),
+        let Some(grid) = puzzle.to_grid() else {
+            return Some(search_board(self.encoding(), puzzle, limit, budget));
+        };
+        let r = self.run(&grid, limit, budget);
+        Some(Count {
+            solutions: r.found,
+            complete: !r.out_of_budget,
+            first: r
+                .first
+                .map(|c| Board::new(Shape::CLASSIC, c.to_vec()).expect("digits 1..=9")),
+            stats: r.stats,
+        })
     }
 }
 
@@ -845,12 +810,7 @@ fn outcome_of_count(c: Count<Board>) -> Outcome<Board> {
 /// clauses; after each solution, while fewer than `limit` are found, its blocking clause
 /// ([`Formula::blocking_clause`]). Nodes count calls of varisat's `solve`, the budget is
 /// checked around each call, as in [`search_board`]; building the formula is part of the solve.
-fn search_formula(
-    encoding: CnfEncoding,
-    puzzle: &Board,
-    limit: u64,
-    budget: &Budget,
-) -> Count<Board> {
+fn search_formula(encoding: CnfEncoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count {
     let limit = limit.max(1);
     let mut count = Count {
         solutions: 0,
@@ -925,7 +885,7 @@ fn search_formula(
 /// count calls of varisat's `solve`, and the budget is checked around each call, as on 9x9.
 /// A fresh solver per puzzle makes the effort reproducible; building the formula is part of
 /// the solve (at 25x25 about 0.8 million clauses).
-fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count<Board> {
+fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count {
     let shape = puzzle.shape();
     let n = shape.side();
     let limit = limit.max(1);
@@ -998,21 +958,10 @@ fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget)
     count
 }
 
-/// The engine of the `sat` solver on one of its CNF encodings, under the encoding's solver name
-/// (`sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`): the same solver kind and
-/// capabilities as `sat`.
-pub fn engine(encoding: Encoding) -> crate::engine::BuiltinEngine {
-    crate::engine::BuiltinEngine::variant(
-        crate::SolverKind::Sat,
-        encoding.solver_name(),
-        encoding.description(),
-        move || Box::new(Sat::with_encoding(encoding)),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_puzzles::OnGrid;
     use crate::Status;
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
@@ -1169,9 +1118,9 @@ mod tests {
     fn spent_budget_gives_timeout() {
         let g: Grid = SEED.parse().unwrap();
         let spent = Budget::with_timeout(std::time::Duration::ZERO);
-        let out = Sat::default().solve(&g, &spent);
+        let out = Sat::default().solve_grid(&g, &spent);
         assert_eq!((out.status, out.solution), (Status::Timeout, None));
-        let c = Sat::default().count(&g, 2, &spent).unwrap();
+        let c = Sat::default().count_grid(&g, 2, &spent).unwrap();
         assert!(!c.complete);
     }
 
@@ -1188,29 +1137,32 @@ mod tests {
             })
         {
             let mut s = Sat::new(mode, encoding);
-            let out = s.solve(&g, &Budget::unlimited());
+            let out = s.solve_grid(&g, &Budget::unlimited());
             assert_eq!(
                 out.solution.unwrap().to_digits(),
                 SEED_SOLUTION,
                 "{mode:?} {encoding:?}"
             );
-            let c = s.count(&g, 2, &Budget::unlimited()).unwrap();
+            let c = s.count_grid(&g, 2, &Budget::unlimited()).unwrap();
             assert_eq!(
                 (c.solutions, c.complete),
                 (1, true),
                 "{mode:?} {encoding:?}"
             );
-            let c = s.count(&Grid::EMPTY, 4, &Budget::unlimited()).unwrap();
+            let c = s.count_grid(&Grid::EMPTY, 4, &Budget::unlimited()).unwrap();
             assert_eq!(c.solutions, 4, "{mode:?} {encoding:?}");
             // The blocking clauses of that count are retired: the seed still solves.
-            assert_eq!(s.solve(&g, &Budget::unlimited()).status, Status::Solved);
+            assert_eq!(
+                s.solve_grid(&g, &Budget::unlimited()).status,
+                Status::Solved
+            );
             let mut bad = Grid::EMPTY;
             for cell in 0..8 {
                 bad.set(cell, cell as u8 + 1);
             }
             bad.set(17, 9);
             assert_eq!(
-                s.solve(&bad, &Budget::unlimited()).status,
+                s.solve_grid(&bad, &Budget::unlimited()).status,
                 Status::NoSolution
             );
         }
@@ -1228,7 +1180,7 @@ mod tests {
                 (Shape::of_order(1).unwrap(), 1),
             ] {
                 let c = s
-                    .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                    .count(&Board::empty(shape), 1000, &Budget::unlimited())
                     .unwrap();
                 assert_eq!((c.solutions, c.complete), (grids, true), "{e:?} {shape}");
                 let first = c.first.unwrap();
@@ -1238,7 +1190,7 @@ mod tests {
             bad.set(0, 1);
             bad.set(7, 1); // r2c2: the same 2x3 box
             assert_eq!(
-                s.solve_board(&bad, &Budget::unlimited()).unwrap().status,
+                s.solve(&bad, &Budget::unlimited()).unwrap().status,
                 Status::NoSolution
             );
         }
@@ -1252,7 +1204,7 @@ mod tests {
         assert!(text.contains(&format!("p cnf 216 {clauses}\n")));
         assert!(text.ends_with("\n4 0\n"));
         let solved = Sat::default()
-            .solve_board(&puzzle, &Budget::unlimited())
+            .solve(&puzzle, &Budget::unlimited())
             .unwrap()
             .solution
             .unwrap();

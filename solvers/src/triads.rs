@@ -74,7 +74,8 @@
 //! which runs). Every path computes the same thing and gives the same counters.
 
 use crate::engine::Caps;
-use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
+use crate::search::Tally;
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -1745,7 +1746,8 @@ impl Triads {
         }
     }
 
-    fn run<'a>(&self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
+    /// The search of `puzzle` up to `limit` solutions on this path.
+    pub(crate) fn run<'a>(&self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
         let mut tally = Tally::new(limit, budget);
         if tally.out_of_budget {
             return tally;
@@ -1778,20 +1780,22 @@ impl Triads {
 }
 
 impl Solver for Triads {
-    fn name(&self) -> &'static str {
-        "triads"
-    }
-
     fn caps(&self) -> Caps {
         Caps::POLLED_SEARCH
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.run(puzzle, 1, budget).outcome()
+    fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
+        Some(
+            self.run(&puzzle.to_grid()?, 1, budget)
+                .outcome(Shape::CLASSIC),
+        )
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        Some(self.run(puzzle, limit, budget).count())
+    fn count(&mut self, puzzle: &Board, limit: u64, budget: &Budget) -> Option<Count> {
+        Some(
+            self.run(&puzzle.to_grid()?, limit, budget)
+                .count(Shape::CLASSIC),
+        )
     }
 }
 
@@ -1799,6 +1803,7 @@ impl Solver for Triads {
 mod tests {
     use super::*;
     use crate::bitboard_bands::BitboardBands;
+    use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::Status;
 
@@ -1873,13 +1878,13 @@ mod tests {
         let unlimited = Budget::unlimited();
         for path in tested_paths() {
             let mut t = Triads::with_path(path).unwrap();
-            let out = t.solve(&grid(SEED), &unlimited);
+            let out = t.solve_grid(&grid(SEED), &unlimited);
             assert_eq!(out.status, Status::Solved, "{path}");
             assert_eq!(out.solution.unwrap(), grid(SEED_SOLUTION), "{path}");
             for p in PUZZLES {
                 let g = grid(p);
-                let ours = t.count(&g, 3, &unlimited).unwrap();
-                let theirs = BitboardBands.count(&g, 3, &unlimited).unwrap();
+                let ours = t.count_grid(&g, 3, &unlimited).unwrap();
+                let theirs = BitboardBands.count_grid(&g, 3, &unlimited).unwrap();
                 assert_eq!(ours.solutions, theirs.solutions, "{path} {p}");
                 assert!(ours.complete);
                 assert!(
@@ -1887,7 +1892,7 @@ mod tests {
                     "{path} {p}"
                 );
             }
-            let c = t.count(&Grid::EMPTY, 5, &unlimited).unwrap();
+            let c = t.count_grid(&Grid::EMPTY, 5, &unlimited).unwrap();
             assert_eq!(c.solutions, 5, "{path}");
         }
     }
@@ -1909,13 +1914,13 @@ mod tests {
             {
                 for (g, limit) in &grids {
                     assert_eq!(
-                        ours.count(g, *limit, &unlimited),
-                        reference.count(g, *limit, &unlimited),
+                        ours.count_grid(g, *limit, &unlimited),
+                        reference.count_grid(g, *limit, &unlimited),
                         "{path} {g:?}"
                     );
                     assert_eq!(
-                        ours.solve(g, &unlimited),
-                        reference.solve(g, &unlimited),
+                        ours.solve_grid(g, &unlimited),
+                        reference.solve_grid(g, &unlimited),
                         "{path} {g:?}"
                     );
                 }
@@ -1931,7 +1936,7 @@ mod tests {
         for path in tested_paths() {
             let out = Triads::with_path(path)
                 .unwrap()
-                .solve(&g, &Budget::unlimited());
+                .solve_grid(&g, &Budget::unlimited());
             assert_eq!(out.status, Status::NoSolution, "{path}");
         }
     }
@@ -1939,7 +1944,7 @@ mod tests {
     #[test]
     fn node_budget_stops_the_search() {
         let budget = Budget::unlimited().max_nodes(Some(1));
-        let out = Triads::new().solve(&Grid::EMPTY, &budget);
+        let out = Triads::new().solve_grid(&Grid::EMPTY, &budget);
         assert_eq!(out.status, Status::Timeout);
     }
 

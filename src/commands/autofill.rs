@@ -33,8 +33,8 @@ pub fn autofill(args: &AutofillArgs) -> anyhow::Result<ExitCode> {
             outln!("board read from {}: {}", args.url, r.puzzle.to_line())?;
             outln!(
                 "typed {}, skipped {}; {}",
-                crate::human::plural(r.typed, "digit"),
-                crate::human::plural(r.readonly, "read-only cell"),
+                crate::plumbing::human::plural(r.typed, "digit"),
+                crate::plumbing::human::plural(r.readonly, "read-only cell"),
                 match r.unique {
                     Some(true) => "the board has exactly one solution",
                     Some(false) => "the board has several solutions: filled the first found",

@@ -1,11 +1,11 @@
 //! `harness bench`: puzzles/s of every solver (and the `sudoku` crate when built with
 //! `--features reference`) on the same puzzles, in one process, single thread, interleaved rounds.
-//! The method is in [`crate::perf`].
+//! The method is in [`crate::execution::perf`].
 
 use crate::cli::BenchArgs;
 use crate::commands::run::engines;
-use crate::dataset::{self, Dataset};
-use crate::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
+use crate::execution::perf::{self, Contestant, Measured, Mode, Prepared, Settings};
+use crate::input::dataset::{self, Dataset};
 use solvers::SolverKind;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -63,7 +63,7 @@ pub fn grids(ds: &Dataset) -> Vec<solvers::Grid> {
 }
 
 /// The readable puzzles of a dataset, each as `copies` isomorphs drawn from `seed` and the
-/// puzzle's index ([`crate::isomorph::Transform::random`]).
+/// puzzle's index ([`crate::input::isomorph::Transform::random`]).
 pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
     ds.entries
         .iter()
@@ -74,8 +74,9 @@ pub fn isomorphs(ds: &Dataset, seed: u64, copies: u32) -> Vec<solvers::Grid> {
                 .and_then(|p| Some((e.index, p.grid()?)))
         })
         .flat_map(|(i, g)| {
-            (0..copies)
-                .map(move |k| crate::isomorph::Transform::random(seed, i as u64, k).apply_grid(&g))
+            (0..copies).map(move |k| {
+                crate::input::isomorph::Transform::random(seed, i as u64, k).apply_grid(&g)
+            })
         })
         .collect()
 }
@@ -89,7 +90,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     if BUILD_PROFILE != "max" {
         errln!(
             "{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "note: this harness was built with the {BUILD_PROFILE} profile; figures to \
                  publish come from the most optimised one: cargo build --profile max, then \
                  target/max/harness bench ..."
@@ -158,9 +159,9 @@ fn spinner(name: &str, puzzles: usize, solvers: usize, rounds: usize) -> indicat
     );
     pb.set_message(format!(
         "{name}: timing {} and {}, {}",
-        crate::human::plural(puzzles, "puzzle"),
-        crate::human::plural(solvers, "solver"),
-        crate::human::plural(rounds, "round")
+        crate::plumbing::human::plural(puzzles, "puzzle"),
+        crate::plumbing::human::plural(solvers, "solver"),
+        crate::plumbing::human::plural(rounds, "round")
     ));
     pb.enable_steady_tick(Duration::from_secs(1));
     pb
@@ -216,12 +217,12 @@ fn report_skipped(ds: &Dataset) {
     if other > 0 {
         errln!(
             "{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "{}: {} {} of another order than 9x9 left out ({}): bench times 9x9 puzzles, \
                  `harness run` takes every order",
                 ds.name,
-                crate::human::thousands(other as u64),
-                crate::human::noun_for(other, "puzzle"),
+                crate::plumbing::human::thousands(other as u64),
+                crate::plumbing::human::noun_for(other, "puzzle"),
                 shapes.join(", ")
             ))
         );
@@ -230,7 +231,7 @@ fn report_skipped(ds: &Dataset) {
         errln!(
             "{}: {} left out",
             ds.name,
-            crate::human::plural(bad.len(), "invalid puzzle")
+            crate::plumbing::human::plural(bad.len(), "invalid puzzle")
         );
     }
 }
@@ -289,9 +290,9 @@ enum Agreement {
     Disagrees,
 }
 
-/// `1.43 [1.08, 1.53]`, in [`crate::human::ratio`]'s digits.
-fn compact(e: &crate::stats::Estimate) -> String {
-    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
+/// `1.43 [1.08, 1.53]`, in [`crate::plumbing::human::ratio`]'s digits.
+fn compact(e: &crate::analysis::stats::Estimate) -> String {
+    crate::plumbing::human::interval(e.value, e.lo, e.hi, crate::plumbing::human::ratio)
 }
 
 impl Agreement {
@@ -353,7 +354,7 @@ fn compare_verdicts(
         return;
     };
     for (other, e) in &v.intervals {
-        let run_says = crate::stats::verdict(e);
+        let run_says = crate::analysis::stats::verdict(e);
         let decided = e.lo > 1.0 && run_says.ends_with("slower");
         let bench = m
             .iter()
@@ -363,7 +364,7 @@ fn compare_verdicts(
             (Some(b), true) => {
                 let a = if b.value <= 1.0 {
                     Agreement::Disagrees
-                } else if crate::stats::verdict(b).ends_with("slower") {
+                } else if crate::analysis::stats::verdict(b).ends_with("slower") {
                     Agreement::Agrees
                 } else {
                     Agreement::SameDirection
@@ -390,10 +391,10 @@ fn print_verdicts(
     dir: &std::path::Path,
     lines: Vec<[String; 6]>,
     tally: [usize; 3],
-) -> Result<(), crate::output::StdoutError> {
+) -> Result<(), crate::plumbing::output::StdoutError> {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::human::fit(&mut t);
+    crate::plumbing::human::fit(&mut t);
     t.set_header(vec![
         "dataset",
         "winner",
@@ -408,12 +409,12 @@ fn print_verdicts(
     outln!("\nverdicts of {} against bench\n{t}", dir.display())?;
     outln!(
         "{}",
-        crate::human::wrap(&format!(
+        crate::plumbing::human::wrap(&format!(
             "{}: {} agree (bench also finds the winner faster beyond noise), \
              {} in the same direction within noise, {} disagree. The run ranks by the median µs \
              per puzzle, bench by throughput (the mean): a solver with a heavy tail can rank \
              lower in bench than in the run.",
-            crate::human::plural(tally.iter().sum::<usize>(), "decided verdict"),
+            crate::plumbing::human::plural(tally.iter().sum::<usize>(), "decided verdict"),
             tally[0],
             tally[1],
             tally[2]
@@ -422,15 +423,15 @@ fn print_verdicts(
 }
 
 /// The ratio of `b`'s time to `a`'s: the median of the rounds' ratios, with its bootstrap 95%
-/// interval over the rounds ([`crate::stats::median_ci`]; each round times both on the same
+/// interval over the rounds ([`crate::analysis::stats::median_ci`]; each round times both on the same
 /// puzzles, interleaved, so the interval covers the noise between rounds). None from fewer than
 /// two rounds: one round gives no interval, so no verdict.
-fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::stats::Estimate> {
+fn round_ratio(a: &Measured, b: &Measured) -> Option<crate::analysis::stats::Estimate> {
     let ratios = perf::round_ratios(a, b);
     if ratios.len() < 2 {
         return None;
     }
-    crate::stats::median_ci(&ratios, crate::stats::salt(&[&a.name, &b.name]))
+    crate::analysis::stats::median_ci(&ratios, crate::analysis::stats::salt(&[&a.name, &b.name]))
 }
 
 fn print_table(
@@ -438,14 +439,14 @@ fn print_table(
     n: usize,
     s: &Settings,
     m: &[Measured],
-) -> Result<(), crate::output::StdoutError> {
+) -> Result<(), crate::plumbing::output::StdoutError> {
     outln!(
         "\n{}",
-        crate::human::wrap(&format!(
+        crate::plumbing::human::wrap(&format!(
             "{dataset}: {}, {}, single thread, {}",
-            crate::human::plural(n, "puzzle"),
+            crate::plumbing::human::plural(n, "puzzle"),
             s.mode.label(),
-            crate::human::plural(s.rounds, "interleaved round")
+            crate::plumbing::human::plural(s.rounds, "interleaved round")
         ))
     )?;
     // The fastest among contestants that ran the whole set.
@@ -455,7 +456,7 @@ fn print_table(
         .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::human::fit(&mut t);
+    crate::plumbing::human::fit(&mut t);
     t.set_header(vec![
         "solver",
         "puzzles",
@@ -475,7 +476,7 @@ fn print_table(
 /// One contestant's line: name, puzzles (`*` marks a prefix), puzzles/s, µs a puzzle, the
 /// ratio against `fastest` with its interval and verdict, cut solves / wrong answers.
 fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> {
-    use crate::human::thousands;
+    use crate::plumbing::human::thousands;
     let cut = format!("{}/{}", thousands(x.cut as u64), thousands(x.wrong as u64));
     if x.whole_rounds() == 0 {
         // Cut from every round (the notes say so): nothing was timed.
@@ -493,14 +494,17 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
         Some(f) if std::ptr::eq(f, x) => ("1.00".to_string(), "fastest".to_string()),
         Some(f) => match round_ratio(f, x) {
             Some(e) => {
-                let v = crate::stats::verdict(&e);
+                let v = crate::analysis::stats::verdict(&e);
                 let word = ["slower", "faster"]
                     .into_iter()
                     .find(|w| v.ends_with(w))
                     .unwrap_or("same");
                 (compact(&e), word.to_string())
             }
-            None => (crate::human::ratio(perf::ratio(f, x).median), "-".into()),
+            None => (
+                crate::plumbing::human::ratio(perf::ratio(f, x).median),
+                "-".into(),
+            ),
         },
         None => ("-".into(), "-".into()),
     };
@@ -512,7 +516,7 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
             format!("{}*", thousands(x.puzzles as u64))
         },
         thousands(x.throughput().round() as u64),
-        crate::human::figure(x.micros_per_puzzle()),
+        crate::plumbing::human::figure(x.micros_per_puzzle()),
         vs,
         verdict,
         cut,
@@ -520,13 +524,13 @@ fn bench_row(x: &Measured, n: usize, fastest: Option<&Measured>) -> Vec<String> 
 }
 
 /// `hybrid / tdoku: throughput ratio 1.02 (median of 7 rounds, range 1.00-1.05), hybrid
-/// faster`: the champion `c` against `r`, the verdict by [`crate::stats::verdict`]'s rule on the
+/// faster`: the champion `c` against `r`, the verdict by [`crate::analysis::stats::verdict`]'s rule on the
 /// rounds' ratios (none from one round).
 fn champion_line(c: &Measured, r: &Measured) -> String {
     let ratio = perf::ratio(c, r);
     let verdict = match round_ratio(c, r) {
         Some(e) => {
-            let v = crate::stats::verdict(&e);
+            let v = crate::analysis::stats::verdict(&e);
             if v.ends_with("slower") {
                 format!("{} faster", c.name)
             } else if v.ends_with("faster") {
@@ -545,7 +549,7 @@ fn champion_line(c: &Measured, r: &Measured) -> String {
 
 /// What the columns mean, the champion against every solver that is not built in, and the
 /// solvers whose answers could not be checked.
-fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutError> {
+fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::plumbing::output::StdoutError> {
     let mut notes = String::from(
         "vs fastest = the fastest's throughput over this one's on the same puzzles, the median \
          of the rounds' ratios, with its bootstrap 95% interval; slower or faster only when the \
@@ -576,7 +580,7 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
              solver faster than the fastest whole-set solver on those puzzles shows below 1.00).",
         );
     }
-    outln!("{}", crate::human::wrap(&notes))?;
+    outln!("{}", crate::plumbing::human::wrap(&notes))?;
     // The champion against every solver that is not built in (the reference crate, external
     // solvers), on the same puzzles in the same rounds.
     if let Some(c) = m.iter().find(|x| x.kind == Some(SolverKind::CHAMPION)) {
@@ -584,7 +588,7 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
         if !others.is_empty() {
             outln!(
                 "{}",
-                crate::human::wrap(&format!(
+                crate::plumbing::human::wrap(&format!(
                     "{0} / X = {0}'s throughput over X's, the median of the rounds' ratios \
                      (above 1: {0} faster) and their range, with the verdict of the table's rule:",
                     c.name
@@ -592,7 +596,10 @@ fn print_notes(n: usize, m: &[Measured]) -> Result<(), crate::output::StdoutErro
             )?;
         }
         for r in others {
-            outln!("{}", crate::human::hanging("  ", &champion_line(c, r)))?;
+            outln!(
+                "{}",
+                crate::plumbing::human::hanging("  ", &champion_line(c, r))
+            )?;
         }
     }
     let unchecked: Vec<String> = m

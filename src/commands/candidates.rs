@@ -139,7 +139,7 @@ pub fn candidates(args: &CandidatesArgs) -> anyhow::Result<()> {
     match out.status {
         Status::Solved => outln!(
             "solution {}  ({} nodes, {} guesses, {} backtracks, {} digits placed by rules)",
-            out.solution.map(|g| g.to_line()).unwrap_or_default(),
+            out.grid().map(|g| g.to_line()).unwrap_or_default(),
             st.nodes,
             st.guesses,
             st.backtracks,

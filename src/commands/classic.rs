@@ -11,10 +11,10 @@
 
 use super::solve::{open, solve_stream, SolveCounts};
 use crate::cli::ClassicArgs;
-use crate::format::Format;
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::GridMethod;
-use crate::output;
+use crate::input::format::Format;
+use crate::plumbing::output;
 use anyhow::{bail, Context};
 use std::path::Path;
 
@@ -117,12 +117,12 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
         }
         let mut reader = open(path, Some(Format::Block))?;
         if reader.is_empty() {
-            return Err(crate::dataset::no_puzzle(
+            return Err(crate::input::dataset::no_puzzle(
                 &[(path, reader.format())],
                 "solved",
             ));
         }
-        let solver = solvers::engine::BuiltinEngine::new(crate::generate::counting_solver());
+        let solver = solvers::registry::BuiltinEngine::new(crate::generate::counting_solver());
         let pool = rayon::ThreadPoolBuilder::new()
             .build()
             .context("starting worker threads")?;

@@ -3,7 +3,7 @@
 
 use crate::cli::CnfArgs;
 use crate::commands::puzzle_arg::read_board;
-use crate::output::write_atomic;
+use crate::plumbing::output::write_atomic;
 use solvers::sat::{self, CnfEncoding, Encoding, Formula};
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! nodes in each, and changed statuses or answers; a table, and CSV with `-o`.
 
 use crate::cli::CompareArgs;
-use crate::output;
+use crate::plumbing::output;
 use crate::record;
 use crate::report::compare;
 
@@ -22,7 +22,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     out!("{}", compare::table(&rows))?;
     outln!(
         "{}",
-        crate::human::wrap(
+        crate::plumbing::human::wrap(
             "B/A: ratio of median µs over the puzzles of both runs, with its 95% interval \
              (blocks of puzzles timed together resampled, so it covers run-to-run noise); \
              faster or slower only when the interval excludes 1 and the ratio is beyond 5%, \
@@ -30,7 +30,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         )
     )?;
     for w in compare::common_shifts(&rows) {
-        outln!("{}", crate::human::wrap(&format!("warning: {w}")))?;
+        outln!("{}", crate::plumbing::human::wrap(&format!("warning: {w}")))?;
     }
     let changed: usize = rows
         .iter()
@@ -38,10 +38,10 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         .sum();
     outln!(
         "{}",
-        crate::human::wrap(&format!(
+        crate::plumbing::human::wrap(&format!(
             "{}; {} changed status or answer",
-            crate::human::plural(rows.len(), "dataset x shape x solver group"),
-            crate::human::plural(changed, "puzzle")
+            crate::plumbing::human::plural(rows.len(), "dataset x shape x solver group"),
+            crate::plumbing::human::plural(changed, "puzzle")
         ))
     )?;
     if let Some(path) = &args.out {

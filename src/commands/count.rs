@@ -1,11 +1,13 @@
 //! `harness count`: counts a puzzle's solutions up to a limit with a counting solver, at any
-//! shape: by default the best built-in solver for the shape ([`best_solver_for`], the policy
-//! `harness solve` uses too), or the solver named with `--solver` when it takes the shape.
+//! shape: by default the best built-in solver for the shape ([`SolverKind::best_for`], the
+//! policy `harness solve` uses too), or the solver named with `--solver` when it takes the shape.
 
 use crate::cli::CountArgs;
-use crate::commands::puzzle_arg::{best_solver_for, counting_refusal, read_board};
+use crate::commands::puzzle_arg::read_board;
+use crate::input::refusal::counting_refusal;
 use anyhow::bail;
-use solvers::engine::{BuiltinEngine, Engine, EngineError};
+use solvers::engine::{Engine, EngineError};
+use solvers::registry::BuiltinEngine;
 use solvers::{Budget, SolverKind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -42,7 +44,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
             bail!(counting_refusal(&e.info().name, shape))
         }
         Some(e) => e,
-        None => Arc::new(BuiltinEngine::new(best_solver_for(shape))),
+        None => Arc::new(BuiltinEngine::new(SolverKind::best_for(shape))),
     };
     let kind = engine.info().name.clone();
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
@@ -64,14 +66,9 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
     let mut session = engine
         .session()
         .map_err(|e| anyhow::anyhow!("{kind}: {e}"))?;
-    let counted = match puzzle.grid() {
-        Some(grid) => session
-            .count(&grid, args.limit, &budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => session
-            .count_board(&puzzle.board, args.limit, &budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let counted = session
+        .count(&puzzle.board, args.limit, &budget)
+        .map(|c| (c.solutions, c.complete));
     let c = match counted {
         Ok(c) => c,
         Err(EngineError::Unsupported(_)) => return Err(refuse()),
@@ -86,7 +83,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<CountEnd> {
         errln!(
             "{kind} ran out of its budget ({} ms) before finishing: {} found so far",
             args.timeout_ms,
-            crate::human::plural(c.solutions, "solution")
+            crate::plumbing::human::plural(c.solutions, "solution")
         );
     } else if c.solutions >= args.limit {
         outln!("at least {}", c.solutions)?;

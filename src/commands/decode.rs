@@ -69,9 +69,9 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<bool> {
         anyhow::anyhow!("{name}: {e}{hint}")
     })?;
     if args.block {
-        out!("{}", crate::format::board_block(&board))?;
+        out!("{}", crate::input::format::board_block(&board))?;
     } else {
-        outln!("{}", crate::format::board_line(&board))?;
+        outln!("{}", crate::input::format::board_line(&board))?;
     }
     let empty = solvers::Board::empty(shape);
     let givens = puzzle.as_ref().unwrap_or(&empty);

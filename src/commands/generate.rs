@@ -1,6 +1,7 @@
 //! `harness generate grids`, `harness generate puzzles` and `harness generate qwh`.
 
 use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs, QwhArgs, ShapeArgs};
+use crate::execution::sessions::Sessions;
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::qwh::{generate_qwh, Holes};
 use crate::generate::shaped::random_solved;
@@ -10,13 +11,13 @@ use crate::generate::{
     RatingFilter, Target,
 };
 use crate::generate::{counting_solver_for, generate_board_puzzle_ticking, BoardPuzzleOptions};
-use crate::human::plural;
-use crate::output;
-use crate::sessions::Sessions;
+use crate::plumbing::human::plural;
+use crate::plumbing::output;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Session};
+use solvers::engine::Session;
+use solvers::registry::BuiltinEngine;
 use solvers::Shape;
 use solvers::SolverKind;
 use std::io::Write;
@@ -239,8 +240,8 @@ fn board_format(format: Option<&str>, shape: Shape) -> anyhow::Result<BoardForma
 /// Latin squares) only for a shape with boxes, which it needs to read back as itself.
 fn header(shape: Shape, format: BoardFormat) -> String {
     match format {
-        BoardFormat::Pls => crate::format::ShapeLines::default()
-            .before(shape, crate::format::Format::Pls)
+        BoardFormat::Pls => crate::input::format::ShapeLines::default()
+            .before(shape, crate::input::format::Format::Pls)
             .unwrap_or_default(),
         _ if shape.is_classic() => String::new(),
         _ => shape_header(shape),
@@ -351,20 +352,23 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             Some(n) if args.count_nodes.is_none() => format!(
                 "each cut at {} nodes (the default at this side; --count-nodes N changes it, 0 \
                  for none: slower, and the puzzles proven minimal)",
-                crate::human::count(n as usize)
+                crate::plumbing::human::count(n as usize)
             ),
-            Some(n) => format!("each cut at {} nodes", crate::human::count(n as usize)),
+            Some(n) => format!(
+                "each cut at {} nodes",
+                crate::plumbing::human::count(n as usize)
+            ),
             None => "with no node budget (--count-nodes 0): minutes to hours a puzzle at \
                      this side"
                 .to_string(),
         };
         errln!(
             "{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "{}: one count to 2 by {solver} per cell tried, {} a puzzle, {budget}; \
                  --clues K stops sooner",
                 plural(args.count, &format!("{shape} puzzle")),
-                crate::human::count(cells as usize)
+                crate::plumbing::human::count(cells as usize)
             ))
         );
     }

@@ -5,6 +5,7 @@
 use crate::cli::HintArgs;
 use crate::commands::candidates::render_pencil_marks;
 use crate::commands::puzzle_arg::read_puzzle;
+use crate::input::refusal::{several_solutions_refusal, NO_SOLUTION_REFUSAL};
 use solvers::cell_name;
 use solvers::logic::{self, Board, RateError, Step};
 
@@ -67,20 +68,6 @@ pub enum HintEnd {
     /// The board has more than one solution: refused, as `harness rate` refuses it (exit 1).
     Several,
 }
-
-/// Why a hint is refused on a board of several solutions, in the rater's words
-/// ([`RateError::MultipleSolutions`]): `harness hint` and the web board's hint say it alike.
-pub fn several_solutions_refusal() -> String {
-    format!(
-        "{} (as `harness rate` says): no step leads to one answer; a guess would pick one of them",
-        RateError::MultipleSolutions
-    )
-}
-
-/// Why a hint is refused on a board without solution: `harness hint` and the web board's hint
-/// say it alike. Clashing givens never get this far: the readers refuse them first, naming the
-/// cells.
-pub const NO_SOLUTION_REFUSAL: &str = "this board has no solution: a digit in it is wrong";
 
 /// Prints the board's pencil marks and its next step; refuses a board of several solutions
 /// ([`several_solutions_refusal`]): no step leads to one answer there.

@@ -1,7 +1,7 @@
-//! `harness inspect`: the manifest of each dataset ([`crate::manifest`]).
+//! `harness inspect`: the manifest of each dataset ([`crate::execution::manifest`]).
 
 use crate::cli::InspectArgs;
-use crate::manifest::{self, Options};
+use crate::execution::manifest::{self, Options};
 use std::time::Duration;
 
 /// Prints the manifest of each dataset, as text or JSON.
@@ -16,7 +16,7 @@ pub fn inspect(args: &InspectArgs) -> anyhow::Result<()> {
     };
     let mut all = Vec::new();
     for d in &args.datasets {
-        let src = crate::dataset::open(d)?;
+        let src = crate::input::dataset::open(d)?;
         all.push(manifest::manifest(&src, opts)?);
     }
     if args.json {

@@ -2,9 +2,10 @@
 //! each can do) and the shipped datasets.
 
 use crate::cli::ListArgs;
-use crate::dataset;
-use crate::registry::{self, Registry};
-use solvers::engine::{BuiltinEngine, Caps, Engine};
+use crate::execution::registry::{self, Registry};
+use crate::input::dataset;
+use solvers::engine::{Caps, Engine};
+use solvers::registry::BuiltinEngine;
 use solvers::SolverKind;
 
 /// What an engine can do, in a few words: `counts`, `solves only`, `no solution written`.
@@ -27,17 +28,23 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
     for &k in SolverKind::ALL {
         let e = BuiltinEngine::new(k);
         let head = format!("  {:<18} {:<12} ", k.name(), caps_words(&e.info().caps));
-        outln!("{}", crate::human::hanging(&head, k.description()))?;
+        outln!(
+            "{}",
+            crate::plumbing::human::hanging(&head, k.description())
+        )?;
     }
     outln!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):")?;
     for e in solvers::sat::Encoding::ALL {
-        let engine = solvers::sat::engine(e);
+        let engine = solvers::registry::BuiltinEngine::sat(e);
         let head = format!(
             "  {:<18} {:<12} ",
             e.solver_name(),
             caps_words(&engine.info().caps)
         );
-        outln!("{}", crate::human::hanging(&head, e.description()))?;
+        outln!(
+            "{}",
+            crate::plumbing::human::hanging(&head, e.description())
+        )?;
     }
     match &reg.file {
         Some(file) => {
@@ -50,16 +57,16 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
                 };
                 let head = format!("  {name:<18} {kind:<7} ");
                 let pad = " ".repeat(head.chars().count());
-                outln!("{}", crate::human::hanging(&head, &what))?;
+                outln!("{}", crate::plumbing::human::hanging(&head, &what))?;
                 if let Some(d) = &e.description {
-                    outln!("{}", crate::human::hanging(&pad, d))?;
+                    outln!("{}", crate::plumbing::human::hanging(&pad, d))?;
                 }
-                outln!("{}", crate::human::hanging(&pad, &state))?;
+                outln!("{}", crate::plumbing::human::hanging(&pad, &state))?;
             }
         }
         None => outln!(
             "\n{}",
-            crate::human::wrap(&format!(
+            crate::plumbing::human::wrap(&format!(
                 "no solvers file ({} here, or --solvers FILE): external solvers can still be \
                  given inline as lib:PATH:SYMBOL, cmd:PROGRAM, dimacs:PROGRAM",
                 registry::DEFAULT_SOLVERS_FILE
@@ -80,7 +87,7 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             }
         );
         let text = format!("datasets/{}: {}", s.file, s.description);
-        outln!("{}", crate::human::hanging(&head, &text))?;
+        outln!("{}", crate::plumbing::human::hanging(&head, &text))?;
     }
     Ok(())
 }

@@ -4,15 +4,15 @@
 
 use crate::cli::MergeArgs;
 use crate::record;
-use crate::shard::{self, ShardRun};
-use crate::{output, summary};
+use crate::record::merge::{self, ShardRun};
+use crate::{analysis::summary, plumbing::output};
 use anyhow::Context;
 
 /// Merges the shards and writes the run.
 ///
 /// # Errors
 /// When a folder cannot be read, the shards do not form one complete split of one run or a
-/// shard's rows are not the ones its run.json counts (see [`shard::MergeError`]), or the output
+/// shard's rows are not the ones its run.json counts (see [`merge::MergeError`]), or the output
 /// cannot be written. Nothing of the merged run is left in `--out` then.
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let runs = args
@@ -25,7 +25,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
             })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut plan = shard::plan(&runs, std::env::args().collect())?;
+    let mut plan = merge::plan(&runs, std::env::args().collect())?;
     for w in &plan.warnings {
         errln!("warning: {w}");
     }
@@ -33,7 +33,8 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let saving = || format!("saving the merged run to {}", args.out.display());
     record::clear_run(&args.out).with_context(saving)?;
     let mut acc = summary::Accumulator::for_run(&plan.info);
-    let mut scorer = crate::scores::Scorer::new(plan.info.timeout_ms.map(|ms| ms as f64 * 1e3));
+    let mut scorer =
+        crate::analysis::scores::Scorer::new(plan.info.timeout_ms.map(|ms| ms as f64 * 1e3));
     let mut rows = 0;
     output::write_atomic(&args.out.join("results.csv"), |w| {
         let mut csv = csv::Writer::from_writer(w);
@@ -51,9 +52,9 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     record::finish_run(&args.out, &summary, &plan.info).with_context(saving)?;
     outln!(
         "merged {} ({}): {} into {}",
-        crate::human::plural(runs.len(), "shard"),
+        crate::plumbing::human::plural(runs.len(), "shard"),
         plan.info.host,
-        crate::human::plural(rows, "row"),
+        crate::plumbing::human::plural(rows, "row"),
         args.out.display()
     )?;
     if !args.no_report {

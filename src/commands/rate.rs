@@ -18,8 +18,8 @@
 
 use crate::cli::RateArgs;
 use crate::commands::candidates::render_pencil_marks;
-use crate::format::Entry;
-use crate::human::thousands;
+use crate::input::format::Entry;
+use crate::plumbing::human::thousands;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -130,12 +130,12 @@ impl RateCounts {
     }
 
     /// The final line on stderr: [`RateCounts::line`], then the time taken, `secs`, and the
-    /// puzzles read per second ([`crate::human::rate`]: `1,234 puzzles/s`).
+    /// puzzles read per second ([`crate::plumbing::human::rate`]: `1,234 puzzles/s`).
     pub fn final_line(&self, secs: f64) -> String {
         format!(
             "{} in {secs:.2} s ({} puzzles/s)",
             self.line(),
-            crate::human::rate(self.read as f64 / secs.max(1e-9))
+            crate::plumbing::human::rate(self.read as f64 / secs.max(1e-9))
         )
     }
 }
@@ -179,7 +179,7 @@ fn write_row(
     let puzzle = e
         .puzzle
         .as_ref()
-        .map(|p| crate::format::board_line(&p.board))
+        .map(|p| crate::input::format::board_line(&p.board))
         .unwrap_or_default();
     let sc = scale.name();
     match o {
@@ -268,7 +268,7 @@ fn trace_text(e: &Entry, o: &Outcome, source: &str) -> String {
 /// # Errors
 /// An I/O error reading the input or writing an output.
 pub fn rate_stream(
-    reader: crate::format::PuzzleReader,
+    reader: crate::input::format::PuzzleReader,
     source: &str,
     mut csv_out: Option<&mut dyn Write>,
     mut trace_out: Option<&mut dyn Write>,
@@ -362,10 +362,12 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 /// # Errors
 /// No such file and no shipped dataset of that name (the message lists the shipped names), a
 /// file that cannot be opened, or whose first lines cannot be read.
-pub fn open(file: &str) -> anyhow::Result<crate::format::PuzzleReader> {
-    let shipped = crate::dataset::SHIPPED;
+pub fn open(file: &str) -> anyhow::Result<crate::input::format::PuzzleReader> {
+    let shipped = crate::input::dataset::SHIPPED;
     if let Some(s) = shipped.iter().find(|s| s.name == file) {
-        return Ok(crate::format::PuzzleReader::from_text(s.text, s.name));
+        return Ok(crate::input::format::PuzzleReader::from_text(
+            s.text, s.name,
+        ));
     }
     if file != "-" && !std::path::Path::new(file).exists() {
         anyhow::bail!(
@@ -388,7 +390,10 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     let mut reader = open(&args.file)?;
     let format = reader.format();
     if reader.is_empty() {
-        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "rated"));
+        return Err(crate::input::dataset::no_puzzle(
+            &[(&args.file, format)],
+            "rated",
+        ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -20,10 +20,10 @@
 //! `--bless` rewrites both files from this run instead of comparing.
 
 use crate::cli::RegressArgs;
-use crate::dataset::{self, Dataset};
-use crate::output;
-use crate::perf::{Contestant, Prepared, REFERENCE_NAME};
-use crate::registry::Registry;
+use crate::execution::perf::{Contestant, Prepared, REFERENCE_NAME};
+use crate::execution::registry::Registry;
+use crate::input::dataset::{self, Dataset};
+use crate::plumbing::output;
 use anyhow::Context;
 use solvers::engine::Engine;
 use solvers::{Budget, Grid, SolverKind};
@@ -148,7 +148,7 @@ fn count_effort(
         for (ds, puzzle, grid) in puzzles {
             let budget = Budget::unlimited().max_nodes(Some(NODE_CAP));
             let out = session
-                .solve(grid, &budget)
+                .solve(&grid.into(), &budget)
                 .with_context(|| format!("{name} on {ds} {puzzle}"))?;
             rows.push(CounterRow {
                 dataset: ds.clone(),
@@ -176,8 +176,8 @@ pub fn regress(args: &RegressArgs) -> anyhow::Result<bool> {
     let rows = count_effort(&engines, &puzzles)?;
     outln!(
         "counters: {} x {} in {:.1} s (node budget {NODE_CAP} per solve)",
-        crate::human::plural(engines.len(), "solver"),
-        crate::human::plural(puzzles.len(), "puzzle"),
+        crate::plumbing::human::plural(engines.len(), "solver"),
+        crate::plumbing::human::plural(puzzles.len(), "puzzle"),
         t0.elapsed().as_secs_f64()
     )?;
     let ratios = if args.no_timing {
@@ -222,7 +222,7 @@ fn bless(args: &RegressArgs, rows: &[CounterRow], mut ratios: Vec<RatioRow>) -> 
     outln!(
         "blessed: wrote {} ({}){}; commit them with the reason in the message",
         counters_path.display(),
-        crate::human::plural(rows.len(), "row"),
+        crate::plumbing::human::plural(rows.len(), "row"),
         if args.no_timing {
             String::new()
         } else {
@@ -274,13 +274,13 @@ fn check_counters(counters_path: &Path, rows: &[CounterRow]) -> anyhow::Result<b
         let equal = if rows.len() == 1 { "equals" } else { "equal" };
         outln!(
             "counters: PASS ({} {equal} the baseline)",
-            crate::human::plural(rows.len(), "row")
+            crate::plumbing::human::plural(rows.len(), "row")
         )?;
         return Ok(true);
     }
     outln!(
         "counters: FAIL, {} {} from {}:",
-        crate::human::plural(diffs.len(), "row"),
+        crate::plumbing::human::plural(diffs.len(), "row"),
         if diffs.len() == 1 {
             "differs"
         } else {
@@ -395,7 +395,7 @@ fn measure_ratios(
     for (j, c) in contestants.iter().enumerate() {
         for &i in &subset[j] {
             let t = Instant::now();
-            crate::perf::solve_for_timing(c, &prepared, i);
+            crate::execution::perf::solve_for_timing(c, &prepared, i);
             let dt = t.elapsed().as_secs_f64();
             reps[j][i] = ((TARGET / dt.max(1e-9)) as usize).clamp(1, 10_000);
         }
@@ -406,7 +406,7 @@ fn measure_ratios(
             for &i in &subset[j] {
                 let t = Instant::now();
                 for _ in 0..reps[j][i] {
-                    crate::perf::solve_for_timing(&contestants[j], &prepared, i);
+                    crate::execution::perf::solve_for_timing(&contestants[j], &prepared, i);
                 }
                 let dt = t.elapsed().as_secs_f64() / reps[j][i] as f64;
                 best[j][i] = best[j][i].min(dt);

@@ -53,7 +53,7 @@ pub fn rerun(args: &RerunArgs) -> anyhow::Result<RunEnd> {
     };
     for m in &info.manifests {
         let spec = m.source.strip_prefix("shipped:").unwrap_or(&m.source);
-        let src = crate::dataset::open(spec)?;
+        let src = crate::input::dataset::open(spec)?;
         let now = src.sha256()?;
         if now != m.sha256 {
             anyhow::bail!(

@@ -1,15 +1,15 @@
 //! `harness run`: the main job.
 
+use crate::analysis::summary;
 use crate::cli::{ExternalArgs, RunArgs};
-use crate::dataset::{self, Dataset, Source};
-use crate::format::Entry;
-use crate::human::plural;
-use crate::interrupt;
-use crate::output;
+use crate::execution::registry::{self, Registry};
+use crate::execution::runner::{self, RunOptions};
+use crate::input::dataset::{self, Dataset, Source};
+use crate::input::format::Entry;
+use crate::plumbing::human::plural;
+use crate::plumbing::interrupt;
+use crate::plumbing::output;
 use crate::record::{self, DatasetInfo, Row, RunInfo};
-use crate::registry::{self, Registry};
-use crate::runner::{self, RunOptions};
-use crate::summary;
 use anyhow::Context;
 use solvers::engine::Engine;
 use std::path::PathBuf;
@@ -203,7 +203,7 @@ struct Tally {
     /// Dataset -> classes of its puzzles (times the copies per puzzle).
     classes: std::collections::HashMap<String, crate::record::manifest::Classes>,
     /// PAR-2, virtual best, unique solves.
-    scores: crate::scores::Scorer,
+    scores: crate::analysis::scores::Scorer,
 }
 
 /// Wrong rows named on the terminal at the end (the rest are counted).
@@ -215,7 +215,8 @@ const NAMED_ERRORS: usize = 10;
 impl Tally {
     fn new(info: &RunInfo) -> Tally {
         let mut summary = summary::Accumulator::for_run(info);
-        let mut scores = crate::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
+        let mut scores =
+            crate::analysis::scores::Scorer::new(info.timeout_ms.map(|ms| ms as f64 * 1e3));
         let copies = info.isomorphs.unwrap_or(1).max(1) as usize;
         for d in &info.datasets {
             for c in d.shape_counts() {
@@ -399,11 +400,11 @@ fn refuse_nothing_to_run(
         let _ = std::fs::remove_dir(out);
     }
     if all == 0 {
-        let names: Vec<(&str, crate::format::Format)> = sources
+        let names: Vec<(&str, crate::input::format::Format)> = sources
             .iter()
             .map(|s| (s.source.as_str(), s.format))
             .collect();
-        return Err(crate::dataset::no_puzzle(&names, "run"));
+        return Err(crate::input::dataset::no_puzzle(&names, "run"));
     }
     let which = match puzzles {
         1 => "the one puzzle could not be read".to_string(),
@@ -453,9 +454,9 @@ fn start_info(
         load_after: None,
     };
     for src in sources {
-        info.manifests.push(crate::manifest::manifest(
+        info.manifests.push(crate::execution::manifest::manifest(
             src,
-            crate::manifest::Options {
+            crate::execution::manifest::Options {
                 classes: None,
                 // Exact duplicates only: `harness inspect` looks for isomorphic ones.
                 isomorph_limit: 0,
@@ -543,8 +544,8 @@ fn resume(
         errln!(
             "resuming {}: {} of {} saved; going on from there",
             out.display(),
-            crate::human::count(done),
-            crate::human::plural(puzzles, "puzzle")
+            crate::plumbing::human::count(done),
+            crate::plumbing::human::plural(puzzles, "puzzle")
         );
     }
     record::write_info(out, info)?;
@@ -626,8 +627,8 @@ pub fn run_engines(
     if let (Some(shard), false) = (args.shard, args.quiet) {
         errln!(
             "shard {shard}: {} of {} puzzles (index mod {} = {})",
-            crate::human::count(puzzles),
-            crate::human::count(all),
+            crate::plumbing::human::count(puzzles),
+            crate::plumbing::human::count(all),
             shard.count,
             shard.index - 1
         );
@@ -738,10 +739,10 @@ fn say_untaken_shapes(solvers: &[Arc<dyn Engine>], datasets: &[record::DatasetIn
         for (takes, left, names) in groups {
             errln!(
                 "{}",
-                crate::human::wrap(&format!(
+                crate::plumbing::human::wrap(&format!(
                     "{}: {} of another order than {}, left out by {} ({} grids only)",
                     d.name,
-                    crate::human::plural(left, "puzzle"),
+                    crate::plumbing::human::plural(left, "puzzle"),
                     takes.as_str(),
                     names.join(", "),
                     takes.as_str()
@@ -817,7 +818,7 @@ fn finish(
     tally.scores.finish(&mut summary);
     record::finish_run(out, &summary, info)
         .with_context(|| format!("saving the run to {}", out.display()))?;
-    summary.retain(|r| r.solver != crate::scores::VIRTUAL_BEST);
+    summary.retain(|r| r.solver != crate::analysis::scores::VIRTUAL_BEST);
     let named = Named {
         rows: tally.rows,
         planned,
@@ -890,7 +891,7 @@ fn print_end(
     if unchecked > 0 {
         extra.push_str(&format!(
             ", {} solved unchecked (no solution written)",
-            crate::human::count(unchecked)
+            crate::plumbing::human::count(unchecked)
         ));
     }
     if errors > 0 {
@@ -901,8 +902,8 @@ fn print_end(
             "{} in {:.1} s: {} solved and checked, {} wrong, {}{extra}, {}\nresults: {}",
             plural(named.rows, "solve"),
             elapsed,
-            crate::human::count(solved - unchecked),
-            crate::human::count(wrong),
+            crate::plumbing::human::count(solved - unchecked),
+            crate::plumbing::human::count(wrong),
             plural(timeouts, "timeout"),
             plural(invalid, "invalid puzzle"),
             out.display()
@@ -911,7 +912,7 @@ fn print_end(
     if !args.quiet {
         if let Some((head, text)) = crate::report::noise_note(info, summary) {
             let warning = format!("warning: {}: {text}", head.to_lowercase());
-            errln!("{}", crate::human::wrap(&warning));
+            errln!("{}", crate::plumbing::human::wrap(&warning));
         }
         for r in &named.errors {
             errln!(
@@ -950,8 +951,8 @@ fn stopped_note(out: &std::path::Path, info: &RunInfo, named: &Named, command: &
         let (saved, planned) = (named.rows, named.planned);
         errln!(
             "interrupted: {} of {} solves finished and saved (run.json says \"interrupted\": true; `{command} --resume {}` with the same arguments goes on)",
-            crate::human::count(saved),
-            crate::human::count(planned),
+            crate::plumbing::human::count(saved),
+            crate::plumbing::human::count(planned),
             out.display()
         );
     } else {

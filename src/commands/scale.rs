@@ -83,7 +83,7 @@ fn record_plan(out: &Path, plan: &Plan, resuming: bool) -> anyhow::Result<()> {
              these arguments give seed {}, {} and {}; give the arguments of that study",
             out.display(),
             old.seed,
-            crate::human::plural(old.instances, "instance"),
+            crate::plumbing::human::plural(old.instances, "instance"),
             old.datasets.join(", "),
             now.seed,
             now.instances,
@@ -112,7 +112,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     // Unknown solver names fail before any instance is made.
     run::engines(&args.solver, &args.external)?;
     let out = out_dir(args);
-    crate::output::ensure_writable(&out)?;
+    crate::plumbing::output::ensure_writable(&out)?;
     let resuming = args.resume.is_some();
     record_plan(&out, &plan, resuming)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -127,8 +127,8 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     if !args.quiet {
         errln!(
             "{} of {} each in {}{}{}",
-            crate::human::plural(made.files.len(), "instance file"),
-            crate::human::plural(plan.instances, "instance"),
+            crate::plumbing::human::plural(made.files.len(), "instance file"),
+            crate::plumbing::human::plural(plan.instances, "instance"),
             folder.display(),
             match made.kept {
                 0 => String::new(),
@@ -138,7 +138,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
                 0 => String::new(),
                 k => format!(
                     "; {} unique but not proven minimal (a count ran past --count-nodes)",
-                    crate::human::plural(k, "Sudoku puzzle")
+                    crate::plumbing::human::plural(k, "Sudoku puzzle")
                 ),
             }
         );

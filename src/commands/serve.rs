@@ -25,7 +25,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
     let stop = Arc::new(tokio::sync::Notify::new());
     let _signals = {
         let stop = stop.clone();
-        crate::interrupt::on_signal(move || {
+        crate::plumbing::interrupt::on_signal(move || {
             errln!(
                 "\nstopping: cancelling the solves in flight and closing connections \
                  (interrupt again to quit at once)"

@@ -8,12 +8,12 @@
 //! (a valid answer that differs from a stated solution is right: the puzzle has several, which
 //! the count to 2 then marks).
 //!
-//! Every shape is solved: 9x9 puzzles by the chosen solver's 9x9 fast path, other shapes by
-//! [`solvers::engine::Session::solve_board`]. Without `--solver`, a puzzle of a shape the
-//! champion does not take goes to the best built-in solver for its shape
-//! ([`crate::commands::puzzle_arg::best_solver_for`], the one policy `count` uses too); a solver
-//! named with `--solver` that does not take a puzzle's shape leaves it invalid, with a message
-//! naming the solvers that take it. `--transform` applies to 9x9 puzzles only.
+//! Every shape is solved, through [`solvers::engine::Session::solve`] (a solver picks its own
+//! 9x9 code by the puzzle's shape). Without `--solver`, a puzzle of a shape the champion does
+//! not take goes to the best built-in solver for its shape ([`solvers::SolverKind::best_for`],
+//! the one policy `count` uses too); a solver named with `--solver` that does not take a
+//! puzzle's shape leaves it invalid, with a message naming the solvers that take it.
+//! `--transform` applies to 9x9 puzzles only.
 //!
 //! A puzzle that cannot be read, has no solution, has more than one (checked by counting to 2
 //! after the solve: 9x9 with the champion solver, another shape with the solver that solved it
@@ -31,21 +31,22 @@
 //! - pls: a comment `# ERROR <file>:<line>: <reason>`, then `order N` and N rows of `x`.
 //!
 //! Solutions are written in the input's form: a line of one character a cell (integers
-//! separated by spaces above 35x35: [`crate::format::board_line`]), N rows of N integers, CSV
-//! fields as the line, or `.pls` ([`crate::format::render_pls`]), each after the `# shape` line
+//! separated by spaces above 35x35: [`crate::input::format::board_line`]), N rows of N integers, CSV
+//! fields as the line, or `.pls` ([`crate::input::format::render_pls`]), each after the `# shape` line
 //! it needs ([`ShapeLines`]: a Latin square, rectangular boxes, a side below 4).
 //!
 //! Read back with `harness`, the output gives the same shapes, entry for entry: an answer reads
 //! back as its solved grid, a marked entry as an invalid puzzle (in CSV, as its puzzle without
 //! a solution), so counts stay aligned.
 
-use crate::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
-use crate::human::thousands;
-use crate::sessions::Sessions;
+use crate::execution::sessions::Sessions;
+use crate::input::format::{board_line, render_pls, Entry, Format, PuzzleReader, ShapeLines};
+use crate::plumbing::human::thousands;
 use crate::verify;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Engine, Session};
+use solvers::engine::{Engine, Session};
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Shape, SolverKind, Status};
 use std::io::{IsTerminal, Read, Write};
 use std::sync::mpsc;
@@ -169,7 +170,7 @@ enum Answer {
 
 /// The engines of a batch solve: the chosen one, the champion counting 9x9 solutions to 2, and
 /// for other shapes (when no solver was named) the built-in solvers by
-/// [`super::puzzle_arg::solver_for`].
+/// [`solvers::SolverKind::counter_for`].
 struct Engines<'a> {
     main: &'a dyn Engine,
     counter: Option<&'a dyn Engine>,
@@ -194,9 +195,12 @@ impl Engines<'_> {
             return Ok((self.main, 0));
         }
         if self.fallback {
-            Ok(self.builtin_of(super::puzzle_arg::best_solver_for(shape)))
+            Ok(self.builtin_of(SolverKind::best_for(shape)))
         } else {
-            Err(super::puzzle_arg::refusal(&self.main.info().name, shape))
+            Err(crate::input::refusal::refusal(
+                &self.main.info().name,
+                shape,
+            ))
         }
     }
 
@@ -216,8 +220,7 @@ impl Engines<'_> {
         if solver.0.info().caps.counts {
             return Some(solver);
         }
-        (!self.builtin.is_empty())
-            .then(|| self.builtin_of(super::puzzle_arg::best_solver_for(shape)))
+        (!self.builtin.is_empty()).then(|| self.builtin_of(SolverKind::best_for(shape)))
     }
 
     /// The built-in engine of kind `k` and its slot.
@@ -267,17 +270,20 @@ fn answer(
     };
     let budget = Budget::unlimited().timeout(timeout);
     // With --transform, the solver gets an isomorph and its answer is mapped back.
-    let t = transform.map(|seed| crate::isomorph::Transform::random(seed, e.index as u64, 0));
+    let t =
+        transform.map(|seed| crate::input::isomorph::Transform::random(seed, e.index as u64, 0));
     let given = t.map_or(grid, |t| t.apply_grid(&grid));
-    let mut out = match session.solve(&given, &budget) {
+    let out = match session.solve(&given.into(), &budget) {
         Ok(out) => out,
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
-    if let (Some(t), Some(sol)) = (t, out.solution) {
-        out.solution = solvers::Grid::from_cells(t.invert(sol.cells())).or(Some(sol));
-    }
+    let solution = out.grid().map(|sol| match t {
+        Some(t) => solvers::Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
+        None => sol,
+    });
     verdict(
-        out,
+        out.status,
+        solution,
         name,
         |s| verify::verdict(&p.board, &Board::from_grid(s), p.solution.as_ref(), false),
         Answer::Solved,
@@ -289,13 +295,14 @@ fn answer(
 /// `wrap`), or the failure (`fail`): the checker's rejection, the budget, a solver of `name`
 /// that writes no solution, no solution.
 fn verdict<S, W: std::fmt::Display>(
-    out: solvers::Outcome<S>,
+    status: Status,
+    solution: Option<S>,
     name: &str,
     check: impl FnOnce(&S) -> Result<(), W>,
     wrap: impl FnOnce(S) -> Answer,
     fail: impl Fn(Failure, String) -> Answer,
 ) -> Answer {
-    match (out.status, out.solution) {
+    match (status, solution) {
         (Status::Solved, Some(s)) => match check(&s) {
             Ok(()) => wrap(s),
             Err(w) => fail(
@@ -315,7 +322,7 @@ fn verdict<S, W: std::fmt::Display>(
 /// [`answer`] for a puzzle of another shape than 9x9: solved as a [`Board`], checked with
 /// [`verify::verdict`].
 fn answer_board(
-    p: &crate::format::Puzzle,
+    p: &crate::input::format::Puzzle,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     timeout: Option<Duration>,
@@ -327,18 +334,19 @@ fn answer_board(
         Err(why) => return fail(Failure::Error, format!("{name} cannot start: {why}")),
     };
     let budget = Budget::unlimited().timeout(timeout);
-    let out = match session.solve_board(&p.board, &budget) {
+    let out = match session.solve(&p.board, &budget) {
         Ok(out) => out,
         Err(solvers::engine::EngineError::Unsupported(_)) => {
             return fail(
                 Failure::Invalid,
-                super::puzzle_arg::refusal(name, p.shape()),
+                crate::input::refusal::refusal(name, p.shape()),
             )
         }
         Err(why) => return fail(Failure::Error, format!("{name}: {why}")),
     };
     verdict(
-        out,
+        out.status,
+        out.solution,
         name,
         |s| verify::verdict(&p.board, s, p.solution.as_ref(), false),
         Answer::SolvedBoard,
@@ -360,11 +368,11 @@ fn unique_or_marked(
     };
     let budget = Budget::unlimited().timeout(timeout);
     let (solutions, shown) = match (&a, p.grid()) {
-        (Answer::Solved(s), Some(grid)) => match counter.count(&grid, 2, &budget) {
+        (Answer::Solved(s), Some(_)) => match counter.count(&p.board, 2, &budget) {
             Ok(c) => (c.solutions, s.to_digits()),
             Err(_) => return a,
         },
-        (Answer::SolvedBoard(s), None) => match counter.count_board(&p.board, 2, &budget) {
+        (Answer::SolvedBoard(s), None) => match counter.count(&p.board, 2, &budget) {
             Ok(c) => (c.solutions, board_line(s)),
             Err(_) => return a,
         },
@@ -449,7 +457,7 @@ fn write_answer(
         }
         (Format::Block, Answer::Solved(s)) => writeln!(buf, "{}", s.to_block())?,
         (Format::Block, Answer::SolvedBoard(s)) => {
-            writeln!(buf, "{}", crate::format::board_block(s))?
+            writeln!(buf, "{}", crate::input::format::board_block(s))?
         }
         (Format::Block, Answer::Failed { message, .. }) => {
             writeln!(buf, "# ERROR {message}")?;
@@ -530,7 +538,7 @@ pub fn solve_stream(
 
 /// As [`solve_stream`], for puzzles of every shape: with `fallback`, a puzzle of a shape
 /// `engine` does not take is solved by the best built-in solver for the shape
-/// ([`super::puzzle_arg::best_solver_for`]; `harness solve` without `--solver`); with `counter`,
+/// ([`SolverKind::best_for`]; `harness solve` without `--solver`); with `counter`,
 /// the solutions of a puzzle of another shape than 9x9 are counted to 2 by the solver that
 /// solved it when it counts, else by the best built-in one, except for a Latin square (any
 /// completion is the answer) and with `first` (no count at any shape). With `echo`, each
@@ -695,19 +703,22 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     let registry = super::run::registry(&args.external, args.solver.is_some())?;
     let engine = match &args.solver {
         Some(n) => registry.engine(n, args.external.isolate)?,
-        None => std::sync::Arc::new(solvers::engine::BuiltinEngine::new(
+        None => std::sync::Arc::new(solvers::registry::BuiltinEngine::new(
             crate::generate::counting_solver(),
         )),
     };
     if let Some(out) = &args.out {
         if args.file != "-" {
-            crate::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
+            crate::plumbing::output::refuse_same_file(std::path::Path::new(&args.file), out)?;
         }
     }
     let mut reader = open(&args.file, None)?;
     let format = reader.format();
     if reader.is_empty() {
-        return Err(crate::dataset::no_puzzle(&[(&args.file, format)], "solved"));
+        return Err(crate::input::dataset::no_puzzle(
+            &[(&args.file, format)],
+            "solved",
+        ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -725,7 +736,7 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
             &pool,
             timeout,
             args.transform,
-            Some(&solvers::engine::BuiltinEngine::new(
+            Some(&solvers::registry::BuiltinEngine::new(
                 crate::generate::counting_solver(),
             )),
             (args.solver.is_none(), args.first),

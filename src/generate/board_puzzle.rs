@@ -3,7 +3,7 @@
 //!
 //! 1. A random solved grid of the shape ([`super::shaped::random_solved`]).
 //! 2. The cells in a random order: empty each in turn and count the puzzle's solutions up to 2
-//!    with a counting engine that takes the shape ([`Session::count_board`]); exactly one, the
+//!    with a counting engine that takes the shape ([`Session::count`]); exactly one, the
 //!    cell stays empty; two, the given is put back.
 //! 3. Each count runs under a node budget ([`BoardPuzzleOptions::count_nodes`]). A count that
 //!    runs out proves nothing, so the given is put back and the puzzle is marked *not proven
@@ -22,25 +22,10 @@ use super::GenerateError;
 use solvers::engine::Session;
 use solvers::{Board, Budget, Shape, SolverKind};
 
-/// The counting solver used for `shape` when none is named: the champion on 9x9
-/// ([`super::counting_solver`]); on other shapes `dlx` when it takes the shape, else the first of
-/// [`SolverKind::ALL`] that counts and takes the shape ([`solvers::engine::Caps::shapes`]);
-/// `None` when no built-in solver does.
-///
-/// Why `dlx` first: counting to 2 on sparse 16x16 puzzles, exact cover with MRV over all four
-/// constraint kinds is far ahead of the DFS family (two minimal 16x16 puzzles: 0.3 s of CPU with
-/// `dlx`, against 12 s for `bitmask-singles`, which also ran past the default node budget).
+/// The counting solver used for `shape` when none is named: the registry's
+/// [`SolverKind::counter_for`].
 pub fn counting_solver_for(shape: Shape) -> Option<SolverKind> {
-    if shape.is_classic() {
-        return Some(super::counting_solver());
-    }
-    let fits = |k: &SolverKind| {
-        let caps = k.caps();
-        caps.counts && caps.shapes.takes(shape)
-    };
-    std::iter::once(super::SHAPED_COUNTING_SOLVER)
-        .chain(SolverKind::ALL.iter().copied())
-        .find(fits)
+    SolverKind::counter_for(shape)
 }
 
 /// What puzzles of a shape to make.
@@ -107,7 +92,7 @@ fn unique(
     budget: &Budget,
 ) -> Result<Option<bool>, GenerateError> {
     let c = counter
-        .count_board(puzzle, 2, budget)
+        .count(puzzle, 2, budget)
         .map_err(|e| GenerateError::Session(e.to_string()))?;
     Ok(c.complete.then_some(c.solutions == 1))
 }
@@ -255,7 +240,7 @@ fn generate_ticking(
 pub(crate) mod tests {
     use super::*;
     use solvers::engine::EngineError;
-    use solvers::{Count, Grid, Outcome, Stats};
+    use solvers::{Count, Outcome, Stats};
 
     /// A plain counting DFS over a board (first empty cell, symbols 1..N), written only for these
     /// tests, so the removal logic is tested before the generic solvers count every shape.
@@ -291,16 +276,11 @@ pub(crate) mod tests {
     }
 
     impl Session for TestCounter {
-        fn solve(&mut self, _: &Grid, _: &Budget) -> Result<Outcome, EngineError> {
+        fn solve(&mut self, _: &Board, _: &Budget) -> Result<Outcome, EngineError> {
             Err(EngineError::Unsupported("solve"))
         }
 
-        fn count_board(
-            &mut self,
-            puzzle: &Board,
-            limit: u64,
-            _: &Budget,
-        ) -> Result<Count<Board>, EngineError> {
+        fn count(&mut self, puzzle: &Board, limit: u64, _: &Budget) -> Result<Count, EngineError> {
             let mut cells = puzzle.cells().to_vec();
             let (mut found, mut nodes) = (0, 0);
             count(&mut cells, puzzle.shape(), limit, &mut found, &mut nodes);

@@ -38,7 +38,7 @@ impl FromStr for GridMethod {
 pub enum GridFormat {
     /// 81 digits and `\n` per grid.
     Line,
-    /// 9 rows of 9 space-separated digits, then a blank line (as `harness::format::render`).
+    /// 9 rows of 9 space-separated digits, then a blank line (as `harness::input::format::render`).
     Block,
 }
 

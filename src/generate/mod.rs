@@ -48,9 +48,9 @@ pub fn counting_solver() -> SolverKind {
     SolverKind::CHAMPION
 }
 
-/// The counting solver of shapes other than 9x9 when none is named: `dlx`
-/// ([`counting_solver_for`] says why); it takes every shape.
-pub const SHAPED_COUNTING_SOLVER: SolverKind = SolverKind::Dlx;
+/// The counting solver of shapes other than 9x9 when none is named: the registry's
+/// [`SolverKind::SHAPED_COUNTER`].
+pub const SHAPED_COUNTING_SOLVER: SolverKind = SolverKind::SHAPED_COUNTER;
 
 /// Why a generator refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,7 +88,7 @@ pub enum GenerateError {
     #[error("the counting solver could not start: {0}")]
     Session(String),
     /// No attempt reached the clue target.
-    #[error("could not get down to {clues} givens in {} (best: {best})", crate::human::plural(*attempts, "grid"))]
+    #[error("could not get down to {clues} givens in {} (best: {best})", crate::plumbing::human::plural(*attempts, "grid"))]
     TargetNotReached {
         /// The target.
         clues: usize,
@@ -98,7 +98,7 @@ pub enum GenerateError {
         attempts: u32,
     },
     /// No candidate puzzle had a rating in the asked range.
-    #[error("no puzzle rated {wanted} in {} (raise --level-attempts)", crate::human::plural(*tries, "candidate"))]
+    #[error("no puzzle rated {wanted} in {} (raise --level-attempts)", crate::plumbing::human::plural(*tries, "candidate"))]
     RatingNotReached {
         /// The range asked for, as text (`level Hard`, `score 900..1200`).
         wanted: String,

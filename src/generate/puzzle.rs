@@ -234,7 +234,7 @@ pub fn check_options(options: &PuzzleOptions) -> Result<(), GenerateError> {
 /// the count is always complete). False when `counter` cannot count.
 pub fn is_unique(puzzle: &[u8; 81], counter: &mut dyn Session) -> bool {
     let grid = Grid::from_cells(*puzzle).expect("digits");
-    match counter.count(&grid, 2, &Budget::unlimited()) {
+    match counter.count(&grid.into(), 2, &Budget::unlimited()) {
         Ok(c) => c.complete && c.solutions == 1,
         Err(_) => false,
     }

@@ -1,5 +1,5 @@
 //! Writers of grids and puzzles of every shape, in the three text forms the readers
-//! (`harness::format`) accept:
+//! (`harness::input::format`) accept:
 //!
 //! - **one character a cell** ([`push_chars`]), for sides up to 35: `1`-`9`, then `A` = 10 …
 //!   `Z` = 35, `.` an empty cell (Gecode's convention for its 16x16 and 25x25 instances). A file

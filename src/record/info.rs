@@ -108,12 +108,12 @@ pub struct RunInfo {
     /// `--repeat R`: solves of each puzzle by each solver, the median time kept (absent = 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u32>,
-    /// Each dataset's manifest ([`crate::manifest`]): sha256, clue histogram, classes (filled
+    /// Each dataset's manifest ([`crate::execution::manifest`]): sha256, clue histogram, classes (filled
     /// from the rows at the end of the run), duplicates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub manifests: Vec<super::manifest::Manifest>,
     /// Puzzles of a dataset each solver solved in a row, warm, before the next took them
-    /// ([`crate::runner::BLOCK`]); `compare` resamples these blocks (absent in runs written
+    /// ([`crate::execution::runner::BLOCK`]); `compare` resamples these blocks (absent in runs written
     /// before blocks, whose solvers took turns puzzle by puzzle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<usize>,

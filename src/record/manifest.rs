@@ -1,5 +1,5 @@
 //! A dataset's manifest as run.json records it (`manifests`): what a file holds, so two runs can
-//! be known to be on the same puzzles. [`crate::manifest`] computes it.
+//! be known to be on the same puzzles. [`crate::execution::manifest`] computes it.
 
 use super::SolutionClass;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,7 @@ pub struct Manifest {
     pub name: String,
     /// Where it came from (`shipped:NAME` or the path).
     pub source: String,
-    /// sha256 of the file ([`crate::dataset::Source::sha256`]), lowercase hex.
+    /// sha256 of the file ([`crate::input::dataset::Source::sha256`]), lowercase hex.
     pub sha256: String,
     /// Puzzles, unreadable ones included.
     pub puzzles: usize,

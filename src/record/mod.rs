@@ -5,10 +5,11 @@
 //!
 //! The runner makes rows, `commands::run` and `commands::merge` write them, the report,
 //! `compare`, `merge` and `--resume` read them. Files are written through
-//! [`crate::output::write_atomic`].
+//! [`crate::plumbing::output::write_atomic`].
 
 mod info;
 pub mod manifest;
+pub mod merge;
 mod row;
 mod run;
 mod shard;

@@ -150,7 +150,7 @@ pub struct Row {
     #[serde(default)]
     pub solutions: Option<SolutionClass>,
     /// The isomorph transform the solver was given instead of the puzzle
-    /// ([`crate::isomorph::Transform::code`]); its answer was mapped back and checked against the
+    /// ([`crate::input::isomorph::Transform::code`]); its answer was mapped back and checked against the
     /// original puzzle. Empty when the puzzle was solved as written.
     #[serde(default)]
     pub transform: String,

@@ -1,8 +1,8 @@
 //! What run.json records of a shard: its slice of the puzzles ([`Shard`], `--shard K/N`) and,
 //! in a merged run, each shard's machine and timing ([`ShardRecord`]). The slice rule is in
-//! [`crate::shard`].
+//! [`crate::record::merge`].
 
-use crate::dataset::Dataset;
+use crate::input::dataset::Dataset;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -1,8 +1,8 @@
 //! Writing a run folder: `results.csv` (whole rows, appended as a run goes, or all at once),
-//! `summary.csv` and `run.json`, each atomically ([`crate::output::write_atomic`]).
+//! `summary.csv` and `run.json`, each atomically ([`crate::plumbing::output::write_atomic`]).
 
 use super::{Row, RunInfo};
-use crate::output::{test_write_delay, write_atomic, write_csv};
+use crate::plumbing::output::{test_write_delay, write_atomic, write_csv};
 use anyhow::Context;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -106,7 +106,7 @@ pub struct ResultsWriter {
     csv: csv::Writer<std::io::BufWriter<std::fs::File>>,
     path: PathBuf,
     delay: Option<std::time::Duration>,
-    _streaming: crate::interrupt::StreamGuard,
+    _streaming: crate::plumbing::interrupt::StreamGuard,
 }
 
 impl ResultsWriter {
@@ -138,7 +138,7 @@ impl ResultsWriter {
             csv,
             path: path.to_path_buf(),
             delay: test_write_delay(),
-            _streaming: crate::interrupt::stream(&path.display().to_string()),
+            _streaming: crate::plumbing::interrupt::stream(&path.display().to_string()),
         })
     }
 
@@ -181,7 +181,7 @@ impl ResultsWriter {
                 return Err(e).with_context(what);
             }
         }
-        crate::interrupt::mark_kept(&self.path);
+        crate::plumbing::interrupt::mark_kept(&self.path);
         Ok(())
     }
 }

@@ -8,7 +8,7 @@
 
 use super::digest::{Digest, FLOOR_MICROS};
 use super::style::{chart_builder, draw_legend, draw_mesh, plot_err, si, solver_color};
-use crate::summary::SummaryRow;
+use crate::analysis::summary::SummaryRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -53,17 +53,20 @@ pub struct Cactus {
 /// A curve's legend entry, with the counts of summary.csv: `bitmask-dfs (3 solved, 1
 /// no_solution)`; the unchecked among the solved are named too.
 pub fn legend_label(k: &Curve) -> String {
-    let mut parts = vec![format!("{} solved", crate::human::count(k.solved))];
+    let mut parts = vec![format!(
+        "{} solved",
+        crate::plumbing::human::count(k.solved)
+    )];
     if k.no_solution > 0 {
         parts.push(format!(
             "{} no_solution",
-            crate::human::count(k.no_solution)
+            crate::plumbing::human::count(k.no_solution)
         ));
     }
     if k.unchecked > 0 {
         parts.push(format!(
             "{} of them unchecked",
-            crate::human::count(k.unchecked)
+            crate::plumbing::human::count(k.unchecked)
         ));
     }
     format!("{} ({})", k.solver, parts.join(", "))
@@ -159,14 +162,14 @@ fn caption(c: &Cactus) -> String {
         format!(
             "Cactus plot: {} ({} readable puzzles, {} invalid), solved vs time per puzzle",
             c.dataset,
-            crate::human::count(c.puzzles),
-            crate::human::count(c.invalid)
+            crate::plumbing::human::count(c.puzzles),
+            crate::plumbing::human::count(c.invalid)
         )
     } else {
         format!(
             "Cactus plot: {} ({} puzzles), solved vs time per puzzle",
             c.dataset,
-            crate::human::count(c.puzzles)
+            crate::plumbing::human::count(c.puzzles)
         )
     }
 }
@@ -207,7 +210,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         .map_err(plot_err)?;
     chart
         .draw_series(std::iter::once(Text::new(
-            format!("all {} puzzles", crate::human::count(c.puzzles)),
+            format!("all {} puzzles", crate::plumbing::human::count(c.puzzles)),
             (x0 * 1.1, n),
             ("sans-serif", 13).into_font().color(&grey).pos(
                 plotters::style::text_anchor::Pos::new(
@@ -231,7 +234,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Cactus) -> an
         let gap = (x1 / x0).powf(10.0 / 880.0);
         chart
             .draw_series(std::iter::once(Text::new(
-                format!("budget {}", crate::human::micros(b)),
+                format!("budget {}", crate::plumbing::human::micros(b)),
                 (b / gap, (n + top) / 2.0),
                 ("sans-serif", 13).into_font().color(&grey).pos(
                     plotters::style::text_anchor::Pos::new(

@@ -2,10 +2,10 @@
 //! solver, the median µs in each run, the ratio B/A, the mean nodes in each, and how many puzzles changed
 //! status or answer between them. Pairs present in one run only are listed with a note.
 
-use crate::human::micros as human_micros;
+use crate::analysis::summary::{self, SummaryRow};
+use crate::plumbing::human::micros as human_micros;
 use crate::record::Row;
 use crate::record::Run;
-use crate::summary::{self, SummaryRow};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -30,12 +30,12 @@ pub struct CompareRow {
     /// `median_micros_b / median_micros_a`: below 1 = B faster.
     pub ratio_b_over_a: Option<f64>,
     /// The ratio of medians over the puzzles readable in both runs (paired), with the lower
-    /// end of its bootstrap 95% interval ([`crate::stats::ratio_ci`]).
+    /// end of its bootstrap 95% interval ([`crate::analysis::stats::ratio_ci`]).
     pub ratio_lo: Option<f64>,
     /// The upper end of that interval.
     pub ratio_hi: Option<f64>,
     /// `faster`/`slower` only when the interval excludes 1 and the ratio is beyond the noise
-    /// threshold, else `same` ([`crate::stats::verdict`]); `too few puzzles` under [`crate::stats::MIN_RANKED`].
+    /// threshold, else `same` ([`crate::analysis::stats::verdict`]); `too few puzzles` under [`crate::analysis::stats::MIN_RANKED`].
     pub verdict: String,
     /// Mean search-tree nodes per puzzle in run A.
     pub mean_nodes_a: Option<f64>,
@@ -181,21 +181,22 @@ impl<'a> Matched<'a> {
         let pairs = self.paired.get(&group);
         // The salt of a 9x9 group is the one it had before shapes had groups.
         let salt = if sh == "9x9" {
-            crate::stats::salt(&[&d, &s])
+            crate::analysis::stats::salt(&[&d, &s])
         } else {
-            crate::stats::salt(&[&d, &sh, &s])
+            crate::analysis::stats::salt(&[&d, &sh, &s])
         };
-        let ci = pairs.and_then(|(x, y)| crate::stats::block_ratio_ci(x, y, self.block, salt));
+        let ci =
+            pairs.and_then(|(x, y)| crate::analysis::stats::block_ratio_ci(x, y, self.block, salt));
         let n = pairs.map_or(0, |p| p.0.len());
         CompareRow {
             ratio_lo: ci.map(|e| e.lo),
             ratio_hi: ci.map(|e| e.hi),
             verdict: match ci {
                 _ if !both => String::new(),
-                Some(_) if n < crate::stats::MIN_RANKED => {
+                Some(_) if n < crate::analysis::stats::MIN_RANKED => {
                     format!("too few puzzles ({n})")
                 }
-                Some(e) => same_if_indistinct(crate::stats::verdict(&e)),
+                Some(e) => same_if_indistinct(crate::analysis::stats::verdict(&e)),
                 None => "-".into(),
             },
             puzzles_a: ra.as_ref().map(|r| r.puzzles),
@@ -238,9 +239,9 @@ fn same_if_indistinct(verdict: String) -> String {
 /// (within 3%).
 pub fn verdict(ratio: f64) -> String {
     if ratio < 0.97 {
-        format!("{}× faster", crate::human::ratio(1.0 / ratio))
+        format!("{}× faster", crate::plumbing::human::ratio(1.0 / ratio))
     } else if ratio > 1.03 {
-        format!("{}× slower", crate::human::ratio(ratio))
+        format!("{}× slower", crate::plumbing::human::ratio(ratio))
     } else {
         "same".into()
     }
@@ -344,8 +345,8 @@ pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
         }
         let all_slower = ratios.iter().all(|&x| x > 1.0);
         let all_faster = ratios.iter().all(|&x| x < 1.0);
-        let m = crate::stats::sort_and_quantile(&mut ratios, 0.5);
-        let noise = crate::stats::NOISE;
+        let m = crate::analysis::stats::sort_and_quantile(&mut ratios, 0.5);
+        let noise = crate::analysis::stats::NOISE;
         if (all_slower && m > 1.0 + noise) || (all_faster && m < 1.0 / (1.0 + noise)) {
             out.push(format!(
                 "on {d}, all {} solvers whose search did not change are {} in B (median \
@@ -366,7 +367,7 @@ pub fn common_shifts(rows: &[CompareRow]) -> Vec<String> {
 /// line per solver with the median µs in A and B, the ratio B/A with its 95% interval, the
 /// verdict, the mean nodes in A and B and the puzzles that changed status (`st.`) or answer
 /// (`ans.`). No cell wraps: with the shipped solvers' names (up to 16 characters), medians up to
-/// 99.99 ms ([`crate::human::micros`]), ratios under 10 ([`crate::human::ratio`]), mean nodes up
+/// 99.99 ms ([`crate::plumbing::human::micros`]), ratios under 10 ([`crate::plumbing::human::ratio`]), mean nodes up
 /// to 999,999 and up to 99 changes of each kind, a line is at most 100 columns
 /// ([`summary::TABLE_WIDTH`]), the width of the run summary and `harness list`.
 pub fn table(rows: &[CompareRow]) -> String {
@@ -392,7 +393,7 @@ pub fn table(rows: &[CompareRow]) -> String {
             (a, b) => format!(
                 "{} in A, {} in B",
                 puzzles_phrase(a.unwrap_or(0), ""),
-                crate::human::count(b.unwrap_or(0))
+                crate::plumbing::human::count(b.unwrap_or(0))
             ),
         };
         out.push_str(&format!(
@@ -407,12 +408,12 @@ pub fn table(rows: &[CompareRow]) -> String {
 /// `n puzzles` (`1 puzzle`), with thousands separators, and `tail` after it.
 fn puzzles_phrase(n: usize, tail: &str) -> String {
     let s = if n == 1 { "" } else { "s" };
-    format!("{} puzzle{s}{tail}", crate::human::count(n))
+    format!("{} puzzle{s}{tail}", crate::plumbing::human::count(n))
 }
 
-/// One dataset x shape's solvers as a [`crate::table::Table`] for the terminal.
-fn group_table(rows: &[&CompareRow]) -> crate::table::Table {
-    use crate::table::{Cell, Column, Table};
+/// One dataset x shape's solvers as a [`crate::analysis::table::Table`] for the terminal.
+fn group_table(rows: &[&CompareRow]) -> crate::analysis::table::Table {
+    use crate::analysis::table::{Cell, Column, Table};
     let mut t = Table::new(vec![
         Column::left("solver").gap(0),
         Column::right("median A").gap(2),
@@ -431,20 +432,20 @@ fn group_table(rows: &[&CompareRow]) -> crate::table::Table {
 
 /// One row of [`table`]'s cells: the solver, then the figures.
 fn table_row(r: &CompareRow) -> Vec<String> {
-    use crate::human::ratio;
+    use crate::plumbing::human::ratio;
     let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or_else(|| "-".into(), f);
     let changed = match (r.status_changed, r.answer_changed) {
         (Some(0), Some(0)) => "none".to_string(),
         (Some(s), Some(a)) => format!("{s} st., {a} ans."),
         _ => r.note.clone(),
     };
-    let nodes = |x: f64| crate::human::thousands(x.round() as u64);
+    let nodes = |x: f64| crate::plumbing::human::thousands(x.round() as u64);
     vec![
         r.solver.clone(),
         opt(r.median_micros_a, &human_micros),
         opt(r.median_micros_b, &human_micros),
         match (r.ratio_b_over_a, r.ratio_lo, r.ratio_hi) {
-            (Some(x), Some(lo), Some(hi)) => crate::human::interval(x, lo, hi, ratio),
+            (Some(x), Some(lo), Some(hi)) => crate::plumbing::human::interval(x, lo, hi, ratio),
             (Some(x), _, _) => ratio(x),
             _ => "-".into(),
         },

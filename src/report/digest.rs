@@ -19,10 +19,10 @@
 
 use super::effort::{self, Density};
 use super::{Hard, HARDEST, SLOWEST_PER_SOLVER};
+use crate::analysis::summary::{self, SummaryRow};
 use crate::record::Row;
 use crate::record::RowStatus;
 use crate::record::{read_info, Run, RunInfo};
-use crate::summary::{self, SummaryRow};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -42,7 +42,7 @@ pub struct Times {
     pub unchecked: usize,
 }
 
-impl crate::stats::Sorted for Times {
+impl crate::analysis::stats::Sorted for Times {
     fn count(&self) -> usize {
         self.readable()
     }

@@ -6,7 +6,7 @@ use super::digest::{Digest, Times, FLOOR_MICROS};
 use super::style::{
     dataset_chart, log_top, plot_err, side_legend, side_legend_width, solver_color,
 };
-use crate::stats::quantile;
+use crate::analysis::stats::quantile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;

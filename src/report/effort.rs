@@ -164,12 +164,15 @@ fn legend_label(c: &Cloud) -> String {
     format!(
         "{} ({} solves{}{})",
         c.solver,
-        crate::human::count(c.solves),
+        crate::plumbing::human::count(c.solves),
         if c.density.is_some() { ", density" } else { "" },
         if c.timeout_count == 0 {
             String::new()
         } else {
-            format!(", {} timeouts ×", crate::human::count(c.timeout_count))
+            format!(
+                ", {} timeouts ×",
+                crate::plumbing::human::count(c.timeout_count)
+            )
         }
     )
 }

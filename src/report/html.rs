@@ -16,7 +16,7 @@
 use super::{metadata, tables, verdict, Page};
 use std::fmt::Write;
 
-pub use crate::table::esc;
+pub use crate::analysis::table::esc;
 
 /// The page's style sheet.
 pub const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:1360px;padding:0 1em;color:#222;line-height:1.45}\
@@ -155,7 +155,7 @@ fn lead_plot<'p>(p: &'p Page<'_>) -> Option<&'p super::PlotFile> {
     let ranked = p
         .plots
         .iter()
-        .filter(|pl| pl.cactus_puzzles >= crate::stats::MIN_RANKED)
+        .filter(|pl| pl.cactus_puzzles >= crate::analysis::stats::MIN_RANKED)
         .fold(None::<&super::PlotFile>, |best, pl| match best {
             Some(b) if b.cactus_puzzles >= pl.cactus_puzzles => Some(b),
             _ => Some(pl),
@@ -165,7 +165,7 @@ fn lead_plot<'p>(p: &'p Page<'_>) -> Option<&'p super::PlotFile> {
 
 /// One plot as a figure with its caption (small for a dataset too small to rank).
 fn figure(s: &mut String, pl: &super::PlotFile) {
-    let small = pl.cactus_puzzles > 0 && pl.cactus_puzzles < crate::stats::MIN_RANKED;
+    let small = pl.cactus_puzzles > 0 && pl.cactus_puzzles < crate::analysis::stats::MIN_RANKED;
     let _ = writeln!(
         s,
         "<figure{}><img src=\"{}\" alt=\"{}\"><figcaption><b>{}.</b> {}{}</figcaption></figure>",
@@ -188,7 +188,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
         let _ = writeln!(
             s,
             "<p class=\"warn\"><b>{}</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
-            crate::human::plural(wrong, "wrong answer")
+            crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [
@@ -237,7 +237,7 @@ fn verdicts(p: &Page<'_>, s: &mut String) {
 fn plots(p: &Page<'_>, s: &mut String) {
     let _ = writeln!(s, "<h2 id=\"plots\">Plots</h2>");
     let small = |pl: &&super::PlotFile| {
-        pl.cactus_puzzles > 0 && pl.cactus_puzzles < crate::stats::MIN_RANKED
+        pl.cactus_puzzles > 0 && pl.cactus_puzzles < crate::analysis::stats::MIN_RANKED
     };
     for pl in p.plots.iter().filter(|pl| !small(pl)) {
         figure(s, pl);
@@ -248,7 +248,7 @@ fn plots(p: &Page<'_>, s: &mut String) {
             s,
             "<h3>Datasets too small to rank</h3>\n<p>Fewer than {} readable puzzles: a glance \
              only; their times are in the summary table.</p>",
-            crate::stats::MIN_RANKED
+            crate::analysis::stats::MIN_RANKED
         );
         for pl in tiny {
             figure(s, pl);

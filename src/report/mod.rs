@@ -30,10 +30,10 @@ pub mod summary_md;
 pub mod tables;
 pub mod throughput;
 
-use crate::output::write_atomic;
+use crate::analysis::summary::SummaryRow;
+use crate::plumbing::output::write_atomic;
 use crate::record::Row;
 use crate::record::Run;
-use crate::summary::SummaryRow;
 use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, SVGBackend};
@@ -60,7 +60,7 @@ pub struct PlotFile {
     /// How to read it.
     pub caption: String,
     /// Readable puzzles of a cactus plot's dataset (0 for other plots): the largest ranked
-    /// dataset's cactus leads the page; one of fewer than [`crate::stats::MIN_RANKED`] is drawn
+    /// dataset's cactus leads the page; one of fewer than [`crate::analysis::stats::MIN_RANKED`] is drawn
     /// small.
     pub cactus_puzzles: usize,
 }
@@ -81,9 +81,9 @@ pub struct Verdict {
     /// wins a set of microsecond solves), then highest puzzles/s.
     pub ranked: Vec<SummaryRow>,
     /// Per other solver, its median time over the winner's on the puzzles both answered, with
-    /// the bootstrap 95% interval ([`crate::stats::ratio_ci`]); a solver missing here is
+    /// the bootstrap 95% interval ([`crate::analysis::stats::ratio_ci`]); a solver missing here is
     /// described by its medians alone.
-    pub intervals: Vec<(String, crate::stats::Estimate)>,
+    pub intervals: Vec<(String, crate::analysis::stats::Estimate)>,
 }
 
 /// A puzzle that is hard for every solver: its row per solver (in report order, `None` when the
@@ -153,7 +153,7 @@ fn throughput_caption(t: &throughput::Throughput) -> String {
             let counts: Vec<String> = p
                 .bars
                 .iter()
-                .map(|b| format!("{} {}", b.0, crate::human::count(b.3)))
+                .map(|b| format!("{} {}", b.0, crate::plumbing::human::count(b.3)))
                 .collect();
             format!("{}: {}", p.dataset, counts.join(", "))
         })
@@ -186,7 +186,7 @@ pub fn unsolved_text(r: &SummaryRow) -> String {
     ]
     .iter()
     .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{} {what}", crate::human::count(*n)))
+    .map(|(n, what)| format!("{} {what}", crate::plumbing::human::count(*n)))
     .collect();
     if parts.is_empty() {
         "-".into()
@@ -276,16 +276,16 @@ pub fn verdicts_of(dir: &Path) -> anyhow::Result<Vec<Verdict>> {
 
 impl Verdict {
     /// True when the group is ranked: a winner solved at least one puzzle, and it has at least
-    /// [`crate::stats::MIN_RANKED`] readable puzzles.
+    /// [`crate::analysis::stats::MIN_RANKED`] readable puzzles.
     pub fn ranks(&self) -> bool {
-        self.ranked
-            .first()
-            .is_some_and(|w| w.solved > 0 && w.puzzles - w.invalid >= crate::stats::MIN_RANKED)
+        self.ranked.first().is_some_and(|w| {
+            w.solved > 0 && w.puzzles - w.invalid >= crate::analysis::stats::MIN_RANKED
+        })
     }
 
     /// The group's name: the dataset, and its shape where not 9x9 (`big (16x16)`).
     pub fn group(&self) -> String {
-        crate::summary::group_name(&self.dataset, &self.shape)
+        crate::analysis::summary::group_name(&self.dataset, &self.shape)
     }
 }
 
@@ -296,7 +296,7 @@ pub fn paired_ratio(
     (dataset, shape): (&str, &str),
     a: &str,
     b: &str,
-) -> Option<crate::stats::Estimate> {
+) -> Option<crate::analysis::stats::Estimate> {
     let key = |r: &Row| (r.line, r.transform.clone());
     let times_a: std::collections::HashMap<_, f64> = run
         .rows_of(dataset, a)
@@ -313,7 +313,7 @@ pub fn paired_ratio(
             xb.push(r.micros);
         }
     }
-    crate::stats::ratio_ci(&xa, &xb, crate::stats::salt(&[dataset, a, b]))
+    crate::analysis::stats::ratio_ci(&xa, &xb, crate::analysis::stats::salt(&[dataset, a, b]))
 }
 
 /// For the cactus plot of `dataset`: the solvers that do not take some of its shapes (`n/a`
@@ -477,7 +477,7 @@ impl Drawn {
             stem = format!("{stem}-{}", self.stems.len() + 1);
         }
         self.stems.push(stem.clone());
-        let size = if c.puzzles < crate::stats::MIN_RANKED {
+        let size = if c.puzzles < crate::analysis::stats::MIN_RANKED {
             SMALL_CACTUS
         } else {
             SIZE
@@ -495,7 +495,7 @@ impl Drawn {
                  axis. Further left = faster, higher = more solved; a curve that stops below the \
                  dashed \"all puzzles\" line left puzzles unsolved (timeouts{}, wrong answers).{}",
                 run.budget_micros()
-                    .map(|b| format!(" at the {} budget", crate::human::micros(b)))
+                    .map(|b| format!(" at the {} budget", crate::plumbing::human::micros(b)))
                     .unwrap_or_default(),
                 left_out_note(summary, d)
             ),
@@ -532,7 +532,7 @@ impl Drawn {
             c.push_str(&format!(
                 " A solver with more than {} solves is drawn as a density: cells of 1/{} \
                  decade on each axis, darker where more solves fall.",
-                crate::human::count(effort::MAX_POINTS),
+                crate::plumbing::human::count(effort::MAX_POINTS),
                 effort::CELLS_PER_DECADE
             ));
         }
@@ -617,7 +617,7 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
     let of = if i.shard.is_none() && expected > 0 {
         format!(
             " of the {} a complete run has",
-            crate::human::count(expected)
+            crate::plumbing::human::count(expected)
         )
     } else {
         String::new()
@@ -637,7 +637,7 @@ pub fn partial_note(p: &Page<'_>) -> Option<(String, String)> {
         head.to_string(),
         format!(
             "the rows cover only the solves that finished: results.csv holds {} rows{of}{cut}.",
-            crate::human::count(p.rows as usize)
+            crate::plumbing::human::count(p.rows as usize)
         ),
     ))
 }
@@ -700,15 +700,15 @@ pub fn noise_note(
                 why.push(format!(
                     "the load average before the solves was {load:.2}, above cores − threads + \
                      0.5 = {free} ({}, {})",
-                    crate::human::plural(info.cores, "core"),
-                    crate::human::plural(info.threads, "thread")
+                    crate::plumbing::human::plural(info.cores, "core"),
+                    crate::plumbing::human::plural(info.threads, "thread")
                 ));
             }
         }
     }
     let rows: Vec<&SummaryRow> = summary
         .iter()
-        .filter(|r| r.solver != crate::scores::VIRTUAL_BEST && r.median_micros > 0.0)
+        .filter(|r| r.solver != crate::analysis::scores::VIRTUAL_BEST && r.median_micros > 0.0)
         .collect();
     let spiky = rows
         .iter()
@@ -718,7 +718,7 @@ pub fn noise_note(
         why.push(format!(
             "{spiky} of {} solver rows have a max µs over {} times their median",
             rows.len(),
-            crate::human::count(NOISY_MAX_OVER_MEDIAN as usize)
+            crate::plumbing::human::count(NOISY_MAX_OVER_MEDIAN as usize)
         ));
     }
     if why.is_empty() {
@@ -782,10 +782,10 @@ pub fn verdict(v: &Verdict) -> VerdictText {
     let head = format!(
         "{} wins: {}/{} solved{}, median {}",
         w.solver,
-        crate::human::count(w.solved),
-        crate::human::count(w.puzzles),
+        crate::plumbing::human::count(w.solved),
+        crate::plumbing::human::count(w.puzzles),
         unsolved_in_brackets(w),
-        crate::human::micros(w.median_micros),
+        crate::plumbing::human::micros(w.median_micros),
     );
     let others = v.ranked[1..].iter().map(|o| against(v, w, o)).collect();
     VerdictText { head, others }
@@ -809,34 +809,34 @@ fn no_winner(w: &SummaryRow, tied: usize) -> Option<String> {
     if readable == 0 {
         return Some(format!(
             "no readable puzzle ({} invalid)",
-            crate::human::count(w.invalid)
+            crate::plumbing::human::count(w.invalid)
         ));
     }
     if w.solved == 0 {
         return Some(format!(
             "no solver solved any of the {} readable puzzles (see the error and status columns \
              of results.csv)",
-            crate::human::count(readable)
+            crate::plumbing::human::count(readable)
         ));
     }
-    if readable < crate::stats::MIN_RANKED {
+    if readable < crate::analysis::stats::MIN_RANKED {
         let by = match tied {
             1 => w.solver.clone(),
             n => format!("{n} solvers"),
         };
         return Some(format!(
             "too few puzzles to rank ({} readable, {} needed); most solved: {}/{}{} by {by}",
-            crate::human::count(readable),
-            crate::stats::MIN_RANKED,
-            crate::human::count(w.solved),
-            crate::human::count(w.puzzles),
+            crate::plumbing::human::count(readable),
+            crate::analysis::stats::MIN_RANKED,
+            crate::plumbing::human::count(w.solved),
+            crate::plumbing::human::count(w.puzzles),
             unsolved_in_brackets(w),
         ));
     }
     if w.wrong > 0 {
         return Some(format!(
             "no winner: every solver gave wrong answers ({} wrong for {}, the best of them)",
-            crate::human::count(w.wrong),
+            crate::plumbing::human::count(w.wrong),
             w.solver
         ));
     }
@@ -851,7 +851,7 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
             o.solver.clone(),
             format!(
                 "disqualified ({} wrong answer{})",
-                crate::human::count(o.wrong),
+                crate::plumbing::human::count(o.wrong),
                 if o.wrong == 1 { "" } else { "s" }
             ),
             String::new(),
@@ -861,8 +861,8 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
     let ratio = match (interval, median_ratio(w, o)) {
         // The ratio once, then its 95% interval in the same direction.
         (Some((_, e)), _) => {
-            let said = crate::stats::verdict(e);
-            let r = crate::human::ratio;
+            let said = crate::analysis::stats::verdict(e);
+            let r = crate::plumbing::human::ratio;
             if said.ends_with("× slower") {
                 format!("{said} [{}, {}]", r(e.lo), r(e.hi))
             } else if said.ends_with("× faster") {
@@ -870,25 +870,30 @@ fn against(v: &Verdict, w: &SummaryRow, o: &SummaryRow) -> (String, String, Stri
             } else {
                 format!(
                     "{said} ({})",
-                    crate::human::interval(e.value, e.lo, e.hi, crate::human::ratio)
+                    crate::plumbing::human::interval(
+                        e.value,
+                        e.lo,
+                        e.hi,
+                        crate::plumbing::human::ratio
+                    )
                 )
             }
         }
-        (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::human::ratio(1.0 / r)),
-        (None, Some(r)) => format!("{}× slower", crate::human::ratio(r)),
+        (None, Some(r)) if r < 1.0 => format!("{}× faster", crate::plumbing::human::ratio(1.0 / r)),
+        (None, Some(r)) => format!("{}× slower", crate::plumbing::human::ratio(r)),
         (None, None) => "no time recorded".into(),
     };
     let mut more = String::new();
     if o.unchecked > 0 {
         more.push_str(&format!(
             ", {} solved unchecked (it writes no solution)",
-            crate::human::count(o.unchecked)
+            crate::plumbing::human::count(o.unchecked)
         ));
     }
     if o.solved < w.solved {
         more.push_str(&format!(
             ", {} fewer solved ({})",
-            crate::human::count(w.solved - o.solved),
+            crate::plumbing::human::count(w.solved - o.solved),
             unsolved_text(o)
         ));
     }

@@ -1,15 +1,15 @@
 //! The report's sections on how far a run's figures can be trusted: the puzzle classes of each
-//! dataset, the scores (PAR-2, virtual best solver, unique solves, [`crate::scores`]), and the
+//! dataset, the scores (PAR-2, virtual best solver, unique solves, [`crate::analysis::scores`]), and the
 //! spread of each solver's effort over the isomorphs of a puzzle (`--isomorphs K`). Each is a
 //! [`Section`], rendered alike into `summary.md` ([`markdown`]) and `index.html` ([`html`]).
 
 use super::PlotFile;
-use crate::human::{count, figure};
+use crate::analysis::stats::quantile;
+use crate::analysis::summary::SummaryRow;
+use crate::plumbing::human::{count, figure};
 use crate::record::manifest::Classes;
 use crate::record::RowStatus;
 use crate::record::Run;
-use crate::stats::quantile;
-use crate::summary::SummaryRow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -82,9 +82,9 @@ pub fn classes_section(run: &Run) -> Section {
                  solutions may differ, and each was checked against the puzzle.",
                 match c.several {
                     1 => "The puzzle".to_string(),
-                    n => format!("The {}", crate::human::plural(n, "puzzle")),
+                    n => format!("The {}", crate::plumbing::human::plural(n, "puzzle")),
                 },
-                crate::human::noun_for(several.len(), "line"),
+                crate::plumbing::human::noun_for(several.len(), "line"),
                 shown.join(", "),
                 if several.len() > 10 { ", ..." } else { "" },
                 if c.several == 1 { "has" } else { "have" }
@@ -106,7 +106,7 @@ pub fn classes_section(run: &Run) -> Section {
 /// virtual best solver.
 pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
     let mut rows = summary_rows.to_vec();
-    crate::scores::score(&run.rows, run.budget_micros(), &mut rows);
+    crate::analysis::scores::score(&run.rows, run.budget_micros(), &mut rows);
     let table = Table {
         header: [
             "dataset",
@@ -137,18 +137,20 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
                     .filter(|x| x.status != RowStatus::Invalid && x.shape == r.shape)
                     .map(|x| x.micros)
                     .collect();
-                let median =
-                    crate::stats::median_ci(&times, crate::stats::salt(&[&r.dataset, &r.solver]))
-                        .map_or("-".into(), |e| {
-                            crate::human::interval(e.value, e.lo, e.hi, figure)
-                        });
+                let median = crate::analysis::stats::median_ci(
+                    &times,
+                    crate::analysis::stats::salt(&[&r.dataset, &r.solver]),
+                )
+                .map_or("-".into(), |e| {
+                    crate::plumbing::human::interval(e.value, e.lo, e.hi, figure)
+                });
                 vec![
                     r.group(),
                     r.solver.clone(),
                     format!("{} / {}", count(r.solved), count(r.puzzles)),
                     median,
                     r.par2_micros.map_or("-".into(), figure),
-                    if r.solver == crate::scores::VIRTUAL_BEST {
+                    if r.solver == crate::analysis::scores::VIRTUAL_BEST {
                         "-".into()
                     } else {
                         count(r.unique_solves)
@@ -167,7 +169,7 @@ pub fn scores_section(run: &Run, summary_rows: &[SummaryRow]) -> Section {
              virtual-best: per puzzle, the fastest right answer of any solver. Unique solves: \
              puzzles only this solver answered right.",
             run.budget_micros()
-                .map(|b| format!(" ({})", crate::human::micros(2.0 * b)))
+                .map(|b| format!(" ({})", crate::plumbing::human::micros(2.0 * b)))
                 .unwrap_or_else(|| " (none without a time budget)".into())
         ),
         ..Section::default()
@@ -366,7 +368,7 @@ pub fn markdown(sections: &[Section]) -> String {
             s.push('\n');
         }
         if let Some(t) = &sec.table {
-            s.push_str(&crate::table::Table::plain(&t.header, &t.rows).markdown());
+            s.push_str(&crate::analysis::table::Table::plain(&t.header, &t.rows).markdown());
             s.push('\n');
         }
         if let Some(p) = &sec.plot {
@@ -393,7 +395,7 @@ pub fn html(sections: &[Section], esc: impl Fn(&str) -> String) -> String {
             let _ = writeln!(s, "</ul>");
         }
         if let Some(t) = &sec.table {
-            let mut table = crate::table::Table::plain(&t.header, &t.rows);
+            let mut table = crate::analysis::table::Table::plain(&t.header, &t.rows);
             // A long header (`bitmask-singles (naked singles)`) on two lines, so the table fits
             // an 800-pixel window.
             for c in &mut table.columns {

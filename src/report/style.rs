@@ -6,7 +6,7 @@
 //! no system font is needed at run time. SVG text is written as `<text font-family="sans-serif">`
 //! and drawn by the viewer.
 
-use crate::output::write_atomic;
+use crate::plumbing::output::write_atomic;
 use anyhow::{anyhow, Context};
 use plotters::chart::MeshStyle;
 use plotters::coord::combinators::LogCoord;
@@ -309,7 +309,7 @@ pub fn write_png(
     draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     init_fonts();
-    let tmp = crate::output::temp_beside(path, ".png")?;
+    let tmp = crate::plumbing::output::temp_beside(path, ".png")?;
     {
         let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;

@@ -3,7 +3,7 @@
 //! puzzles hardest for every solver, and the plots (relative SVG links).
 
 use super::{metadata, tables, verdict_text, Page};
-use crate::table::markdown_text;
+use crate::analysis::table::markdown_text;
 use std::fmt::Write;
 
 /// Escapes a table cell: `|` and line breaks.
@@ -42,7 +42,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
         let _ = writeln!(
             s,
             "> **{}**: see the `error` column of `results.csv`.\n",
-            crate::human::plural(wrong, "wrong answer")
+            crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
     let notes = [

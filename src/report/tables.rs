@@ -4,10 +4,10 @@
 
 use super::style::{css, solver_color};
 use super::{throughput_ratio, unsolved, unsolved_text, Page, RATIO};
-use crate::human::{count, figure, rate, ratio};
+use crate::analysis::summary::{SummaryRow, PUZZLES_PER_SECOND};
+use crate::analysis::table::{esc, Align, Cell, Column, Row as TableRow, Table};
+use crate::plumbing::human::{count, figure, rate, ratio};
 use crate::record::{Row, RowStatus, Run};
-use crate::summary::{SummaryRow, PUZZLES_PER_SECOND};
-use crate::table::{esc, Align, Cell, Column, Row as TableRow, Table};
 
 /// A solver's name in HTML: its plot colour's swatch, then the name.
 pub fn solver_html(p: &Page<'_>, name: &str) -> String {
@@ -132,7 +132,7 @@ fn is_winner(p: &Page<'_>, r: &SummaryRow) -> bool {
             && v.ranked.first().is_some_and(|w| {
                 w.solver == r.solver
                     && w.solved > 0
-                    && w.puzzles - w.invalid >= crate::stats::MIN_RANKED
+                    && w.puzzles - w.invalid >= crate::analysis::stats::MIN_RANKED
             })
     })
 }
@@ -261,7 +261,9 @@ pub fn overview(p: &Page<'_>) -> Table {
     let groups = super::groups(p.run, &p.summary);
     let mut columns = vec![Column::left("solver")];
     for (d, shape) in &groups {
-        columns.push(Column::right(&crate::summary::group_name(d, shape)));
+        columns.push(Column::right(&crate::analysis::summary::group_name(
+            d, shape,
+        )));
     }
     let mut t = Table::new(columns);
     for sv in &p.run.solvers {

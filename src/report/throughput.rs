@@ -8,8 +8,8 @@
 //! verdicts, and the ratio of throughputs is the summary table's "ratio".
 
 use super::style::{draw_mesh, plot_err, si, solver_color};
-use crate::human::rate;
-use crate::summary::SummaryRow;
+use crate::analysis::summary::SummaryRow;
+use crate::plumbing::human::rate;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -62,7 +62,7 @@ pub fn data(groups: &[(String, String)], solvers: &[String], summary: &[SummaryR
                 (None, None) => std::cmp::Ordering::Equal,
             });
             Panel {
-                dataset: crate::summary::group_name(d, shape),
+                dataset: crate::analysis::summary::group_name(d, shape),
                 bars,
             }
         })
@@ -109,7 +109,7 @@ pub fn label(v: Option<f64>, outliers: usize) -> String {
     match outliers {
         0 => value,
         1 => format!("{value}, 1 outlier"),
-        n => format!("{value}, {} outliers", crate::human::count(n)),
+        n => format!("{value}, {} outliers", crate::plumbing::human::count(n)),
     }
 }
 

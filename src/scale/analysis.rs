@@ -2,7 +2,7 @@
 //! intervals, the growth fits, the hardness peaks.
 //!
 //! **Cost** is a solve's wall time (µs) or its search-tree nodes. A solve whose answer is not
-//! known right (timeout, error, wrong, unchecked: the rule of [`crate::scores`]) is **censored**:
+//! known right (timeout, error, wrong, unchecked: the rule of [`crate::analysis::scores`]) is **censored**:
 //! its time counts as twice the time budget (PAR-2, as the SAT competitions score), its nodes as
 //! twice the node budget when there is one, else as the nodes counted when it stopped (a lower
 //! bound). A run without any budget has no timeouts to censor.
@@ -19,8 +19,8 @@
 //! fraction's instances again with replacement (ties go to the smaller fraction).
 
 use super::{Family, Point};
+use crate::analysis::stats::{self, Estimate};
 use crate::record::{Row, RowStatus, RunInfo};
-use crate::stats::{self, Estimate};
 use rand::Rng;
 use rand_core::SeedableRng;
 use std::path::Path;
@@ -206,7 +206,7 @@ impl Fit {
                 0 => String::new(),
                 k => format!(
                     " ({} censored: lower bounds)",
-                    crate::human::plural(k, "median")
+                    crate::plumbing::human::plural(k, "median")
                 ),
             }
         )

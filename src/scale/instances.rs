@@ -21,17 +21,17 @@
 //!   columns; a `no_solution` is wrong, as every instance completes).
 
 use super::{Family, Holes, Plan, Point};
+use crate::execution::sessions::Sessions;
 use crate::generate::qwh::{self, generate_qwh};
 use crate::generate::rng::{Purpose, Rng};
 use crate::generate::shaped::random_solved;
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
 use crate::generate::{counting_solver_for, generate_board_puzzle, BoardPuzzleOptions, Target};
-use crate::sessions::Sessions;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use solvers::engine::BuiltinEngine;
+use solvers::registry::BuiltinEngine;
 use std::path::{Path, PathBuf};
 
 /// The folder of the instance files inside a study's run folder.
@@ -242,7 +242,7 @@ impl PlanRecord {
     /// A failed write.
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(self)?;
-        crate::output::write_atomic(path, |w| {
+        crate::plumbing::output::write_atomic(path, |w| {
             w.write_all(text.as_bytes())?;
             w.write_all(b"\n")?;
             Ok(())
@@ -287,7 +287,7 @@ pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
         pb.set_message(point.name());
         let (bytes, unproven) = point_bytes(plan, point, &pb)?;
         made.unproven += unproven;
-        crate::output::write_atomic(&path, |w| {
+        crate::plumbing::output::write_atomic(&path, |w| {
             w.write_all(&bytes)?;
             Ok(())
         })?;

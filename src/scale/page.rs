@@ -1,7 +1,7 @@
 //! scale.md (the study at a glance) and scale.csv (one row per point and solver).
 
 use super::analysis::{Metric, Study};
-use crate::human;
+use crate::plumbing::human;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -80,12 +80,12 @@ pub fn csv_rows(study: &Study) -> Vec<CsvRow> {
 }
 
 /// A time estimate as `median [lo, hi]` in human units.
-fn micros_ci(e: crate::stats::Estimate) -> String {
+fn micros_ci(e: crate::analysis::stats::Estimate) -> String {
     human::interval(e.value, e.lo, e.hi, human::micros)
 }
 
 /// A node-count estimate as `median [lo, hi]` in human units.
-fn nodes_ci(e: crate::stats::Estimate) -> String {
+fn nodes_ci(e: crate::analysis::stats::Estimate) -> String {
     human::interval(e.value, e.lo, e.hi, human::figure)
 }
 
@@ -313,10 +313,10 @@ fn points_section(s: &mut String, study: &Study) {
 /// When a plot or a file cannot be written.
 pub fn write(dir: &Path, study: &Study) -> anyhow::Result<PathBuf> {
     let plots = super::plot::write_all(dir, study)?;
-    crate::output::write_csv(&dir.join("scale.csv"), &csv_rows(study))?;
+    crate::plumbing::output::write_csv(&dir.join("scale.csv"), &csv_rows(study))?;
     let md = dir.join("scale.md");
     let text = markdown(study, &plots);
-    crate::output::write_atomic(&md, |w| {
+    crate::plumbing::output::write_atomic(&md, |w| {
         w.write_all(text.as_bytes())?;
         Ok(())
     })?;

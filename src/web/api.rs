@@ -9,7 +9,7 @@
 //! | `POST /api/generate` | `{source?: "generator"\|"dataset", shape?, givens?, dataset?, seed?, timeout_ms?}` | `{puzzle, solution, givens, origin, seed, shape?}` |
 //! | `POST /api/hint` | `{puzzle}` (the board as filled; 9x9 only; one of several solutions is refused, as `harness hint` refuses it) | `{done, technique?, level?, cost?, text?, digits, units, cells, candidates, fins, placements, eliminations, marks}` |
 //!
-//! `puzzle` is the line form of [`crate::format`]: for 9x9 the 81-character line (`1`-`9`
+//! `puzzle` is the line form of [`crate::input::format`]: for 9x9 the 81-character line (`1`-`9`
 //! givens; `.` `0` `_` `-` `*` empty); for another shape one character a cell (`1`-`9`, then `A`
 //! = 10 ... `Z` = 35) or, for any side up to [`solvers::MAX_SIDE`], integers separated by spaces
 //! (`0` empty). `shape` is written as [`Shape`] prints it (`16x16`, `12x12/3x4`, `10x10/latin`);
@@ -34,8 +34,8 @@
 use super::engine::{self, Source};
 use super::error::ApiError;
 use super::gate::Gate;
-use crate::commands::puzzle_arg::refusal;
-use crate::format::{self, board_line, symbol_char, Reason};
+use crate::input::format::{self, board_line, symbol_char, Reason};
+use crate::input::refusal::refusal;
 use crate::verify;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -263,12 +263,7 @@ pub fn solve(req: &SolveRequest, cancel: &Arc<AtomicBool>) -> Result<SolveRespon
     let mut session = kind.session();
     let failed = |e: solvers::engine::EngineError| ApiError::internal(format!("{kind}: {e}"));
     let t0 = Instant::now();
-    // 9x9 through the solvers' 9x9 fast path, every other shape through `solve_board`.
-    let out = match puzzle.to_grid() {
-        Some(grid) => session.solve(&grid, &budget).map(|o| o.map(Board::from)),
-        None => session.solve_board(&puzzle, &budget),
-    }
-    .map_err(failed)?;
+    let out = session.solve(&puzzle, &budget).map_err(failed)?;
     let time_us = t0.elapsed().as_secs_f64() * 1e6;
     let check = match (&out.status, &out.solution) {
         (Status::Solved, Some(s)) => match verify::check_board(&puzzle, s, None) {
@@ -352,14 +347,9 @@ pub fn count(req: &CountRequest, cancel: &Arc<AtomicBool>) -> Result<CountRespon
     let kind = parse_solver(req.solver.as_deref(), puzzle.shape())?;
     let mut session = kind.session();
     let t0 = Instant::now();
-    let counted = match puzzle.to_grid() {
-        Some(grid) => session
-            .count(&grid, limit, &budget)
-            .map(|c| (c.solutions, c.complete, c.stats)),
-        None => session
-            .count_board(&puzzle, limit, &budget)
-            .map(|c| (c.solutions, c.complete, c.stats)),
-    };
+    let counted = session
+        .count(&puzzle, limit, &budget)
+        .map(|c| (c.solutions, c.complete, c.stats));
     let Ok((solutions, complete, stats)) = counted else {
         return Err(ApiError::bad_request(format!(
             "solver {kind} does not count solutions"
@@ -600,10 +590,10 @@ pub fn hint(req: &HintRequest) -> Result<HintResponse, ApiError> {
     })?;
     let step = solvers::logic::hint(&grid).map_err(|e| match e {
         solvers::logic::RateError::NoSolution => {
-            ApiError::bad_request(crate::commands::hint::NO_SOLUTION_REFUSAL)
+            ApiError::bad_request(crate::input::refusal::NO_SOLUTION_REFUSAL)
         }
         solvers::logic::RateError::MultipleSolutions => {
-            ApiError::bad_request(crate::commands::hint::several_solutions_refusal())
+            ApiError::bad_request(crate::input::refusal::several_solutions_refusal())
         }
         other => ApiError::bad_request(other.to_string()),
     })?;
@@ -700,7 +690,7 @@ pub fn info() -> InfoResponse {
                 counts: k.counts(),
             })
             .collect(),
-        datasets: crate::dataset::SHIPPED
+        datasets: crate::input::dataset::SHIPPED
             .iter()
             .map(|s| s.name.to_string())
             .collect(),

@@ -21,11 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Default table selector: fits the page of `harness serve` (`<table id="board">`) and any page
-/// whose first table with 81 input cells is the board.
-pub const DEFAULT_TABLE: &str = "table";
-/// Default cell selector, searched inside the table.
-pub const DEFAULT_CELL: &str = "input";
+pub use crate::cli::{DEFAULT_CELL, DEFAULT_TABLE};
 /// What to install when the browser is missing.
 pub const INSTALL_HINT: &str =
     "install Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver)";
@@ -314,7 +310,7 @@ pub async fn read_board(
                 "no element matching {:?} holds 81 cells matching {:?} (found {}{})",
                 sel.table,
                 sel.cell,
-                crate::human::plural(tables.len(), "such element"),
+                crate::plumbing::human::plural(tables.len(), "such element"),
                 if found.is_empty() {
                     String::new()
                 } else {
@@ -411,10 +407,11 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
     }
     let kind = solver();
     let mut session = kind.session();
+    let board = solvers::Board::from(puzzle);
     let out = session
-        .solve(puzzle, &Budget::with_timeout(Duration::from_secs(30)))
+        .solve(&board, &Budget::with_timeout(Duration::from_secs(30)))
         .map_err(|e| AutofillError::Unsolvable(format!("{kind}: {e}")))?;
-    let solution = match (out.status, out.solution) {
+    let solution = match (out.status, out.grid()) {
         (Status::Solved, Some(s)) => s,
         (Status::Timeout, _) => {
             return Err(AutofillError::Unsolvable(format!(
@@ -435,7 +432,7 @@ pub fn solve_board(puzzle: &Grid) -> Result<(Grid, Option<bool>), AutofillError>
         )));
     }
     let unique = session
-        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(10)))
+        .count(&board, 2, &Budget::with_timeout(Duration::from_secs(10)))
         .ok()
         .filter(|c| c.complete)
         .map(|c| c.solutions == 1);
@@ -520,9 +517,9 @@ pub async fn autofill(
                 .screenshot()
                 .await
                 .map_err(wd("taking a screenshot"))?;
-            crate::output::write_atomic(path, |w| Ok(w.write_all(&png)?)).map_err(|e| {
-                AutofillError::Browser(format!("writing {}: {e:#}", path.display()))
-            })?;
+            crate::plumbing::output::write_atomic(path, |w| Ok(w.write_all(&png)?)).map_err(
+                |e| AutofillError::Browser(format!("writing {}: {e:#}", path.display())),
+            )?;
         }
         report
     }

@@ -1,7 +1,7 @@
 //! What the web API takes from elsewhere in the project: puzzle generation and candidates.
 //!
 //! - [`generate`]: a new puzzle of a shape, either picked from a shipped dataset
-//!   ([`crate::dataset::all_shipped`]) or made by the unique-puzzle generator
+//!   ([`crate::input::dataset::all_shipped`]) or made by the unique-puzzle generator
 //!   ([`crate::generate::generate_puzzle`] on 9x9, [`crate::generate::generate_board_puzzle`] on
 //!   the other shapes: a random solved grid, givens removed while a counting solver proves the
 //!   solution unique).
@@ -9,11 +9,11 @@
 //!   rules of the `domain-reduction` solver; [`peer_elimination`], the plain rule, gives them at
 //!   every shape.
 
-use crate::dataset;
 use crate::generate::{
     clue_range, clues_out_of_range, counting_solver_for, generate_board_puzzle_within,
     generate_puzzle, BoardPuzzleOptions, PuzzleOptions, Target,
 };
+use crate::input::dataset;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use solvers::{Board, Budget, Grid, Shape};

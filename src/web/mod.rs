@@ -13,7 +13,7 @@
 //!   board from a page's input cells, solves it, types the missing digits and checks the page.
 //!
 //! Puzzles travel as strings, row-major, `.` or `0` for an empty cell: 81 characters for 9x9
-//! (the line form of [`solvers::Grid::parse_line`]), the line form of [`crate::format`] for the
+//! (the line form of [`solvers::Grid::parse_line`]), the line form of [`crate::input::format`] for the
 //! other shapes (one character a cell up to 35x35, integers above), with an optional `shape`.
 //! The board draws every shape up to 25x25 ([`server::PICKER_SHAPES`] in its shape list).
 

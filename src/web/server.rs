@@ -14,7 +14,7 @@
 use super::api;
 use super::error::ApiError;
 pub use super::gate::{Gate, Limits};
-use crate::format::{board_line, symbol_char};
+use crate::input::format::{board_line, symbol_char};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::Html;
@@ -205,7 +205,7 @@ fn solver_options() -> String {
 
 /// `<option>`s of the shipped datasets, of every shape.
 fn dataset_options() -> String {
-    crate::dataset::all_shipped()
+    crate::input::dataset::all_shipped()
         .map(|s| format!("<option value=\"{0}\">{0}</option>", s.name))
         .collect()
 }

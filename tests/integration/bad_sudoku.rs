@@ -8,9 +8,10 @@
 //! Counting solvers must count right. Then every case is run again under a ladder of tiny node
 //! budgets: a budget that runs out is `timeout`, never `no_solution`.
 
-use harness::dataset::Dataset;
-use harness::format::{Format, PuzzleReader};
-use harness::runner::{self, RunOptions};
+use crate::common::OnGrid;
+use harness::execution::runner::{self, RunOptions};
+use harness::input::dataset::Dataset;
+use harness::input::format::{Format, PuzzleReader};
 use harness::verify;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::Duration;
@@ -67,7 +68,7 @@ pub fn check_puzzle(case: &Case, puzzle: &Grid) {
         let budget = Budget::unlimited()
             .max_nodes(Some(case.max_nodes))
             .timeout(Some(GUARD));
-        let out = solver.solve(&puzzle, &budget).unwrap();
+        let out = solver.solve_grid(&puzzle, &budget).unwrap();
         let who = format!("{kind} on {}", case.name);
         match out.status {
             Status::Solved => {
@@ -107,7 +108,7 @@ pub fn check_puzzle(case: &Case, puzzle: &Grid) {
             Want::Exactly(n) => n + 1,
             _ => 2,
         };
-        if let Ok(c) = solver.count(&puzzle, limit, &budget) {
+        if let Ok(c) = solver.count_grid(&puzzle, limit, &budget) {
             if let Some(first) = c.first {
                 assert_eq!(
                     verify::check(puzzle.cells(), first.cells(), expected.as_ref()),
@@ -139,7 +140,7 @@ fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
         let mut solver = kind.session();
         for nodes in [0, 1, 2, 10, 100, 1000, 5000] {
             let budget = Budget::unlimited().max_nodes(Some(nodes));
-            let out = solver.solve(puzzle, &budget).unwrap();
+            let out = solver.solve_grid(puzzle, &budget).unwrap();
             let who = format!("{kind} on {} with {nodes} nodes", case.name);
             match out.status {
                 Status::Timeout => assert!(out.solution.is_none(), "{who}"),
@@ -152,7 +153,7 @@ fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
                     "{who}"
                 ),
             }
-            if let Ok(c) = solver.count(puzzle, 2, &budget) {
+            if let Ok(c) = solver.count_grid(puzzle, 2, &budget) {
                 if !c.complete {
                     continue;
                 }
@@ -167,7 +168,7 @@ fn budget_ladder(case: &Case, puzzle: &Grid, expected: Option<&[u8; 81]>) {
         // A cancel flag already set: every solver stops (or finishes) without a wrong verdict.
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let out = solver
-            .solve(puzzle, &Budget::unlimited().cancel_flag(flag))
+            .solve_grid(puzzle, &Budget::unlimited().cancel_flag(flag))
             .unwrap();
         if out.status == Status::NoSolution {
             assert!(
@@ -365,7 +366,7 @@ fn solvers_given_repeated_givens_stay_safe() {
         for &kind in SolverKind::ALL {
             let out = kind
                 .session()
-                .solve(&g, &Budget::unlimited().max_nodes(Some(1_000_000)))
+                .solve_grid(&g, &Budget::unlimited().max_nodes(Some(1_000_000)))
                 .unwrap();
             if let Some(sol) = out.solution {
                 assert!(

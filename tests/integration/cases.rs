@@ -2,11 +2,14 @@
 //! value (see that folder's README).
 
 use super::common::{case, cells};
-use harness::format::{PuzzleReader, Reason};
+use crate::common::OnGrid;
+use harness::input::format::{PuzzleReader, Reason};
 use harness::verify;
 use solvers::{Budget, SolverKind, Status, Unit};
 
-fn read_one(text: &str) -> Result<harness::format::Puzzle, harness::format::InputError> {
+fn read_one(
+    text: &str,
+) -> Result<harness::input::format::Puzzle, harness::input::format::InputError> {
     PuzzleReader::from_text(text, "case")
         .next()
         .expect("one entry")
@@ -47,7 +50,7 @@ fn c08_dancing_links_panic_case_solves() {
     for kind in SolverKind::ALL {
         let out = kind
             .session()
-            .solve(&p.grid().unwrap(), &Budget::unlimited())
+            .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
             .unwrap();
         assert_eq!(out.status, Status::Solved, "{kind}");
         assert_eq!(
@@ -71,7 +74,7 @@ fn c12_only_the_box_rule_decides() {
     for kind in SolverKind::ALL {
         let out = kind
             .session()
-            .solve(&p.grid().unwrap(), &Budget::unlimited())
+            .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
             .unwrap();
         assert_eq!(out.solution.map(|g| *g.cells()), Some(want), "{kind}");
     }
@@ -88,7 +91,7 @@ fn c13_claimed_solution_with_an_empty_cell() {
     for kind in SolverKind::ALL {
         let out = kind
             .session()
-            .solve(&p.grid().unwrap(), &Budget::unlimited())
+            .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
             .unwrap();
         assert_eq!(out.solution.map(|g| *g.cells()), Some(want), "{kind}");
     }
@@ -145,7 +148,7 @@ fn c04_row_major_trap_has_one_solution() {
     let p = read_one(&t).unwrap();
     let out = SolverKind::BitmaskDfs
         .session()
-        .solve(&p.grid().unwrap(), &Budget::unlimited())
+        .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
         .unwrap();
     assert_eq!(out.stats.nodes, 69_175_317);
 }

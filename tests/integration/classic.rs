@@ -1,13 +1,13 @@
 //! The classic mode, `harness -c N` and `harness -s PATH`, each run in a fresh folder as cwd.
 
 use super::common::harness;
-use harness::format::{Format, PuzzleReader};
+use harness::input::format::{Format, PuzzleReader};
 use harness::verify;
 use predicates::prelude::*;
 use std::collections::HashSet;
 use std::path::Path;
 
-fn read_blocks(path: &Path) -> Vec<harness::format::Entry> {
+fn read_blocks(path: &Path) -> Vec<harness::input::format::Entry> {
     let r = PuzzleReader::with_format(std::fs::File::open(path).unwrap(), "x", Some(Format::Block))
         .unwrap();
     r.collect()

@@ -516,7 +516,7 @@ fn default_run_table_fits_100_columns() {
         .lines()
         .filter(|l| l.starts_with("solver ") && l.contains("median µs"))
         .count();
-    let defaults = harness::dataset::SHIPPED
+    let defaults = harness::input::dataset::SHIPPED
         .iter()
         .filter(|d| d.default)
         .count();

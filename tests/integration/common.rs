@@ -1,7 +1,63 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use solvers::engine::{EngineError, Session};
+use solvers::{Board, Budget, Grid, Stats, Status};
 use std::path::PathBuf;
+
+/// An outcome whose solution is read back as a 9x9 [`Grid`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridOutcome {
+    pub status: Status,
+    pub solution: Option<Grid>,
+    pub stats: Stats,
+}
+
+/// A count whose first solution is read back as a 9x9 [`Grid`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridCount {
+    pub solutions: u64,
+    pub complete: bool,
+    pub first: Option<Grid>,
+    pub stats: Stats,
+}
+
+/// The tests' shorthand for 9x9 grids through a [`Session`].
+pub trait OnGrid {
+    fn solve_grid(&mut self, puzzle: &Grid, budget: &Budget) -> Result<GridOutcome, EngineError>;
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<GridCount, EngineError>;
+}
+
+impl<S: Session + ?Sized> OnGrid for S {
+    fn solve_grid(&mut self, puzzle: &Grid, budget: &Budget) -> Result<GridOutcome, EngineError> {
+        let o = self.solve(&Board::from(puzzle), budget)?;
+        Ok(GridOutcome {
+            status: o.status,
+            solution: o.grid(),
+            stats: o.stats,
+        })
+    }
+
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<GridCount, EngineError> {
+        let c = self.count(&Board::from(puzzle), limit, budget)?;
+        Ok(GridCount {
+            solutions: c.solutions,
+            complete: c.complete,
+            first: c.first.and_then(|b| b.to_grid()),
+            stats: c.stats,
+        })
+    }
+}
 
 /// The folder `HARNESS_DATA` named when the tests were built, holding `datasets/`, `cases/`
 /// (with `hodoku-reglib/`) and `anchors/` (`scripts/fetch-data.sh DIR` fills one). A test that

@@ -1,7 +1,8 @@
 //! One test body, run against every solver of the registry: the shipped puzzles against their
 //! verified solutions, a puzzle with no solution, and the budget.
 
-use harness::dataset::{self, SHIPPED};
+use crate::common::OnGrid;
+use harness::input::dataset::{self, SHIPPED};
 use harness::verify;
 use solvers::{Budget, Grid, SolverKind, Status};
 use std::time::Duration;
@@ -16,7 +17,7 @@ fn every_solver_solves_every_shipped_puzzle() {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().expect("shipped puzzles are valid");
                 let out = solver
-                    .solve(&p.grid().unwrap(), &Budget::unlimited())
+                    .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
                     .unwrap();
                 assert_eq!(
                     out.status,
@@ -49,7 +50,7 @@ fn shipped_puzzles_are_unique() {
         for s in SHIPPED {
             for e in dataset::shipped(s).entries {
                 let p = e.puzzle.clone().unwrap();
-                if let Ok(c) = solver.count(&p.grid().unwrap(), 2, &Budget::unlimited()) {
+                if let Ok(c) = solver.count_grid(&p.grid().unwrap(), 2, &Budget::unlimited()) {
                     assert!(c.complete);
                     assert_eq!(c.solutions, 1, "{kind} counts {}", e.label());
                 }
@@ -71,11 +72,11 @@ fn every_solver_reports_no_solution() {
     for kind in SolverKind::ALL {
         let out = kind
             .session()
-            .solve(&g, &Budget::with_timeout(Duration::from_secs(10)))
+            .solve_grid(&g, &Budget::with_timeout(Duration::from_secs(10)))
             .unwrap();
         assert_eq!(out.status, Status::NoSolution, "{kind}");
         assert!(out.solution.is_none());
-        if let Ok(c) = kind.session().count(&g, 2, &Budget::unlimited()) {
+        if let Ok(c) = kind.session().count_grid(&g, 2, &Budget::unlimited()) {
             assert_eq!((c.solutions, c.complete), (0, true), "{kind}");
         }
     }
@@ -95,7 +96,7 @@ fn bitmask_dfs_node_count_matches_the_python_reference() {
         .unwrap();
     let out = SolverKind::BitmaskDfs
         .session()
-        .solve(&hard.grid().unwrap(), &Budget::unlimited())
+        .solve_grid(&hard.grid().unwrap(), &Budget::unlimited())
         .unwrap();
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.stats.nodes, 7_368_194);
@@ -114,7 +115,7 @@ fn node_budget_gives_timeout() {
     for kind in [SolverKind::Backtracking, SolverKind::BitmaskDfs] {
         let out = kind
             .session()
-            .solve(&g, &Budget::unlimited().max_nodes(Some(100_000)))
+            .solve_grid(&g, &Budget::unlimited().max_nodes(Some(100_000)))
             .unwrap();
         assert_eq!(out.status, Status::Timeout, "{kind}");
         assert!(out.stats.nodes <= 100_001);

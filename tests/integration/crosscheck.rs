@@ -16,7 +16,8 @@
 //! without solution can take minutes. Counting solvers must finish (10 s deadline, never reached
 //! in practice). Case counts are kept modest so `cargo test` stays fast.
 
-use harness::dataset::{self, SHIPPED};
+use crate::common::OnGrid;
+use harness::input::dataset::{self, SHIPPED};
 use harness::verify;
 use proptest::prelude::*;
 use solvers::{Budget, Grid, SolverKind, Status};
@@ -54,7 +55,7 @@ fn check_every_solver(
     let mut count: Option<(SolverKind, u64)> = None;
     for kind in SolverKind::ALL {
         let budget = Budget::with_timeout(Duration::from_secs(10));
-        if let Ok(c) = kind.session().count(puzzle, LIMIT, &budget) {
+        if let Ok(c) = kind.session().count_grid(puzzle, LIMIT, &budget) {
             prop_assert!(c.complete, "{kind} did not finish counting {line}");
             prop_assert!(c.solutions <= LIMIT);
             if let Some(first) = c.first {
@@ -90,7 +91,7 @@ fn check_every_solver(
         } else {
             Budget::unlimited().max_nodes(plain_nodes)
         };
-        let out = solver.solve(puzzle, &budget).unwrap();
+        let out = solver.solve_grid(puzzle, &budget).unwrap();
         if out.status == Status::Timeout && !counts && plain_nodes.is_some() {
             continue;
         }
@@ -112,7 +113,7 @@ fn check_every_solver(
                 // One solution: every solver finds that one (the counting solvers' first).
                 let c = SolverKind::Dlx
                     .session()
-                    .count(puzzle, 1, &Budget::unlimited())
+                    .count_grid(puzzle, 1, &Budget::unlimited())
                     .ok()
                     .and_then(|c| c.first);
                 prop_assert_eq!(Some(sol), c, "{} on {}", kind, line);
@@ -324,7 +325,7 @@ fn sixteen_givens_have_several_solutions() {
     check_every_solver(&p, Expect::Solvable, Some(1_000_000)).unwrap();
     let c = SolverKind::Dlx
         .session()
-        .count(&p, 2, &Budget::unlimited())
+        .count_grid(&p, 2, &Budget::unlimited())
         .unwrap();
     assert_eq!((c.solutions, c.complete), (2, true));
     // All of them: 17,204, counted alike by three independent counting solvers (and by `sat`,
@@ -336,7 +337,7 @@ fn sixteen_givens_have_several_solutions() {
     ] {
         let c = kind
             .session()
-            .count(&p, 1_000_000, &Budget::unlimited())
+            .count_grid(&p, 1_000_000, &Budget::unlimited())
             .unwrap();
         assert_eq!((c.solutions, c.complete), (17_204, true), "{kind}");
     }
@@ -366,24 +367,26 @@ fn sat_encodings_agree_with_dlx() {
     }
     no_place.set(8, 2);
     let mut dlx = SolverKind::Dlx.session();
-    let mut dlx_count = |g: &Grid, limit| dlx.count(g, limit, &Budget::unlimited()).unwrap();
+    let mut dlx_count = |g: &Grid, limit| dlx.count_grid(g, limit, &Budget::unlimited()).unwrap();
     assert_eq!(dlx_count(&sixteen, 12).solutions, 12);
     for e in Encoding::ALL {
-        let engine = solvers::sat::engine(e);
+        let engine = solvers::registry::BuiltinEngine::sat(e);
         assert_eq!(engine.info().name, e.solver_name());
         let mut sat = engine.open();
         for s in SHIPPED.iter().filter(|s| s.name == "seed") {
             for entry in dataset::shipped(s).entries {
                 let label = entry.label();
                 let p = entry.puzzle.expect("shipped puzzles are valid");
-                let out = sat.solve(&p.grid().unwrap(), &Budget::unlimited()).unwrap();
+                let out = sat
+                    .solve_grid(&p.grid().unwrap(), &Budget::unlimited())
+                    .unwrap();
                 let sol = out.solution.expect("solved");
                 assert_eq!(
                     verify::check_board(&p.board, &sol.into(), p.solution.as_ref()),
                     Ok(())
                 );
                 let c = sat
-                    .count(&p.grid().unwrap(), 2, &Budget::unlimited())
+                    .count_grid(&p.grid().unwrap(), 2, &Budget::unlimited())
                     .unwrap();
                 assert_eq!((c.solutions, c.complete), (1, true), "{e:?} {label}");
             }
@@ -394,7 +397,7 @@ fn sat_encodings_agree_with_dlx() {
             (&no_candidate, 2),
             (&no_place, 2),
         ] {
-            let c = sat.count(g, limit, &Budget::unlimited()).unwrap();
+            let c = sat.count_grid(g, limit, &Budget::unlimited()).unwrap();
             let want = dlx_count(g, limit);
             assert_eq!((c.solutions, c.complete), (want.solutions, true), "{e:?}");
             if let Some(first) = c.first {
@@ -402,12 +405,17 @@ fn sat_encodings_agree_with_dlx() {
             }
         }
         assert_eq!(
-            sat.solve(&no_place, &Budget::unlimited()).unwrap().status,
+            sat.solve_grid(&no_place, &Budget::unlimited())
+                .unwrap()
+                .status,
             Status::NoSolution
         );
         let spent = Budget::with_timeout(Duration::ZERO);
-        let out = sat.solve(&sixteen, &spent).unwrap();
+        let out = sat.solve_grid(&sixteen, &spent).unwrap();
         assert_eq!(out.status, Status::Timeout, "{e:?}");
-        assert!(!sat.count(&sixteen, 2, &spent).unwrap().complete, "{e:?}");
+        assert!(
+            !sat.count_grid(&sixteen, 2, &spent).unwrap().complete,
+            "{e:?}"
+        );
     }
 }

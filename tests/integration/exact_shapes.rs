@@ -84,7 +84,7 @@ fn engines() -> Vec<(String, Box<dyn Session>)> {
         ("lcg".into(), SolverKind::Lcg.session()),
     ];
     for e in solvers::sat::Encoding::ALL {
-        let engine = solvers::sat::engine(e);
+        let engine = solvers::registry::BuiltinEngine::sat(e);
         assert!(engine.info().caps.shapes.takes(Shape::latin(7).unwrap()));
         v.push((e.solver_name().into(), engine.session().unwrap()));
     }
@@ -129,7 +129,7 @@ fn solve_every_shape(heavy: bool) {
         let puzzle = blanked(&full, 55);
         for (name, session) in engines_for(&mut engines, shape, heavy) {
             let began = Instant::now();
-            let out = session.solve_board(&puzzle, &Budget::unlimited()).unwrap();
+            let out = session.solve(&puzzle, &Budget::unlimited()).unwrap();
             let took = began.elapsed();
             assert_eq!(out.status, Status::Solved, "{name} {shape}");
             let answer = out.solution.unwrap();
@@ -172,9 +172,7 @@ fn counts_agree(heavy: bool) {
                 let core = ["dlx", "sat", "large", "cdcl", "cp", "lcg"].contains(&name.as_str());
                 !big || core || heavy
             }) {
-                let c = session
-                    .count_board(&puzzle, 2, &Budget::unlimited())
-                    .unwrap();
+                let c = session.count(&puzzle, 2, &Budget::unlimited()).unwrap();
                 assert!(c.complete, "{name} {shape} {what}");
                 if let Some(first) = &c.first {
                     check_board(&puzzle, first, None)
@@ -200,14 +198,14 @@ fn a_node_budget_stops_dlx_at_every_shape() {
     let mut dlx = SolverKind::Dlx.session();
     let puzzle = Board::empty(Shape::of_order(5).unwrap());
     let out = dlx
-        .solve_board(&puzzle, &Budget::unlimited().max_nodes(Some(100)))
+        .solve(&puzzle, &Budget::unlimited().max_nodes(Some(100)))
         .unwrap();
     // An empty 25x25 grid takes 625 nodes at least.
     assert_eq!((out.status, out.solution), (Status::Timeout, None));
     let spent = Budget::with_timeout(std::time::Duration::ZERO);
     for (name, session) in &mut engines() {
         // The budget is checked before the formula is built: no time is spent.
-        let c = session.count_board(&puzzle, 2, &spent).unwrap();
+        let c = session.count(&puzzle, 2, &spent).unwrap();
         assert!(!c.complete, "{name}");
     }
 }

@@ -3,7 +3,7 @@
 //! a stand-in SAT program and with minisat. Every answer is checked by
 //! `harness::verify::check_board`; counts agree with dlx.
 
-use harness::registry::Registry;
+use harness::execution::registry::Registry;
 use harness::verify::check_board;
 use solvers::engine::{Engine, Session, Shapes};
 use solvers::{Board, Budget, Shape, SolverKind, Status};
@@ -42,7 +42,7 @@ fn solve_and_count(name: &str, session: &mut dyn Session, shapes: &[Shape]) {
     for &shape in shapes {
         let p = puzzle(shape);
         let began = Instant::now();
-        let out = session.solve_board(&p, &budget()).unwrap();
+        let out = session.solve(&p, &budget()).unwrap();
         println!(
             "{name} {shape}: {} givens, solved in {:.1} ms",
             p.givens(),
@@ -52,8 +52,8 @@ fn solve_and_count(name: &str, session: &mut dyn Session, shapes: &[Shape]) {
         check_board(&p, &out.solution.unwrap(), None)
             .unwrap_or_else(|w| panic!("{name} {shape}: {w}"));
         for puzzle in [p.clone(), Board::empty(shape)] {
-            let theirs = session.count_board(&puzzle, 2, &budget()).unwrap();
-            let ours = dlx.count_board(&puzzle, 2, &Budget::unlimited()).unwrap();
+            let theirs = session.count(&puzzle, 2, &budget()).unwrap();
+            let ours = dlx.count(&puzzle, 2, &Budget::unlimited()).unwrap();
             assert!(theirs.complete, "{name} {shape}");
             assert_eq!(theirs.solutions, ours.solutions, "{name} {shape}");
             if let Some(first) = theirs.first {
@@ -105,7 +105,7 @@ fn the_python_line_solver_takes_16x16_when_declared() {
             .parse()
             .unwrap();
     let out = session
-        .solve_board(&Board::from_grid(&seed), &Budget::unlimited())
+        .solve(&Board::from_grid(&seed), &Budget::unlimited())
         .unwrap();
     check_board(&Board::from_grid(&seed), &out.solution.unwrap(), None).unwrap();
 }

@@ -1,6 +1,7 @@
 //! `harness generate grids` and `harness generate puzzles`, run as a user would.
 
 use super::common::{cells, count_solutions, harness};
+use crate::common::OnGrid;
 use harness::verify;
 use predicates::prelude::*;
 use solvers::{Budget, Grid, SolverKind};
@@ -109,7 +110,7 @@ fn first_digit_block_format_and_random_method() {
             &f,
         );
         let entries: Vec<_> =
-            harness::format::PuzzleReader::new(std::fs::File::open(&f).unwrap(), "g.txt")
+            harness::input::format::PuzzleReader::new(std::fs::File::open(&f).unwrap(), "g.txt")
                 .unwrap()
                 .collect();
         assert_eq!(entries.len(), 300, "{method}");
@@ -184,7 +185,7 @@ fn minimal_puzzles_are_reproducible_unique_and_minimal() {
     let mut counter = SolverKind::BitmaskSingles.session();
     let mut count = |p: &[u8; 81]| {
         let c = counter
-            .count(&Grid::from_cells(*p).unwrap(), 2, &Budget::unlimited())
+            .count_grid(&Grid::from_cells(*p).unwrap(), 2, &Budget::unlimited())
             .unwrap();
         assert!(c.complete);
         c.solutions
@@ -310,11 +311,11 @@ fn clue_targets_symmetry_and_line_format() {
 fn shipped_minimal_sets_are_minimal() {
     let mut counter = SolverKind::BitmaskSingles.session();
     for name in ["minimal-200", "minimal-1000"] {
-        let s = harness::dataset::SHIPPED
+        let s = harness::input::dataset::SHIPPED
             .iter()
             .find(|s| s.name == name)
             .unwrap();
-        let entries = harness::dataset::shipped(s).entries;
+        let entries = harness::input::dataset::shipped(s).entries;
         assert!(entries.len() >= 200);
         for e in entries {
             let p = *e.puzzle.as_ref().unwrap().grid().unwrap().cells();
@@ -322,7 +323,7 @@ fn shipped_minimal_sets_are_minimal() {
                 let mut less = p;
                 less[i] = 0;
                 let c = counter
-                    .count(&Grid::from_cells(less).unwrap(), 2, &Budget::unlimited())
+                    .count_grid(&Grid::from_cells(less).unwrap(), 2, &Budget::unlimited())
                     .unwrap();
                 assert_eq!(
                     c.solutions,
@@ -512,7 +513,7 @@ fn counters_for(shape: solvers::Shape) -> Vec<SolverKind> {
 fn count_board(kind: SolverKind, puzzle: &solvers::Board) -> u64 {
     let c = kind
         .session()
-        .count_board(puzzle, 2, &Budget::unlimited())
+        .count(puzzle, 2, &Budget::unlimited())
         .unwrap();
     assert!(c.complete);
     c.solutions
@@ -624,10 +625,7 @@ fn qwh_holes_are_exact_balanced_and_satisfiable() {
         // Satisfiable by construction: a counting solver that takes Latin squares completes it.
         if let Some(&k) = counters_for(shape).first() {
             let b = solvers::Board::new(shape, p.clone()).unwrap();
-            let c = k
-                .session()
-                .count_board(&b, 1, &Budget::unlimited())
-                .unwrap();
+            let c = k.session().count(&b, 1, &Budget::unlimited()).unwrap();
             assert_eq!(c.solutions, 1);
             assert_eq!(verify::check_board(&b, &c.first.unwrap(), None), Ok(()));
         }

@@ -8,6 +8,7 @@
 //! without them, with the command that provides them (`tests/support/prerequisites.rs`).
 
 use super::common::data_file;
+use crate::common::OnGrid;
 use solvers::logic::{self, board::Cells, Board, Candidate, Level, Step, Technique};
 use solvers::{Budget, Grid, SolverKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -186,7 +187,7 @@ fn reglib_pass_table() {
             continue;
         };
         let count = counter
-            .count(&case.filled, 2, &Budget::unlimited())
+            .count_grid(&case.filled, 2, &Budget::unlimited())
             .expect("counts");
         let solution = (count.solutions == 1).then(|| count.first.expect("first"));
         let steps: Vec<Step> = searched_with(t)
@@ -311,7 +312,7 @@ fn reglib_pass_table() {
 /// Rates every puzzle of `entries` (every step checked against the solution inside `rate`, a
 /// wrong one is `RateError::WrongStep`); the rating's solution must be the stated one. Returns
 /// how many puzzles reached each level.
-fn rate_all(name: &str, entries: &[harness::format::Entry]) -> BTreeMap<Level, usize> {
+fn rate_all(name: &str, entries: &[harness::input::format::Entry]) -> BTreeMap<Level, usize> {
     let mut levels = BTreeMap::new();
     for e in entries {
         let p = e.puzzle.as_ref().expect("a good puzzle");
@@ -334,8 +335,8 @@ fn rate_all(name: &str, entries: &[harness::format::Entry]) -> BTreeMap<Level, u
 
 #[test]
 fn every_step_agrees_with_the_solution_on_the_shipped_sets() {
-    for s in harness::dataset::SHIPPED {
-        let d = harness::dataset::shipped(s);
+    for s in harness::input::dataset::SHIPPED {
+        let d = harness::input::dataset::shipped(s);
         let levels = rate_all(s.name, &d.entries);
         println!("{}: {levels:?}", s.name);
     }
@@ -537,7 +538,7 @@ const LEVEL_SETS: [(&str, Level); 5] = [
 
 /// The rows of a shipped level set: (puzzle, score, level) as the file states them.
 fn level_rows(name: &str) -> Vec<(String, u32, String)> {
-    let s = harness::dataset::SHIPPED
+    let s = harness::input::dataset::SHIPPED
         .iter()
         .find(|s| s.name == name)
         .unwrap_or_else(|| panic!("{name} is shipped"));

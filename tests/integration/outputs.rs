@@ -5,7 +5,7 @@
 #![cfg(unix)]
 
 use super::common::{cells, harness};
-use harness::output::{resolve, Sink};
+use harness::plumbing::output::{resolve, Sink};
 use harness::verify;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};

@@ -2,6 +2,7 @@
 //! exit status, output shape and checked values).
 
 use super::common::harness;
+use crate::common::OnGrid;
 use solvers::{Budget, Grid, SolverKind};
 
 #[test]
@@ -225,28 +226,28 @@ fn champion_counts_agree_with_bitmask_singles() {
     let mut champion = solvers::SolverKind::CHAMPION.session();
     let mut other = SolverKind::BitmaskSingles.session();
     for g in [unique, open, none] {
-        let a = champion.count(&g, 3, &Budget::unlimited()).unwrap();
-        let b = other.count(&g, 3, &Budget::unlimited()).unwrap();
+        let a = champion.count_grid(&g, 3, &Budget::unlimited()).unwrap();
+        let b = other.count_grid(&g, 3, &Budget::unlimited()).unwrap();
         assert_eq!(a.solutions, b.solutions);
         assert!(a.complete && b.complete);
     }
     assert_eq!(
         champion
-            .count(&unique, 3, &Budget::unlimited())
+            .count_grid(&unique, 3, &Budget::unlimited())
             .unwrap()
             .solutions,
         1
     );
     assert_eq!(
         champion
-            .count(&open, 3, &Budget::unlimited())
+            .count_grid(&open, 3, &Budget::unlimited())
             .unwrap()
             .solutions,
         3
     );
     assert_eq!(
         champion
-            .count(&none, 3, &Budget::unlimited())
+            .count_grid(&none, 3, &Budget::unlimited())
             .unwrap()
             .solutions,
         0

@@ -1,4 +1,4 @@
-//! Property tests of the puzzle readers (`harness::format`): arbitrary bytes and arbitrary
+//! Property tests of the puzzle readers (`harness::input::format`): arbitrary bytes and arbitrary
 //! near-valid files (wrong lengths, stray characters, mixed blanks, CRLF and lone CR line ends, a
 //! BOM, NUL, huge lines, non-UTF-8) go to every format's reader, detected and forced.
 //!
@@ -6,7 +6,7 @@
 //! starts with `source:line: ` and gives a short reason; the line is within the input's line count.
 //! For the generated near-valid files the right answer is known item by item, and checked.
 
-use harness::format::{Entry, Format, PuzzleReader, MAX_LINE_BYTES};
+use harness::input::format::{Entry, Format, PuzzleReader, MAX_LINE_BYTES};
 use proptest::prelude::*;
 use std::io::Cursor;
 

@@ -1254,7 +1254,7 @@ fn p90_and_box_quartiles_are_type_7_quantiles_of_results_csv() {
         .assert()
         .success();
     let rows = harness::record::read_rows(&out).unwrap();
-    let summary: Vec<harness::summary::SummaryRow> =
+    let summary: Vec<harness::analysis::summary::SummaryRow> =
         csv::Reader::from_path(out.join("summary.csv"))
             .unwrap()
             .deserialize()

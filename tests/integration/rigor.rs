@@ -2,7 +2,7 @@
 //! kind (`tests/fixtures/six-puzzles.txt`), every count the same in every output.
 
 use super::common::harness;
-use harness::summary::SummaryRow;
+use harness::analysis::summary::SummaryRow;
 use std::path::{Path, PathBuf};
 
 fn six() -> PathBuf {
@@ -164,7 +164,7 @@ fn one_count_everywhere_and_the_two_solution_puzzle_flagged() {
 
 #[test]
 fn inspect_names_classes_and_duplicates_up_to_isomorphism() {
-    use harness::isomorph::Transform;
+    use harness::input::isomorph::Transform;
     let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let cells: [u8; 81] = std::array::from_fn(|i| {
         p.as_bytes()[i]
@@ -217,7 +217,7 @@ const SOL: &str =
 
 #[test]
 fn isomorphs_are_mapped_back_checked_and_their_spread_reported() {
-    use harness::isomorph::Transform;
+    use harness::input::isomorph::Transform;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("iso");
     run_six(&dir, &["--isomorphs", "3", "--transform", "11", "-q"]);
@@ -388,7 +388,7 @@ fn par2_virtual_best_and_unique_solves() {
 
 /// 32 readable puzzles (isomorphs of the fixture's second puzzle, each solved in a few nodes).
 fn thirty_two(dir: &Path) -> PathBuf {
-    use harness::isomorph::Transform;
+    use harness::input::isomorph::Transform;
     let p: String = read(&six()).lines().nth(1).unwrap().to_string();
     let cells: [u8; 81] = std::array::from_fn(|i| {
         p.as_bytes()[i]

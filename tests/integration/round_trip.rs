@@ -5,10 +5,10 @@
 //! puzzle of several solutions).
 
 use super::common::harness;
-use harness::format::{board_block, board_line, render_pls, Entry, Format, PuzzleReader};
-use harness::format::{read_puzzle, ShapeLines};
 use harness::generate::qwh::{generate_qwh, Holes};
 use harness::generate::shaped::random_solved;
+use harness::input::format::{board_block, board_line, render_pls, Entry, Format, PuzzleReader};
+use harness::input::format::{read_puzzle, ShapeLines};
 use harness::verify;
 use proptest::prelude::*;
 use solvers::{Board, Shape};

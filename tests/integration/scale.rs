@@ -128,10 +128,10 @@ fn memory_does_not_grow_with_the_puzzle_count() {
         ]);
         let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
         let mut rdr = csv::Reader::from_reader(summary.as_bytes());
-        let rows: Vec<harness::summary::SummaryRow> = rdr
+        let rows: Vec<harness::analysis::summary::SummaryRow> = rdr
             .deserialize()
             .map(|r| r.unwrap())
-            .filter(|r: &harness::summary::SummaryRow| r.solver != "virtual-best")
+            .filter(|r: &harness::analysis::summary::SummaryRow| r.solver != "virtual-best")
             .collect();
         assert_eq!(rows.len(), 2);
         for s in &rows {
@@ -178,13 +178,13 @@ fn a_million_puzzles_in_flat_memory() {
         peaks.push(peak_rss_kib_of(&bin, &run_args(data_arg, out_arg)));
         let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
         let mut rdr = csv::Reader::from_reader(summary.as_bytes());
-        let rows: Vec<harness::summary::SummaryRow> =
+        let rows: Vec<harness::analysis::summary::SummaryRow> =
             rdr.deserialize().map(|r| r.unwrap()).collect();
         // The two solvers, and the virtual best solver's row of the dataset.
         assert_eq!(rows.len(), 3);
         let best = rows
             .iter()
-            .filter(|s| s.solver == harness::scores::VIRTUAL_BEST);
+            .filter(|s| s.solver == harness::analysis::scores::VIRTUAL_BEST);
         assert_eq!(best.count(), 1);
         for s in &rows {
             assert_eq!((s.puzzles, s.solved, s.wrong), (n, n, 0), "{s:?}");
@@ -318,7 +318,7 @@ fn a_killed_run_resumes_to_the_rows_of_an_uninterrupted_one() {
         "**Partial run (killed, or still running)**: the rows cover only the solves that \
          finished: results.csv holds {} rows of the 6,000 a complete run has; a cut last line \
          was skipped.",
-        harness::human::count(saved.len())
+        harness::plumbing::human::count(saved.len())
     );
     assert!(md.contains(&note), "{md}");
     let html = std::fs::read_to_string(killed.join("index.html")).unwrap();
@@ -352,7 +352,7 @@ fn a_killed_run_resumes_to_the_rows_of_an_uninterrupted_one() {
     assert_eq!(info["interrupted"], serde_json::Value::Bool(false));
     let summary = std::fs::read_to_string(killed.join("summary.csv")).unwrap();
     let mut rdr = csv::Reader::from_reader(summary.as_bytes());
-    for s in rdr.deserialize::<harness::summary::SummaryRow>() {
+    for s in rdr.deserialize::<harness::analysis::summary::SummaryRow>() {
         let s = s.unwrap();
         assert_eq!((s.puzzles, s.solved), (3000, 3000), "{s:?}");
     }

@@ -4,15 +4,15 @@
 //! paths run whether or not a built-in solver takes them yet).
 
 use assert_cmd::Command;
-use harness::dataset;
-use harness::format::{board_line, render_pls, Format, PuzzleReader};
 use harness::generate::counting_solver_for as solver_for;
+use harness::input::dataset;
+use harness::input::format::{board_line, render_pls, Format, PuzzleReader};
 use harness::verify;
 use predicates::prelude::*;
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
 };
-use solvers::{Board, Budget, Grid, Outcome, Shape, Stats, Status};
+use solvers::{Board, Budget, Outcome, Shape, Stats, Status};
 use std::io::Cursor;
 
 fn harness() -> Command {
@@ -128,12 +128,7 @@ impl AnyShape {
 struct AnySession;
 
 impl Session for AnySession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        let out = self.solve_board(&Board::from_grid(puzzle), budget)?;
-        Ok(out.map(|b| b.to_grid().unwrap()))
-    }
-
-    fn solve_board(&mut self, puzzle: &Board, _: &Budget) -> Result<Outcome<Board>, EngineError> {
+    fn solve(&mut self, puzzle: &Board, _: &Budget) -> Result<Outcome, EngineError> {
         let mut found = Vec::new();
         dfs(&mut puzzle.clone(), &puzzle.shape().units(), &mut found, 1);
         Ok(match found.pop() {

@@ -4,15 +4,15 @@
 //! summary.md and index.html, scores that do not count the left-out pairs, and run.json's
 //! shapes.
 
-use harness::dataset::Dataset;
-use harness::format::{Entry, InputError, Puzzle, Reason};
+use harness::analysis::summary::{self, SummaryRow};
+use harness::execution::runner::{self, RunOptions};
+use harness::input::dataset::Dataset;
+use harness::input::format::{Entry, InputError, Puzzle, Reason};
 use harness::record::{self, Row, RowStatus, RunInfo};
-use harness::runner::{self, RunOptions};
-use harness::summary::{self, SummaryRow};
 use solvers::engine::{
-    BudgetMode, BuiltinEngine, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
-    Shapes,
+    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes,
 };
+use solvers::registry::BuiltinEngine;
 use solvers::{Board, Budget, Grid, Outcome, Shape, SolverKind, Stats, Status};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -69,16 +69,7 @@ fn fill(b: &mut Board, units: &solvers::Units, nodes: &mut u64) -> bool {
 }
 
 impl Session for BruteSession {
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Outcome, EngineError> {
-        let o = self.solve_board(&Board::from_grid(puzzle), budget)?;
-        Ok(o.map(|b| b.to_grid().expect("a 9x9 board")))
-    }
-
-    fn solve_board(
-        &mut self,
-        puzzle: &Board,
-        _budget: &Budget,
-    ) -> Result<Outcome<Board>, EngineError> {
+    fn solve(&mut self, puzzle: &Board, _budget: &Budget) -> Result<Outcome, EngineError> {
         let mut b = puzzle.clone();
         let units = b.shape().units();
         let mut nodes = 0;
@@ -173,7 +164,7 @@ fn mixed() -> Dataset {
     Dataset {
         name: "mixed".into(),
         source: "mixed.txt".into(),
-        format: harness::format::Format::Line,
+        format: harness::input::format::Format::Line,
         entries,
     }
 }
@@ -265,7 +256,7 @@ fn summary_of(rows: &[Row]) -> Vec<SummaryRow> {
         summary::Accumulator::for_solvers(vec![(classic_engine(), false), ("brute".into(), true)]);
     rows.iter().for_each(|r| acc.add(r));
     let mut s = acc.finish();
-    harness::scores::score(rows, Some(1e6), &mut s);
+    harness::analysis::scores::score(rows, Some(1e6), &mut s);
     s
 }
 
@@ -363,7 +354,7 @@ fn run_json_results_csv_and_the_report_say_n_a() {
     info.solver_details = opts
         .solvers
         .iter()
-        .map(|e| harness::registry::record(e.as_ref()))
+        .map(|e| harness::execution::registry::record(e.as_ref()))
         .collect();
     info.datasets = vec![record::DatasetInfo {
         name: "mixed".into(),

@@ -102,7 +102,7 @@ fn every_dfs_solver_solves_every_shape() {
             assert_eq!(kind.caps().shapes, Shapes::Any, "{kind}");
             assert!(kind.caps().shapes.takes(shape));
             let budget = Budget::unlimited().max_nodes(Some(5_000_000));
-            let out = kind.session().solve_board(&puzzle, &budget).unwrap();
+            let out = kind.session().solve(&puzzle, &budget).unwrap();
             assert_eq!(out.status, Status::Solved, "{kind} on {shape}");
             let answer = out.solution.unwrap();
             assert_eq!(answer.shape(), shape);
@@ -136,7 +136,7 @@ fn counts_to_two_agree_at_every_shape() {
         for kind in DFS {
             let mut session = kind.session();
             let budget = Budget::unlimited().max_nodes(Some(5_000_000));
-            let Ok(several) = session.count_board(&empty, 2, &budget) else {
+            let Ok(several) = session.count(&empty, 2, &budget) else {
                 assert!(!kind.counts(), "{kind}");
                 continue;
             };
@@ -149,7 +149,7 @@ fn counts_to_two_agree_at_every_shape() {
             let first = several.first.unwrap();
             assert_eq!(verify::check_board(&empty, &first, None), Ok(()), "{kind}");
             if n >= 2 {
-                let none = session.count_board(&dead, 2, &budget).unwrap();
+                let none = session.count(&dead, 2, &budget).unwrap();
                 assert_eq!((none.solutions, none.complete), (0, true), "{kind} {shape}");
             }
         }
@@ -157,7 +157,7 @@ fn counts_to_two_agree_at_every_shape() {
             for kind in DFS {
                 let out = kind
                     .session()
-                    .solve_board(&dead, &Budget::unlimited().max_nodes(Some(5_000_000)))
+                    .solve(&dead, &Budget::unlimited().max_nodes(Some(5_000_000)))
                     .unwrap();
                 assert_ne!(out.status, Status::Solved, "{kind} {shape}");
                 if n <= 16 {
@@ -191,7 +191,7 @@ fn full_counts_of_small_grids() {
         ] {
             let c = kind
                 .session()
-                .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                .count(&Board::empty(shape), 1000, &Budget::unlimited())
                 .unwrap();
             assert_eq!((c.solutions, c.complete), (want, true), "{kind} {shape}");
         }
@@ -208,7 +208,7 @@ fn repeated_givens_never_panic() {
         for kind in DFS {
             let out = kind
                 .session()
-                .solve_board(&b, &Budget::unlimited().max_nodes(Some(100_000)))
+                .solve(&b, &Budget::unlimited().max_nodes(Some(100_000)))
                 .unwrap();
             if let Some(answer) = out.solution {
                 assert!(verify::check_board(&b, &answer, None).is_err(), "{kind}");
@@ -226,11 +226,11 @@ fn a_node_budget_stops_every_shape() {
         let empty = Board::empty(shape);
         for kind in DFS {
             let budget = Budget::unlimited().max_nodes(Some(3));
-            let out = kind.session().solve_board(&empty, &budget).unwrap();
+            let out = kind.session().solve(&empty, &budget).unwrap();
             assert_eq!(out.status, Status::Timeout, "{kind} {shape}");
             assert!(out.solution.is_none());
             assert!(out.stats.nodes <= 4, "{kind} {shape}: {:?}", out.stats);
-            if let Ok(c) = kind.session().count_board(&empty, 2, &budget) {
+            if let Ok(c) = kind.session().count(&empty, 2, &budget) {
                 assert!(!c.complete, "{kind} {shape}");
             }
         }
@@ -253,7 +253,7 @@ fn a_100x100_latin_square() {
     ] {
         let out = kind
             .session()
-            .solve_board(&puzzle, &Budget::unlimited().max_nodes(Some(1_000_000)))
+            .solve(&puzzle, &Budget::unlimited().max_nodes(Some(1_000_000)))
             .unwrap();
         assert_eq!(out.status, Status::Solved, "{kind}");
         assert_eq!(
@@ -339,7 +339,7 @@ fn gecode_instances(file: &str, shape: &str) {
             let at = format!("{kind} on {file}:{}", i + 1);
             assert_eq!(p.first_conflict(), None, "{at}");
             let budget = Budget::unlimited().max_nodes(Some(200_000));
-            let out = session.solve_board(p, &budget).unwrap();
+            let out = session.solve(p, &budget).unwrap();
             nodes += out.stats.nodes;
             match &out.solution {
                 Some(answer) => {
@@ -360,7 +360,7 @@ fn gecode_instances(file: &str, shape: &str) {
             }
             let mut count = None;
             if kind.counts() && out.status == Status::Solved {
-                let c = session.count_board(p, 2, &budget).unwrap();
+                let c = session.count(p, 2, &budget).unwrap();
                 if c.complete {
                     unique += (c.solutions == 1) as usize;
                     count = Some(c.solutions);
@@ -432,7 +432,7 @@ fn gecode_25x25_solved_within(kind: SolverKind, max_nodes: u64, must: &[usize]) 
     let mut solved = Vec::new();
     for (i, p) in puzzles.iter().enumerate() {
         let budget = Budget::unlimited().max_nodes(Some(max_nodes));
-        let out = session.solve_board(p, &budget).unwrap();
+        let out = session.solve(p, &budget).unwrap();
         match &out.solution {
             Some(answer) => {
                 assert_eq!(

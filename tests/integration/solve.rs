@@ -230,7 +230,7 @@ fn many_puzzles_keep_their_order_in_every_format() {
         .get_output()
         .stdout
         .clone();
-    let back: Vec<_> = harness::format::PuzzleReader::new(std::io::Cursor::new(out), "out")
+    let back: Vec<_> = harness::input::format::PuzzleReader::new(std::io::Cursor::new(out), "out")
         .unwrap()
         .collect();
     assert_eq!(back.len(), 50);
@@ -433,14 +433,18 @@ fn solve_completes_latin_squares_with_holes() {
         stderr.lines().last(),
         Some("read 2, solved 2, unsolvable 0, invalid 0, timeout 0, several 0")
     );
-    let puzzles: Vec<_> =
-        harness::format::PuzzleReader::from_text(&std::fs::read_to_string(&input).unwrap(), "qwh")
-            .map(|e| e.puzzle.unwrap().board)
-            .collect();
-    let answers: Vec<_> =
-        harness::format::PuzzleReader::from_text(&String::from_utf8(out.stdout).unwrap(), "out")
-            .map(|e| e.puzzle.unwrap().board)
-            .collect();
+    let puzzles: Vec<_> = harness::input::format::PuzzleReader::from_text(
+        &std::fs::read_to_string(&input).unwrap(),
+        "qwh",
+    )
+    .map(|e| e.puzzle.unwrap().board)
+    .collect();
+    let answers: Vec<_> = harness::input::format::PuzzleReader::from_text(
+        &String::from_utf8(out.stdout).unwrap(),
+        "out",
+    )
+    .map(|e| e.puzzle.unwrap().board)
+    .collect();
     assert_eq!(answers.len(), 2);
     for (p, a) in puzzles.iter().zip(&answers) {
         assert!(p.shape().is_latin());

@@ -57,7 +57,7 @@ fn call(method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
 fn count_with(kind: SolverKind, puzzle: &Board) -> u64 {
     let c = kind
         .session()
-        .count_board(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
+        .count(puzzle, 2, &Budget::with_timeout(Duration::from_secs(30)))
         .expect("a counting solver taking the shape");
     assert!(c.complete, "{kind} finished counting");
     c.solutions
@@ -318,7 +318,7 @@ fn solve_shaped(puzzle: &str, shape: Option<&str>, solver: Option<&str>) -> Valu
 
 /// The board of a puzzle line read by the format reader as `shape`.
 fn board(text: &str, shape: Shape) -> Board {
-    harness::format::read_puzzle(text, Some(shape))
+    harness::input::format::read_puzzle(text, Some(shape))
         .unwrap()
         .board
 }
@@ -328,7 +328,7 @@ fn api_solves_every_shape_with_every_solver_taking_it() {
     let (p4, s4) = shipped_line("sudoku-4x4.txt");
     let (p6, s6) = shipped_line("sudoku-6x6.txt");
     let (latin, _) = pattern_puzzle(Shape::latin(7).unwrap());
-    let latin = harness::format::board_line(&latin);
+    let latin = harness::input::format::board_line(&latin);
     let cases = [
         ("4x4", p4, s4),
         ("6x6/2x3", p6, s6),
@@ -376,7 +376,10 @@ fn api_solves_16x16_and_25x25_without_a_shape_and_by_name() {
     let shape25 = Shape::of_order(5).unwrap();
     let (puzzle, _) = pattern_puzzle(shape25);
     let integers: Vec<String> = puzzle.cells().iter().map(u8::to_string).collect();
-    for text in [harness::format::board_line(&puzzle), integers.join(" ")] {
+    for text in [
+        harness::input::format::board_line(&puzzle),
+        integers.join(" "),
+    ] {
         let v = solve_shaped(&text, None, None);
         assert_eq!(v["shape"], "25x25");
         assert_eq!(v["solver"], "dlx");

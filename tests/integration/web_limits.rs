@@ -778,8 +778,8 @@ fn abandoned_generate_requests_free_their_slots() {
         took.as_secs_f64()
     ));
     let (puzzle, solution) = (
-        harness::format::read_puzzle(v["puzzle"].as_str().unwrap(), None).unwrap(),
-        harness::format::read_puzzle(v["solution"].as_str().unwrap(), None).unwrap(),
+        harness::input::format::read_puzzle(v["puzzle"].as_str().unwrap(), None).unwrap(),
+        harness::input::format::read_puzzle(v["solution"].as_str().unwrap(), None).unwrap(),
     );
     assert_eq!(
         harness::verify::check_board(&puzzle.board, &solution.board, None),

@@ -48,24 +48,28 @@ fn every_anchor_solves_and_counts_with_answers_checked() {
         let mut s = engine.session().unwrap();
         let mut guesses = 0;
         for (puzzle, solution) in puzzles.iter().zip(&solutions) {
-            let out = s.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
+            let out = s.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap();
             assert_eq!(out.status, Status::Solved, "{name} {puzzle}");
             match out.solution {
                 Some(g) => assert_eq!(&g.to_digits(), solution, "{name} {puzzle}"),
                 None => assert!(!gives_solution, "{name} wrote no solution"),
             }
             guesses += out.stats.guesses;
-            let c = s.count(&grid(puzzle), 2, &Budget::unlimited()).unwrap();
+            let c = s
+                .count_grid(&grid(puzzle), 2, &Budget::unlimited())
+                .unwrap();
             assert_eq!((c.solutions, c.complete), (1, true), "{name} {puzzle}");
         }
         assert!(guesses > 0, "{name}: no guesses on hard puzzles");
-        let out = s.solve(&grid(UNSOLVABLE), &Budget::unlimited()).unwrap();
+        let out = s
+            .solve_grid(&grid(UNSOLVABLE), &Budget::unlimited())
+            .unwrap();
         assert_eq!(out.status, Status::NoSolution, "{name}");
         // One given, not none: fast_solv_9r2 reads an uninitialized entry of its undo stack
         // (`tapadas[0]`) after a search that covered no given, and may crash on the empty grid.
         let one_given = format!("1{}", ".".repeat(80));
         let c = s
-            .count(&grid(&one_given), 10, &Budget::unlimited())
+            .count_grid(&grid(&one_given), 10, &Budget::unlimited())
             .unwrap();
         assert_eq!((c.solutions, c.complete), (10, true), "{name}");
     }

@@ -2,7 +2,8 @@
 //! skipping with a printed reason.
 #![allow(dead_code)]
 
-use solvers::{Budget, Grid, SolverKind, Status};
+use solvers::engine::{EngineError, Session};
+use solvers::{Board, Budget, Grid, SolverKind, Stats, Status};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -31,6 +32,60 @@ pub const HARD: &str =
 pub const EASY: &str =
     "..........41825967865971423536192874918547632274683519652438791493716285187259346";
 
+/// An outcome whose solution is read back as a 9x9 [`Grid`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridOutcome {
+    pub status: Status,
+    pub solution: Option<Grid>,
+    pub stats: Stats,
+}
+
+/// A count whose first solution is read back as a 9x9 [`Grid`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridCount {
+    pub solutions: u64,
+    pub complete: bool,
+    pub first: Option<Grid>,
+    pub stats: Stats,
+}
+
+/// The tests' shorthand for 9x9 grids through a [`Session`].
+pub trait OnGrid {
+    fn solve_grid(&mut self, puzzle: &Grid, budget: &Budget) -> Result<GridOutcome, EngineError>;
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<GridCount, EngineError>;
+}
+
+impl<S: Session + ?Sized> OnGrid for S {
+    fn solve_grid(&mut self, puzzle: &Grid, budget: &Budget) -> Result<GridOutcome, EngineError> {
+        let o = self.solve(&Board::from(puzzle), budget)?;
+        Ok(GridOutcome {
+            status: o.status,
+            solution: o.grid(),
+            stats: o.stats,
+        })
+    }
+
+    fn count_grid(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<GridCount, EngineError> {
+        let c = self.count(&Board::from(puzzle), limit, budget)?;
+        Ok(GridCount {
+            solutions: c.solutions,
+            complete: c.complete,
+            first: c.first.and_then(|b| b.to_grid()),
+            stats: c.stats,
+        })
+    }
+}
+
 pub fn grid(text: &str) -> Grid {
     text.parse().expect("a puzzle")
 }
@@ -39,7 +94,9 @@ pub fn grid(text: &str) -> Grid {
 /// digits.
 pub fn reference_solution(puzzle: &str) -> String {
     let mut session = SolverKind::DomainReduction.session();
-    let out = session.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
+    let out = session
+        .solve_grid(&grid(puzzle), &Budget::unlimited())
+        .unwrap();
     assert_eq!(out.status, Status::Solved, "{puzzle}");
     out.solution.unwrap().to_digits()
 }

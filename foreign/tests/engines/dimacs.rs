@@ -37,25 +37,29 @@ fn each_installed_sat_solver_solves_and_counts() {
             (TRIGGER, TRIGGER_SOLUTION),
             (HARD, &hard),
         ] {
-            let out = s.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
+            let out = s.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap();
             assert_eq!(out.status, Status::Solved, "{command:?} {puzzle}");
             assert_eq!(out.solution.unwrap().to_digits(), solution, "{command:?}");
             let usage = s.last_usage().expect("the solver's rusage");
             assert!(usage.peak_rss_kib.is_some_and(|k| k > 0), "{usage:?}");
         }
-        let out = s.solve(&grid(UNSOLVABLE), &Budget::unlimited()).unwrap();
+        let out = s
+            .solve_grid(&grid(UNSOLVABLE), &Budget::unlimited())
+            .unwrap();
         assert_eq!(out.status, Status::NoSolution, "{command:?}");
         // Unique: the second run with the blocking clause is unsatisfiable.
-        let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+        let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
         assert_eq!((c.solutions, c.complete), (1, true), "{command:?}");
         assert_eq!(c.first.unwrap().to_digits(), SEED_SOLUTION);
         // The empty grid: three different models, then the limit.
         let c = s
-            .count(&grid(&".".repeat(81)), 3, &Budget::unlimited())
+            .count_grid(&grid(&".".repeat(81)), 3, &Budget::unlimited())
             .unwrap();
         assert_eq!((c.solutions, c.complete), (3, true), "{command:?}");
         assert!(c.first.unwrap().is_full());
-        let c = s.count(&grid(UNSOLVABLE), 2, &Budget::unlimited()).unwrap();
+        let c = s
+            .count_grid(&grid(UNSOLVABLE), 2, &Budget::unlimited())
+            .unwrap();
         assert_eq!((c.solutions, c.complete), (0, true), "{command:?}");
     }
 }
@@ -73,14 +77,14 @@ fn the_deadline_kills_the_solver() {
     let engine = script("sleep 30");
     let mut s = engine.session().unwrap();
     let out = s
-        .solve(
+        .solve_grid(
             &grid(SEED),
             &Budget::with_timeout(Duration::from_millis(200)),
         )
         .unwrap();
     assert_eq!(out.status, Status::Timeout);
     let c = s
-        .count(
+        .count_grid(
             &grid(SEED),
             2,
             &Budget::with_timeout(Duration::from_millis(200)),
@@ -90,7 +94,7 @@ fn the_deadline_kills_the_solver() {
     assert!(s.last_usage().is_some());
     let spent = Budget::with_timeout(Duration::ZERO);
     assert_eq!(
-        s.solve(&grid(SEED), &spent).unwrap().status,
+        s.solve_grid(&grid(SEED), &spent).unwrap().status,
         Status::Timeout
     );
     assert_eq!(s.last_usage(), None, "nothing ran");
@@ -128,7 +132,7 @@ fn failures_are_named() {
         let e = script(text)
             .session()
             .unwrap()
-            .solve(&grid(SEED), &Budget::unlimited())
+            .solve_grid(&grid(SEED), &Budget::unlimited())
             .unwrap_err();
         assert_eq!(e.to_string(), *expected, "{text}");
     }
@@ -149,7 +153,7 @@ fn minisat_is_read_from_its_result_file() {
     let out = engine
         .session()
         .unwrap()
-        .solve(&grid(SEED), &Budget::unlimited())
+        .solve_grid(&grid(SEED), &Budget::unlimited())
         .unwrap();
     assert_eq!(out.status, Status::NoSolution);
     // Without a result file: named.
@@ -157,7 +161,7 @@ fn minisat_is_read_from_its_result_file() {
     let e = engine
         .session()
         .unwrap()
-        .solve(&grid(SEED), &Budget::unlimited())
+        .solve_grid(&grid(SEED), &Budget::unlimited())
         .unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -175,7 +179,7 @@ fn a_missing_program_is_a_load_error() {
     let e = engine
         .session()
         .unwrap()
-        .solve(&grid(SEED), &Budget::unlimited())
+        .solve_grid(&grid(SEED), &Budget::unlimited())
         .unwrap_err();
     assert!(
         matches!(&e, EngineError::Load(m) if m.starts_with("cannot start \"/nonexistent/sat\"")),
@@ -194,9 +198,11 @@ fn a_count_checks_each_model_against_the_blocking_clauses() {
     };
     let mut s = engine.session().unwrap();
     // One solution: the first model is right, the second repeats it.
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
-    let e = s.count(&grid(SEED), 5, &Budget::unlimited()).unwrap_err();
+    let e = s
+        .count_grid(&grid(SEED), 5, &Budget::unlimited())
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "protocol: python3's model repeats model 1 (it breaks a blocking clause)"
@@ -209,13 +215,15 @@ fn a_model_that_breaks_the_givens_is_an_error() {
         return;
     };
     let mut s = engine.session().unwrap();
-    let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+    let e = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap_err();
     assert!(
         e.to_string()
             .starts_with("protocol: python3's model is not a solution of the puzzle: r1c1 holds"),
         "{e}"
     );
-    let e = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap_err();
+    let e = s
+        .count_grid(&grid(SEED), 2, &Budget::unlimited())
+        .unwrap_err();
     assert!(
         e.to_string().contains("not a solution of the puzzle"),
         "{e}"
@@ -230,7 +238,7 @@ fn what_a_solver_leaves_behind_is_killed_when_it_exits() {
         };
         let mut s = engine.session().unwrap();
         for _ in 0..2 {
-            let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+            let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
             assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
             // Killed before the answer is returned.
             assert_eq!(marked_sleeps(seconds), Vec::<u32>::new(), "{mode}");
@@ -244,7 +252,7 @@ fn output_past_the_file_size_cap_is_an_error() {
         return;
     };
     let mut s = engine.session().unwrap();
-    let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+    let e = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap_err();
     assert_eq!(
         e.to_string(),
         "protocol: python3 reached the limit of 16 MiB on a file it writes (its output, a result \
@@ -259,7 +267,7 @@ fn a_request_without_a_deadline_ends_at_the_unbudgeted_limit() {
     };
     let mut s = engine.session().unwrap();
     let began = std::time::Instant::now();
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.status, Status::Timeout);
     assert!(began.elapsed() >= foreign::UNBUDGETED_LIMIT);
 }

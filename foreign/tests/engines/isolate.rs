@@ -22,14 +22,14 @@ fn an_isolated_library_answers_as_in_process() {
     let (mut s, mut d) = (engine.session().unwrap(), direct.session().unwrap());
     for puzzle in [SEED, TRIGGER, HARD, UNSOLVABLE] {
         let (a, b) = (
-            s.solve(&grid(puzzle), &Budget::unlimited()).unwrap(),
-            d.solve(&grid(puzzle), &Budget::unlimited()).unwrap(),
+            s.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap(),
+            d.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap(),
         );
         assert_eq!(a, b, "{puzzle}");
     }
     assert!(s.last_usage().is_some());
     let c = s
-        .count(&grid(&".".repeat(81)), 3, &Budget::unlimited())
+        .count_grid(&grid(&".".repeat(81)), 3, &Budget::unlimited())
         .unwrap();
     assert_eq!((c.solutions, c.complete), (3, true));
 }
@@ -42,9 +42,9 @@ fn a_segfault_is_an_error_and_the_next_puzzles_solve() {
     let engine = isolated("segv", host(), &lib, "SegfaultSolver", 0, true);
     let mut s = engine.session().unwrap();
     for _ in 0..2 {
-        let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+        let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
-        let Err(EngineError::Crashed(message)) = s.solve(&grid(TRIGGER), &Budget::unlimited())
+        let Err(EngineError::Crashed(message)) = s.solve_grid(&grid(TRIGGER), &Budget::unlimited())
         else {
             panic!("the trigger did not crash the child")
         };
@@ -52,7 +52,7 @@ fn a_segfault_is_an_error_and_the_next_puzzles_solve() {
             message,
             "the program ended its output before answering; it was killed by signal 11 (SIGSEGV)"
         );
-        let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+        let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
     }
 }
@@ -65,13 +65,13 @@ fn a_hang_is_a_timeout_and_the_next_puzzle_solves() {
     let engine = isolated("hang", host(), &lib, "HangSolver", 0, true);
     let mut s = engine.session().unwrap();
     let out = s
-        .solve(
+        .solve_grid(
             &grid(TRIGGER),
             &Budget::with_timeout(Duration::from_millis(200)),
         )
         .unwrap();
     assert_eq!((out.status, out.solution), (Status::Timeout, None));
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
 }
 
@@ -83,7 +83,7 @@ fn an_isolated_library_without_solutions() {
     let engine = isolated("nowrite", host(), &lib, "NoWrite", 0, false);
     assert!(engine.command().ends_with(&["--no-solution".to_string()]));
     let mut s = engine.session().unwrap();
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(
         (out.status, out.solution, out.stats.guesses),
         (Status::Solved, None, 7)
@@ -93,7 +93,7 @@ fn an_isolated_library_without_solutions() {
     let e = engine
         .session()
         .unwrap()
-        .solve(&grid(SEED), &Budget::unlimited())
+        .solve_grid(&grid(SEED), &Budget::unlimited())
         .unwrap_err();
     assert_eq!(
         e.to_string(),

@@ -13,7 +13,7 @@ fn session(command: Vec<String>) -> Box<dyn Session> {
 }
 
 fn assert_solves(s: &mut dyn Session, puzzle: &str, solution: &str) {
-    let out = s.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap();
     assert_eq!(out.status, Status::Solved, "{puzzle}");
     assert_eq!(out.solution.unwrap().to_digits(), solution, "{puzzle}");
 }
@@ -24,7 +24,7 @@ fn the_python_solver_solves_and_counts() {
         return;
     };
     let mut s = session(command);
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
     // The counters the program wrote (its own search, deterministic).
     assert_eq!(
@@ -41,15 +41,19 @@ fn the_python_solver_solves_and_counts() {
     assert!(usage.peak_rss_kib.is_some_and(|k| k > 0), "{usage:?}");
     assert_solves(s.as_mut(), TRIGGER, TRIGGER_SOLUTION);
     assert_solves(s.as_mut(), HARD, &reference_solution(HARD));
-    let out = s.solve(&grid(UNSOLVABLE), &Budget::unlimited()).unwrap();
+    let out = s
+        .solve_grid(&grid(UNSOLVABLE), &Budget::unlimited())
+        .unwrap();
     assert_eq!((out.status, out.solution), (Status::NoSolution, None));
-    let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+    let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
     assert_eq!((c.solutions, c.complete, c.first), (1, true, None));
     let c = s
-        .count(&grid(&".".repeat(81)), 5, &Budget::unlimited())
+        .count_grid(&grid(&".".repeat(81)), 5, &Budget::unlimited())
         .unwrap();
     assert_eq!((c.solutions, c.complete), (5, true));
-    let c = s.count(&grid(UNSOLVABLE), 2, &Budget::unlimited()).unwrap();
+    let c = s
+        .count_grid(&grid(UNSOLVABLE), 2, &Budget::unlimited())
+        .unwrap();
     assert_eq!((c.solutions, c.complete), (0, true));
 }
 
@@ -60,13 +64,15 @@ fn garbage_is_a_protocol_error_quoting_the_line() {
     };
     let mut s = session(command);
     for _ in 0..2 {
-        let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+        let e = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "protocol: expected 81 digits, \"none\" or \"solved\" then key=value counters, read \"hello world\""
         );
     }
-    let e = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap_err();
+    let e = s
+        .count_grid(&grid(SEED), 2, &Budget::unlimited())
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "protocol: expected a count from 0 to 2 then key=value counters, read \"hello world\""
@@ -82,7 +88,8 @@ fn a_program_that_exits_is_a_crash_then_it_is_started_again() {
     for round in 0..2 {
         assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
         assert_solves(s.as_mut(), TRIGGER, TRIGGER_SOLUTION);
-        let Err(EngineError::Crashed(message)) = s.solve(&grid(SEED), &Budget::unlimited()) else {
+        let Err(EngineError::Crashed(message)) = s.solve_grid(&grid(SEED), &Budget::unlimited())
+        else {
             panic!("round {round}: the third puzzle did not crash");
         };
         assert_eq!(
@@ -102,10 +109,10 @@ fn a_hang_past_the_deadline_is_a_timeout_then_the_next_puzzle_solves() {
     let mut s = session(command);
     assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
     let budget = Budget::with_timeout(Duration::from_millis(200));
-    let out = s.solve(&grid(TRIGGER), &budget).unwrap();
+    let out = s.solve_grid(&grid(TRIGGER), &budget).unwrap();
     assert_eq!((out.status, out.solution), (Status::Timeout, None));
     assert!(s.last_usage().is_some(), "the killed child's usage");
-    let c = s.count(&grid(TRIGGER), 2, &budget.clone()).unwrap();
+    let c = s.count_grid(&grid(TRIGGER), 2, &budget.clone()).unwrap();
     assert!(!c.complete);
     assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
 }
@@ -122,7 +129,7 @@ fn the_cancel_flag_ends_a_wait_without_a_deadline() {
         std::thread::sleep(Duration::from_millis(100));
         flag.store(true, Ordering::Relaxed);
     });
-    let out = s.solve(&grid(TRIGGER), &budget).unwrap();
+    let out = s.solve_grid(&grid(TRIGGER), &budget).unwrap();
     setter.join().unwrap();
     assert_eq!(out.status, Status::Timeout);
     assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
@@ -135,11 +142,11 @@ fn comments_stderr_and_unknown_counters_are_skipped() {
     };
     let mut s = session(command);
     for _ in 0..3 {
-        let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+        let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
         assert_eq!(out.stats.nodes, 14);
     }
-    let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+    let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
     assert_eq!((c.solutions, c.complete), (1, true));
 }
 
@@ -149,7 +156,9 @@ fn unsupported_and_unwritten_solutions() {
         return;
     };
     let mut s = session(command);
-    let e = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap_err();
+    let e = s
+        .count_grid(&grid(SEED), 2, &Budget::unlimited())
+        .unwrap_err();
     assert!(matches!(e, EngineError::Unsupported("count")), "{e}");
     assert_solves(s.as_mut(), SEED, SEED_SOLUTION);
 
@@ -157,7 +166,7 @@ fn unsupported_and_unwritten_solutions() {
         return;
     };
     let mut s = session(command);
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(
         (out.status, out.solution, out.stats.nodes),
         (Status::Solved, None, 1)
@@ -209,7 +218,7 @@ fn a_program_that_never_answers_costs_each_request_its_budget_and_names_flushing
     for _ in 0..3 {
         let began = std::time::Instant::now();
         let out = s
-            .solve(
+            .solve_grid(
                 &grid(SEED),
                 &Budget::with_timeout(Duration::from_millis(300)),
             )
@@ -236,7 +245,7 @@ fn a_restart_is_charged_apart_and_the_next_puzzle_gets_its_whole_budget() {
     };
     let mut s = session(command);
     let out = s
-        .solve(
+        .solve_grid(
             &grid(TRIGGER),
             &Budget::with_timeout(Duration::from_millis(200)),
         )
@@ -247,7 +256,7 @@ fn a_restart_is_charged_apart_and_the_next_puzzle_gets_its_whole_budget() {
     assert!(usage.restart_micros > 0.0, "{usage:?}");
     // A 2 s budget is enough for the restarted program; no start-up is charged to it.
     let out = s
-        .solve(&grid(SEED), &Budget::with_timeout(Duration::from_secs(2)))
+        .solve_grid(&grid(SEED), &Budget::with_timeout(Duration::from_secs(2)))
         .unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
     assert_eq!(s.last_usage().unwrap().restart_micros, 0.0);

@@ -25,16 +25,16 @@ fn tiny_solver_solves_counts_and_reports_guesses() {
     let mut s = engine.session().unwrap();
     for (puzzle, solution) in [(SEED, SEED_SOLUTION), (TRIGGER, TRIGGER_SOLUTION)] {
         assert_eq!(reference_solution(puzzle), solution);
-        let out = s.solve(&grid(puzzle), &Budget::unlimited()).unwrap();
+        let out = s.solve_grid(&grid(puzzle), &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::Solved);
         assert_eq!(out.solution.unwrap().to_digits(), solution);
         assert!(out.stats.guesses > 0, "{puzzle}: {:?}", out.stats);
         assert_eq!(out.stats.nodes, 0);
     }
-    let out = s.solve(&grid(HARD), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(HARD), &Budget::unlimited()).unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), reference_solution(HARD));
     // Naked singles alone solve EASY: the fewest-candidates cell always has one.
-    let out = s.solve(&grid(EASY), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(EASY), &Budget::unlimited()).unwrap();
     assert_eq!(
         (
             out.solution.unwrap().to_digits().as_str(),
@@ -42,16 +42,20 @@ fn tiny_solver_solves_counts_and_reports_guesses() {
         ),
         (SEED_SOLUTION, 0)
     );
-    let out = s.solve(&grid(UNSOLVABLE), &Budget::unlimited()).unwrap();
+    let out = s
+        .solve_grid(&grid(UNSOLVABLE), &Budget::unlimited())
+        .unwrap();
     assert_eq!((out.status, out.solution), (Status::NoSolution, None));
 
-    let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+    let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
     assert_eq!((c.solutions, c.complete, c.first), (1, true, None));
     let c = s
-        .count(&grid(&".".repeat(81)), 5, &Budget::unlimited())
+        .count_grid(&grid(&".".repeat(81)), 5, &Budget::unlimited())
         .unwrap();
     assert_eq!((c.solutions, c.complete), (5, true));
-    let c = s.count(&grid(UNSOLVABLE), 2, &Budget::unlimited()).unwrap();
+    let c = s
+        .count_grid(&grid(UNSOLVABLE), 2, &Budget::unlimited())
+        .unwrap();
     assert_eq!((c.solutions, c.complete), (0, true));
     assert_eq!(s.last_usage(), None, "in-process: the harness measures it");
 }
@@ -65,13 +69,13 @@ fn a_spent_budget_is_a_timeout_without_calling() {
     let engine = SharedLibEngine::load("segv", &lib, "SegfaultSolver", 0, true).unwrap();
     let mut s = engine.session().unwrap();
     let spent = Budget::with_timeout(Duration::ZERO);
-    let out = s.solve(&grid(TRIGGER), &spent).unwrap();
+    let out = s.solve_grid(&grid(TRIGGER), &spent).unwrap();
     assert_eq!((out.status, out.solution), (Status::Timeout, None));
     let cancelled = Budget::unlimited().cancel_flag(Arc::new(AtomicBool::new(true)));
-    let c = s.count(&grid(TRIGGER), 2, &cancelled).unwrap();
+    let c = s.count_grid(&grid(TRIGGER), 2, &cancelled).unwrap();
     assert_eq!((c.solutions, c.complete), (0, false));
     // Not the trigger: solved.
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
 }
 
@@ -84,11 +88,11 @@ fn an_answer_after_the_deadline_is_a_timeout() {
     let engine = SharedLibEngine::load("slow", &lib, "Reentry", 0, true).unwrap();
     let mut s = engine.session().unwrap();
     let out = s
-        .solve(&grid(SEED), &Budget::with_timeout(Duration::from_millis(1)))
+        .solve_grid(&grid(SEED), &Budget::with_timeout(Duration::from_millis(1)))
         .unwrap();
     assert_eq!(out.status, Status::Timeout);
     let c = s
-        .count(
+        .count_grid(
             &grid(SEED),
             2,
             &Budget::with_timeout(Duration::from_millis(1)),
@@ -96,7 +100,7 @@ fn an_answer_after_the_deadline_is_a_timeout() {
         .unwrap();
     assert!(!c.complete);
     // In time: Reentry reports no solution.
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(out.status, Status::NoSolution);
 }
 
@@ -109,7 +113,7 @@ fn contract_breaches_are_protocol_errors_naming_what_was_written() {
     let e = garbage
         .session()
         .unwrap()
-        .solve(&grid(SEED), &Budget::unlimited())
+        .solve_grid(&grid(SEED), &Budget::unlimited())
         .unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -118,12 +122,14 @@ fn contract_breaches_are_protocol_errors_naming_what_was_written() {
     );
     let over = SharedLibEngine::load("o", &lib, "OverLimit", 0, true).unwrap();
     let mut s = over.session().unwrap();
-    let e = s.solve(&grid(SEED), &Budget::unlimited()).unwrap_err();
+    let e = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap_err();
     assert_eq!(
         e.to_string(),
         "protocol: OverLimit returned 2 solutions for a limit of 1"
     );
-    let e = s.count(&grid(SEED), 5, &Budget::unlimited()).unwrap_err();
+    let e = s
+        .count_grid(&grid(SEED), 5, &Budget::unlimited())
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "protocol: OverLimit returned 6 solutions for a limit of 5"
@@ -138,12 +144,12 @@ fn a_library_that_writes_no_solution_is_solved_unchecked() {
     let engine = SharedLibEngine::load("nowrite", &lib, "NoWrite", 0, false).unwrap();
     assert!(!engine.info().caps.gives_solution);
     let mut s = engine.session().unwrap();
-    let out = s.solve(&grid(SEED), &Budget::unlimited()).unwrap();
+    let out = s.solve_grid(&grid(SEED), &Budget::unlimited()).unwrap();
     assert_eq!(
         (out.status, out.solution, out.stats.guesses),
         (Status::Solved, None, 7)
     );
-    let c = s.count(&grid(SEED), 2, &Budget::unlimited()).unwrap();
+    let c = s.count_grid(&grid(SEED), 2, &Budget::unlimited()).unwrap();
     assert_eq!((c.solutions, c.complete), (1, true));
 }
 
@@ -181,7 +187,7 @@ fn calls_into_one_library_file_are_serialized_across_engines() {
             scope.spawn(move || {
                 let mut s = engine.session().unwrap();
                 for _ in 0..40 {
-                    let out = s.solve(&grid(SEED), &Budget::unlimited());
+                    let out = s.solve_grid(&grid(SEED), &Budget::unlimited());
                     assert_eq!(out.unwrap().status, Status::NoSolution);
                 }
             });

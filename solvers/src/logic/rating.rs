@@ -154,9 +154,9 @@ fn rate_with(puzzle: &Grid, trace: bool) -> Result<Rating, RateError> {
         return Err(RateError::NoSolution);
     }
     let count = BitboardBands
-        .count(puzzle, 2, &Budget::unlimited())
+        .count(&puzzle.into(), 2, &Budget::unlimited())
         .expect("bitboard-bands counts");
-    let solution = match (count.solutions, count.first) {
+    let solution = match (count.solutions, count.first.and_then(|b| b.to_grid())) {
         (0, _) | (_, None) => return Err(RateError::NoSolution),
         (1, Some(s)) => s,
         _ => return Err(RateError::MultipleSolutions),
@@ -226,9 +226,9 @@ pub fn hint(board: &Grid) -> Result<Option<Step>, RateError> {
         return Err(RateError::NoSolution);
     }
     let count = BitboardBands
-        .count(board, 2, &Budget::unlimited())
+        .count(&board.into(), 2, &Budget::unlimited())
         .expect("bitboard-bands counts");
-    let Some(solution) = count.first else {
+    let Some(solution) = count.first.and_then(|b| b.to_grid()) else {
         return Err(RateError::NoSolution);
     };
     if board.is_full() {

@@ -9,7 +9,7 @@
 //! [`Units`]. Counters as the crate docs define them: the root is one node and every guessed
 //! symbol one more; **propagations** counts symbols placed by singles.
 
-use crate::{Board, Budget, Count, Outcome, Shape, Stats, Status, Units};
+use crate::{Board, Budget, Count, Shape, Stats, Units};
 
 type Set = u128;
 
@@ -494,18 +494,8 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Solves `puzzle` (any shape) with the techniques of this file and MRV guesses.
-pub(crate) fn solve(puzzle: &Board, budget: &Budget) -> Outcome<Board> {
-    let s = Search::new(puzzle.shape(), 1, budget).run(puzzle);
-    match s.first_board() {
-        Some(b) => Outcome::solved(b, s.stats),
-        None if s.out_of_budget => Outcome::unsolved(Status::Timeout, s.stats),
-        None => Outcome::unsolved(Status::NoSolution, s.stats),
-    }
-}
-
 /// Counts the solutions of `puzzle` (any shape) up to `limit`.
-pub(crate) fn count(puzzle: &Board, limit: u64, budget: &Budget) -> Count<Board> {
+pub(crate) fn count(puzzle: &Board, limit: u64, budget: &Budget) -> Count {
     let s = Search::new(puzzle.shape(), limit, budget).run(puzzle);
     Count {
         solutions: s.found,
@@ -518,6 +508,11 @@ pub(crate) fn count(puzzle: &Board, limit: u64, budget: &Budget) -> Count<Board>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Outcome, Status};
+
+    fn solve(puzzle: &Board, budget: &Budget) -> Outcome {
+        count(puzzle, 1, budget).outcome()
+    }
 
     /// A valid grid: row r of a Sudoku with `br` x `bc` boxes is 1..N shifted by
     /// `bc * (r % br) + r / br`; for a Latin square (`br` = 0), the cyclic square.

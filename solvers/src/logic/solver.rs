@@ -2,8 +2,9 @@
 
 use super::board::{cells, Board};
 use super::{next_step, Technique};
-use crate::engine::{Caps, Shapes};
-use crate::{Budget, Count, Grid, Outcome, Solver, Tally};
+use crate::engine::Caps;
+use crate::search::Tally;
+use crate::{Budget, Count, Grid, Outcome, Solver};
 
 /// The technique solver (on 9x9; other shapes: the techniques that generalise, in
 /// [`super::shaped`]): at every node of the search, the easiest technique that applies
@@ -145,46 +146,19 @@ impl Logic {
 }
 
 impl Solver for Logic {
-    fn name(&self) -> &'static str {
-        "logic"
-    }
-
     fn caps(&self) -> Caps {
-        Caps {
-            shapes: Shapes::Any,
-            ..Caps::POLLED_SEARCH
-        }
+        Caps::ANY_SHAPE
     }
 
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.search(puzzle, 1, budget).outcome()
+    fn solve(&mut self, puzzle: &crate::Board, budget: &Budget) -> Option<Outcome> {
+        Some(self.count(puzzle, 1, budget)?.outcome())
     }
 
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Option<Count> {
-        Some(self.search(puzzle, limit, budget).count())
-    }
-
-    /// 9x9: [`Solver::solve`]; every other shape: the techniques that generalise
-    /// ([`super::shaped`]).
-    fn solve_board(
-        &mut self,
-        puzzle: &crate::Board,
-        budget: &Budget,
-    ) -> Option<Outcome<crate::Board>> {
+    /// 9x9: every technique ([`Logic::search`]); every other shape: the techniques that
+    /// generalise ([`super::shaped`]).
+    fn count(&mut self, puzzle: &crate::Board, limit: u64, budget: &Budget) -> Option<Count> {
         Some(match puzzle.to_grid() {
-            Some(g) => self.solve(&g, budget).map(crate::Board::from),
-            None => super::shaped::solve(puzzle, budget),
-        })
-    }
-
-    fn count_board(
-        &mut self,
-        puzzle: &crate::Board,
-        limit: u64,
-        budget: &Budget,
-    ) -> Option<Count<crate::Board>> {
-        Some(match puzzle.to_grid() {
-            Some(g) => self.count(&g, limit, budget)?.map(crate::Board::from),
+            Some(g) => self.search(&g, limit, budget).count(crate::Shape::CLASSIC),
             None => super::shaped::count(puzzle, limit, budget),
         })
     }
@@ -193,20 +167,21 @@ impl Solver for Logic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::Status;
 
     #[test]
     fn solves_and_counts_the_seed() {
         let p = Grid::parse_line(SEED).unwrap();
-        let out = Logic.solve(&p, &Budget::unlimited());
+        let out = Logic.solve_grid(&p, &Budget::unlimited());
         assert_eq!(out.status, Status::Solved);
         assert_eq!(out.solution.unwrap().to_digits(), SEED_SOLUTION);
-        let c = Logic.count(&p, 2, &Budget::unlimited()).unwrap();
+        let c = Logic.count_grid(&p, 2, &Budget::unlimited()).unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
         // the empty grid: many solutions, found by search
         let c = Logic
-            .count(&Grid::default(), 3, &Budget::unlimited())
+            .count_grid(&Grid::default(), 3, &Budget::unlimited())
             .unwrap();
         assert_eq!(c.solutions, 3);
         assert!(c.stats.guesses > 0);

@@ -44,9 +44,14 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// `1.93 [1.71, 2.20]`, in [`crate::human::ratio`]'s digits ([`crate::human::interval`]).
+    /// `1.93 [1.71, 2.20]`, in [`crate::plumbing::human::ratio`]'s digits ([`crate::plumbing::human::interval`]).
     pub fn text(&self) -> String {
-        crate::human::interval(self.value, self.lo, self.hi, crate::human::ratio)
+        crate::plumbing::human::interval(
+            self.value,
+            self.lo,
+            self.hi,
+            crate::plumbing::human::ratio,
+        )
     }
 }
 
@@ -216,9 +221,9 @@ pub fn block_ratio_ci(a: &[f64], b: &[f64], block: usize, salt: u64) -> Option<E
 pub fn verdict(e: &Estimate) -> String {
     let beyond = e.value < 1.0 / (1.0 + NOISE) || e.value > 1.0 + NOISE;
     if e.hi < 1.0 && beyond {
-        format!("{}× faster", crate::human::ratio(1.0 / e.value))
+        format!("{}× faster", crate::plumbing::human::ratio(1.0 / e.value))
     } else if e.lo > 1.0 && beyond {
-        format!("{}× slower", crate::human::ratio(e.value))
+        format!("{}× slower", crate::plumbing::human::ratio(e.value))
     } else if e.hi < 1.0 || e.lo > 1.0 {
         format!("not distinguishable (within {:.0}% noise)", NOISE * 100.0)
     } else {

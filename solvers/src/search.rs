@@ -1,20 +1,24 @@
-//! What the depth-first solvers share on grids of every [`Shape`]: candidate sets as bit masks
-//! ([`Mask`], monomorphised for `u32`, `u64` and `u128` and picked by the side, see
-//! [`by_width!`](crate::shaped::by_width)), the unit slots of each cell ([`Slots`]), and the
+//! What the searching solvers share on grids of every [`Shape`]: candidate sets as bit masks
+//! ([`Mask`], monomorphised for `u16`, `u32`, `u64` and `u128` and picked by the side, see
+//! [`by_width!`](crate::search::by_width)), the unit slots of each cell ([`Slots`]), the
+//! fixed-order depth-first search of `backtracking` and `bitmask-dfs` ([`fixed_order`]), and the
 //! bookkeeping of a search whose first solution is a [`Board`] ([`Tally`]).
 //!
-//! Symbol `s` (1..=N) is bit `s - 1` of a mask, so N symbols need N bits: a `u32` up to side
-//! 32 (every Sudoku up to 25x25), a `u64` up to 64, a `u128` up to [`MAX_SIDE`](crate::MAX_SIDE).
-//! The 9x9 fast paths of the solvers do not use this module.
+//! Symbol `s` (1..=N) is bit `s - 1` of a mask, so N symbols need N bits: a `u16` up to side 16
+//! (9x9 among them), a `u32` up to 32 (every Sudoku up to 25x25), a `u64` up to 64, a `u128` up
+//! to [`MAX_SIDE`](crate::MAX_SIDE). The searches ask a mask only for what [`Mask`] declares (set
+//! operations, the lowest symbol, a count), so a wider set made of several words can implement
+//! it without a change to any search.
 
 use crate::budget::Poll;
-use crate::{Board, Budget, Count, Outcome, Shape, Stats, Status};
+use crate::{Board, Budget, Count, Outcome, Shape, Stats};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of symbols of a grid of side N <= `BITS`: bit `s - 1` for symbol `s`.
 pub(crate) trait Mask:
     Copy
     + Eq
+    + 'static
     + std::fmt::Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -84,16 +88,18 @@ macro_rules! impl_mask {
     };
 }
 
+impl_mask!(u16);
 impl_mask!(u32);
 impl_mask!(u64);
 impl_mask!(u128);
 
-/// Calls `$f::<M>(args)` with the narrowest [`Mask`] `M` that holds `$side` symbols: `u32` up to
-/// 32, `u64` up to 64, else `u128`.
+/// Calls `$f::<M>(args)` with the narrowest [`Mask`] `M` that holds `$side` symbols: `u16` up to
+/// 16, `u32` up to 32, `u64` up to 64, else `u128`.
 macro_rules! by_width {
     ($side:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
         match $side {
-            0..=32 => $f::<u32>($($arg),*),
+            0..=16 => $f::<u16>($($arg),*),
+            17..=32 => $f::<u32>($($arg),*),
             33..=64 => $f::<u64>($($arg),*),
             _ => $f::<u128>($($arg),*),
         }
@@ -101,42 +107,28 @@ macro_rules! by_width {
 }
 pub(crate) use by_width;
 
-/// The search methods of [`crate::Solver`] for a solver that searches [`Board`]s only, written
-/// with its `tally(&mut self, &Board, limit, &Budget) -> Tally`: `solve` and `count` take a 9x9
-/// [`crate::Grid`] through a board, `solve_board` and `count_board` take every shape.
+/// The methods of [`crate::Solver`] for a solver written as one search over [`Board`]s of
+/// every shape, with its `tally(&mut self, &Board, limit, &Budget) -> Tally`: `solve` and
+/// `count`, or `solve` alone for a solver that does not count (`board_search_methods!(solve)`).
 macro_rules! board_search_methods {
-    () => {
-        fn solve(&mut self, puzzle: &$crate::Grid, budget: &$crate::Budget) -> $crate::Outcome {
-            let board = $crate::Board::from_grid(puzzle);
-            let out = self.tally(&board, 1, budget).outcome(board.shape());
-            out.map(|b| b.to_grid().expect("a 9x9 board"))
+    (solve) => {
+        fn solve(
+            &mut self,
+            puzzle: &$crate::Board,
+            budget: &$crate::Budget,
+        ) -> Option<$crate::Outcome> {
+            Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
         }
+    };
+    () => {
+        $crate::search::board_search_methods!(solve);
 
         fn count(
             &mut self,
-            puzzle: &$crate::Grid,
+            puzzle: &$crate::Board,
             limit: u64,
             budget: &$crate::Budget,
         ) -> Option<$crate::Count> {
-            let board = $crate::Board::from_grid(puzzle);
-            let c = self.tally(&board, limit, budget).count(board.shape());
-            Some(c.map(|b| b.to_grid().expect("a 9x9 board")))
-        }
-
-        fn solve_board(
-            &mut self,
-            puzzle: &$crate::Board,
-            budget: &$crate::Budget,
-        ) -> Option<$crate::Outcome<$crate::Board>> {
-            Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
-        }
-
-        fn count_board(
-            &mut self,
-            puzzle: &$crate::Board,
-            limit: u64,
-            budget: &$crate::Budget,
-        ) -> Option<$crate::Count<$crate::Board>> {
             Some(self.tally(puzzle, limit, budget).count(puzzle.shape()))
         }
     };
@@ -201,9 +193,9 @@ impl Slots {
     }
 }
 
-/// The bookkeeping of a depth-first search on a [`Board`], as [`crate::Tally`] is for the 9x9
-/// grid: the counters, the budget, how many solutions to look for (`limit`, at least 1), how
-/// many were found and the first one, and whether the budget stopped the search.
+/// The bookkeeping of a search, shared by every searching solver: the counters, the budget,
+/// how many solutions to look for (`limit`, at least 1), how many were found and the first one
+/// (its cells, row-major), and whether the budget stopped the search.
 pub(crate) struct Tally<'a> {
     pub(crate) stats: Stats,
     pub(crate) budget: &'a Budget,
@@ -214,8 +206,8 @@ pub(crate) struct Tally<'a> {
 }
 
 impl<'a> Tally<'a> {
-    /// As [`crate::Tally::new`]: the root counted as one node, `out_of_budget` set when the
-    /// budget is spent before the search starts.
+    /// The root counted as one node. `out_of_budget` is already set when the budget is spent
+    /// before the search starts: the caller then does not search.
     pub(crate) fn new(limit: u64, budget: &'a Budget) -> Tally<'a> {
         Tally {
             stats: Stats {
@@ -245,36 +237,26 @@ impl<'a> Tally<'a> {
     /// Records a solution (`cells` is called for the first one only); true when `limit`
     /// solutions are found and the search must stop.
     #[inline(always)]
-    pub(crate) fn solution(&mut self, cells: impl FnOnce() -> Vec<u8>) -> bool {
+    pub(crate) fn solution<C: Into<Vec<u8>>>(&mut self, cells: impl FnOnce() -> C) -> bool {
         self.found += 1;
         if self.first.is_none() {
-            self.first = Some(cells());
+            self.first = Some(cells().into());
         }
         self.found >= self.limit
     }
 
-    /// The first solution as a board of `shape`.
-    fn board(&self, shape: Shape) -> Option<Board> {
-        let cells = self.first.clone()?;
-        Some(Board::new(shape, cells).expect("the search writes symbols 1..=N in N·N cells"))
+    /// The [`Outcome`] of the search on a board of `shape`.
+    pub(crate) fn outcome(self, shape: Shape) -> Outcome {
+        let first = self.first.map(|cells| Board::solved(shape, cells));
+        Outcome::of(first, self.out_of_budget, self.stats)
     }
 
-    /// The [`Outcome`] of the search: solved, else `Timeout` if the budget stopped it, else
-    /// `NoSolution`.
-    pub(crate) fn outcome(&self, shape: Shape) -> Outcome<Board> {
-        match self.board(shape) {
-            Some(b) => Outcome::solved(b, self.stats),
-            None if self.out_of_budget => Outcome::unsolved(Status::Timeout, self.stats),
-            None => Outcome::unsolved(Status::NoSolution, self.stats),
-        }
-    }
-
-    /// The [`Count`] of the search; complete unless the budget stopped it.
-    pub(crate) fn count(&self, shape: Shape) -> Count<Board> {
+    /// The [`Count`] of the search on a board of `shape`; complete unless the budget stopped it.
+    pub(crate) fn count(self, shape: Shape) -> Count {
         Count {
             solutions: self.found,
             complete: !self.out_of_budget,
-            first: self.board(shape),
+            first: self.first.map(|cells| Board::solved(shape, cells)),
             stats: self.stats,
         }
     }
@@ -419,7 +401,7 @@ pub(crate) mod test_boards {
         use crate::{Budget, Status};
         for shape in shapes() {
             let puzzle = blank(&pattern(shape), 1, 3);
-            let out = solver.solve_board(&puzzle, &Budget::unlimited()).unwrap();
+            let out = solver.solve(&puzzle, &Budget::unlimited()).unwrap();
             assert_eq!(out.status, Status::Solved, "{shape}");
             let got = out.solution.unwrap();
             assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
@@ -427,6 +409,18 @@ pub(crate) mod test_boards {
                 assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
             }
         }
+    }
+
+    /// `solver` solves the seed puzzle to its stated solution and counts its one solution.
+    pub(crate) fn solves_the_seed_and_counts_one(solver: &mut dyn crate::Solver) {
+        use crate::test_puzzles::{OnGrid, SEED, SEED_SOLUTION};
+        use crate::{Budget, Grid, Status};
+        let g: Grid = SEED.parse().unwrap();
+        let out = solver.solve_grid(&g, &Budget::unlimited());
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
+        let c = solver.count_grid(&g, 2, &Budget::unlimited()).unwrap();
+        assert_eq!((c.solutions, c.complete), (1, true));
     }
 
     /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
@@ -438,7 +432,7 @@ pub(crate) mod test_boards {
             (Shape::of_order(2).unwrap(), 288),
         ] {
             let c = solver
-                .count_board(&Board::empty(shape), 1000, &Budget::unlimited())
+                .count(&Board::empty(shape), 1000, &Budget::unlimited())
                 .unwrap();
             assert_eq!((c.solutions, c.complete), (want, true), "{shape}");
         }
@@ -446,7 +440,7 @@ pub(crate) mod test_boards {
         cells[0] = 1;
         cells[5] = 1; // same box
         let b = Board::new(Shape::of_order(2).unwrap(), cells).unwrap();
-        let out = solver.solve_board(&b, &Budget::unlimited()).unwrap();
+        let out = solver.solve(&b, &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::NoSolution);
     }
 }

@@ -3,7 +3,7 @@
 //! Shipped sets live in `datasets/` and are compiled in with `include_str!`, so `harness run`
 //! needs no file on disk. `datasets/README.md` gives each file's format, count and origin.
 
-use crate::format::{Entry, Format, PuzzleReader};
+use crate::input::format::{Entry, Format, PuzzleReader};
 use anyhow::Context;
 use std::path::Path;
 
@@ -28,28 +28,28 @@ pub const SHIPPED: &[Shipped] = &[
         name: "seed",
         file: "seed.csv",
         description: "the two puzzles of the source write-up, one the \"17-second hard case\"",
-        text: include_str!("../datasets/seed.csv"),
+        text: include_str!("../../datasets/seed.csv"),
         default: true,
     },
     Shipped {
         name: "named-hard",
         file: "named-hard.csv",
         description: "well-known hard puzzles published under their names",
-        text: include_str!("../datasets/named-hard.csv"),
+        text: include_str!("../../datasets/named-hard.csv"),
         default: true,
     },
     Shipped {
         name: "minimal-200",
         file: "minimal-200.csv",
         description: "the first 200 puzzles of minimal-1000 (a quick set; not in the default run)",
-        text: include_str!("../datasets/minimal-200.csv"),
+        text: include_str!("../../datasets/minimal-200.csv"),
         default: false,
     },
     Shipped {
         name: "clues30-1000",
         file: "clues30-1000.csv",
         description: "1000 generated puzzles with exactly 30 givens, unique solution",
-        text: include_str!("../datasets/clues30-1000.csv"),
+        text: include_str!("../../datasets/clues30-1000.csv"),
         default: true,
     },
     Shipped {
@@ -57,49 +57,49 @@ pub const SHIPPED: &[Shipped] = &[
         file: "minimal-1000.csv",
         description:
             "1000 generated minimal puzzles (the first 200 are minimal-200), about 24 givens",
-        text: include_str!("../datasets/minimal-1000.csv"),
+        text: include_str!("../../datasets/minimal-1000.csv"),
         default: true,
     },
     Shipped {
         name: "clues22-200",
         file: "clues22-200.csv",
         description: "200 generated puzzles with exactly 22 givens, unique solution (sparse: the naive searches' tails)",
-        text: include_str!("../datasets/clues22-200.csv"),
+        text: include_str!("../../datasets/clues22-200.csv"),
         default: true,
     },
     Shipped {
         name: "level-easy",
         file: "level-easy.csv",
         description: "100 generated minimal puzzles that `harness rate` rates Easy",
-        text: include_str!("../datasets/level-easy.csv"),
+        text: include_str!("../../datasets/level-easy.csv"),
         default: false,
     },
     Shipped {
         name: "level-medium",
         file: "level-medium.csv",
         description: "100 generated minimal puzzles that `harness rate` rates Medium",
-        text: include_str!("../datasets/level-medium.csv"),
+        text: include_str!("../../datasets/level-medium.csv"),
         default: false,
     },
     Shipped {
         name: "level-hard",
         file: "level-hard.csv",
         description: "100 generated minimal puzzles that `harness rate` rates Hard",
-        text: include_str!("../datasets/level-hard.csv"),
+        text: include_str!("../../datasets/level-hard.csv"),
         default: false,
     },
     Shipped {
         name: "level-unfair",
         file: "level-unfair.csv",
         description: "100 generated minimal puzzles that `harness rate` rates Unfair",
-        text: include_str!("../datasets/level-unfair.csv"),
+        text: include_str!("../../datasets/level-unfair.csv"),
         default: false,
     },
     Shipped {
         name: "level-extreme",
         file: "level-extreme.csv",
         description: "100 generated minimal puzzles that `harness rate` rates Extreme",
-        text: include_str!("../datasets/level-extreme.csv"),
+        text: include_str!("../../datasets/level-extreme.csv"),
         default: false,
     },
 ];
@@ -112,49 +112,49 @@ pub const SHIPPED_SHAPES: &[Shipped] = &[
         name: "gecode-16",
         file: "gecode-16x16.txt",
         description: "55 16x16 puzzles (4x4 boxes) from janko.at, as Gecode's examples ship them",
-        text: include_str!("../datasets/gecode-16x16.txt"),
+        text: include_str!("../../datasets/gecode-16x16.txt"),
         default: false,
     },
     Shipped {
         name: "gecode-25",
         file: "gecode-25x25.txt",
         description: "18 25x25 puzzles (5x5 boxes), 16 minimal ones from Alain Frisch, via Gecode",
-        text: include_str!("../datasets/gecode-25x25.txt"),
+        text: include_str!("../../datasets/gecode-25x25.txt"),
         default: false,
     },
     Shipped {
         name: "sudoku-4x4",
         file: "sudoku-4x4.txt",
         description: "40 generated minimal 4x4 puzzles (2x2 boxes)",
-        text: include_str!("../datasets/sudoku-4x4.txt"),
+        text: include_str!("../../datasets/sudoku-4x4.txt"),
         default: false,
     },
     Shipped {
         name: "sudoku-6x6",
         file: "sudoku-6x6.txt",
         description: "40 generated minimal 6x6 puzzles (2x3 boxes)",
-        text: include_str!("../datasets/sudoku-6x6.txt"),
+        text: include_str!("../../datasets/sudoku-6x6.txt"),
         default: false,
     },
     Shipped {
         name: "sudoku-12x12",
         file: "sudoku-12x12.txt",
         description: "30 generated minimal 12x12 puzzles (3x4 boxes)",
-        text: include_str!("../datasets/sudoku-12x12.txt"),
+        text: include_str!("../../datasets/sudoku-12x12.txt"),
         default: false,
     },
     Shipped {
         name: "sudoku-16x16",
         file: "sudoku-16x16.txt",
         description: "30 generated minimal 16x16 puzzles (4x4 boxes)",
-        text: include_str!("../datasets/sudoku-16x16.txt"),
+        text: include_str!("../../datasets/sudoku-16x16.txt"),
         default: false,
     },
     Shipped {
         name: "qwh-20",
         file: "qwh-20.txt",
         description: "30 quasigroups with holes: order-20 Latin squares, 42% holes",
-        text: include_str!("../datasets/qwh-20.txt"),
+        text: include_str!("../../datasets/qwh-20.txt"),
         default: false,
     },
 ];
@@ -265,7 +265,7 @@ pub fn load(spec: &str) -> anyhow::Result<Dataset> {
     let file = std::fs::File::open(path).with_context(|| {
         format!(
             "dataset {spec:?} is not a shipped set{} ({}) and cannot be opened as a file",
-            crate::human::did_you_mean(spec, all_shipped().map(|s| s.name)),
+            crate::plumbing::human::did_you_mean(spec, all_shipped().map(|s| s.name)),
             all_shipped().map(|s| s.name).collect::<Vec<_>>().join(", ")
         )
     })?;
@@ -386,7 +386,7 @@ impl Source {
             Origin::Held(v) => {
                 for e in v.iter() {
                     if let Ok(p) = &e.puzzle {
-                        h.update(crate::format::board_line(&p.board).as_bytes());
+                        h.update(crate::input::format::board_line(&p.board).as_bytes());
                     }
                     h.update(b"\n");
                 }

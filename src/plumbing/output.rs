@@ -7,7 +7,7 @@
 //! target's own folder, and the link stays a link); a FIFO, a character device (`/dev/null`) or
 //! any other file that is not a regular file (written in place, streaming, as a shell redirection
 //! would; never renamed over); `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` (the process's own
-//! descriptors). Every temporary file is registered with [`crate::interrupt`], so a signal
+//! descriptors). Every temporary file is registered with [`crate::plumbing::interrupt`], so a signal
 //! removes it.
 //!
 //! The terminal too: every line the harness prints goes through [`outln!`](crate::outln) and
@@ -46,7 +46,7 @@ pub fn to_stderr(args: std::fmt::Arguments<'_>) {
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => {
-        $crate::output::to_stdout(format_args!($($arg)*))
+        $crate::plumbing::output::to_stdout(format_args!($($arg)*))
     };
 }
 
@@ -54,10 +54,10 @@ macro_rules! out {
 #[macro_export]
 macro_rules! outln {
     () => {
-        $crate::output::to_stdout(format_args!("\n"))
+        $crate::plumbing::output::to_stdout(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::to_stdout(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::plumbing::output::to_stdout(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -65,10 +65,10 @@ macro_rules! outln {
 #[macro_export]
 macro_rules! errln {
     () => {
-        $crate::output::to_stderr(format_args!("\n"))
+        $crate::plumbing::output::to_stderr(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::to_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::plumbing::output::to_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -158,10 +158,10 @@ pub fn resolve(path: &Path) -> anyhow::Result<Sink> {
 }
 
 /// A temporary file that becomes its target file when [`AtomicFile::commit`]ted; a signal before
-/// that removes it ([`crate::interrupt`]); dropped uncommitted, it is removed.
+/// that removes it ([`crate::plumbing::interrupt`]); dropped uncommitted, it is removed.
 pub struct AtomicFile {
     tmp: tempfile::NamedTempFile,
-    guard: crate::interrupt::TempGuard,
+    guard: crate::plumbing::interrupt::TempGuard,
     /// The file itself (symbolic links followed).
     target: PathBuf,
     /// The path as the caller gave it, for messages.
@@ -211,7 +211,7 @@ impl AtomicFile {
 
 /// Creates the temporary file that will be renamed to `path`: `.NAME.XXXXXX<suffix>` in the
 /// folder of the file `path` leads to (symbolic links followed; the same file system, so the
-/// rename is atomic), registered with [`crate::interrupt`].
+/// rename is atomic), registered with [`crate::plumbing::interrupt`].
 ///
 /// # Errors
 /// `cannot write PATH: ...` naming the path as given and why: it is a folder, not a regular file
@@ -256,7 +256,7 @@ fn temp_in(shown: &Path, target: PathBuf, suffix: &str) -> anyhow::Result<Atomic
             .map(|n| n.to_string_lossy())
             .unwrap_or_default()
     );
-    let (tmp, guard) = crate::interrupt::create_temp(
+    let (tmp, guard) = crate::plumbing::interrupt::create_temp(
         shown,
         || {
             tempfile::Builder::new()
@@ -332,7 +332,7 @@ fn stream(
     name: &str,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let _streaming = crate::interrupt::stream(name);
+    let _streaming = crate::plumbing::interrupt::stream(name);
     let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
     write(&mut w).with_context(|| format!("writing {name}"))?;
     w.flush().with_context(|| format!("writing {name}"))?;

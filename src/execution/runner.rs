@@ -9,15 +9,16 @@
 //! share the run, and drift hits them alike. Each solve gets a fresh [`Budget`] (deadline and
 //! node limit); timing wraps the `solve` call alone (µs, from a monotonic clock).
 
-use crate::dataset::Dataset;
-use crate::isomorph::Transform;
+use crate::execution::sessions::Sessions;
+use crate::input::dataset::Dataset;
+use crate::input::isomorph::Transform;
 use crate::record::{Row, RowStatus, SolutionClass};
-use crate::sessions::Sessions;
 use crate::verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use solvers::engine::{BuiltinEngine, Engine, EngineError, Session};
-use solvers::{Board, Budget, Grid, SolverKind, Status};
+use solvers::engine::{Engine, EngineError, Session};
+use solvers::registry::BuiltinEngine;
+use solvers::{Board, Budget, Grid, Outcome, SolverKind, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -105,7 +106,7 @@ pub fn run(datasets: &[Dataset], opts: &RunOptions) -> anyhow::Result<Vec<Row>> 
 /// The solves `entry` takes in a run with `opts`: one per copy and solver that takes its shape
 /// (every solver for an unreadable puzzle, whose row says why); an engine whose caps do not take
 /// the shape gives no row, so it is not counted.
-pub fn solves_of(entry: &crate::format::Entry, opts: &RunOptions) -> usize {
+pub fn solves_of(entry: &crate::input::format::Entry, opts: &RunOptions) -> usize {
     let solvers = match &entry.puzzle {
         Ok(p) => opts
             .solvers
@@ -139,7 +140,7 @@ pub const MAX_CHUNK: usize = 8192;
 /// # Errors
 /// When the thread pool cannot be built, or `sink` fails (the run stops at the next chunk).
 pub fn run_stream(
-    mut puzzles: impl Iterator<Item = (Arc<str>, crate::format::Entry)>,
+    mut puzzles: impl Iterator<Item = (Arc<str>, crate::input::format::Entry)>,
     total: Option<u64>,
     opts: &RunOptions,
     sink: impl FnMut(Vec<Row>) -> anyhow::Result<()> + Send,
@@ -158,7 +159,7 @@ pub fn run_stream(
     let sessions = Arc::new(Sessions::new(pool.current_num_threads(), per_puzzle + 2));
     let counter = BuiltinEngine::new(crate::generate::counting_solver());
     let shaped_counter = BuiltinEngine::new(crate::generate::SHAPED_COUNTING_SOLVER);
-    let class_of = |e: &crate::format::Entry| {
+    let class_of = |e: &crate::input::format::Entry| {
         let classic = e.puzzle.as_ref().map_or(true, |p| p.shape().is_classic());
         let (slot, engine) = if classic {
             (per_puzzle, &counter)
@@ -171,8 +172,9 @@ pub fn run_stream(
         })
     };
     let mut size = FIRST_CHUNK;
-    let mut read =
-        |n: usize| -> Vec<(Arc<str>, crate::format::Entry)> { puzzles.by_ref().take(n).collect() };
+    let mut read = |n: usize| -> Vec<(Arc<str>, crate::input::format::Entry)> {
+        puzzles.by_ref().take(n).collect()
+    };
     let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Row>>(1);
     let result = std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut sink = sink;
@@ -330,7 +332,7 @@ pub struct Block {
     pub order: Vec<usize>,
     /// The warm-up puzzles: the dataset's previous block (the block itself for a dataset's
     /// first block).
-    pub warm: Arc<[crate::format::Entry]>,
+    pub warm: Arc<[crate::input::format::Entry]>,
 }
 
 /// Cuts the stream into blocks: every [`BLOCK`] puzzles of a dataset, counted over the whole
@@ -339,7 +341,7 @@ pub struct Block {
 #[derive(Debug, Default)]
 pub struct BlockPlan {
     seen: std::collections::HashMap<Arc<str>, usize>,
-    previous: std::collections::HashMap<Arc<str>, Arc<[crate::format::Entry]>>,
+    previous: std::collections::HashMap<Arc<str>, Arc<[crate::input::format::Entry]>>,
     turn: usize,
 }
 
@@ -347,7 +349,7 @@ impl BlockPlan {
     /// The blocks of `chunk` for `solvers` solvers.
     pub fn plan(
         &mut self,
-        chunk: &[(Arc<str>, crate::format::Entry)],
+        chunk: &[(Arc<str>, crate::input::format::Entry)],
         solvers: usize,
     ) -> Vec<Block> {
         let mut out: Vec<Block> = Vec::new();
@@ -372,7 +374,7 @@ impl BlockPlan {
         }
         for b in &mut out {
             let name = &chunk[b.range.start].0;
-            let own: Arc<[crate::format::Entry]> = chunk[b.range.clone()]
+            let own: Arc<[crate::input::format::Entry]> = chunk[b.range.clone()]
                 .iter()
                 .map(|(_, e)| e.clone())
                 .collect();
@@ -408,7 +410,7 @@ enum Landed {
 /// it uses, so it may be left running when a solve never returns.
 fn start_chunk(
     pool: &rayon::ThreadPool,
-    chunk: Arc<Vec<(Arc<str>, crate::format::Entry)>>,
+    chunk: Arc<Vec<(Arc<str>, crate::input::format::Entry)>>,
     plan: Vec<Block>,
     sessions: Arc<Sessions>,
     opts: &RunOptions,
@@ -478,7 +480,7 @@ fn wait_chunk(flight: InFlight, opts: &RunOptions) -> anyhow::Result<Landed> {
 /// into its slot of `slots` (puzzle-major, copy, solver order) as soon as its solve finishes; a
 /// solve the cancel flag dropped leaves its slot empty.
 fn solve_chunk(
-    chunk: &[(Arc<str>, crate::format::Entry)],
+    chunk: &[(Arc<str>, crate::input::format::Entry)],
     plan: &[Block],
     sessions: &Sessions,
     opts: &RunOptions,
@@ -527,7 +529,11 @@ fn solve_chunk(
 }
 
 /// The transform of copy `copy` of `entry`, when the run transforms puzzles.
-fn transform_of(opts: &RunOptions, entry: &crate::format::Entry, copy: usize) -> Option<Transform> {
+fn transform_of(
+    opts: &RunOptions,
+    entry: &crate::input::format::Entry,
+    copy: usize,
+) -> Option<Transform> {
     opts.transform
         .map(|seed| Transform::random(seed, entry.index as u64, copy as u32))
 }
@@ -540,7 +546,7 @@ fn transform_of(opts: &RunOptions, entry: &crate::format::Entry, copy: usize) ->
 /// predictor on them and make it faster than it is alone. Out-of-process solvers are not warmed
 /// (a process per solve has nothing to keep warm).
 fn warm_up(
-    warm: &[crate::format::Entry],
+    warm: &[crate::input::format::Entry],
     copy: usize,
     engine: &dyn Engine,
     session: &mut dyn Session,
@@ -574,7 +580,7 @@ fn warm_up(
 /// out: "n/a" in the tables, never an error row).
 fn solve_counted(
     dataset: &str,
-    entry: &crate::format::Entry,
+    entry: &crate::input::format::Entry,
     copy: usize,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
@@ -595,66 +601,42 @@ fn solve_counted(
     (!stopped).then_some(row)
 }
 
-/// What a solver is given: a classic puzzle as a 9x9 [`Grid`] (the engines' fast path), or its
-/// isomorph under the run's transform; any other shape as a [`Board`] (not transformed: the
-/// isomorphisms are 9x9 ones).
-enum Given {
-    Classic(Grid),
-    Shaped(Board),
-}
+/// What a solver is given: the puzzle, or for a classic one its isomorph under the run's
+/// transform (the isomorphisms are 9x9 ones: other shapes are not transformed).
+struct Given(Board);
 
 impl Given {
-    fn of(puzzle: &crate::format::Puzzle, transform: Option<&Transform>) -> Given {
-        match puzzle.grid() {
-            Some(grid) => Given::Classic(match transform {
-                Some(t) => t.apply_grid(&grid),
-                None => grid,
-            }),
-            None => Given::Shaped(puzzle.board.clone()),
+    fn of(puzzle: &crate::input::format::Puzzle, transform: Option<&Transform>) -> Given {
+        match (puzzle.grid(), transform) {
+            (Some(grid), Some(t)) => Given(Board::from(t.apply_grid(&grid))),
+            _ => Given(puzzle.board.clone()),
         }
     }
 
-    /// One solve; the answer of a classic puzzle stays a [`Grid`] until [`Given::board`].
+    /// One solve.
     #[inline]
-    fn solve(&self, session: &mut dyn Session, budget: &Budget) -> Result<Answer, EngineError> {
-        match self {
-            Given::Classic(g) => session.solve(g, budget).map(Answer::Classic),
-            Given::Shaped(b) => session.solve_board(b, budget).map(Answer::Shaped),
-        }
+    fn solve(&self, session: &mut dyn Session, budget: &Budget) -> Result<Outcome, EngineError> {
+        session.solve(&self.0, budget)
     }
 }
 
-/// An engine's answer, as [`Given`] asked.
-enum Answer {
-    Classic(solvers::Outcome),
-    Shaped(solvers::Outcome<Board>),
-}
-
-impl Answer {
-    fn status(&self) -> Status {
-        match self {
-            Answer::Classic(o) => o.status,
-            Answer::Shaped(o) => o.status,
-        }
-    }
-
-    /// The outcome with its solution as a [`Board`], mapped back from the isomorph.
-    fn into_board(self, transform: Option<&Transform>) -> solvers::Outcome<Board> {
-        match self {
-            Answer::Classic(o) => o.map(|sol| {
-                let sol = match transform {
-                    Some(t) => Grid::from_cells(t.invert(sol.cells())).unwrap_or(sol),
-                    None => sol,
-                };
-                Board::from_grid(&sol)
-            }),
-            Answer::Shaped(o) => o,
-        }
+/// `outcome` with its solution mapped back from the isomorph `transform` made.
+fn mapped_back(outcome: Outcome, transform: Option<&Transform>) -> Outcome {
+    let Some(t) = transform else {
+        return outcome;
+    };
+    let solution = outcome.solution.map(|sol| match sol.to_grid() {
+        Some(g) => Board::from(Grid::from_cells(t.invert(g.cells())).unwrap_or(g)),
+        None => sol,
+    });
+    Outcome {
+        solution,
+        ..outcome
     }
 }
 
 /// A row for `entry` with nothing solved yet (status `invalid`).
-fn blank_row(dataset: &str, entry: &crate::format::Entry, solver: &str) -> Row {
+fn blank_row(dataset: &str, entry: &crate::input::format::Entry, solver: &str) -> Row {
     Row {
         dataset: dataset.to_string(),
         puzzle: entry.label(),
@@ -683,7 +665,7 @@ fn blank_row(dataset: &str, entry: &crate::format::Entry, solver: &str) -> Row {
 /// Solves one puzzle (`opts.repeat` times) and checks the answer: the row of one solve.
 fn solve_one(
     dataset: &str,
-    entry: &crate::format::Entry,
+    entry: &crate::input::format::Entry,
     engine: &dyn Engine,
     session: Result<&mut dyn Session, String>,
     opts: &RunOptions,
@@ -700,7 +682,7 @@ fn solve_one(
     };
     row.shape = puzzle.shape().to_string();
     row.givens = puzzle.board.givens();
-    row.grid = crate::format::board_line(&puzzle.board);
+    row.grid = crate::input::format::board_line(&puzzle.board);
     let transform = transform.filter(|_| puzzle.shape().is_classic());
     if let Some(t) = transform {
         row.transform = t.code();
@@ -716,7 +698,7 @@ fn solve_one(
     };
     let (result, restarted) = timed_solves(&given, engine, session, opts, &mut row);
     let outcome = match result {
-        Ok(o) => o.into_board(transform),
+        Ok(o) => mapped_back(o, transform),
         Err(err) => {
             row.status = RowStatus::Error;
             row.error = format!("{}: {err}{}", info.name, restarted.unwrap_or_default());
@@ -760,7 +742,7 @@ fn timed_solves(
     session: &mut dyn Session,
     opts: &RunOptions,
     row: &mut Row,
-) -> (Result<Answer, EngineError>, Option<String>) {
+) -> (Result<Outcome, EngineError>, Option<String>) {
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut restart_micros = 0.0;
@@ -792,14 +774,14 @@ fn timed_solves(
             }
             None => {}
         }
-        let again = matches!(&result, Ok(o) if o.status() != Status::Timeout)
+        let again = matches!(&result, Ok(o) if o.status != Status::Timeout)
             && walls.len() < opts.repeat.max(1) as usize
             && !opts.cancel.load(Ordering::Relaxed);
         if !again {
             // The one median of the harness (summary.rs's), on sorted values.
             let median = |v: &mut Vec<f64>| {
                 v.sort_by(f64::total_cmp);
-                crate::stats::sort_and_quantile(v, 0.5)
+                crate::analysis::stats::sort_and_quantile(v, 0.5)
             };
             row.micros = (median(&mut walls) * 1e3).round() / 1e3;
             if !cpus.is_empty() {
@@ -823,13 +805,13 @@ fn timed_solves(
 /// equals it).
 fn judge(
     row: &mut Row,
-    outcome: solvers::Outcome<Board>,
-    puzzle: &crate::format::Puzzle,
+    outcome: Outcome,
+    puzzle: &crate::input::format::Puzzle,
     unchecked_ok: bool,
 ) {
     match (outcome.status, outcome.solution) {
         (Status::Solved, Some(sol)) => {
-            row.solution = crate::format::board_line(&sol);
+            row.solution = crate::input::format::board_line(&sol);
             match verify::verdict(&puzzle.board, &sol, puzzle.solution.as_ref(), false) {
                 Ok(()) => row.correct = Some(true),
                 Err(w) => {
@@ -864,7 +846,7 @@ pub const CLASS_BUDGET: Duration = Duration::from_secs(1);
 /// `counter`, a session of [`crate::generate::counting_solver_for`] the puzzle's shape, under the run's budget (at most [`CLASS_BUDGET`]);
 /// empty for an invalid puzzle or a count that ran out of budget.
 fn puzzle_class(
-    entry: &crate::format::Entry,
+    entry: &crate::input::format::Entry,
     counter: &mut dyn Session,
     opts: &RunOptions,
 ) -> Option<SolutionClass> {
@@ -877,14 +859,9 @@ fn puzzle_class(
         .timeout(Some(
             opts.timeout.map_or(CLASS_BUDGET, |t| t.min(CLASS_BUDGET)),
         ));
-    let count = match puzzle.grid() {
-        Some(grid) => counter
-            .count(&grid, 2, &budget)
-            .map(|c| (c.solutions, c.complete)),
-        None => counter
-            .count_board(&puzzle.board, 2, &budget)
-            .map(|c| (c.solutions, c.complete)),
-    };
+    let count = counter
+        .count(&puzzle.board, 2, &budget)
+        .map(|c| (c.solutions, c.complete));
     match count {
         Ok((n, true)) => Some(SolutionClass::of(n)),
         _ => None,

@@ -4,7 +4,7 @@
 //! with the `ctrlc` crate; it runs on its own thread. What a signal does:
 //!
 //! - By default, the process stops at once with exit status 130: every temporary file still
-//!   being written (registered here by [`crate::output`], which makes them all) is removed, and one
+//!   being written (registered here by [`crate::plumbing::output`], which makes them all) is removed, and one
 //!   line on stderr says what was kept (the files this process finished), what was removed, and
 //!   which output (stdout, a FIFO, a device) got only part of what it was to receive.
 //! - While a [`SignalGuard`] from [`on_signal`] is alive, the first signal calls its callback
@@ -115,7 +115,7 @@ fn message(headline: &str, reg: &Registry, removed: &[PathBuf]) -> String {
     if !reg.kept.is_empty() {
         parts.push(format!(
             "kept {}: {}",
-            crate::human::plural(reg.kept.len(), "complete file"),
+            crate::plumbing::human::plural(reg.kept.len(), "complete file"),
             names(&reg.kept)
         ));
     }

@@ -32,8 +32,9 @@
 
 use crate::verify;
 use foreign::ForeignOrigin;
-use solvers::engine::{BuiltinEngine, Engine, EngineInfo, ExternalOrigin, Origin, Session};
-use solvers::{Budget, Grid, SolverKind, Status};
+use solvers::engine::{Engine, EngineInfo, ExternalOrigin, Origin, Session};
+use solvers::registry::BuiltinEngine;
+use solvers::{Board, Budget, Grid, SolverKind, Status};
 use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -191,7 +192,7 @@ mod reference {
     use solvers::engine::{
         BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session,
     };
-    use solvers::{Budget, Count, Grid, Outcome, Stats, Status};
+    use solvers::{Board, Budget, Count, Grid, Outcome, Stats, Status};
 
     pub(super) struct ReferenceEngine(EngineInfo);
 
@@ -228,17 +229,19 @@ mod reference {
     struct ReferenceSession;
 
     impl Session for ReferenceSession {
-        fn solve(&mut self, puzzle: &Grid, _: &Budget) -> Result<Outcome, EngineError> {
+        fn solve(&mut self, puzzle: &Board, _: &Budget) -> Result<Outcome, EngineError> {
+            let puzzle = solvers::engine::classic(puzzle)?;
             let s = sudoku::Sudoku::from_bytes(*puzzle.cells()).expect("cells are 0..=9");
             Ok(match s.some_solution() {
                 Some(sol) => Outcome::solved(
-                    Grid::from_cells(sol.to_bytes()).expect("digits"),
+                    Board::from(Grid::from_cells(sol.to_bytes()).expect("digits")),
                     Stats::default(),
                 ),
                 None => Outcome::unsolved(Status::NoSolution, Stats::default()),
             })
         }
-        fn count(&mut self, puzzle: &Grid, limit: u64, _: &Budget) -> Result<Count, EngineError> {
+        fn count(&mut self, puzzle: &Board, limit: u64, _: &Budget) -> Result<Count, EngineError> {
+            let puzzle = solvers::engine::classic(puzzle)?;
             let s = sudoku::Sudoku::from_bytes(*puzzle.cells()).expect("cells are 0..=9");
             Ok(Count {
                 solutions: s.solutions_count_up_to(limit as usize) as u64,
@@ -257,12 +260,15 @@ pub const PASS_SEED: u64 = 0x6265_6e63_6870;
 pub struct Prepared {
     /// The puzzles.
     pub grids: Vec<Grid>,
+    /// The same puzzles as the boards the engines take, made once before any solve.
+    boards: Vec<Board>,
 }
 
 impl Prepared {
     /// Prepares `grids` (givens consistent).
     pub fn new(grids: Vec<Grid>) -> Prepared {
-        Prepared { grids }
+        let boards = grids.iter().map(Board::from).collect();
+        Prepared { grids, boards }
     }
 
     /// The puzzles of passes `1..passes` of a round: pass `k` holds a random isomorph of each
@@ -276,11 +282,11 @@ impl Prepared {
                     .iter()
                     .enumerate()
                     .map(|(i, g)| {
-                        crate::isomorph::Transform::random(PASS_SEED, i as u64, k as u32)
+                        crate::input::isomorph::Transform::random(PASS_SEED, i as u64, k as u32)
                             .apply_grid(g)
                     })
                     .collect();
-                Prepared { grids }
+                Prepared::new(grids)
             })
             .collect()
     }
@@ -303,8 +309,8 @@ enum Answer {
 fn solve_one(c: &Contestant, p: &Prepared, i: usize, mode: Mode, budget: &Budget) -> Answer {
     let mut session = c.session.borrow_mut();
     match mode {
-        Mode::First => match session.solve(&p.grids[i], budget) {
-            Ok(o) => match (o.status, o.solution) {
+        Mode::First => match session.solve(&p.boards[i], budget) {
+            Ok(o) => match (o.status, o.grid()) {
                 (Status::Timeout, _) => Answer::Timeout,
                 (_, Some(g)) => Answer::Grid(*g.cells()),
                 (Status::Solved, None) => Answer::Unchecked,
@@ -312,7 +318,7 @@ fn solve_one(c: &Contestant, p: &Prepared, i: usize, mode: Mode, budget: &Budget
             },
             Err(_) => Answer::Error,
         },
-        Mode::Count2 => match session.count(&p.grids[i], 2, budget) {
+        Mode::Count2 => match session.count(&p.boards[i], 2, budget) {
             Ok(c) if c.complete => Answer::Count(c.solutions),
             Ok(_) => Answer::Timeout,
             Err(_) => Answer::Error,
@@ -452,7 +458,7 @@ impl Measured {
         if v.is_empty() {
             return f64::NAN;
         }
-        crate::stats::sort_and_quantile(&mut v, 0.5)
+        crate::analysis::stats::sort_and_quantile(&mut v, 0.5)
     }
 
     /// Puzzles per second on its subset (median round).
@@ -508,7 +514,7 @@ pub fn ratio(a: &Measured, b: &Measured) -> Ratio {
     let min = v.iter().copied().fold(f64::INFINITY, f64::min);
     let max = v.iter().copied().fold(0.0, f64::max);
     Ratio {
-        median: crate::stats::sort_and_quantile(&mut v, 0.5),
+        median: crate::analysis::stats::sort_and_quantile(&mut v, 0.5),
         min,
         max,
         rounds: v.len(),
@@ -650,7 +656,7 @@ fn time_round(c: &Contestant, sets: &[&Prepared], s: &Settings, plan: Plan, out:
     // The median pass: a pass the scheduler interrupted does not move it.
     let secs = times
         .iter_mut()
-        .map(|t| crate::stats::sort_and_quantile(t, 0.5))
+        .map(|t| crate::analysis::stats::sort_and_quantile(t, 0.5))
         .collect();
     out.chunk_secs.push(secs);
 }

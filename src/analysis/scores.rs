@@ -18,8 +18,8 @@
 //! puzzles, so they count neither against it (PAR-2, unique solves) nor in the virtual best
 //! solver's bound beside others; its summary row there says `n/a`.
 
+use crate::analysis::summary::SummaryRow;
 use crate::record::{Row, RowStatus};
-use crate::summary::SummaryRow;
 use std::collections::HashMap;
 
 /// The solver name of the virtual best solver's rows.
@@ -100,7 +100,7 @@ impl Scorer {
     }
 
     /// Expects about `puzzles` puzzle copies of `dataset` x `shape`: the virtual best's times
-    /// there are allocated at once at that size (as [`crate::summary::Accumulator::expect`]).
+    /// there are allocated at once at that size (as [`crate::analysis::summary::Accumulator::expect`]).
     pub fn expect(&mut self, dataset: &str, shape: &str, puzzles: usize) {
         self.expected
             .insert((dataset.to_string(), shape.to_string()), puzzles);

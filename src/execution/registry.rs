@@ -32,12 +32,13 @@
 //! It is read from `--solvers FILE`, else from `solvers.toml` in the current folder when there
 //! is one.
 
-use crate::perf::ReferenceOrigin;
+use crate::execution::perf::ReferenceOrigin;
 use crate::record::{EngineKind, FileRecord, NodeCount, SolverRecord};
 use anyhow::{bail, Context};
 use foreign::ForeignOrigin;
 use serde::Deserialize;
-use solvers::engine::{BuiltinEngine, Engine, NodeUnit, Origin};
+use solvers::engine::{Engine, NodeUnit, Origin};
+use solvers::registry::BuiltinEngine;
 use solvers::sat::Encoding;
 use solvers::SolverKind;
 use std::collections::BTreeMap;
@@ -408,7 +409,7 @@ impl Registry {
             return Ok(Arc::new(BuiltinEngine::new(k)));
         }
         if let Some(e) = Encoding::from_solver_name(spec) {
-            return Ok(Arc::new(solvers::sat::engine(e)));
+            return Ok(Arc::new(solvers::registry::BuiltinEngine::sat(e)));
         }
         let external = match parse_inline(spec)? {
             Some(e) => e,
@@ -433,7 +434,7 @@ impl Registry {
             .chain(self.external.iter().map(|e| e.name.as_str()));
         let mut msg = format!(
             "unknown solver {name:?}{}; built-in: {}",
-            crate::human::did_you_mean(name, known),
+            crate::plumbing::human::did_you_mean(name, known),
             builtin.join(", ")
         );
         match &self.file {

@@ -2,10 +2,10 @@
 //! run, and its rendering as a table for the terminal. A solver whose caps do not take a
 //! shape has no rows of it: its summary row there says `n/a` and why ([`SummaryRow::na`]).
 
-use crate::human::{count, figure, rate};
+use crate::analysis::table::{Align, Cell, Column, Table};
+use crate::plumbing::human::{count, figure, rate};
 use crate::record::Row;
 use crate::record::RowStatus;
-use crate::table::{Align, Cell, Column, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -46,7 +46,7 @@ pub struct SummaryRow {
     pub median_micros: f64,
     /// Mean µs per puzzle.
     pub mean_micros: f64,
-    /// 90th percentile µs per puzzle ([`crate::stats::quantile`], type 7).
+    /// 90th percentile µs per puzzle ([`crate::analysis::stats::quantile`], type 7).
     pub p90_micros: f64,
     /// Slowest puzzle, µs.
     pub max_micros: f64,
@@ -68,7 +68,7 @@ pub struct SummaryRow {
     #[serde(default)]
     pub max_peak_rss_kib: Option<u64>,
     /// PAR-2 score, µs per readable puzzle: the time of a right answer, twice the budget for
-    /// anything else ([`crate::scores`]); empty without a time budget.
+    /// anything else ([`crate::analysis::scores`]); empty without a time budget.
     #[serde(default)]
     pub par2_micros: Option<f64>,
     /// Puzzles this solver answered right and no other solver of the run did.
@@ -443,9 +443,9 @@ impl Group {
                 to_micros(self.long_ns[k - self.ns.len()])
             }
         };
-        let times = crate::stats::Ranked(n, nth);
-        let median = crate::stats::quantile(&times, 0.5);
-        let p90 = crate::stats::quantile(&times, 0.9);
+        let times = crate::analysis::stats::Ranked(n, nth);
+        let median = crate::analysis::stats::quantile(&times, 0.5);
+        let p90 = crate::analysis::stats::quantile(&times, 0.9);
         let total = self.sum_ns as f64 / 1e3;
         // The times are sorted: the outliers are the tail above OUTLIER_FACTOR x the median.
         let outliers = (0..n)
@@ -647,7 +647,7 @@ fn group_table(all: &[&SummaryRow]) -> Table {
                 count(r.invalid),
                 figure(r.median_micros),
                 rate(r.puzzles_per_second),
-                crate::human::nodes(r.mean_nodes),
+                crate::plumbing::human::nodes(r.mean_nodes),
             ]
             .into_iter()
             .map(Cell::new)
@@ -875,7 +875,7 @@ mod tests {
     #[test]
     fn table_fits_100_columns_at_the_widest() {
         let mut rows = Vec::new();
-        for d in crate::dataset::SHIPPED {
+        for d in crate::input::dataset::SHIPPED {
             for k in solvers::SolverKind::ALL {
                 let mut r = row(d.name, k.name(), "solved", Some(true), 999_000_000.0);
                 r.nodes = 999_999_999;

@@ -1271,7 +1271,7 @@ fn row_length(found: usize, shape: Shape, row: usize) -> String {
         std::cmp::Ordering::Less => format!("{} to {} are missing", cell(found), cell(n - 1)),
         _ => format!(
             "{} past {}",
-            crate::human::plural(found - n, "cell"),
+            crate::plumbing::human::plural(found - n, "cell"),
             cell(n - 1)
         ),
     };

@@ -46,7 +46,7 @@ pub enum MergeError {
         b: PathBuf,
     },
     /// Shards missing.
-    #[error("missing {} {missing} of {count}: a merged run needs every shard", crate::human::noun_for(missing.split(", ").count(), "shard"))]
+    #[error("missing {} {missing} of {count}: a merged run needs every shard", crate::plumbing::human::noun_for(missing.split(", ").count(), "shard"))]
     Missing {
         /// The missing shards, e.g. `2/3, 3/3`.
         missing: String,
@@ -236,7 +236,7 @@ fn check_same_run(first: &ShardRun, r: &ShardRun) -> Result<(), MergeError> {
         v.join(",")
     };
     check("dataset files (sha256)", hashes(f), hashes(i))?;
-    use crate::output::setting;
+    use crate::plumbing::output::setting;
     let ms = |v: Option<u64>| v.map_or("none".to_string(), |v| format!("{v} ms"));
     check("time budget", ms(f.timeout_ms), ms(i.timeout_ms))?;
     check("node budget", setting(f.max_nodes), setting(i.max_nodes))?;
@@ -535,7 +535,7 @@ impl Plan {
             why: format!(
                 "its results.csv holds {}, its run.json counts {expected} (rows deleted or the \
                  file cut)",
-                crate::human::plural(found, "whole row")
+                crate::plumbing::human::plural(found, "whole row")
             ),
         }
     }

@@ -4,20 +4,20 @@
 //! Puzzles, sha256, clue histogram, classes (how many puzzles have no solution, one, several),
 //! duplicate puzzles, and duplicates up to isomorphism: two puzzles are isomorphic when one is the
 //! other relabelled, permuted (rows within bands, bands, columns within stacks, stacks) or
-//! transposed, which the minlex canonical form ([`crate::isomorph::minlex`]) decides exactly.
+//! transposed, which the minlex canonical form ([`crate::input::isomorph::minlex`]) decides exactly.
 //!
 //! A dataset may hold several shapes: the manifest counts puzzles and givens per shape too, and
 //! the classes of other shapes than 9x9 are counted with the built-in solver that counts and
-//! takes the shape ([`crate::commands::puzzle_arg::solver_for`]; unknown when none does). The
+//! takes the shape ([`solvers::SolverKind::counter_for`]; unknown when none does). The
 //! isomorphs are 9x9 ones: other shapes are not looked at for them.
 
-use crate::dataset::Source;
-use crate::isomorph::minlex;
+use crate::input::dataset::Source;
+use crate::input::isomorph::minlex;
 use crate::record::manifest::{Classes, Manifest, ShapeCount};
 use crate::record::SolutionClass;
 use anyhow::Context;
 use rayon::prelude::*;
-use solvers::engine::BuiltinEngine;
+use solvers::registry::BuiltinEngine;
 use solvers::Budget;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -153,7 +153,7 @@ impl Scan {
     }
 
     /// Counts one entry, and holds its puzzle when the isomorphs or classes need it.
-    fn add(&mut self, e: crate::format::Entry) {
+    fn add(&mut self, e: crate::input::format::Entry) {
         self.puzzles += 1;
         let p = match e.puzzle {
             Ok(p) => p,
@@ -203,7 +203,7 @@ impl Scan {
 
 /// A 64-bit hash of a puzzle's cells (and of its shape, when not 9x9): std's SipHash with
 /// fixed keys, 24 bytes a puzzle where exact duplicates are looked for.
-fn board_hash(p: &crate::format::Puzzle) -> u64 {
+fn board_hash(p: &crate::input::format::Puzzle) -> u64 {
     use std::hash::{Hash, Hasher};
     // `DefaultHasher::new()` has fixed keys: the same hash on every run.
     let mut s = std::collections::hash_map::DefaultHasher::new();
@@ -243,13 +243,13 @@ fn classes(
     timeout: Duration,
 ) -> Classes {
     let counter = BuiltinEngine::new(crate::generate::counting_solver());
-    let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), 1);
+    let sessions = crate::execution::sessions::Sessions::new(rayon::current_num_threads(), 1);
     let names: Vec<Option<SolutionClass>> = grids
         .par_iter()
         .map(|(_, g)| {
             let budget = Budget::unlimited().timeout(Some(timeout));
             sessions.with(0, &counter, |session| match session {
-                Ok(session) => match session.count(g, 2, &budget) {
+                Ok(session) => match session.count(&g.into(), 2, &budget) {
                     Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
                     _ => None,
                 },
@@ -274,7 +274,8 @@ fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<So
         .iter()
         .map(|&k| BuiltinEngine::new(k))
         .collect();
-    let sessions = crate::sessions::Sessions::new(rayon::current_num_threads(), engines.len());
+    let sessions =
+        crate::execution::sessions::Sessions::new(rayon::current_num_threads(), engines.len());
     boards
         .par_iter()
         .map(|b| {
@@ -282,7 +283,7 @@ fn shaped_classes(boards: &[solvers::Board], timeout: Duration) -> Vec<Option<So
             let slot = solvers::SolverKind::ALL.iter().position(|&k| k == kind)?;
             let budget = Budget::unlimited().timeout(Some(timeout));
             sessions.with(slot, &engines[slot], |session| match session {
-                Ok(session) => match session.count_board(b, 2, &budget) {
+                Ok(session) => match session.count(b, 2, &budget) {
                     Ok(c) if c.complete => Some(SolutionClass::of(c.solutions)),
                     _ => None,
                 },
