@@ -170,7 +170,7 @@ enum Answer {
 
 /// The engines of a batch solve: the chosen one, the champion counting 9x9 solutions to 2, and
 /// for other shapes (when no solver was named) the built-in solvers by
-/// [`solvers::SolverKind::counter_for`].
+/// [`solvers::SolverKind::best_for`].
 struct Engines<'a> {
     main: &'a dyn Engine,
     counter: Option<&'a dyn Engine>,
