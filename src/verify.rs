@@ -32,7 +32,7 @@ pub enum Wrong {
         /// e.g. `row 9`.
         unit: String,
         /// The digit it lacks.
-        missing: u8,
+        missing: u16,
     },
     /// Valid, but not the one solution of a puzzle known to have exactly one.
     DiffersFromExpected(String),
@@ -145,12 +145,12 @@ pub fn no_solution_verdict(stated: Option<&solvers::Board>) -> Result<(), Wrong>
 /// # Errors
 /// The first fault found, in this order: an unfilled cell (or slices of the wrong length), a
 /// changed given, a broken unit (rows, then columns, then boxes), a difference from `expected`.
-pub fn check_shaped(
+pub fn check_shaped<T: Copy + PartialEq + Into<usize>>(
     side: usize,
     boxes: Option<(usize, usize)>,
-    puzzle: &[u8],
-    answer: &[u8],
-    expected: Option<&[u8]>,
+    puzzle: &[T],
+    answer: &[T],
+    expected: Option<&[T]>,
 ) -> Result<(), Wrong> {
     let n = side;
     let cells = n * n;
@@ -160,10 +160,10 @@ pub fn check_shaped(
             answer.len()
         )));
     }
-    if let Some(i) = (0..cells).find(|&i| !(1..=n).contains(&(answer[i] as usize))) {
+    if let Some(i) = (0..cells).find(|&i| !(1..=n).contains(&answer[i].into())) {
         return Err(Wrong::NotFilled(name(n, i)));
     }
-    if let Some(i) = (0..cells).find(|&i| puzzle[i] != 0 && puzzle[i] != answer[i]) {
+    if let Some(i) = (0..cells).find(|&i| puzzle[i].into() != 0 && puzzle[i] != answer[i]) {
         return Err(Wrong::GivenChanged(name(n, i)));
     }
     let kinds = match boxes {
@@ -187,16 +187,16 @@ pub fn check_shaped(
                     // Box u: band u / (n / bc), stack u % (n / bc); cell k within it.
                     _ => (u / (n / bc) * br + k / bc, u % (n / bc) * bc + k % bc),
                 };
-                count[answer[r * n + c] as usize] += 1;
+                count[answer[r * n + c].into()] += 1;
             }
             if let Some(d) = (1..=n).find(|&d| count[d] != 1) {
                 let unit = ["row", "column", "box"][kind];
                 return Err(Wrong::UnitBroken {
                     unit: format!("{unit} {}", u + 1),
                     missing: if count[d] == 0 {
-                        d as u8
+                        d as u16
                     } else {
-                        (1..=n).find(|&m| count[m] == 0).unwrap_or(d) as u8
+                        (1..=n).find(|&m| count[m] == 0).unwrap_or(d) as u16
                     },
                 });
             }
@@ -289,7 +289,10 @@ mod tests {
     fn a_stated_solution_decides_only_puzzles_of_one_solution() {
         let shape = solvers::Shape::of_order(2).unwrap();
         let board = |s: &str| {
-            let cells = s.bytes().map(|b| b.saturating_sub(b'0')).collect();
+            let cells = s
+                .bytes()
+                .map(|b| u16::from(b.saturating_sub(b'0')))
+                .collect();
             solvers::Board::new(shape, cells).unwrap()
         };
         let puzzle = board("1000000000000000");

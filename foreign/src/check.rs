@@ -128,8 +128,8 @@ mod tests {
     fn boards_of_other_shapes_are_checked_by_their_units() {
         let shape = solvers::Shape::sudoku(2, 3).unwrap();
         // The pattern grid of 2x3 boxes: (3·(row mod 2) + row div 2 + col) mod 6 + 1.
-        let cells: Vec<u8> = (0..36)
-            .map(|i| ((3 * ((i / 6) % 2) + (i / 6) / 2 + i % 6) % 6 + 1) as u8)
+        let cells: Vec<u16> = (0..36)
+            .map(|i| ((3 * ((i / 6) % 2) + (i / 6) / 2 + i % 6) % 6 + 1) as u16)
             .collect();
         let full = Board::new(shape, cells.clone()).unwrap();
         let empty = Board::empty(shape);

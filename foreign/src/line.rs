@@ -401,7 +401,7 @@ pub fn board_to_text(board: &Board) -> String {
             })
             .collect()
     } else {
-        let words: Vec<String> = board.cells().iter().map(u8::to_string).collect();
+        let words: Vec<String> = board.cells().iter().map(u16::to_string).collect();
         words.join(",")
     }
 }
@@ -414,7 +414,7 @@ pub fn board_to_text(board: &Board) -> String {
 /// count of cells when it is not N².
 pub fn board_from_text(shape: Shape, text: &str) -> Result<Board, String> {
     let n = shape.side();
-    let cells: Vec<u8> = if n <= SYMBOLS.len() {
+    let cells: Vec<solvers::Symbol> = if n <= SYMBOLS.len() {
         text.chars()
             .enumerate()
             .map(|(i, ch)| {
@@ -423,7 +423,7 @@ pub fn board_from_text(shape: Shape, text: &str) -> Result<Board, String> {
                     c => SYMBOLS.iter().position(|&s| s as char == c).map(|p| p + 1),
                 };
                 match v {
-                    Some(v) if v <= n => Ok(v as u8),
+                    Some(v) if v <= n => Ok(v as solvers::Symbol),
                     _ => Err(format!(
                         "character {} ({:?}) is not a symbol of {shape} (1-{} or .)",
                         i + 1,
@@ -437,7 +437,7 @@ pub fn board_from_text(shape: Shape, text: &str) -> Result<Board, String> {
         text.split(',')
             .enumerate()
             .map(|(i, w)| match w.trim().parse::<usize>() {
-                Ok(v) if v <= n => Ok(v as u8),
+                Ok(v) if v <= n => Ok(v as solvers::Symbol),
                 _ => Err(format!(
                     "cell {} ({}) is not a number from 0 to {n}",
                     i + 1,

@@ -53,7 +53,7 @@ pub fn read_named(text: &str, name_lines: bool) -> Result<Puzzle, String> {
 ///
 /// # Errors
 /// A cell count other than N·N, or a value above N (the message names the cell).
-pub fn board(shape: Shape, cells: Vec<u8>) -> Result<Board, String> {
+pub fn board(shape: Shape, cells: Vec<solvers::Symbol>) -> Result<Board, String> {
     Board::new(shape, cells).map_err(|e| e.to_string())
 }
 
@@ -205,7 +205,7 @@ pub struct SolverInfo {
     /// One line saying what it does.
     pub description: String,
     /// `9x9` or `any`.
-    pub shapes: &'static str,
+    pub shapes: String,
     /// It counts solutions.
     pub counts: bool,
 }
@@ -219,7 +219,7 @@ pub fn solvers() -> Vec<SolverInfo> {
             SolverInfo {
                 name: k.name().to_string(),
                 description: k.description().to_string(),
-                shapes: caps.shapes.as_str(),
+                shapes: caps.shapes.as_str().into_owned(),
                 counts: caps.counts,
             }
         })

@@ -102,7 +102,7 @@ impl PythonSession {
     fn call(&self, puzzle: &Board, budget: &Budget) -> Result<Outcome, EngineError> {
         let line = crate::bridge::line(puzzle);
         let shape = puzzle.shape();
-        let answer = Python::with_gil(|py| -> Result<Option<Vec<u8>>, EngineError> {
+        let answer = Python::with_gil(|py| -> Result<Option<Vec<solvers::Symbol>>, EngineError> {
             let result = self
                 .func
                 .bind(py)
@@ -140,7 +140,10 @@ fn raised(py: Python<'_>, e: &PyErr) -> String {
 /// The cells of an answer of `shape`: a string of N·N symbols (`1`-`9`, `A` = 10 ..., `.` or `0`
 /// empty; whitespace and `|` `+` `-` separators ignored), N·N integers separated by spaces or
 /// commas, or a sequence of N·N ints.
-pub fn answer_cells(result: &Bound<'_, PyAny>, shape: Shape) -> Result<Vec<u8>, EngineError> {
+pub fn answer_cells(
+    result: &Bound<'_, PyAny>,
+    shape: Shape,
+) -> Result<Vec<solvers::Symbol>, EngineError> {
     let n = shape.cells();
     let side = shape.side();
     let bad = |why: String| EngineError::Protocol(format!("answer {why}"));
@@ -162,7 +165,7 @@ pub fn answer_cells(result: &Bound<'_, PyAny>, shape: Shape) -> Result<Vec<u8>, 
             .iter()
             .enumerate()
             .map(|(i, &v)| {
-                u8::try_from(v)
+                solvers::Symbol::try_from(v)
                     .ok()
                     .filter(|&v| (v as usize) <= side)
                     .ok_or_else(|| {
@@ -190,7 +193,7 @@ fn cell(shape: Shape, i: usize) -> String {
 }
 
 /// The cells of an answer given as text.
-fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
+fn text_cells(text: &str, shape: Shape) -> Result<Vec<solvers::Symbol>, String> {
     let n = shape.cells();
     let side = shape.side();
     let symbols: Vec<char> = text
@@ -204,9 +207,9 @@ fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
             .map(|(i, &c)| {
                 let v = match c {
                     '.' | '0' | '_' => Some(0),
-                    '1'..='9' => Some(c as u8 - b'0'),
-                    'A'..='Z' => Some(c as u8 - b'A' + 10),
-                    'a'..='z' => Some(c as u8 - b'a' + 10),
+                    '1'..='9' => Some(solvers::Symbol::from(c as u8 - b'0')),
+                    'A'..='Z' => Some(solvers::Symbol::from(c as u8 - b'A' + 10)),
+                    'a'..='z' => Some(solvers::Symbol::from(c as u8 - b'a' + 10)),
                     _ => None,
                 };
                 v.filter(|&v| (v as usize) <= side).ok_or_else(|| {
@@ -224,7 +227,7 @@ fn text_cells(text: &str, shape: Shape) -> Result<Vec<u8>, String> {
             .iter()
             .enumerate()
             .map(|(i, t)| {
-                t.parse::<u8>()
+                t.parse::<solvers::Symbol>()
                     .ok()
                     .filter(|&v| (v as usize) <= side)
                     .ok_or_else(|| {

@@ -74,8 +74,8 @@ fn main() {
 fn boards(text: &str) -> Vec<Board> {
     let mut out = Vec::new();
     let mut shape = None;
-    let mut rows: Vec<u8> = Vec::new();
-    let flush = |rows: &mut Vec<u8>, shape: Option<Shape>, out: &mut Vec<Board>| {
+    let mut rows: Vec<u16> = Vec::new();
+    let flush = |rows: &mut Vec<u16>, shape: Option<Shape>, out: &mut Vec<Board>| {
         if !rows.is_empty() {
             let s = shape.expect("a # shape line");
             out.push(Board::new(s, std::mem::take(rows)).expect("a board"));
@@ -88,14 +88,14 @@ fn boards(text: &str) -> Vec<Board> {
         } else if line.is_empty() {
             flush(&mut rows, shape, &mut out);
         } else if line.contains(' ') {
-            rows.extend(line.split_whitespace().map(|v| v.parse::<u8>().unwrap()));
+            rows.extend(line.split_whitespace().map(|v| v.parse::<u16>().unwrap()));
         } else {
-            let cells: Vec<u8> = line
+            let cells: Vec<u16> = line
                 .chars()
                 .map(|c| match c {
                     '.' | '0' => 0,
-                    '1'..='9' => c as u8 - b'0',
-                    'A'..='Z' => c as u8 - b'A' + 10,
+                    '1'..='9' => (c as u8 - b'0') as u16,
+                    'A'..='Z' => (c as u8 - b'A' + 10) as u16,
                     _ => panic!("{c}"),
                 })
                 .collect();

@@ -18,7 +18,7 @@
 
 use crate::engine::Caps;
 use crate::search::{by_width, fixed_order, FixedOrder, Mask, Tally};
-use crate::{Board, Budget, Shape, Solver};
+use crate::{Board, Budget, Shape, Solver, Symbol};
 
 /// The textbook backtracking solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
@@ -28,7 +28,7 @@ impl Solver for Backtracking {
     fn caps(&self) -> Caps {
         Caps {
             counts: false,
-            ..Caps::ANY_SHAPE
+            ..Caps::UP_TO_128
         }
     }
 
@@ -46,14 +46,14 @@ impl Backtracking {
 /// The grid of the search at any shape: its cells, the row-major list of its empty cells, and
 /// the peers of each empty cell (row, column and box, the cell excluded), listed once.
 struct Peers<M> {
-    cells: Vec<u8>,
+    cells: Vec<Symbol>,
     empty: Vec<usize>,
     /// The peers of the empty cell at position k: `peers[k * width..(k + 1) * width]` (every
     /// cell of a shape has as many).
-    peers: Vec<u16>,
+    peers: Vec<u32>,
     width: usize,
     /// `symbol[v]`: the set of symbol v; empty for 0, an empty cell.
-    symbol: [M; 256],
+    symbol: Vec<M>,
     all: M,
 }
 
@@ -88,13 +88,15 @@ fn search<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
     let cells = puzzle.cells().to_vec();
     let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
     let side = shape.side();
-    let symbol = std::array::from_fn(|v| {
-        if (1..=side).contains(&v) {
-            M::symbol(v as u8)
-        } else {
-            M::ZERO
-        }
-    });
+    let symbol = (0..=side)
+        .map(|v| {
+            if v == 0 {
+                M::ZERO
+            } else {
+                M::symbol(v as Symbol)
+            }
+        })
+        .collect();
     let mut grid = Peers {
         width: empty.first().map_or(0, |&i| units.peers(i).len()),
         peers: empty.iter().flat_map(|&i| units.peers(i)).collect(),

@@ -673,7 +673,8 @@ pub fn root(puzzle: &Grid) -> (Root, u64) {
         Rooted::Ended(t) => {
             let root = match t.first {
                 Some(cells) => Root::Solved(
-                    Grid::from_cells(cells.try_into().expect("81 cells")).expect("digits 1..=9"),
+                    Grid::from_cells(std::array::from_fn(|i| cells[i] as u8))
+                        .expect("digits 1..=9"),
                 ),
                 None => Root::NoSolution,
             };

@@ -32,7 +32,7 @@ impl Solver for BitmaskDfs {
     fn caps(&self) -> Caps {
         Caps {
             counts: false,
-            ..Caps::ANY_SHAPE
+            ..Caps::UP_TO_128
         }
     }
 

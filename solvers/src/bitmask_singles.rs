@@ -66,7 +66,7 @@
 
 use crate::engine::Caps;
 use crate::search::{by_width, Mask, Slots, Tally};
-use crate::{Board, Budget, Grid, Solver};
+use crate::{Board, Budget, Grid, Solver, Symbol};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -453,7 +453,7 @@ impl BitmaskSingles {
 
 impl Solver for BitmaskSingles {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();
@@ -475,7 +475,7 @@ struct ShapedSearch<'a, M: Mask> {
     bit: Vec<M>,
     len: usize,
     depth: usize,
-    givens: Vec<u8>,
+    givens: Vec<Symbol>,
 }
 
 /// A branch point of [`ShapedSearch`]: the list position of its cell and the symbols not tried.
@@ -586,7 +586,7 @@ impl<M: Mask> ShapedSearch<'_, M> {
     }
 
     /// The solved board's cells: the givens and the symbols of the list (all filled).
-    fn cells(&self) -> Vec<u8> {
+    fn cells(&self) -> Vec<Symbol> {
         let mut cells = self.givens.clone();
         for q in 0..self.len {
             cells[self.pos[q][3] as usize] = self.bit[q].first();
@@ -703,7 +703,10 @@ mod tests {
     use crate::{Shape, Status};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
-    fn search_with<S: Scan>(puzzle: &str, limit: u64) -> (u64, Option<Vec<u8>>, crate::Stats) {
+    fn search_with<S: Scan>(
+        puzzle: &str,
+        limit: u64,
+    ) -> (u64, Option<Vec<crate::Symbol>>, crate::Stats) {
         let grid: Grid = puzzle.parse().unwrap();
         let budget = Budget::unlimited();
         let mut s = setup(&grid, limit, &budget);
@@ -726,7 +729,10 @@ mod tests {
         let (found, first, stats) = search_with::<Plain>(SEED, 2);
         assert_eq!(found, 1);
         let solution: Grid = SEED_SOLUTION.parse().unwrap();
-        assert_eq!(first, Some(solution.cells().to_vec()));
+        assert_eq!(
+            first,
+            Some(solution.cells().iter().map(|&v| v.into()).collect())
+        );
         assert!(stats.nodes >= 1);
         assert_eq!(search_with::<Plain>(PUZZLES[2], 50).0, 50);
         assert_eq!(search_with::<Plain>(PUZZLES[3], 2).0, 0);

@@ -8,6 +8,10 @@
 use crate::shape::Shape;
 use crate::Grid;
 
+/// The value of a cell of a [`Board`]: `0` for an empty cell, `1..=N` for a symbol (N up to
+/// [`MAX_SIDE`](crate::MAX_SIDE)). The 9x9 [`Grid`] keeps its cells in `u8`.
+pub type Symbol = u16;
+
 /// The cells of a grid of any shape: N·N values, row-major, `0` = empty, `1..=N` = symbol.
 ///
 /// Like [`Grid`], the type only promises that every value is in range; whether the givens
@@ -15,7 +19,7 @@ use crate::Grid;
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     shape: Shape,
-    cells: Vec<u8>,
+    cells: Vec<Symbol>,
 }
 
 /// Why cell values do not make a board.
@@ -36,7 +40,7 @@ pub enum BoardError {
     #[error("symbol {value} at {cell} is above {side}")]
     SymbolTooLarge {
         /// The value.
-        value: u8,
+        value: Symbol,
         /// The cell, `rRcC` (1-based).
         cell: String,
         /// N.
@@ -48,7 +52,7 @@ pub enum BoardError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardConflict {
     /// The repeated symbol.
-    pub symbol: u8,
+    pub symbol: Symbol,
     /// The first cell holding it (row-major index).
     pub first: usize,
     /// The second cell holding it.
@@ -76,7 +80,7 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardError::WrongLength`] or [`BoardError::SymbolTooLarge`] (the first such cell).
-    pub fn new(shape: Shape, cells: Vec<u8>) -> Result<Board, BoardError> {
+    pub fn new(shape: Shape, cells: Vec<Symbol>) -> Result<Board, BoardError> {
         if cells.len() != shape.cells() {
             return Err(BoardError::WrongLength {
                 found: cells.len(),
@@ -95,7 +99,7 @@ impl Board {
     }
 
     /// The board a search wrote: N·N symbols in `1..=N` (checked in debug builds only).
-    pub(crate) fn solved(shape: Shape, cells: Vec<u8>) -> Board {
+    pub(crate) fn solved(shape: Shape, cells: Vec<Symbol>) -> Board {
         debug_assert!(Board::new(shape, cells.clone()).is_ok());
         Board { shape, cells }
     }
@@ -112,7 +116,7 @@ impl Board {
     pub fn from_grid(grid: &Grid) -> Board {
         Board {
             shape: Shape::CLASSIC,
-            cells: grid.cells().to_vec(),
+            cells: grid.cells().iter().map(|&v| Symbol::from(v)).collect(),
         }
     }
 
@@ -121,8 +125,11 @@ impl Board {
         if !self.shape.is_classic() {
             return None;
         }
-        let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
-        // A classic board holds 0..=9 only (checked when it was made).
+        let mut cells = [0u8; 81];
+        for (c, &v) in cells.iter_mut().zip(&self.cells) {
+            // A classic board holds 0..=9 only (checked when it was made).
+            *c = v as u8;
+        }
         Some(Grid::from_cells_unchecked(cells))
     }
 
@@ -134,18 +141,18 @@ impl Board {
 
     /// Its N·N cells, row-major.
     #[inline]
-    pub fn cells(&self) -> &[u8] {
+    pub fn cells(&self) -> &[Symbol] {
         &self.cells
     }
 
     /// The value of cell `i` (0 = empty).
     #[inline]
-    pub fn get(&self, i: usize) -> u8 {
+    pub fn get(&self, i: usize) -> Symbol {
         self.cells[i]
     }
 
     /// Sets cell `i` to `value` (0 empties it). Panics if `value` is above N or `i` out of range.
-    pub fn set(&mut self, i: usize, value: u8) {
+    pub fn set(&mut self, i: usize, value: Symbol) {
         assert!(
             value as usize <= self.shape.side(),
             "symbol {value} above N"

@@ -1125,7 +1125,7 @@ impl Cdcl {
 
 impl Solver for Cdcl {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();

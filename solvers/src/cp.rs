@@ -364,7 +364,7 @@ impl Cp {
 
 impl Solver for Cp {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();

@@ -62,7 +62,7 @@
 
 use crate::engine::Caps;
 use crate::search::Tally;
-use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats};
+use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Symbol};
 
 /// Knuth's dancing-links solver. Keeps its matrix from one solve to the next; counts solutions.
 #[derive(Default)]
@@ -413,7 +413,7 @@ fn run_on<'a>(m: &mut Matrix, puzzle: &Grid, limit: u64, budget: &'a Budget) -> 
 
 impl Solver for Dlx {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     fn solve(&mut self, puzzle: &Board, budget: &Budget) -> Option<Outcome> {
@@ -653,7 +653,7 @@ impl Wide {
                                 let mut cells = puzzle.cells().to_vec();
                                 for &(_, r) in &stack {
                                     let row = self.row_of[(r - self.first) / self.width] as usize;
-                                    cells[row / n] = (row % n) as u8 + 1;
+                                    cells[row / n] = (row % n) as Symbol + 1;
                                 }
                                 first = Board::new(puzzle.shape(), cells).ok();
                             }

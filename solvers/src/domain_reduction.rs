@@ -54,7 +54,7 @@
 use crate::bits::{ALL, BOX_OF};
 use crate::engine::Caps;
 use crate::search::{by_width, Mask, Tally};
-use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Solver, Stats, Unit, Units};
+use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Solver, Stats, Symbol, Unit, Units};
 use std::fmt;
 
 /// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
@@ -720,7 +720,7 @@ impl DomainReduction {
 
 impl Solver for DomainReduction {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();
@@ -743,14 +743,14 @@ struct Dead;
 struct ShapedState<M: Mask> {
     units: Units,
     /// Cell `i`'s peers, ascending: `peers[peer_start[i]..peer_start[i + 1]]`.
-    peers: Vec<u16>,
+    peers: Vec<u32>,
     peer_start: Vec<u32>,
     /// The cells in MRV tie-break order.
-    order: Vec<u16>,
+    order: Vec<u32>,
     all: M,
     cand: Vec<M>,
     placed: Vec<M>,
-    cells: Vec<u8>,
+    cells: Vec<Symbol>,
     empty: usize,
     trail: Vec<Undo<M>>,
     queue: Vec<u32>,
@@ -775,7 +775,7 @@ impl<M: Mask> ShapedState<M> {
         let order = (0..shape.cells())
             .map(|k| {
                 let (diagonal, c) = (k / n, k % n);
-                (n * ((c + diagonal) % n) + c) as u16
+                (n * ((c + diagonal) % n) + c) as u32
             })
             .collect();
         let all = M::all(n);
@@ -798,7 +798,7 @@ impl<M: Mask> ShapedState<M> {
     /// [`State::assign`]: fills `cell` with `symbol` (a candidate of it) and removes `symbol`
     /// from its peers' candidates, queueing peers left with one. Every change goes on the trail.
     #[inline]
-    fn assign(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+    fn assign(&mut self, cell: usize, symbol: Symbol) -> Result<(), Dead> {
         let bit = M::symbol(symbol);
         self.trail.push(Undo::Cand(cell as u32, self.cand[cell]));
         self.trail.push(Undo::Assign(cell as u32));

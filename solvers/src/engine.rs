@@ -122,6 +122,9 @@ pub enum Shapes {
     Classic,
     /// Every [`Shape`] up to [`crate::MAX_SIDE`]: Sudoku with any boxes, and Latin squares.
     Any,
+    /// Every [`Shape`] of a side up to the one given (a solver whose candidate sets are one
+    /// machine word: `UpTo(128)` for a `u128`).
+    UpTo(u16),
 }
 
 impl Shapes {
@@ -130,14 +133,38 @@ impl Shapes {
         match self {
             Shapes::Classic => shape.is_classic(),
             Shapes::Any => true,
+            Shapes::UpTo(side) => shape.side() <= usize::from(side) || shape.is_classic(),
         }
     }
 
-    /// A word for tables and `harness list`: `9x9` or `any`.
-    pub fn as_str(self) -> &'static str {
+    /// A word for tables and `harness list`: `9x9`, `any`, or `up to 128x128`
+    /// ([`Shapes::parse`] reads it back).
+    pub fn as_str(self) -> std::borrow::Cow<'static, str> {
         match self {
-            Shapes::Classic => "9x9",
-            Shapes::Any => "any",
+            Shapes::Classic => "9x9".into(),
+            Shapes::Any => "any".into(),
+            Shapes::UpTo(n) => format!("up to {n}x{n}").into(),
+        }
+    }
+
+    /// The shapes [`Shapes::as_str`] wrote, `None` for other text.
+    pub fn parse(text: &str) -> Option<Shapes> {
+        match text.trim() {
+            "9x9" => Some(Shapes::Classic),
+            "any" => Some(Shapes::Any),
+            t => {
+                let (a, b) = t.strip_prefix("up to ")?.split_once('x')?;
+                let n: u16 = a.parse().ok()?;
+                (b.parse::<u16>().ok()? == n).then_some(Shapes::UpTo(n))
+            }
+        }
+    }
+
+    /// Why a shape is not taken, for `n/a` cells: `9x9 only`, `up to 128x128`.
+    pub fn limit(self) -> String {
+        match self {
+            Shapes::Classic => "9x9 only".into(),
+            other => other.as_str().into_owned(),
         }
     }
 }
@@ -180,6 +207,12 @@ impl Caps {
     /// [`Caps::POLLED_SEARCH`] on every shape ([`Shapes::Any`]).
     pub const ANY_SHAPE: Caps = Caps {
         shapes: Shapes::Any,
+        ..Caps::POLLED_SEARCH
+    };
+
+    /// [`Caps::POLLED_SEARCH`] on every shape of a side up to 128 (candidate sets in a `u128`).
+    pub const UP_TO_128: Caps = Caps {
+        shapes: Shapes::UpTo(128),
         ..Caps::POLLED_SEARCH
     };
 }

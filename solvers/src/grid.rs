@@ -206,7 +206,7 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         given_twice(
             f,
-            self.digit,
+            self.digit.into(),
             &self.unit,
             &cell_name(self.first),
             &cell_name(self.second),
@@ -218,7 +218,7 @@ impl fmt::Display for Conflict {
 /// twice in row 1 (r1c1 and r1c2)` ([`Conflict`] on 9x9, [`crate::BoardConflict`] elsewhere).
 pub(crate) fn given_twice(
     f: &mut fmt::Formatter<'_>,
-    digit: u8,
+    digit: crate::Symbol,
     unit: &dyn fmt::Display,
     first: &str,
     second: &str,

@@ -63,7 +63,7 @@
 
 use crate::engine::Caps;
 use crate::search::{by_width, Mask, Tally};
-use crate::{Board, Budget, Shape, Solver, Units};
+use crate::{Board, Budget, Shape, Solver, Symbol, Units};
 
 /// The large-grid solver: cell and place views, singles and locked candidates to a fixpoint,
 /// dual-MRV dom/wdeg binary branching. Keeps the units of the last shape it solved; counts solutions.
@@ -81,7 +81,7 @@ struct Topology {
     /// Units per cell (2 or 3).
     k: usize,
     /// Cell `i`'s position in its `j`-th unit: `pos[i * k + j]` (0..N).
-    pos: Vec<u8>,
+    pos: Vec<u16>,
 }
 
 impl Topology {
@@ -89,7 +89,7 @@ impl Topology {
     fn of(shape: Shape) -> Topology {
         let units = shape.units();
         let k = shape.units_per_cell();
-        let mut pos = vec![0u8; shape.cells() * k];
+        let mut pos = vec![0u16; shape.cells() * k];
         for u in 0..units.len() {
             for (p, &cell) in units.cells(u).iter().enumerate() {
                 let j = units
@@ -97,7 +97,7 @@ impl Topology {
                     .iter()
                     .position(|&v| v as usize == u)
                     .expect("a unit's cell has the unit");
-                pos[cell as usize * k + j] = p as u8;
+                pos[cell as usize * k + j] = p as u16;
             }
         }
         Topology {
@@ -108,6 +108,11 @@ impl Topology {
         }
     }
 }
+
+/// A trail entry's symbol bits: symbols up to [`MAX_SIDE`](crate::MAX_SIDE) (9 bits), cells
+/// above them (18 bits for 400x400).
+const SHIFT: u32 = 9;
+const SYMBOL_BITS: u32 = (1 << SHIFT) - 1;
 
 /// A contradiction: a cell with no candidate, or a symbol with no place in a unit.
 struct Dead;
@@ -130,7 +135,7 @@ struct Boxes<M> {
 impl<M: Mask> Boxes<M> {
     fn new(n: usize, r: usize, c: usize) -> Boxes<M> {
         let set = |it: &mut dyn Iterator<Item = usize>| {
-            it.fold(M::ZERO, |m, p| m | M::symbol(p as u8 + 1))
+            it.fold(M::ZERO, |m, p| m | M::symbol(p as Symbol + 1))
         };
         Boxes {
             r,
@@ -152,10 +157,11 @@ struct State<'t, M: Mask> {
     /// Place sets: `place[u * N + s - 1]`, positions in unit `u` where symbol `s` may go.
     place: Vec<M>,
     /// Each cell's symbol, 0 while empty.
-    value: Vec<u8>,
+    value: Vec<Symbol>,
     /// Empty cells left.
     empty: usize,
-    /// Removals `(cell << 8) | symbol`, and fills `(cell << 8) | 0`, undone back to a mark.
+    /// Removals `(cell << SHIFT) | symbol`, and fills `(cell << SHIFT) | 0`, undone back to a
+    /// mark.
     trail: Vec<u32>,
     naked: Vec<u32>,
     hidden: Vec<u32>,
@@ -202,7 +208,7 @@ impl<'t, M: Mask> State<'t, M> {
     /// Removes `symbol` from `cell`'s domain (nothing if it is not there), keeping the place
     /// sets equal and queueing the singles the removal makes.
     #[inline]
-    fn remove(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+    fn remove(&mut self, cell: usize, symbol: Symbol) -> Result<(), Dead> {
         let bit = M::symbol(symbol);
         let d = self.dom[cell];
         if (d & bit).is_empty() {
@@ -210,7 +216,7 @@ impl<'t, M: Mask> State<'t, M> {
         }
         let d = d ^ bit;
         self.dom[cell] = d;
-        self.trail.push(((cell as u32) << 8) | symbol as u32);
+        self.trail.push(((cell as u32) << SHIFT) | symbol as u32);
         let k = self.t.k;
         let mut dead = d.is_empty();
         if dead {
@@ -247,10 +253,10 @@ impl<'t, M: Mask> State<'t, M> {
 
     /// Fills `cell` (empty, `symbol` in its domain) with `symbol`: removes its other symbols,
     /// and `symbol` from every other cell of its units.
-    fn assign(&mut self, cell: usize, symbol: u8) -> Result<(), Dead> {
+    fn assign(&mut self, cell: usize, symbol: Symbol) -> Result<(), Dead> {
         self.value[cell] = symbol;
         self.empty -= 1;
-        self.trail.push((cell as u32) << 8);
+        self.trail.push((cell as u32) << SHIFT);
         let mut others = self.dom[cell] & !M::symbol(symbol);
         while !others.is_empty() {
             let b = others.lowest();
@@ -277,7 +283,7 @@ impl<'t, M: Mask> State<'t, M> {
         let k = self.t.k;
         while self.trail.len() > mark {
             let e = self.trail.pop().expect("longer than the mark");
-            let (cell, symbol) = ((e >> 8) as usize, (e & 0xff) as u8);
+            let (cell, symbol) = ((e >> SHIFT) as usize, (e & SYMBOL_BITS) as Symbol);
             if symbol == 0 {
                 self.value[cell] = 0;
                 self.empty += 1;
@@ -329,7 +335,7 @@ impl<'t, M: Mask> State<'t, M> {
                     let cell = self.t.units.cells(u)[p.first() as usize - 1] as usize;
                     if self.value[cell] == 0 {
                         stats.propagations += 1;
-                        self.assign(cell, (idx % self.n) as u8 + 1)?;
+                        self.assign(cell, (idx % self.n) as Symbol + 1)?;
                     }
                 }
                 continue;
@@ -375,7 +381,7 @@ impl<'t, M: Mask> State<'t, M> {
         let (r, c) = (bx.r, bx.c);
         let stacks = n / c;
         let (u, s) = (idx / n, idx % n);
-        let symbol = s as u8 + 1;
+        let symbol = s as Symbol + 1;
         let p = self.place[idx];
         if p.at_most_one() {
             return Ok(());
@@ -434,7 +440,7 @@ impl<'t, M: Mask> State<'t, M> {
     /// by its failure weight (dom/wdeg), ties drawn at random. The value: of a cell, the
     /// candidate with the fewest places in one of the cell's units; of a place set, the cell
     /// with the fewest candidates; ties drawn at random.
-    fn choose(&mut self) -> (usize, u8) {
+    fn choose(&mut self) -> (usize, Symbol) {
         // best: size and weight of the best so far (size/weight smallest); place set or cell.
         let (mut bs, mut bw, mut ties) = (u64::MAX, 1u64, 0u32);
         let mut best = (usize::MAX, true);
@@ -462,7 +468,7 @@ impl<'t, M: Mask> State<'t, M> {
         }
         match best {
             (cell, true) => (cell, self.value_of(cell)),
-            (idx, false) => (self.cell_of(idx), (idx % self.n) as u8 + 1),
+            (idx, false) => (self.cell_of(idx), (idx % self.n) as Symbol + 1),
         }
     }
 
@@ -481,9 +487,9 @@ impl<'t, M: Mask> State<'t, M> {
     }
 
     /// The candidate of `cell` with the fewest places in one of its units.
-    fn value_of(&mut self, cell: usize) -> u8 {
+    fn value_of(&mut self, cell: usize) -> Symbol {
         let k = self.t.k;
-        let (mut best, mut bs, mut ties) = (0u8, u32::MAX, 0u32);
+        let (mut best, mut bs, mut ties) = (0, u32::MAX, 0u32);
         let mut rest = self.dom[cell];
         while !rest.is_empty() {
             let b = rest.lowest();
@@ -540,7 +546,7 @@ impl<'t, M: Mask> State<'t, M> {
 /// and the trail's length before it.
 struct Open {
     cell: u32,
-    symbol: u8,
+    symbol: Symbol,
     left: bool,
     mark: usize,
 }
@@ -628,7 +634,7 @@ impl Large {
 
 impl Solver for Large {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();

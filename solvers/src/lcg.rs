@@ -1309,7 +1309,7 @@ impl Lcg {
 
 impl Solver for Lcg {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     crate::search::board_search_methods!();

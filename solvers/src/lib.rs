@@ -88,7 +88,7 @@ mod search;
 mod shape;
 pub mod triads;
 
-pub use board::{cell_name as board_cell_name, Board, BoardConflict, BoardError};
+pub use board::{cell_name as board_cell_name, Board, BoardConflict, BoardError, Symbol};
 pub use budget::Budget;
 pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
 pub use registry::{SolverKind, UnknownSolver};

@@ -357,7 +357,7 @@ pub fn decode_model_board(shape: Shape, model: &[i32]) -> Result<Board, String> 
         }
         value[v] = sign;
     }
-    let mut cells = vec![0u8; n * n];
+    let mut cells = vec![0; n * n];
     for (cell, slot) in cells.iter_mut().enumerate() {
         for s in 1..=n {
             if value[var_of(shape, cell, s) as usize] == 1 {
@@ -368,7 +368,7 @@ pub fn decode_model_board(shape: Shape, model: &[i32]) -> Result<Board, String> 
                         *slot
                     ));
                 }
-                *slot = s as u8;
+                *slot = s as crate::Symbol;
             }
         }
         if *slot == 0 {
@@ -800,7 +800,7 @@ impl Solver for Sat {
             complete: !r.out_of_budget,
             first: r
                 .first
-                .map(|c| Board::new(Shape::CLASSIC, c.to_vec()).expect("digits 1..=9")),
+                .map(|c| Board::from_grid(&Grid::from_cells(c).expect("digits 1..=9"))),
             stats: r.stats,
         })
     }
@@ -933,11 +933,11 @@ fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget)
         if !sat {
             break;
         }
-        let mut cells = vec![0u8; n * n];
+        let mut cells = vec![0; n * n];
         for l in s.model().unwrap_or_default() {
             let i = l.var().index();
             if l.is_positive() && i < vars {
-                cells[i / n] = (i % n) as u8 + 1;
+                cells[i / n] = (i % n) as crate::Symbol + 1;
             }
         }
         count.solutions += 1;

@@ -11,7 +11,7 @@
 //! it without a change to any search.
 
 use crate::budget::Poll;
-use crate::{Board, Budget, Count, Outcome, Shape, Stats};
+use crate::{Board, Budget, Count, Outcome, Shape, Stats, Symbol};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of symbols of a grid of side N <= `BITS`: bit `s - 1` for symbol `s`.
@@ -35,11 +35,11 @@ pub(crate) trait Mask:
     /// The symbols `1..=n` (`n <= BITS`).
     fn all(n: usize) -> Self;
     /// The set of symbol `s` (1..=BITS).
-    fn symbol(s: u8) -> Self;
+    fn symbol(s: Symbol) -> Self;
     /// Number of symbols in the set.
     fn count(self) -> u32;
     /// The smallest symbol of a non-empty set.
-    fn first(self) -> u8;
+    fn first(self) -> Symbol;
     /// The smallest symbol's bit alone (`x & -x`); 0 for the empty set.
     fn lowest(self) -> Self;
     /// True for the empty set.
@@ -65,7 +65,7 @@ macro_rules! impl_mask {
                 }
             }
             #[inline(always)]
-            fn symbol(s: u8) -> $t {
+            fn symbol(s: Symbol) -> $t {
                 (1 as $t) << (s as u32 - 1)
             }
             #[inline(always)]
@@ -73,8 +73,8 @@ macro_rules! impl_mask {
                 self.count_ones()
             }
             #[inline(always)]
-            fn first(self) -> u8 {
-                self.trailing_zeros() as u8 + 1
+            fn first(self) -> Symbol {
+                self.trailing_zeros() as Symbol + 1
             }
             #[inline(always)]
             fn lowest(self) -> $t {
@@ -117,6 +117,9 @@ macro_rules! board_search_methods {
             puzzle: &$crate::Board,
             budget: &$crate::Budget,
         ) -> Option<$crate::Outcome> {
+            if !self.caps().shapes.takes(puzzle.shape()) {
+                return None;
+            }
             Some(self.tally(puzzle, 1, budget).outcome(puzzle.shape()))
         }
     };
@@ -129,6 +132,9 @@ macro_rules! board_search_methods {
             limit: u64,
             budget: &$crate::Budget,
         ) -> Option<$crate::Count> {
+            if !self.caps().shapes.takes(puzzle.shape()) {
+                return None;
+            }
             Some(self.tally(puzzle, limit, budget).count(puzzle.shape()))
         }
     };
@@ -193,6 +199,31 @@ impl Slots {
     }
 }
 
+/// The cells of a solution as a search keeps them (a 9x9 grid's `[u8; 81]`, a vector of `u8` or
+/// of [`Symbol`]s), turned into a [`Board`]'s cells once, when the first solution is recorded.
+pub(crate) trait IntoSymbols {
+    /// The cells as [`Symbol`]s.
+    fn into_symbols(self) -> Vec<Symbol>;
+}
+
+impl IntoSymbols for Vec<Symbol> {
+    fn into_symbols(self) -> Vec<Symbol> {
+        self
+    }
+}
+
+impl IntoSymbols for Vec<u8> {
+    fn into_symbols(self) -> Vec<Symbol> {
+        self.into_iter().map(Symbol::from).collect()
+    }
+}
+
+impl<const N: usize> IntoSymbols for [u8; N] {
+    fn into_symbols(self) -> Vec<Symbol> {
+        self.iter().map(|&v| Symbol::from(v)).collect()
+    }
+}
+
 /// The bookkeeping of a search, shared by every searching solver: the counters, the budget,
 /// how many solutions to look for (`limit`, at least 1), how many were found and the first one
 /// (its cells, row-major), and whether the budget stopped the search.
@@ -201,7 +232,7 @@ pub(crate) struct Tally<'a> {
     pub(crate) budget: &'a Budget,
     pub(crate) limit: u64,
     pub(crate) found: u64,
-    pub(crate) first: Option<Vec<u8>>,
+    pub(crate) first: Option<Vec<Symbol>>,
     pub(crate) out_of_budget: bool,
 }
 
@@ -237,10 +268,10 @@ impl<'a> Tally<'a> {
     /// Records a solution (`cells` is called for the first one only); true when `limit`
     /// solutions are found and the search must stop.
     #[inline(always)]
-    pub(crate) fn solution<C: Into<Vec<u8>>>(&mut self, cells: impl FnOnce() -> C) -> bool {
+    pub(crate) fn solution<C: IntoSymbols>(&mut self, cells: impl FnOnce() -> C) -> bool {
         self.found += 1;
         if self.first.is_none() {
-            self.first = Some(cells().into());
+            self.first = Some(cells().into_symbols());
         }
         self.found >= self.limit
     }
@@ -351,7 +382,7 @@ pub(crate) fn fixed_order<'a, M: Mask>(
 /// puzzles made from them by blanking cells.
 #[cfg(test)]
 pub(crate) mod test_boards {
-    use crate::{Board, Shape};
+    use crate::{Board, Shape, Symbol};
 
     /// A solution of `shape`: for boxes of r x c, symbol `((row·c + row / r + col) mod N) + 1`
     /// (the classic pattern grid); for a Latin square, the cyclic `((row + col) mod N) + 1`.
@@ -364,7 +395,7 @@ pub(crate) mod test_boards {
                     Some((r, c)) => (row * c + row / r + col) % n,
                     None => (row + col) % n,
                 };
-                v as u8 + 1
+                v as Symbol + 1
             })
             .collect();
         Board::new(shape, cells).unwrap()
@@ -436,7 +467,7 @@ pub(crate) mod test_boards {
                 .unwrap();
             assert_eq!((c.solutions, c.complete), (want, true), "{shape}");
         }
-        let mut cells = vec![0u8; 16];
+        let mut cells = vec![0; 16];
         cells[0] = 1;
         cells[5] = 1; // same box
         let b = Board::new(Shape::of_order(2).unwrap(), cells).unwrap();

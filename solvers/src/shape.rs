@@ -16,20 +16,21 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The largest side a shape may have: symbols are `u8` (0 = empty) and candidate sets of the
-/// solvers that take every shape fit in a `u128`.
-pub const MAX_SIDE: usize = 128;
+/// The largest side a shape may have: 400, a Sudoku of box order 20 (symbols are
+/// [`Symbol`](crate::Symbol)s, cells are numbered in a `u32`). Solvers whose candidate sets are
+/// narrower declare the sides they take in their [`Caps`](crate::engine::Caps).
+pub const MAX_SIDE: usize = 400;
 
 /// The geometry of a grid: its side N and its boxes (none for a Latin square).
 ///
 /// `Ord` sorts by side, then box shape, so results grouped by shape list small grids first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    side: u8,
+    side: u16,
     /// Rows of a box; 0 for a Latin square.
-    box_rows: u8,
+    box_rows: u16,
     /// Columns of a box; 0 for a Latin square.
-    box_cols: u8,
+    box_cols: u16,
 }
 
 /// Why a shape cannot be made.
@@ -70,14 +71,14 @@ impl Shape {
     /// # Errors
     /// [`ShapeError::Side`] when the side is 0 or above [`MAX_SIDE`].
     pub fn sudoku(rows: usize, cols: usize) -> Result<Shape, ShapeError> {
-        let side = rows * cols;
+        let side = rows.saturating_mul(cols);
         if side == 0 || side > MAX_SIDE {
             return Err(ShapeError::Side { side });
         }
         Ok(Shape {
-            side: side as u8,
-            box_rows: rows as u8,
-            box_cols: cols as u8,
+            side: side as u16,
+            box_rows: rows as u16,
+            box_cols: cols as u16,
         })
     }
 
@@ -98,7 +99,7 @@ impl Shape {
             return Err(ShapeError::Side { side });
         }
         Ok(Shape {
-            side: side as u8,
+            side: side as u16,
             box_rows: 0,
             box_cols: 0,
         })
@@ -183,7 +184,7 @@ impl Shape {
         }
     }
 
-    /// The units of this shape, derived once (O(N³) time and memory at most; 3 MB for 128x128).
+    /// The units of this shape, derived once (O(N²) memory: 2 MB for 400x400).
     pub fn units(self) -> Units {
         Units::of(self)
     }
@@ -251,7 +252,7 @@ impl FromStr for Shape {
 pub struct Units {
     shape: Shape,
     /// Unit-major: unit `u`'s cells are `members[u * N..(u + 1) * N]`, in row-major order.
-    members: Vec<u16>,
+    members: Vec<u32>,
     /// Cell-major: cell `i`'s units are `of_cell[i * k..(i + 1) * k]`, k = units per cell.
     of_cell: Vec<u16>,
 }
@@ -262,18 +263,17 @@ impl Units {
         let k = shape.units_per_cell();
         let mut members = Vec::with_capacity(k * n * n);
         for r in 0..n {
-            members.extend((0..n).map(|c| (r * n + c) as u16));
+            members.extend((0..n).map(|c| (r * n + c) as u32));
         }
         for c in 0..n {
-            members.extend((0..n).map(|r| (r * n + c) as u16));
+            members.extend((0..n).map(|r| (r * n + c) as u32));
         }
-        if shape.boxes().is_some() {
+        if let Some((br, bc)) = shape.boxes() {
             for b in 0..n {
-                members.extend(
-                    (0..n * n)
-                        .filter(|&i| shape.box_of(i) == Some(b))
-                        .map(|i| i as u16),
-                );
+                let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
+                for row in top..top + br {
+                    members.extend((left..left + bc).map(|col| (row * n + col) as u32));
+                }
             }
         }
         let mut of_cell = Vec::with_capacity(k * n * n);
@@ -308,7 +308,7 @@ impl Units {
 
     /// The N cells of unit `u`.
     #[inline]
-    pub fn cells(&self, u: usize) -> &[u16] {
+    pub fn cells(&self, u: usize) -> &[u32] {
         let n = self.shape.side();
         &self.members[u * n..(u + 1) * n]
     }
@@ -321,8 +321,8 @@ impl Units {
     }
 
     /// The peers of cell `i`: every other cell sharing a unit with it, ascending, each once.
-    pub fn peers(&self, i: usize) -> Vec<u16> {
-        let mut p: Vec<u16> = self
+    pub fn peers(&self, i: usize) -> Vec<u32> {
+        let mut p: Vec<u32> = self
             .of_cell(i)
             .iter()
             .flat_map(|&u| self.cells(u as usize).iter().copied())
@@ -397,8 +397,8 @@ mod tests {
         assert!("12x12".parse::<Shape>().is_err()); // 12 is no square: boxes must be given
         assert!("9x8".parse::<Shape>().is_err());
         assert!(matches!(
-            "200x200/latin".parse::<Shape>(),
-            Err(ShapeError::Side { side: 200 })
+            "401x401/latin".parse::<Shape>(),
+            Err(ShapeError::Side { side: 401 })
         ));
         assert_eq!(Shape::square_for_side(16), Shape::of_order(4).ok());
         assert_eq!(Shape::square_for_side(12), None);

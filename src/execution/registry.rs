@@ -309,11 +309,13 @@ impl Registry {
                 }
             } else if let Some(cmd) = e.cmd {
                 let shapes = match e.shapes.as_deref() {
-                    None | Some("9x9") => solvers::engine::Shapes::Classic,
-                    Some("any") => solvers::engine::Shapes::Any,
-                    Some(other) => {
-                        bail!("{file}: [{name}] shapes = {other:?}: expected \"9x9\" or \"any\"")
-                    }
+                    None => solvers::engine::Shapes::Classic,
+                    Some(text) => match solvers::engine::Shapes::parse(text) {
+                        Some(s) => s,
+                        None => bail!(
+                            "{file}: [{name}] shapes = {text:?}: expected \"9x9\", \"any\" or \"up to NxN\""
+                        ),
+                    },
                 };
                 ExternalSpec::Cmd {
                     command: anchor_paths(split_command(&cmd, &format!("{file}: [{name}]"))?, base),

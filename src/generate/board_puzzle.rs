@@ -246,14 +246,20 @@ pub(crate) mod tests {
     /// tests, so the removal logic is tested before the generic solvers count every shape.
     pub(crate) struct TestCounter;
 
-    fn count(cells: &mut Vec<u8>, shape: Shape, limit: u64, found: &mut u64, nodes: &mut u64) {
+    fn count(
+        cells: &mut Vec<solvers::Symbol>,
+        shape: Shape,
+        limit: u64,
+        found: &mut u64,
+        nodes: &mut u64,
+    ) {
         let n = shape.side();
         let Some(i) = cells.iter().position(|&v| v == 0) else {
             *found += 1;
             return;
         };
         let (r, c) = (i / n, i % n);
-        for s in 1..=n as u8 {
+        for s in 1..=n as solvers::Symbol {
             let clash = (0..n).any(|k| {
                 cells[r * n + k] == s
                     || cells[k * n + c] == s

@@ -115,12 +115,15 @@ impl Cube {
     }
 
     /// The square of a proper cube: symbols 1..=N, row-major.
-    fn square(&self) -> Vec<u8> {
+    fn square(&self) -> Vec<solvers::Symbol> {
         let n = self.n;
-        let mut out = vec![0u8; n * n];
+        let mut out = vec![0; n * n];
         for (i, cell) in out.iter_mut().enumerate() {
             let row = &self.v[i * n..(i + 1) * n];
-            *cell = row.iter().position(|&x| x == 1).map_or(0, |s| s as u8 + 1);
+            *cell = row
+                .iter()
+                .position(|&x| x == 1)
+                .map_or(0, |s| s as solvers::Symbol + 1);
         }
         out
     }
@@ -134,7 +137,7 @@ pub fn mixing_moves(n: usize) -> u64 {
 /// A uniformly random Latin square of order `n` (1..=128), symbols 1..=n, row-major: the
 /// Jacobson–Matthews chain from the cyclic square, [`mixing_moves`] moves, then on to the first
 /// proper cube. O(N⁴) time (each move scans three lines), N³ bytes of memory.
-pub fn random_latin_square(rng: &mut Rng, n: usize) -> Vec<u8> {
+pub fn random_latin_square(rng: &mut Rng, n: usize) -> Vec<solvers::Symbol> {
     if n == 0 {
         return Vec::new();
     }
@@ -173,7 +176,7 @@ mod tests {
     #[test]
     fn order_3_squares_are_all_reached_about_equally() {
         // There are 12 Latin squares of order 3; 1,200 draws should reach each about 100 times.
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut seen: HashMap<Vec<solvers::Symbol>, u32> = HashMap::new();
         for i in 0..1200 {
             *seen
                 .entry(random_latin_square(

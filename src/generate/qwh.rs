@@ -35,9 +35,9 @@ pub struct Qwh {
     /// The order N (side).
     pub order: usize,
     /// The square with its holes.
-    pub puzzle: Vec<u8>,
+    pub puzzle: Vec<solvers::Symbol>,
     /// The full Latin square: one completion of `puzzle`.
-    pub solution: Vec<u8>,
+    pub solution: Vec<solvers::Symbol>,
 }
 
 impl Qwh {
@@ -76,11 +76,11 @@ pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index:
 /// the quasigroups with holes and for Sudoku with punched holes alike. O(N²), O(N⁴) balanced.
 pub fn punch_holes(
     rng: &mut Rng,
-    solution: &[u8],
+    solution: &[solvers::Symbol],
     order: usize,
     fraction: f64,
     holes: Holes,
-) -> Vec<u8> {
+) -> Vec<solvers::Symbol> {
     let mut puzzle = solution.to_vec();
     let cells = order * order;
     match holes {

@@ -35,7 +35,7 @@ pub const SEARCH_MAX_SIDE: usize = 30;
 /// Search state: symbols placed and the symbols used per row, column and box (bit s-1).
 struct Fill {
     n: usize,
-    cells: Vec<u8>,
+    cells: Vec<solvers::Symbol>,
     rows: Vec<u128>,
     cols: Vec<u128>,
     boxes: Vec<u128>,
@@ -73,7 +73,7 @@ impl Fill {
 
     /// Places symbol `s` in empty cell `i`, or takes it out of cell `i` holding it.
     #[inline]
-    fn toggle(&mut self, i: usize, s: u8) {
+    fn toggle(&mut self, i: usize, s: solvers::Symbol) {
         let bit = 1u128 << (s - 1);
         let (r, c, b) = (i / self.n, i % self.n, self.box_of[i] as usize);
         self.rows[r] ^= bit;
@@ -93,7 +93,7 @@ struct Frame {
 
 /// Fills an empty grid of `shape` (boxes required) by randomized MRV search; `None` when
 /// `max_nodes` placements did not finish it.
-fn search(shape: Shape, rng: &mut Rng, max_nodes: u64) -> Option<Vec<u8>> {
+fn search(shape: Shape, rng: &mut Rng, max_nodes: u64) -> Option<Vec<solvers::Symbol>> {
     let f = Fill::new(shape);
     // The random scan order: MRV ties go to the earliest cell in it.
     let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
@@ -186,7 +186,7 @@ impl Empties {
 struct Search {
     f: Fill,
     empty: Empties,
-    arena: Vec<u8>,
+    arena: Vec<solvers::Symbol>,
     stack: Vec<Frame>,
     nodes: u64,
 }
@@ -197,7 +197,7 @@ impl Search {
         let start = self.arena.len();
         let cand = self.f.candidates(cell);
         self.arena
-            .extend((1..=self.f.n as u8).filter(|&s| cand >> (s - 1) & 1 == 1));
+            .extend((1..=self.f.n as solvers::Symbol).filter(|&s| cand >> (s - 1) & 1 == 1));
         rng.shuffle(&mut self.arena[start..]);
         let end = self.arena.len();
         self.stack.push(Frame {
@@ -237,10 +237,10 @@ impl Search {
 
 /// The pattern grid of `shape`'s boxes with symbols, rows in bands, bands, columns in stacks and
 /// stacks permuted at random.
-fn permuted_pattern(shape: Shape, rng: &mut Rng) -> Vec<u8> {
+fn permuted_pattern(shape: Shape, rng: &mut Rng) -> Vec<solvers::Symbol> {
     let n = shape.side();
     let (br, bc) = shape.boxes().unwrap_or((1, n));
-    let mut symbols: Vec<u8> = (1..=n as u8).collect();
+    let mut symbols: Vec<solvers::Symbol> = (1..=n as solvers::Symbol).collect();
     rng.shuffle(&mut symbols);
     let permute_lines = |rng: &mut Rng, per: usize| -> Vec<usize> {
         // `n / per` groups of `per` lines: groups permuted, lines within each group permuted.
@@ -256,7 +256,7 @@ fn permuted_pattern(shape: Shape, rng: &mut Rng) -> Vec<u8> {
     };
     let rows = permute_lines(rng, br);
     let cols = permute_lines(rng, bc);
-    let mut out = vec![0u8; n * n];
+    let mut out = vec![0; n * n];
     for (r, &pr) in rows.iter().enumerate() {
         for (c, &pc) in cols.iter().enumerate() {
             out[r * n + c] = symbols[(bc * (pr % br) + pr / br + pc) % n];
@@ -270,13 +270,20 @@ fn permuted_pattern(shape: Shape, rng: &mut Rng) -> Vec<u8> {
 /// search up to side [`SEARCH_MAX_SIDE`], restarted on fresh streams when capped, else the
 /// permuted pattern grid (module docs).
 /// The 9x9 shape gives the `random` method's grid ([`random_grid`]).
-pub fn random_sudoku_grid(shape: Shape, seed: u64, attempt: u32, index: u64) -> Vec<u8> {
+pub fn random_sudoku_grid(
+    shape: Shape,
+    seed: u64,
+    attempt: u32,
+    index: u64,
+) -> Vec<solvers::Symbol> {
     if shape.is_classic() {
         return random_grid(
             &mut Rng::new(seed, Purpose::RandomGrid, attempt, index),
             None,
         )
-        .to_vec();
+        .iter()
+        .map(|&v| solvers::Symbol::from(v))
+        .collect();
     }
     let cap = FILL_NODES_PER_CELL * shape.cells() as u64;
     let base = attempt.wrapping_mul(FILL_RESTARTS + 1);
@@ -321,7 +328,7 @@ pub fn random_solved(shape: Shape, seed: u64, attempt: u32, index: u64) -> Board
 mod tests {
     use super::*;
 
-    fn check(shape: Shape, g: &[u8]) {
+    fn check(shape: Shape, g: &[solvers::Symbol]) {
         let n = shape.side();
         assert!(
             crate::verify::check_shaped(n, shape.boxes(), &vec![0; n * n], g, None).is_ok(),

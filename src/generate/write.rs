@@ -82,11 +82,11 @@ impl fmt::Display for BoardFormat {
 /// The character of symbol `v` in the one-character form: `.` for 0, `1`-`9`, `A` = 10 …
 /// `Z` = 35; `?` above 35 (never written: [`BoardFormat::check`] refuses such shapes).
 #[inline]
-pub fn symbol_char(v: u8) -> u8 {
+pub fn symbol_char(v: solvers::Symbol) -> u8 {
     match v {
         0 => b'.',
-        1..=9 => b'0' + v,
-        10..=35 => b'A' + (v - 10),
+        1..=9 => b'0' + v as u8,
+        10..=35 => b'A' + (v as u8 - 10),
         _ => b'?',
     }
 }
@@ -98,7 +98,7 @@ pub fn shape_header(shape: Shape) -> String {
 }
 
 /// Appends the cells one character each (no newline).
-pub fn push_chars(out: &mut Vec<u8>, cells: &[u8]) {
+pub fn push_chars(out: &mut Vec<u8>, cells: &[solvers::Symbol]) {
     out.extend(cells.iter().map(|&v| symbol_char(v)));
 }
 
@@ -117,7 +117,7 @@ fn push_u32(out: &mut Vec<u8>, mut v: u32) {
 }
 
 /// Appends N rows of N space-separated integers (`0` empty), then a blank line.
-pub fn push_ints(out: &mut Vec<u8>, side: usize, cells: &[u8]) {
+pub fn push_ints(out: &mut Vec<u8>, side: usize, cells: &[solvers::Symbol]) {
     for row in cells.chunks(side.max(1)) {
         for (c, &v) in row.iter().enumerate() {
             if c > 0 {
@@ -131,7 +131,7 @@ pub fn push_ints(out: &mut Vec<u8>, side: usize, cells: &[u8]) {
 }
 
 /// Appends a `.pls` square: `order N`, then N rows of 0-based symbols, `-1` for an empty cell.
-pub fn push_pls(out: &mut Vec<u8>, side: usize, cells: &[u8]) {
+pub fn push_pls(out: &mut Vec<u8>, side: usize, cells: &[solvers::Symbol]) {
     out.extend_from_slice(b"order ");
     push_u32(out, side as u32);
     out.push(b'\n');
@@ -151,7 +151,7 @@ pub fn push_pls(out: &mut Vec<u8>, side: usize, cells: &[u8]) {
 }
 
 /// Appends one grid in `format`: a line of characters, an integer block or a `.pls` square.
-pub fn push_board(out: &mut Vec<u8>, format: BoardFormat, side: usize, cells: &[u8]) {
+pub fn push_board(out: &mut Vec<u8>, format: BoardFormat, side: usize, cells: &[solvers::Symbol]) {
     match format {
         BoardFormat::Chars => {
             push_chars(out, cells);

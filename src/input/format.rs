@@ -55,7 +55,7 @@
 
 use solvers::{
     board_cell_name, cell_name, Board, BoardConflict, Conflict, Grid, GridParseError, Shape,
-    ShapeError, CELLS, MAX_SIDE,
+    ShapeError, Symbol, CELLS, MAX_SIDE,
 };
 use std::fmt;
 use std::io::{self, BufRead, Cursor, Read};
@@ -318,7 +318,7 @@ pub enum Reason {
     #[error("pls: symbol {symbol} given twice in {unit} ({first} and {second}, line {line})")]
     PlsDuplicate {
         /// The symbol, 0-based.
-        symbol: u8,
+        symbol: Symbol,
         /// The unit: `row 3`, `column 2`.
         unit: String,
         /// The first cell holding it.
@@ -474,11 +474,11 @@ fn shape_of(found: usize, header: Option<Shape>, cells: Cells) -> Result<Shape, 
 }
 
 /// The value of one-character cell `ch`: `1`-`9`, `A`/`a` = 10 … `Z`/`z` = 35, a blank mark 0.
-fn char_value(ch: char) -> Option<u8> {
+fn char_value(ch: char) -> Option<Symbol> {
     match ch {
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        '1'..='9' => Some(Symbol::from(ch as u8 - b'0')),
+        'A'..='Z' => Some(Symbol::from(ch as u8 - b'A' + 10)),
+        'a'..='z' => Some(Symbol::from(ch as u8 - b'a' + 10)),
         '0' | '.' | '_' | '-' | '*' => Some(0),
         _ => None,
     }
@@ -491,14 +491,14 @@ fn chars_expected(side: usize) -> String {
         10 => "1-9, A or one of . 0 _ - *".into(),
         _ => format!(
             "1-9, A-{} or one of . 0 _ - *",
-            symbol_char(side as u8).unwrap_or('Z')
+            symbol_char(side as Symbol).unwrap_or('Z')
         ),
     }
 }
 
 /// The cell value of integer (or blank-mark, or for sides up to 35 one-character) token `t` in
 /// a grid of side `side`, or the reason naming `at`.
-fn token_value(t: &str, side: usize, at: impl Fn() -> String) -> Result<u8, Reason> {
+fn token_value(t: &str, side: usize, at: impl Fn() -> String) -> Result<Symbol, Reason> {
     let bad = || Reason::BadCell {
         found: t.chars().take(24).collect(),
         at: at(),
@@ -510,14 +510,14 @@ fn token_value(t: &str, side: usize, at: impl Fn() -> String) -> Result<u8, Reas
         .filter(|d| !d.is_empty() && d.len() <= 12 && d.bytes().all(|b| b.is_ascii_digit()))
     {
         let v: u64 = digits.parse().map_err(|_| bad())?;
-        if v as usize > side || v > u64::from(u8::MAX) {
+        if v as usize > side || v > u64::from(Symbol::MAX) {
             return Err(Reason::SymbolTooLarge {
                 symbol: t.to_string(),
                 at: at(),
                 side,
             });
         }
-        return Ok(v as u8);
+        return Ok(v as Symbol);
     }
     let mut chars = t.chars();
     match (chars.next(), chars.next()) {
@@ -1279,7 +1279,7 @@ fn row_length(found: usize, shape: Shape, row: usize) -> String {
 }
 
 /// Parses row `row` (0-based) of a block of `shape` (not the classic 9x9: see [`block_row`]).
-fn shaped_row(text: &str, shape: Shape, row: usize) -> Result<Vec<u8>, String> {
+fn shaped_row(text: &str, shape: Shape, row: usize) -> Result<Vec<Symbol>, String> {
     let n = shape.side();
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let cell = |k: usize| board_cell_name(shape, row * n + k);
@@ -1375,7 +1375,7 @@ struct Block {
     /// The rows (and cells a row) expected.
     side: usize,
     /// The cells read so far, row-major, 0 = empty (none kept for a block of no shape).
-    cells: Vec<u8>,
+    cells: Vec<Symbol>,
     /// Rows read so far, bad ones included.
     rows: usize,
     /// The first error met.
@@ -1397,7 +1397,7 @@ impl Block {
         Block {
             shape,
             side,
-            cells: shape.map_or_else(Vec::new, |s| vec![0u8; s.cells()]),
+            cells: shape.map_or_else(Vec::new, |s| vec![0; s.cells()]),
             rows: 0,
             error,
         }
@@ -1414,7 +1414,8 @@ impl Block {
                 if let (true, None, Some(shape)) = (self.rows < self.side, &self.error, self.shape)
                 {
                     let row = match shape.is_classic() {
-                        true => block_row(t, self.rows).map(|r| r.to_vec()),
+                        true => block_row(t, self.rows)
+                            .map(|r| r.iter().map(|&v| Symbol::from(v)).collect()),
                         false => shaped_row(t, shape, self.rows),
                     };
                     let (side, rows) = (self.side, self.rows);
@@ -1765,7 +1766,7 @@ struct PlsEntries<R> {
 
 /// Parses row `row` (0-based) of a `.pls` square of side `n`: N symbols `0`..`N-1`, `-1` a
 /// hole; the cell values `1..=N`, 0 for a hole.
-fn pls_row(text: &str, n: usize, row: usize) -> Result<Vec<u8>, String> {
+fn pls_row(text: &str, n: usize, row: usize) -> Result<Vec<Symbol>, String> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() != n {
         return Err(format!("{} symbols, expected {n}", tokens.len()));
@@ -1776,7 +1777,7 @@ fn pls_row(text: &str, n: usize, row: usize) -> Result<Vec<u8>, String> {
         .enumerate()
         .map(|(k, t)| match t.parse::<i64>() {
             Ok(-1) => Ok(0),
-            Ok(v) if (0..n as i64).contains(&v) => Ok(v as u8 + 1),
+            Ok(v) if (0..n as i64).contains(&v) => Ok(v as Symbol + 1),
             Ok(v) => Err(format!(
                 "symbol {v} at {} is not -1 (a hole) or 0 to {}",
                 board_cell_name(shape, row * n + k),
@@ -1851,7 +1852,7 @@ impl<R: BufRead> PlsEntries<R> {
     /// Reads the N rows of a square of order `n` after its `order` line: the puzzle, or why it
     /// could not be read; `Err` when the input cannot be read.
     fn square(&mut self, n: usize) -> io::Result<Result<Puzzle, Reason>> {
-        let mut cells = vec![0u8; n * n];
+        let mut cells: Vec<Symbol> = vec![0; n * n];
         let mut rows = 0usize;
         let mut lines = Vec::with_capacity(n);
         let mut error: Option<Reason> = None;
@@ -1977,11 +1978,11 @@ pub const MAX_CHAR_SIDE: usize = 35;
 
 /// The character of symbol `v` in the one-character form: `.` for 0, `1`-`9`, then `A` = 10 …
 /// `Z` = 35 (Gecode's convention); `None` above 35.
-pub fn symbol_char(v: u8) -> Option<char> {
+pub fn symbol_char(v: Symbol) -> Option<char> {
     match v {
         0 => Some('.'),
-        1..=9 => Some((b'0' + v) as char),
-        10..=35 => Some((b'A' + v - 10) as char),
+        1..=9 => Some((b'0' + v as u8) as char),
+        10..=35 => Some((b'A' + v as u8 - 10) as char),
         _ => None,
     }
 }
@@ -2013,7 +2014,7 @@ pub fn board_block(b: &Board) -> String {
     let n = b.shape().side();
     let mut out = String::with_capacity(b.cells().len() * 3 + n);
     for row in b.cells().chunks(n) {
-        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        let cells: Vec<String> = row.iter().map(Symbol::to_string).collect();
         out.push_str(&cells.join(" "));
         out.push('\n');
     }

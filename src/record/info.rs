@@ -218,7 +218,19 @@ impl SolverRecord {
     /// every solver takes `9x9` (and an invalid puzzle's unknown shape, empty), a solver whose
     /// `shapes` is `any` takes every shape.
     pub fn takes(&self, shape: &str) -> bool {
-        shape.is_empty() || shape == "9x9" || self.shapes.as_deref() == Some("any")
+        if shape.is_empty() || shape == "9x9" {
+            return true;
+        }
+        let shapes = self
+            .shapes
+            .as_deref()
+            .and_then(solvers::engine::Shapes::parse);
+        match (shapes, shape.parse::<solvers::Shape>()) {
+            (Some(solvers::engine::Shapes::Any), _) => true,
+            (Some(s), Ok(shape)) => s.takes(shape),
+            // "any", the one word before sides had limits, for a shape this build cannot read.
+            _ => shape == "any" && shapes.is_some_and(|s| s != solvers::engine::Shapes::Classic),
+        }
     }
 }
 

@@ -85,7 +85,7 @@ fn puzzles_only(
     header: bool,
     wide: BoardFormat,
     pb: &ProgressBar,
-    make: impl Fn(u64) -> Vec<u8> + Sync,
+    make: impl Fn(u64) -> Vec<solvers::Symbol> + Sync,
 ) -> Vec<u8> {
     let shape = point.shape;
     let chars = shape.side() <= MAX_CHAR_SIDE;

@@ -168,7 +168,7 @@ fn parse_solver(name: Option<&str>, shape: Shape) -> Result<SolverKind, ApiError
 /// The symbols of candidate set `mask` (bit `v - 1` for symbol `v`), ascending, one character
 /// each (`"158"`, `"3AF"`).
 fn symbols_of(mask: u128) -> String {
-    (1..=128u8)
+    (1..=128u16)
         .filter(|v| mask >> (v - 1) & 1 != 0)
         .filter_map(symbol_char)
         .collect()

@@ -24,7 +24,7 @@ fn pattern(shape: Shape) -> Board {
                 Some((r, c)) => c * (row % r) + row / r + col,
                 None => row + col,
             };
-            (v % n + 1) as u8
+            (v % n + 1) as u16
         })
         .collect();
     Board::new(shape, cells).unwrap()

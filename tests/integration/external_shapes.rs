@@ -28,7 +28,7 @@ fn puzzle(shape: Shape) -> Board {
             if matches!(i % 5, 0 | 1 | 3) {
                 0
             } else {
-                (v % n + 1) as u8
+                (v % n + 1) as u16
             }
         })
         .collect();

@@ -355,10 +355,10 @@ fn a_count_of_zero_is_a_usage_error() {
 // ---- Grids, puzzles and quasigroups with holes of every shape ----
 
 /// The symbol of a one-character cell: `.` 0, `1`-`9`, `A` = 10 ... `Z` = 35.
-fn symbol(b: u8) -> u8 {
+fn symbol(b: u8) -> u16 {
     match b {
-        b'1'..=b'9' => b - b'0',
-        b'A'..=b'Z' => b - b'A' + 10,
+        b'1'..=b'9' => u16::from(b - b'0'),
+        b'A'..=b'Z' => u16::from(b - b'A' + 10),
         _ => 0,
     }
 }
@@ -376,7 +376,7 @@ fn stdout_of(args: &[&str]) -> String {
 
 /// The shape of a `# shape ...` header (9x9 without one) and the grids of a one-character (a
 /// grid a line, the first field) or integer (blocks of N rows) file.
-fn read_shaped(text: &str) -> (solvers::Shape, Vec<Vec<u8>>) {
+fn read_shaped(text: &str) -> (solvers::Shape, Vec<Vec<u16>>) {
     let shape = match text.lines().next().unwrap().strip_prefix("# shape ") {
         Some(s) => s.parse().unwrap(),
         None => solvers::Shape::CLASSIC,
@@ -393,7 +393,7 @@ fn read_shaped(text: &str) -> (solvers::Shape, Vec<Vec<u8>>) {
         body.chunks(n)
             .map(|rows| {
                 rows.iter()
-                    .flat_map(|r| r.split_whitespace().map(|v| v.parse::<u8>().unwrap()))
+                    .flat_map(|r| r.split_whitespace().map(|v| v.parse::<u16>().unwrap()))
                     .collect()
             })
             .collect()
@@ -468,7 +468,7 @@ fn pls_and_shape_errors() {
     assert_eq!(lines[0], "order 4");
     assert_eq!(lines[5], "order 4");
     for row in lines[1..5].iter().chain(&lines[6..10]) {
-        let mut v: Vec<u8> = row.split(' ').map(|x| x.parse().unwrap()).collect();
+        let mut v: Vec<u16> = row.split(' ').map(|x| x.parse().unwrap()).collect();
         v.sort_unstable();
         assert_eq!(v, [0, 1, 2, 3], "{row}");
     }
@@ -649,7 +649,7 @@ fn shipped_sets_of_other_shapes_are_unique() {
     ] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         let (shape, puzzles) = read_shaped(&text);
-        let solutions: Vec<Vec<u8>> = text
+        let solutions: Vec<Vec<u16>> = text
             .lines()
             .skip(1)
             .map(|l| l.split(' ').nth(1).unwrap().bytes().map(symbol).collect())

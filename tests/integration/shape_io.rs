@@ -75,7 +75,7 @@ fn c16_reads_as_16x16_and_its_stated_solution_checks() {
 /// A depth-first search over a board of any shape, fewest candidates first: the test's engine.
 fn dfs(b: &mut Board, units: &solvers::Units, found: &mut Vec<Board>, limit: usize) {
     let n = b.shape().side();
-    let mut best: Option<(usize, Vec<u8>)> = None;
+    let mut best: Option<(usize, Vec<u16>)> = None;
     for i in 0..b.cells().len() {
         if b.get(i) != 0 {
             continue;
@@ -84,7 +84,7 @@ fn dfs(b: &mut Board, units: &solvers::Units, found: &mut Vec<Board>, limit: usi
         for p in units.peers(i) {
             used[b.get(p as usize) as usize] = true;
         }
-        let cands: Vec<u8> = (1..=n as u8).filter(|&v| !used[v as usize]).collect();
+        let cands: Vec<u16> = (1..=n as u16).filter(|&v| !used[v as usize]).collect();
         if best.as_ref().map_or(true, |(_, c)| cands.len() < c.len()) {
             best = Some((i, cands));
         }
@@ -387,7 +387,7 @@ fn pls_round_trips_and_board_line_reads_back() {
     let shape = Shape::latin(12).unwrap();
     let mut b = Board::empty(shape);
     for i in 0..12 {
-        b.set(i * 13, (i % 12 + 1) as u8);
+        b.set(i * 13, (i % 12 + 1) as u16);
     }
     let text = render_pls(&b);
     let back: Vec<_> = PuzzleReader::from_text(&text, "x.pls").collect();
@@ -407,7 +407,7 @@ fn pattern(n: usize) -> Board {
     let cells = (0..side * side)
         .map(|i| {
             let (r, c) = (i / side, i % side);
-            ((n * (r % n) + r / n + c) % side + 1) as u8
+            ((n * (r % n) + r / n + c) % side + 1) as u16
         })
         .collect();
     Board::new(Shape::of_order(n).unwrap(), cells).unwrap()
@@ -418,7 +418,7 @@ fn ints_block(b: &Board) -> String {
     let n = b.shape().side();
     let mut out = String::new();
     for row in b.cells().chunks(n) {
-        let r: Vec<String> = row.iter().map(u8::to_string).collect();
+        let r: Vec<String> = row.iter().map(u16::to_string).collect();
         out.push_str(&r.join(" "));
         out.push('\n');
     }
@@ -551,9 +551,9 @@ fn cnf_and_decode_at_other_shapes() {
         } else {
             Shape::square_for_side(side).unwrap()
         };
-        let chars: Vec<u8> = solution
+        let chars: Vec<u16> = solution
             .chars()
-            .map(|c| c.to_digit(36).unwrap() as u8)
+            .map(|c| c.to_digit(36).unwrap() as u16)
             .collect();
         let answer = Board::new(shape, chars).unwrap();
         let model = dir.path().join(format!("{name}.out"));
@@ -568,7 +568,7 @@ fn cnf_and_decode_at_other_shapes() {
             .cells()
             .chunks(side)
             .map(|r| {
-                let r: Vec<String> = r.iter().map(u8::to_string).collect();
+                let r: Vec<String> = r.iter().map(u16::to_string).collect();
                 r.join(" ") + "\n"
             })
             .collect();
@@ -618,11 +618,15 @@ fn cnf_reduced_default_and_decode_with_the_puzzle() {
         shape,
         puzzle
             .bytes()
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
             .collect(),
     )
     .unwrap();
-    let answer = Board::new(shape, solution.bytes().map(|b| b - b'0').collect()).unwrap();
+    let answer = Board::new(
+        shape,
+        solution.bytes().map(|b| u16::from(b - b'0')).collect(),
+    )
+    .unwrap();
     let formula = solvers::sat::Formula::new("reduced-pairwise".parse().unwrap(), &given);
     let mut v = vec!["v".to_string()];
     for cell in 0..16 {
@@ -698,7 +702,7 @@ fn decode_refuses_a_grid_that_breaks_a_unit() {
     let latin = Board::new(
         Shape::latin(10).unwrap(),
         (0..100)
-            .map(|i| ((i / 10 + i % 10) % 10) as u8 + 1)
+            .map(|i| ((i / 10 + i % 10) % 10) as u16 + 1)
             .collect(),
     )
     .unwrap();
@@ -894,7 +898,7 @@ fn bad_integer_blocks_name_file_line_and_cell() {
     let latin = Board::new(
         Shape::latin(50).unwrap(),
         (0..2500)
-            .map(|i| ((i / 50 + i % 50) % 50) as u8 + 1)
+            .map(|i| ((i / 50 + i % 50) % 50) as u16 + 1)
             .collect(),
     )
     .unwrap();
@@ -979,7 +983,7 @@ fn solve_output_reads_back_with_its_shapes() {
     let latin = Board::new(
         Shape::latin(16).unwrap(),
         (0..256)
-            .map(|i| ((i / 16 + i % 16) % 16) as u8 + 1)
+            .map(|i| ((i / 16 + i % 16) % 16) as u16 + 1)
             .collect(),
     )
     .unwrap();

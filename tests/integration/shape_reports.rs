@@ -55,7 +55,7 @@ fn fill(b: &mut Board, units: &solvers::Units, nodes: &mut u64) -> bool {
     };
     let side = b.shape().side();
     let peers = units.peers(i);
-    for v in 1..=side as u8 {
+    for v in 1..=side as u16 {
         if peers.iter().any(|&p| b.get(p as usize) == v) {
             continue;
         }
@@ -106,7 +106,7 @@ fn pattern(n: usize) -> Board {
     let cells = (0..side * side)
         .map(|i| {
             let (r, c) = (i / side, i % side);
-            ((n * (r % n) + r / n + c) % side + 1) as u8
+            ((n * (r % n) + r / n + c) % side + 1) as u16
         })
         .collect();
     Board::new(Shape::of_order(n).unwrap(), cells).unwrap()
@@ -243,7 +243,7 @@ fn rows_only_for_the_pairs_that_apply_with_their_shape() {
             p.shape(),
             r.solution
                 .chars()
-                .map(|c| c.to_digit(36).unwrap() as u8)
+                .map(|c| c.to_digit(36).unwrap() as u16)
                 .collect(),
         )
         .unwrap();

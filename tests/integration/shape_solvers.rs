@@ -72,7 +72,7 @@ fn pattern(shape: Shape) -> Board {
                 Some((r, c)) => (row * c + row / r + col) % n,
                 None => (row + col) % n,
             };
-            v as u8 + 1
+            v as u16 + 1
         })
         .collect();
     Board::new(shape, cells).unwrap()
@@ -127,10 +127,10 @@ fn counts_to_two_agree_at_every_shape() {
         // None: row 1 holds 1..N-1 and r2cN holds N, so r1cN has no symbol left (N >= 2).
         let mut dead = Board::empty(shape);
         for c in 0..n.saturating_sub(1) {
-            dead.set(c, c as u8 + 1);
+            dead.set(c, c as u16 + 1);
         }
         if n >= 2 {
-            dead.set(2 * n - 1, n as u8);
+            dead.set(2 * n - 1, n as u16);
         }
         assert_eq!(dead.first_conflict(), None, "{shape}");
         for kind in DFS {
@@ -270,8 +270,8 @@ fn gecode_board(shape: Shape, line: &str) -> Board {
         .trim()
         .chars()
         .map(|ch| match ch {
-            '1'..='9' => ch as u8 - b'0',
-            'A'..='Z' => ch as u8 - b'A' + 10,
+            '1'..='9' => u16::from(ch as u8 - b'0'),
+            'A'..='Z' => u16::from(ch as u8 - b'A' + 10),
             _ => 0,
         })
         .collect();

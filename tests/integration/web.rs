@@ -280,14 +280,14 @@ fn shipped_line(file: &str) -> (String, Option<String>) {
 /// shifted), or the cyclic Latin square; the cells of every third index emptied.
 fn pattern_puzzle(shape: Shape) -> (Board, Board) {
     let n = shape.side();
-    let full: Vec<u8> = (0..n * n)
+    let full: Vec<u16> = (0..n * n)
         .map(|i| {
             let (r, c) = (i / n, i % n);
             let v = match shape.boxes() {
                 Some((br, bc)) => (bc * (r % br) + r / br + c) % n,
                 None => (r + c) % n,
             };
-            v as u8 + 1
+            v as u16 + 1
         })
         .collect();
     let full = Board::new(shape, full).unwrap();
@@ -375,7 +375,7 @@ fn api_solves_16x16_and_25x25_without_a_shape_and_by_name() {
     // cell, and integers separated by spaces.
     let shape25 = Shape::of_order(5).unwrap();
     let (puzzle, _) = pattern_puzzle(shape25);
-    let integers: Vec<String> = puzzle.cells().iter().map(u8::to_string).collect();
+    let integers: Vec<String> = puzzle.cells().iter().map(u16::to_string).collect();
     for text in [
         harness::input::format::board_line(&puzzle),
         integers.join(" "),
@@ -389,7 +389,7 @@ fn api_solves_16x16_and_25x25_without_a_shape_and_by_name() {
     // Larger than the board draws: a 36x36 puzzle in integers, through the API.
     let shape36 = Shape::of_order(6).unwrap();
     let (puzzle, _) = pattern_puzzle(shape36);
-    let integers: Vec<String> = puzzle.cells().iter().map(u8::to_string).collect();
+    let integers: Vec<String> = puzzle.cells().iter().map(u16::to_string).collect();
     let v = solve_shaped(&integers.join(" "), Some("36x36"), Some("large"));
     let answer = board(v["solution"].as_str().unwrap(), shape36);
     assert_eq!(verify::check_board(&puzzle, &answer, None), Ok(()));
@@ -421,12 +421,15 @@ fn api_counts_candidates_and_generates_at_other_shapes() {
             continue;
         }
         assert!(
-            c.contains((b'0' + solution.get(i)) as char),
+            c.contains((b'0' + solution.get(i) as u8) as char),
             "cell {i}: {c}"
         );
         // No symbol given in the cell's row is a candidate.
         for j in (i / 4 * 4..i / 4 * 4 + 4).filter(|&j| given.get(j) != 0) {
-            assert!(!c.contains((b'0' + given.get(j)) as char), "cell {i}: {c}");
+            assert!(
+                !c.contains((b'0' + given.get(j) as u8) as char),
+                "cell {i}: {c}"
+            );
         }
     }
     // A generated 6x6 (2x3) puzzle: its solution checked, unique by two counting solvers.

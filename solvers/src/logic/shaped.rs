@@ -9,7 +9,7 @@
 //! [`Units`]. Counters as the crate docs define them: the root is one node and every guessed
 //! symbol one more; **propagations** counts symbols placed by singles.
 
-use crate::{Board, Budget, Count, Shape, Stats, Units};
+use crate::{Board, Budget, Count, Shape, Stats, Symbol, Units};
 
 type Set = u128;
 
@@ -17,7 +17,7 @@ type Set = u128;
 /// candidates.
 #[derive(Clone)]
 struct Marks {
-    value: Vec<u8>,
+    value: Vec<Symbol>,
     cand: Vec<Set>,
     empty: usize,
 }
@@ -34,7 +34,7 @@ struct Search<'a> {
     limit: u64,
     stats: Stats,
     found: u64,
-    first: Option<Vec<u8>>,
+    first: Option<Vec<Symbol>>,
     out_of_budget: bool,
 }
 
@@ -42,15 +42,15 @@ struct Search<'a> {
 struct Contradiction;
 
 #[inline]
-fn bit(v: u8) -> Set {
+fn bit(v: Symbol) -> Set {
     1u128 << (v - 1)
 }
 
 /// The symbols of a set, ascending.
-fn symbols(mut s: Set) -> impl Iterator<Item = u8> {
+fn symbols(mut s: Set) -> impl Iterator<Item = Symbol> {
     std::iter::from_fn(move || {
         (s != 0).then(|| {
-            let v = s.trailing_zeros() as u8 + 1;
+            let v = s.trailing_zeros() as Symbol + 1;
             s &= s - 1;
             v
         })
@@ -164,7 +164,7 @@ impl<'a> Search<'a> {
     }
 
     /// Places `v` in `cell` and removes it from the cell's peers.
-    fn place(&self, m: &mut Marks, cell: usize, v: u8) -> Result<(), Contradiction> {
+    fn place(&self, m: &mut Marks, cell: usize, v: Symbol) -> Result<(), Contradiction> {
         if m.value[cell] != 0 || m.cand[cell] & bit(v) == 0 {
             return Err(Contradiction);
         }
@@ -203,7 +203,7 @@ impl<'a> Search<'a> {
                 return Err(Contradiction);
             }
             if c & (c - 1) == 0 {
-                self.place(m, i, c.trailing_zeros() as u8 + 1)?;
+                self.place(m, i, c.trailing_zeros() as Symbol + 1)?;
                 self.stats.propagations += 1;
                 placed = true;
             }
@@ -253,8 +253,8 @@ impl<'a> Search<'a> {
         for (b, lines) in self.crossings.iter().enumerate() {
             let bx = 2 * n + b;
             for &line in lines {
-                let in_box = |j: &u16| self.shape.box_of(*j as usize) == Some(b);
-                let on_line = |j: &u16| self.units.of_cell(*j as usize).contains(&(line as u16));
+                let in_box = |j: &u32| self.shape.box_of(*j as usize) == Some(b);
+                let on_line = |j: &u32| self.units.of_cell(*j as usize).contains(&(line as u16));
                 let (mut inter, mut box_rest, mut line_rest) = (0 as Set, 0 as Set, 0 as Set);
                 for &j in self.units.cells(bx) {
                     if on_line(&j) {
@@ -345,7 +345,7 @@ impl<'a> Search<'a> {
                 .collect();
             let mut hit = None;
             locked_sets(&few, k, &|v| places[v], &mut |pick, where_| {
-                let keep = pick.iter().fold(0 as Set, |a, &v| a | bit(v as u8));
+                let keep = pick.iter().fold(0 as Set, |a, &v| a | bit(v as Symbol));
                 let changes = (0..cells.len())
                     .any(|p| where_ & (1u128 << p) != 0 && m.cand[cells[p] as usize] & !keep != 0);
                 if changes {
@@ -369,7 +369,7 @@ impl<'a> Search<'a> {
     /// rows lie in k columns leaves the other rows of those columns; and columns for rows.
     fn fish(&self, m: &mut Marks, k: usize) -> bool {
         let n = self.n;
-        for v in 1..=n as u8 {
+        for v in 1..=n as Symbol {
             for rows_base in [true, false] {
                 // Base line b's places of v, as a set of cover lines.
                 let cell = |base: usize, cover: usize| {
@@ -516,7 +516,7 @@ mod tests {
 
     /// A valid grid: row r of a Sudoku with `br` x `bc` boxes is 1..N shifted by
     /// `bc * (r % br) + r / br`; for a Latin square (`br` = 0), the cyclic square.
-    fn pattern(shape: Shape) -> Vec<u8> {
+    fn pattern(shape: Shape) -> Vec<Symbol> {
         let n = shape.side();
         (0..n * n)
             .map(|i| {
@@ -525,12 +525,12 @@ mod tests {
                     Some((br, bc)) => bc * (r % br) + r / br,
                     None => r,
                 };
-                ((c + shift) % n) as u8 + 1
+                ((c + shift) % n) as Symbol + 1
             })
             .collect()
     }
 
-    fn holes(cells: &[u8], every: usize) -> Vec<u8> {
+    fn holes(cells: &[Symbol], every: usize) -> Vec<Symbol> {
         cells
             .iter()
             .enumerate()

@@ -147,7 +147,7 @@ impl Logic {
 
 impl Solver for Logic {
     fn caps(&self) -> Caps {
-        Caps::ANY_SHAPE
+        Caps::UP_TO_128
     }
 
     fn solve(&mut self, puzzle: &crate::Board, budget: &Budget) -> Option<Outcome> {
@@ -159,6 +159,7 @@ impl Solver for Logic {
     fn count(&mut self, puzzle: &crate::Board, limit: u64, budget: &Budget) -> Option<Count> {
         Some(match puzzle.to_grid() {
             Some(g) => self.search(&g, limit, budget).count(crate::Shape::CLASSIC),
+            None if !self.caps().shapes.takes(puzzle.shape()) => return None,
             None => super::shaped::count(puzzle, limit, budget),
         })
     }

@@ -680,7 +680,7 @@ impl Formula {
                         crate::board_cell_name(shape, cell)
                     ))
                 }
-                (0, s) => *slot = s as u8,
+                (0, s) => *slot = s,
                 (g, s) if s != 0 && s != u16::from(g) => {
                     return Err(format!(
                         "cell {} holds the given {g} but the model makes {s} true",
