@@ -449,7 +449,7 @@ pub struct ShapeArgs {
     /// `--latin --order 10` = a 10x10 Latin square). A Sudoku's boxes are square (N a square),
     /// else give --box. The same as --side; an --order up to 11 on a Sudoku is refused, as it
     /// was once the box order (`--order 4` meant 16x16).
-    #[arg(long, value_parser = whole(1usize, 128))]
+    #[arg(long, value_parser = whole(1usize, solvers::MAX_SIDE))]
     pub order: Option<usize>,
     /// Sudoku with boxes of R rows x C columns, side R·C (`--box 3x4` = 12x12, `--box 2x3` =
     /// 6x6).
@@ -460,7 +460,7 @@ pub struct ShapeArgs {
     pub latin: bool,
     /// The side N of the grid, as --order: square boxes for a square N (`--side 16`), else give
     /// --box; the side of a Latin square with --latin.
-    #[arg(long, value_parser = whole(1usize, 128))]
+    #[arg(long, value_parser = whole(1usize, solvers::MAX_SIDE))]
     pub side: Option<usize>,
 }
 
@@ -585,8 +585,8 @@ pub struct PuzzlesArgs {
 /// Arguments of `harness generate qwh`.
 #[derive(Debug, Args)]
 pub struct QwhArgs {
-    /// The order N of the Latin squares (their side), 1..=128.
-    #[arg(long, value_parser = whole(1usize, 128))]
+    /// The order N of the Latin squares (their side), 1..=400.
+    #[arg(long, value_parser = whole(1usize, solvers::MAX_SIDE))]
     pub order: usize,
     /// Fraction of cells emptied, 0..=1 (random holes: round(F·N²) cells; balanced: round(F·N)
     /// in every row and column). The hardness peak is near 0.42.

@@ -220,11 +220,16 @@ impl SolverKind {
     /// 2 the punched and the unique puzzles from 16x16 up where the DFS and exact-cover solvers
     /// run out of time (`dlx`, the generators' counter, ran out of 120 s on a 25x25 puzzle
     /// `cdcl` solves in a millisecond).
+    ///
+    /// Above the sides `cdcl` takes (128), `sat`: the CNF of the puzzle with the givens
+    /// propagated away, solved by varisat.
     pub fn best_for(shape: Shape) -> SolverKind {
         if shape.is_classic() {
             SolverKind::CHAMPION
-        } else {
+        } else if SolverKind::Cdcl.caps().shapes.takes(shape) {
             SolverKind::Cdcl
+        } else {
+            SolverKind::Sat
         }
     }
 

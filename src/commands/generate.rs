@@ -58,7 +58,7 @@ const OLD_BOX_ORDERS: usize = 11;
 ///
 /// # Errors
 /// A Latin square without a side, a side with no square root and no `--box`, an `--order` and a
-/// `--side` that disagree, or disagree with `--box`, a side above 128; on a Sudoku, an `--order`
+/// `--side` that disagree, or disagree with `--box`, a side above 400 (`MAX_SIDE`); on a Sudoku, an `--order`
 /// of 11 or less (the old spelling of a box order: `--order 4` meant 16x16).
 pub fn shape_of(a: &ShapeArgs) -> anyhow::Result<Shape> {
     let side = match (a.order, a.side) {
