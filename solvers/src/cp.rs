@@ -61,7 +61,7 @@ impl Model {
         let k = shape.units_per_cell();
         let mut cells = Vec::with_capacity(units.len() * n);
         for u in 0..units.len() {
-            cells.extend(units.cells(u).iter().map(|&c| c as u32));
+            cells.extend(units.cells(u).iter().copied());
         }
         let mut units_of = Vec::with_capacity(shape.cells() * k);
         for c in 0..shape.cells() {

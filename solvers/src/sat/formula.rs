@@ -681,7 +681,7 @@ impl Formula {
                     ))
                 }
                 (0, s) => *slot = s,
-                (g, s) if s != 0 && s != u16::from(g) => {
+                (g, s) if s != 0 && s != g => {
                     return Err(format!(
                         "cell {} holds the given {g} but the model makes {s} true",
                         crate::board_cell_name(shape, cell)
