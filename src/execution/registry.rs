@@ -952,7 +952,7 @@ shapes = "any"
             ("[x]\ncmd = \"a\"\ncolour = 1\n", "unknown field"),
             (
                 "[x]\ncmd = \"a\"\nshapes = \"16x16\"\n",
-                "expected \"9x9\" or \"any\"",
+                "expected \"9x9\", \"any\" or \"up to NxN\"",
             ),
             ("[x]\ndimacs = \"a\"\nshapes = \"any\"\n", "is for cmd"),
         ] {
