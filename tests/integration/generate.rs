@@ -790,8 +790,18 @@ fn pattern_puzzles_follow_the_pattern() {
             let file = dir.path().join(format!("corner-{j}.txt"));
             run_to_file(
                 &[
-                    "generate", "puzzles", "--pattern", "corner", "-n", "300", "--seed", "46",
-                    "--format", "line", "-j", j,
+                    "generate",
+                    "puzzles",
+                    "--pattern",
+                    "corner",
+                    "-n",
+                    "300",
+                    "--seed",
+                    "46",
+                    "--format",
+                    "line",
+                    "-j",
+                    j,
                 ],
                 &file,
             );
@@ -818,7 +828,10 @@ fn pattern_puzzles_follow_the_pattern() {
         assert!(n >= 1, "{line}");
         several += usize::from(n == 2);
     }
-    assert!(several > 250, "only {several} of 300 with two solutions or more");
+    assert!(
+        several > 250,
+        "only {several} of 300 with two solutions or more"
+    );
     // A bad pattern is a usage error naming what is wrong.
     harness()
         .args(["generate", "puzzles", "-n", "1", "--pattern", "5,0,0"])
