@@ -538,6 +538,14 @@ pub struct PuzzlesArgs {
     /// Remove givens until none can be removed without losing uniqueness (the default).
     #[arg(long)]
     pub minimal: bool,
+    /// 9x9 only: keep the givens of a clue pattern instead, from a random solved grid, with no
+    /// uniqueness sought (most such puzzles have many solutions). A name (corner, band, stack,
+    /// diagonal, cross: whole boxes emptied, see docs/generating-and-batch.md), nine per-box
+    /// counts or LO-HI ranges for boxes 1 to 9 (`5,0,0,0-1,7,7,1,7,7`), or an 81-character mask
+    /// (`x` a given, `.` empty). Written as puzzles only (`name,puzzle` in CSV).
+    #[arg(long, conflicts_with_all = ["clues", "minimal", "level", "score"],
+          value_parser = parse_pattern)]
+    pub pattern: Option<crate::generate::pattern::Pattern>,
     /// Symmetry of the givens: none, rotational (180°), quarter (90°), mirror, diagonal, full.
     #[arg(long, default_value = "none")]
     pub symmetry: crate::generate::Symmetry,
@@ -617,6 +625,14 @@ pub struct QwhArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// Reads a clue pattern of `generate puzzles --pattern`.
+///
+/// # Errors
+/// Not a name, nine per-box counts or an 81-character mask.
+pub fn parse_pattern(s: &str) -> Result<crate::generate::pattern::Pattern, String> {
+    s.parse()
 }
 
 /// Reads a fraction in 0..=1.
