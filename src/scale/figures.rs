@@ -373,7 +373,7 @@ pub fn draw_tails<DB: DrawingBackend>(
     mesh.x_desc(format!("x: {} (log)", metric.axis()))
         .y_desc("fraction of solves costing more than x (log)")
         .x_label_formatter(&|v| si(*v))
-        .y_label_formatter(&|v| format!("{v}"));
+        .y_label_formatter(&|v| format!("{}", (v * 1000.0).round() / 1000.0));
     draw_mesh(&mut mesh)?;
     for (_, color, pts, _) in &curves {
         // A step function: the fraction holds until the next cost.
