@@ -291,6 +291,9 @@ fn survival(values: &[f64], censored: &[bool]) -> (Vec<(f64, f64)>, f64) {
     (pts, cut)
 }
 
+/// One solver's survival curve: its name, colour, (cost, fraction above) and fraction censored.
+type Tail = (String, RGBColor, Vec<(f64, f64)>, f64);
+
 /// Draws the run-time distribution of `dataset` and `metric`: one survival curve per solver.
 ///
 /// # Errors
@@ -306,7 +309,7 @@ pub fn draw_tails<DB: DrawingBackend>(
         .iter()
         .filter(|c| c.dataset == dataset)
         .collect();
-    let curves: Vec<(String, RGBColor, Vec<(f64, f64)>, f64)> = cells
+    let curves: Vec<Tail> = cells
         .iter()
         .map(|c| {
             let (pts, cut) = survival(c.values(metric), &c.censored_rows);

@@ -386,7 +386,7 @@ fn parse_range(item: &str) -> Result<(usize, usize, usize), String> {
 /// # Errors
 /// A value outside 0..=1, a step of 0 or below, more than 1,000 values in a range.
 pub fn parse_holes(items: &[String]) -> anyhow::Result<Vec<f64>> {
-    parse_values(items, "--holes", |s| crate::cli::parse_fraction(s))
+    parse_values(items, "--holes", crate::cli::parse_fraction)
 }
 
 /// Parses `--holes-per-n155`: multiples `M` of N^1.55 and ranges `LO..HI/STEP` (both ends
