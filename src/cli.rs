@@ -227,17 +227,27 @@ pub struct ScaleArgs {
     #[arg(long, value_delimiter = ',', hide = true)]
     pub orders: Vec<String>,
     /// Sudoku instances: the fraction of cells emptied (givens removed in a random order while
-    /// the solution stays unique), or `minimal` (remove until no given can go).
-    #[arg(long, default_value = "0.5")]
-    pub sudoku_holes: String,
+    /// the solution stays unique), or `minimal` (remove until no given can go). Default 0.5,
+    /// unless punched Sudoku take --holes-per-n155 or --hole-counts.
+    #[arg(long)]
+    pub sudoku_holes: Option<String>,
     /// Latin-square orders of the quasigroups with holes, separated by commas: `N`, ranges `a..b`
     /// and ranges with a step `a..b/s`: `10..20/5`.
     #[arg(long, value_delimiter = ',')]
     pub qwh_orders: Vec<String>,
-    /// Hole fractions of the quasigroups with holes, separated by commas: `F`, or ranges with a
-    /// step `LO..HI/STEP` (both ends included): `0.30..0.60/0.02`.
-    #[arg(long, value_delimiter = ',', default_value = "0.42")]
+    /// Hole fractions of the quasigroups with holes (holes / N²), separated by commas: `F`, or
+    /// ranges with a step `LO..HI/STEP` (both ends included): `0.30..0.60/0.02`. Default 0.42
+    /// when no hole amount is given.
+    #[arg(long, value_delimiter = ',')]
     pub holes: Vec<String>,
+    /// Hole counts as multiples of N^1.55 (holes / N^1.55, the axis on which the hardness peaks
+    /// of different orders line up), for the quasigroups and the punched Sudoku: `M`, or ranges
+    /// `LO..HI/STEP`: `1.2..2.8/0.1`.
+    #[arg(long, value_delimiter = ',')]
+    pub holes_per_n155: Vec<String>,
+    /// Absolute hole counts, for the quasigroups and the punched Sudoku: `K`, `a..b`, `a..b/s`.
+    #[arg(long, value_delimiter = ',')]
+    pub hole_counts: Vec<String>,
     /// Sudoku instances with their holes punched at random in a solved grid (as the quasigroups
     /// with holes are made: `--sudoku-holes` of the cells, or balanced with `--balanced`), not
     /// removed while the solution stays unique: at least one solution, often many, and no
@@ -245,9 +255,19 @@ pub struct ScaleArgs {
     #[arg(long)]
     pub punched: bool,
     /// Balanced holes (the same number in every row and column) instead of random ones, for the
-    /// quasigroups and the punched Sudoku.
-    #[arg(long)]
+    /// quasigroups and the punched Sudoku: `--placement balanced`.
+    #[arg(long, conflicts_with = "placement")]
     pub balanced: bool,
+    /// How the holes of the quasigroups and the punched Sudoku are placed: `random`,
+    /// `balanced` (the same number in every row and column), or `both` (every point twice, to
+    /// compare them).
+    #[arg(long, value_enum, default_value_t = Placement::Random)]
+    pub placement: Placement,
+    /// Make every instance of a point a random isomorph of its first (rows, columns and
+    /// symbols permuted; Sudoku rows and columns within bands and stacks): repeated randomised
+    /// runs of one instance, for the run-time distributions of the heavy-tail plots.
+    #[arg(long)]
+    pub isomorphs_of_first: bool,
     /// Instances per point (shape x hole fraction).
     #[arg(long, short = 'n', default_value_t = 10, value_parser = whole(1, 1_000_000u64))]
     pub instances: u64,
@@ -292,6 +312,17 @@ pub struct ScaleArgs {
     /// one, say); the other arguments are ignored.
     #[arg(long, value_name = "RUN_DIR")]
     pub render: Option<PathBuf>,
+}
+
+/// How `harness scale` places the holes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Placement {
+    /// Uniformly random cells.
+    Random,
+    /// The same number in every row and column.
+    Balanced,
+    /// Every point twice: random and balanced.
+    Both,
 }
 
 /// `--transform SEED` and `--isomorphs K`, shared by `run`, `bench` and `solve`.
@@ -538,6 +569,14 @@ pub struct PuzzlesArgs {
     /// Remove givens until none can be removed without losing uniqueness (the default).
     #[arg(long)]
     pub minimal: bool,
+    /// 9x9 only: keep the givens of a clue pattern instead, from a random solved grid, with no
+    /// uniqueness sought (most such puzzles have many solutions). A name (corner, band, stack,
+    /// diagonal, cross: whole boxes emptied, see docs/generating-and-batch.md), nine per-box
+    /// counts or LO-HI ranges for boxes 1 to 9 (`5,0,0,0-1,7,7,1,7,7`), or an 81-character mask
+    /// (`x` a given, `.` empty). Written as puzzles only (`name,puzzle` in CSV).
+    #[arg(long, conflicts_with_all = ["clues", "minimal", "level", "score"],
+          value_parser = parse_pattern)]
+    pub pattern: Option<crate::generate::pattern::Pattern>,
     /// Symmetry of the givens: none, rotational (180°), quarter (90°), mirror, diagonal, full.
     #[arg(long, default_value = "none")]
     pub symmetry: crate::generate::Symmetry,
@@ -617,6 +656,14 @@ pub struct QwhArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// Reads a clue pattern of `generate puzzles --pattern`.
+///
+/// # Errors
+/// Not a name, nine per-box counts or an 81-character mask.
+pub fn parse_pattern(s: &str) -> Result<crate::generate::pattern::Pattern, String> {
+    s.parse()
 }
 
 /// Reads a fraction in 0..=1.

@@ -17,7 +17,7 @@
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 //!
 //! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)), with one N-bit mask per row, column
-//! and box (a `u16` for 9x9, else `u32`, `u64` or `u128` by the side, `search.rs`; a Latin
+//! and box (a `u32` up to side 32, 9x9 among them, else a `u64` or `u128` by the side, `search.rs`; a Latin
 //! square's third mask shadows the row).
 
 use crate::engine::Caps;
@@ -40,9 +40,13 @@ impl Solver for BitmaskDfs {
 }
 
 impl BitmaskDfs {
-    /// The search of `puzzle` with the narrowest mask that holds its side (it stops at the
-    /// first solution: this solver does not count).
+    /// The search of `puzzle` (it stops at the first solution: this solver does not count):
+    /// with `u32` masks up to side 32, 9x9 among them (measured faster here than `u16` ones),
+    /// else the narrowest mask that holds the side.
     fn tally<'a>(&mut self, puzzle: &Board, _: u64, budget: &'a Budget) -> Tally<'a> {
+        if puzzle.shape().side() <= 32 {
+            return search::<u32>(puzzle, budget);
+        }
         by_width!(puzzle.shape().side(), search(puzzle, budget))
     }
 }

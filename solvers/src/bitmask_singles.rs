@@ -426,8 +426,9 @@ fn setup<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Search<'a> {
     search
 }
 
-/// Searches `puzzle` up to `limit` solutions; the tally says what was found.
-fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
+/// Searches `puzzle` up to `limit` solutions; the tally says what was found. Also the search
+/// of `hybrid` on puzzles of many givens.
+pub(crate) fn run<'a>(puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
     let mut search = setup(puzzle, limit, budget);
     if !search.tally.out_of_budget {
         #[cfg(target_arch = "x86_64")]

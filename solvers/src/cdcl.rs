@@ -51,22 +51,79 @@ use crate::{Board, Budget, Shape, Solver};
 /// Luby restarts. Keeps the model of the last shape it solved; counts solutions.
 #[derive(Debug, Default)]
 pub struct Cdcl {
+    engine: Engine<()>,
+}
+
+/// The engine: the model of the last shape it solved and the search state, with extension `E`
+/// (`()` for none: `cdcl`; all-different: `lcg`).
+#[derive(Debug, Default)]
+pub(crate) struct Engine<E> {
     model: Option<Model>,
-    state: State,
+    pub(crate) state: State<E>,
+}
+
+impl<E: Extension> Engine<E> {
+    /// Searches `puzzle` up to `limit` solutions.
+    pub(crate) fn tally<'b>(
+        &mut self,
+        puzzle: &Board,
+        limit: u64,
+        budget: &'b Budget,
+    ) -> Tally<'b> {
+        let shape = puzzle.shape();
+        if self.model.as_ref().map(|m| m.shape) != Some(shape) {
+            self.model = Some(Model::of(shape));
+        }
+        let m = self.model.as_ref().expect("just set");
+        run(m, &mut self.state, puzzle, limit, budget)
+    }
+}
+
+/// A propagator the engine runs beside the groups, locked candidates and clauses, explaining
+/// its removals with reasons of tag [`EXT`] (`lcg`'s all-different); `()` is none.
+pub(crate) trait Extension: Default + std::fmt::Debug + Sized {
+    /// Ready for a new solve on `m`.
+    fn reset(&mut self, m: &Model);
+    /// A variable of group `g`, a unit's symbol group, was set false.
+    fn lost_place(&mut self, m: &Model, g: u32);
+    /// A decision level begins.
+    fn decide(&mut self);
+    /// The levels above `level` were undone.
+    fn backjump(&mut self, level: u32);
+    /// Propagates every propagator to a fixpoint ([`State::propagate`] for the others); the
+    /// conflict if one is found.
+    fn propagate(s: &mut State<Self>, m: &Model) -> Option<Conflict>;
+    /// Appends to `s.buf` the false literals of the reason with `payload` (all but the one
+    /// it implies).
+    fn reason_lits(s: &mut State<Self>, m: &Model, payload: u32);
+}
+
+impl Extension for () {
+    fn reset(&mut self, _: &Model) {}
+    #[inline(always)]
+    fn lost_place(&mut self, _: &Model, _: u32) {}
+    fn decide(&mut self) {}
+    fn backjump(&mut self, _: u32) {}
+    fn propagate(s: &mut State<()>, m: &Model) -> Option<Conflict> {
+        s.propagate(m)
+    }
+    fn reason_lits(_: &mut State<()>, _: &Model, _: u32) {
+        unreachable!("no extension, no reason of its tag")
+    }
 }
 
 /// The groups of a shape, built once per shape.
 #[derive(Debug)]
-struct Model {
-    shape: Shape,
-    n: usize,
+pub(crate) struct Model {
+    pub(crate) shape: Shape,
+    pub(crate) n: usize,
     /// Group `g`'s N variables: `members[g * N .. g * N + N]`. Groups `0..N²` are the cells;
     /// then unit `u` and symbol `s` (0-based) is group `N² + u·N + s`.
-    members: Vec<u32>,
+    pub(crate) members: Vec<u32>,
     /// Variable `v`'s groups: `groups_of[v * gk .. v * gk + gk]`.
-    groups_of: Vec<u32>,
+    pub(crate) groups_of: Vec<u32>,
     /// Groups per variable (3 in a Latin square, 4 with boxes).
-    gk: usize,
+    pub(crate) gk: usize,
     /// Variable `v`'s position in each of its groups: `pos[v * gk + j]` (0..N).
     pos: Vec<u8>,
     /// The position masks of locked candidates, if the shape has boxes.
@@ -154,35 +211,36 @@ impl Model {
         }
     }
 
-    fn vars(&self) -> usize {
+    pub(crate) fn vars(&self) -> usize {
         self.shape.cells() * self.n
     }
 
-    fn groups(&self) -> usize {
+    pub(crate) fn groups(&self) -> usize {
         self.members.len() / self.n
     }
 
     #[inline(always)]
-    fn group(&self, g: u32) -> &[u32] {
+    pub(crate) fn group(&self, g: u32) -> &[u32] {
         let g = g as usize * self.n;
         &self.members[g..g + self.n]
     }
 
     #[inline(always)]
-    fn groups_of(&self, v: u32) -> &[u32] {
+    pub(crate) fn groups_of(&self, v: u32) -> &[u32] {
         let v = v as usize * self.gk;
         &self.groups_of[v..v + self.gk]
     }
 }
 
-const FALSE: u8 = 0;
-const TRUE: u8 = 1;
-const UNDEF: u8 = 2;
+pub(crate) const FALSE: u8 = 0;
+pub(crate) const TRUE: u8 = 1;
+pub(crate) const UNDEF: u8 = 2;
 
 /// No reason: a decision, or a fact of level 0.
-const NO_REASON: u32 = u32::MAX;
-/// Reason tags (low two bits): the variable set true that excludes this one (at most one), the
-/// group left with this variable alone (at least one), a clause, locked candidates.
+pub(crate) const NO_REASON: u32 = u32::MAX;
+/// Reason tags (low three bits): the variable set true that excludes this one (at most one),
+/// the group left with this variable alone (at least one), a clause, locked candidates, an
+/// [`Extension`]'s reason.
 const AMO: u32 = 0;
 const ALO: u32 = 1;
 const CLAUSE: u32 = 2;
@@ -191,16 +249,24 @@ const CLAUSE: u32 = 2;
 /// leaves the rest of that unit. Its clause for the variable `y` it sets false: `¬y` or one of
 /// `g`'s variables outside `y`'s `j`-th unit.
 const LOCKED: u32 = 3;
+/// An [`Extension`]'s reason: its payload is the extension's own.
+pub(crate) const EXT: u32 = 4;
+/// Bits of the reason tag, and their mask.
+pub(crate) const TAG: u32 = 3;
+const TAGS: u32 = 7;
 
 /// A conflict: two variables of one group both true, a group with every variable false, or a
 /// clause with every literal false.
 #[derive(Clone, Copy)]
-enum Conflict {
+pub(crate) enum Conflict {
     Pair(u32, u32),
     Group(u32),
     Clause(u32),
     /// A variable set true that a locked-candidates reason (the payload) excludes.
     Locked(u32, u32),
+    /// An [`Extension`]'s: its reason's payload, and the variable set true that the reason
+    /// excludes ([`NO_REASON`] when the reason alone is the conflict).
+    Ext(u32, u32),
 }
 
 /// A stored clause: its literals `lits[start .. start + len]`, the first two watched.
@@ -314,9 +380,9 @@ impl Heap {
 
 /// The search state; its buffers are kept from one solve to the next of the same shape.
 #[derive(Debug, Default)]
-struct State {
+pub(crate) struct State<E> {
     /// Each variable's value: `FALSE`, `TRUE` or `UNDEF`.
-    val: Vec<u8>,
+    pub(crate) val: Vec<u8>,
     level: Vec<u32>,
     reason: Vec<u32>,
     /// The saved phase: the value a decision on the variable takes.
@@ -330,7 +396,7 @@ struct State {
     var_inc: f64,
     heap: Heap,
     /// Per group: the positions of its variables not false.
-    alive: Vec<u128>,
+    pub(crate) alive: Vec<u128>,
     /// Literals (`2v` = `v` true, `2v + 1` = `v` false) in the order they were set.
     trail: Vec<u32>,
     /// Where each decision level starts on the trail.
@@ -347,21 +413,25 @@ struct State {
     watched: Vec<u64>,
     seen: Vec<bool>,
     /// Scratch: literals of a reason, the analysis stack, variables to unmark.
-    buf: Vec<u32>,
+    pub(crate) buf: Vec<u32>,
     stack: Vec<u32>,
     to_clear: Vec<u32>,
     /// Per decision level: the last conflict that counted it (for the LBD).
     level_stamp: Vec<u64>,
     conflicts: u64,
+    /// Restarts so far.
+    pub(crate) restarts: u64,
+    /// The propagator beyond the groups and clauses.
+    pub(crate) ext: E,
 }
 
 /// The literal of variable `v` with value `value`.
 #[inline(always)]
-fn lit(v: u32, value: bool) -> u32 {
+pub(crate) fn lit(v: u32, value: bool) -> u32 {
     2 * v + u32::from(!value)
 }
 
-impl State {
+impl<E: Extension> State<E> {
     fn reset(&mut self, m: &Model) {
         let vars = m.vars();
         self.val.clear();
@@ -402,6 +472,8 @@ impl State {
         self.seen.resize(vars, false);
         self.level_stamp.clear();
         self.conflicts = 0;
+        self.restarts = 0;
+        self.ext.reset(m);
     }
 
     #[inline(always)]
@@ -420,7 +492,7 @@ impl State {
 
     /// Makes literal `l` true (its variable unassigned) with `reason`.
     #[inline(always)]
-    fn set(&mut self, m: &Model, l: u32, reason: u32) {
+    pub(crate) fn set(&mut self, m: &Model, l: u32, reason: u32) {
         let v = l >> 1;
         let value = (l & 1 == 0) as u8;
         self.val[v as usize] = value;
@@ -431,6 +503,9 @@ impl State {
             for j in 0..m.gk {
                 let g = m.groups_of(v)[j];
                 self.alive[g as usize] &= !(1u128 << m.pos[v as usize * m.gk + j]);
+                if j > 0 {
+                    self.ext.lost_place(m, g);
+                }
             }
         }
     }
@@ -457,11 +532,12 @@ impl State {
         }
         self.trail.truncate(start);
         self.levels.truncate(level as usize);
+        self.ext.backjump(level);
         self.head = start;
     }
 
     /// Propagates the trail to a fixpoint; the conflict if one is found.
-    fn propagate(&mut self, m: &Model) -> Option<Conflict> {
+    pub(crate) fn propagate(&mut self, m: &Model) -> Option<Conflict> {
         while self.head < self.trail.len() {
             let p = self.trail[self.head];
             self.head += 1;
@@ -478,7 +554,7 @@ impl State {
                         if self.val[w as usize] == TRUE {
                             return Some(Conflict::Pair(v, w));
                         }
-                        self.set(m, lit(w, false), (v << 2) | AMO);
+                        self.set(m, lit(w, false), (v << TAG) | AMO);
                     }
                 }
             } else {
@@ -490,7 +566,7 @@ impl State {
                         1 => {
                             let u = m.group(g)[alive.trailing_zeros() as usize];
                             if self.val[u as usize] == UNDEF {
-                                self.set(m, lit(u, true), (g << 2) | ALO);
+                                self.set(m, lit(u, true), (g << TAG) | ALO);
                             }
                         }
                         k if gi > 0 => {
@@ -559,7 +635,7 @@ impl State {
             if out == 0 {
                 continue;
             }
-            let reason = (g << 2 | j as u32) << 2 | LOCKED;
+            let reason = (g << 2 | j as u32) << TAG | LOCKED;
             while out != 0 {
                 let p = out.trailing_zeros() as usize;
                 out &= out - 1;
@@ -641,7 +717,7 @@ impl State {
                 }
                 break;
             }
-            self.set(m, first, (w.clause << 2) | CLAUSE);
+            self.set(m, first, (w.clause << TAG) | CLAUSE);
         }
         ws.truncate(j);
         self.watches[f as usize] = ws;
@@ -651,8 +727,8 @@ impl State {
     /// The false literals of `reason`'s clause other than variable `implied`'s, into `buf`.
     fn reason_lits(&mut self, m: &Model, reason: u32, implied: u32) {
         self.buf.clear();
-        let payload = reason >> 2;
-        match reason & 3 {
+        let payload = reason >> TAG;
+        match reason & TAGS {
             AMO => self.buf.push(lit(payload, false)),
             ALO => self.buf.extend(
                 m.group(payload)
@@ -670,7 +746,8 @@ impl State {
                         .filter(|&&l| l >> 1 != implied),
                 );
             }
-            _ => self.locked_lits(m, payload, implied),
+            LOCKED => self.locked_lits(m, payload, implied),
+            _ => E::reason_lits(self, m, payload),
         }
     }
 
@@ -701,8 +778,14 @@ impl State {
                     .extend_from_slice(&self.lits[s..s + c.len as usize]);
             }
             Conflict::Locked(reason, y) => {
-                self.locked_lits(m, reason >> 2, y);
+                self.locked_lits(m, reason >> TAG, y);
                 self.buf.push(lit(y, false));
+            }
+            Conflict::Ext(payload, y) => {
+                E::reason_lits(self, m, payload);
+                if y != NO_REASON {
+                    self.buf.push(lit(y, false));
+                }
             }
         }
     }
@@ -878,8 +961,8 @@ impl State {
         let mut locked = vec![false; self.clauses.len()];
         for &l in &self.trail {
             let r = self.reason[(l >> 1) as usize];
-            if r != NO_REASON && r & 3 == CLAUSE {
-                locked[(r >> 2) as usize] = true;
+            if r != NO_REASON && r & TAGS == CLAUSE {
+                locked[(r >> TAG) as usize] = true;
             }
         }
         let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
@@ -937,8 +1020,8 @@ impl State {
         for i in 0..self.trail.len() {
             let v = (self.trail[i] >> 1) as usize;
             let r = self.reason[v];
-            if r != NO_REASON && r & 3 == CLAUSE {
-                self.reason[v] = (map[(r >> 2) as usize] << 2) | CLAUSE;
+            if r != NO_REASON && r & TAGS == CLAUSE {
+                self.reason[v] = (map[(r >> TAG) as usize] << TAG) | CLAUSE;
             }
         }
         self.clauses = clauses;
@@ -1002,7 +1085,13 @@ const REDUCE_FIRST: u64 = 2000;
 const REDUCE_STEP: u64 = 300;
 
 /// The search on `puzzle` up to `limit` solutions.
-fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
+fn run<'b, E: Extension>(
+    m: &Model,
+    s: &mut State<E>,
+    puzzle: &Board,
+    limit: u64,
+    budget: &'b Budget,
+) -> Tally<'b> {
     let mut tally = Tally::new(limit, budget);
     if tally.out_of_budget {
         return tally;
@@ -1030,11 +1119,11 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             s.heap.insert(v, &s.activity);
         }
     }
-    let (mut restarts, mut until_restart) = (0u64, RESTART_UNIT * luby(0));
+    let mut until_restart = RESTART_UNIT * luby(0);
     let mut next_reduce = REDUCE_FIRST;
     let mut reductions = 0;
     loop {
-        if let Some(conflict) = s.propagate(m) {
+        if let Some(conflict) = E::propagate(s, m) {
             tally.stats.backtracks += 1;
             if s.decision_level() == 0 {
                 return tally;
@@ -1053,7 +1142,7 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
                 s.set(m, learnt[0], NO_REASON);
             } else {
                 let c = s.add_clause(&learnt, true, lbd);
-                s.set(m, learnt[0], (c << 2) | CLAUSE);
+                s.set(m, learnt[0], (c << TAG) | CLAUSE);
             }
             if learnt[0] & 1 == 0 {
                 tally.stats.propagations += 1;
@@ -1066,9 +1155,9 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             continue;
         }
         if until_restart == 0 {
-            restarts += 1;
+            s.restarts += 1;
             s.best = 0;
-            until_restart = RESTART_UNIT * luby(restarts);
+            until_restart = RESTART_UNIT * luby(s.restarts);
             s.backjump(m, 0);
         }
         if s.conflicts >= next_reduce {
@@ -1089,13 +1178,14 @@ fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Bud
             return tally;
         }
         s.levels.push(s.trail.len() as u32);
+        s.ext.decide();
         s.set(m, d, NO_REASON);
     }
 }
 
 /// Adds the clause that blocks the solution just found (the negation of its decisions, the
 /// latest first) and jumps back to where it asserts.
-fn block(m: &Model, s: &mut State) {
+fn block<E: Extension>(m: &Model, s: &mut State<E>) {
     let clause: Vec<u32> = s
         .levels
         .iter()
@@ -1108,18 +1198,13 @@ fn block(m: &Model, s: &mut State) {
         s.set(m, clause[0], NO_REASON);
     } else {
         let c = s.add_clause(&clause, false, clause.len() as u32);
-        s.set(m, clause[0], (c << 2) | CLAUSE);
+        s.set(m, clause[0], (c << TAG) | CLAUSE);
     }
 }
 
 impl Cdcl {
     fn tally<'b>(&mut self, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
-        let shape = puzzle.shape();
-        if self.model.as_ref().map(|m| m.shape) != Some(shape) {
-            self.model = Some(Model::of(shape));
-        }
-        let m = self.model.as_ref().expect("just set");
-        run(m, &mut self.state, puzzle, limit, budget)
+        self.engine.tally(puzzle, limit, budget)
     }
 }
 

@@ -5,7 +5,8 @@
 //! `bitboard-bands` goes on with its own search from that state; with more, [`Triads`] takes
 //! the grid the root left (the givens plus the digits the rules placed: the same solutions) and
 //! does the search, branching [wide first](Triads::wide_first) until its first backtrack.
-//! Puzzles of 18 to 27 givens skip the root and go to `triads` at once (below).
+//! Puzzles of 18 to 27 givens skip the root and go to `triads` at once (below); puzzles of
+//! [`DENSE_GIVENS`] (32) or more go to the search of `bitmask-singles` (below).
 //!
 //! Why two: the two searches trade cost per node against nodes per puzzle. `bitboard-bands`
 //! keeps one digit's candidates in three 27-bit band words and propagates with scalar word
@@ -41,12 +42,28 @@
 //! set (`harness bench -s hybrid,bitboard-bands`, the puzzles binned by open cells); the other
 //! half, and its isomorphs, confirm it (docs/performance.md).
 //!
-//! Counters: where `bitboard-bands` goes on they are its own, the same as `bitboard-bands`
+//! ## Puzzles of many givens
+//! With 32 givens or more, 49 cells or fewer are empty and the search is short: the Kaggle
+//! set (30 to 37 givens) falls to singles, and puzzles whose givens fill a few boxes and leave
+//! whole boxes empty (`harness generate puzzles --pattern corner`: 34 or 35 givens, many
+//! solutions) take about four guesses and almost no backtrack, in every one of the three
+//! searches. There the fixed cost of a solve is what counts: `bitboard-bands`' root places each
+//! given in nine digit words and sweeps the 27 band words until nothing changes, about 1.5 µs,
+//! while `bitmask-singles` (naked singles by a scan of the empty cells, then the cell with the
+//! fewest candidates) sets up 27 unit masks and scans at most 49 cells. On 5,000 puzzles of
+//! each pattern `bitmask-singles` alone was 1.3 to 1.5 times as fast as `hybrid`, and 1.19
+//! times on the first 5,000 of the Kaggle set; on `clues30-1000` (30 givens, one solution)
+//! `hybrid` was 1.45 times as fast as it. So puzzles of [`DENSE_GIVENS`] or more go to
+//! `bitmask-singles`' search (docs/performance.md has the races).
+//!
+//! Counters: with [`DENSE_GIVENS`] or more givens, those of `bitmask-singles` alone. Where
+//! `bitboard-bands` goes on they are its own, the same as `bitboard-bands`
 //! alone. Otherwise nodes, guesses and backtracks are `triads`' on the handed-over grid (its
 //! root is the same root: 1 node when the root ends the solve); propagations = the digits the
 //! root's rules placed + `triads`' own (0 when the root was skipped).
 
 use crate::bitboard_bands::{self, Rooted};
+use crate::bitmask_singles;
 use crate::engine::Caps;
 use crate::search::Tally;
 use crate::triads::Triads;
@@ -55,6 +72,12 @@ use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver, Stats, Status};
 /// Puzzles with this many givens skip the root and go to [`Triads`] at once: on them the root
 /// rarely ends the solve, and when it does not, its work is lost (see the module docs).
 pub const WIDE_GIVENS: std::ops::RangeInclusive<usize> = 18..=27;
+
+/// Puzzles with at least this many givens go to `bitmask-singles`' search (naked singles and
+/// the cell with the fewest candidates), with no root: with 49 empty cells or fewer its scan is
+/// cheaper than the root's band updates over every digit, and its trees stay small (see the
+/// module docs).
+pub const DENSE_GIVENS: usize = 32;
 
 /// After a root that leaves at most this many cells open, `bitboard-bands` goes on with its own
 /// search; with more, `triads` takes the grid (see the module docs).
@@ -94,6 +117,9 @@ impl Hybrid {
     /// The search of `puzzle` up to `limit` solutions: [`Hybrid::start`], then `triads` on what
     /// the root left open (the digits the root placed counted as its propagations).
     fn tally<'a>(&self, puzzle: &Grid, limit: u64, budget: &'a Budget) -> Tally<'a> {
+        if puzzle.givens() >= DENSE_GIVENS {
+            return bitmask_singles::run(puzzle, limit, budget);
+        }
         match Self::start(puzzle, limit, budget) {
             Rooted::Ended(tally) => tally,
             Rooted::Open(g, placed) => {
@@ -269,6 +295,39 @@ mod tests {
             solved.stats,
             Triads::new().wide_first().solve_grid(&g, &unlimited).stats
         );
+    }
+
+    #[test]
+    fn a_puzzle_of_many_givens_goes_to_bitmask_singles() {
+        use crate::bitmask_singles::BitmaskSingles;
+        let unlimited = Budget::unlimited();
+        // The first puzzle of `generate puzzles --pattern corner --seed 46` (35 givens, many
+        // solutions).
+        let g = grid(
+            "..6......3.2......5.8..........165.9..5.823.4...753618...5.9467...364.822..17.93.",
+        );
+        assert!(g.givens() >= DENSE_GIVENS);
+        let ours = Hybrid::new().count_grid(&g, 2, &unlimited).unwrap();
+        let theirs = BitmaskSingles.count_grid(&g, 2, &unlimited).unwrap();
+        assert_eq!((ours.solutions, ours.complete), (2, true));
+        assert_eq!(ours.stats, theirs.stats);
+        assert_eq!(ours.first, theirs.first);
+        let solved = Hybrid::new().solve_grid(&g, &unlimited);
+        assert_eq!(
+            solved.stats,
+            BitmaskSingles.solve_grid(&g, &unlimited).stats
+        );
+        let sol = solved.solution.unwrap();
+        assert!((0..81).all(|c| g.cells()[c] == 0 || g.cells()[c] == sol.cells()[c]));
+        let c = sol.cells();
+        for u in 0..9 {
+            let row = (0..9).fold(0u16, |m, k| m | 1 << c[u * 9 + k]);
+            let col = (0..9).fold(0u16, |m, k| m | 1 << c[k * 9 + u]);
+            let bx = (0..9).fold(0u16, |m, k| {
+                m | 1 << c[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3]
+            });
+            assert_eq!((row, col, bx), (0x3fe, 0x3fe, 0x3fe), "unit {u}");
+        }
     }
 
     #[test]

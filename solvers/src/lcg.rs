@@ -27,169 +27,29 @@
 //!
 //! ## Search
 //! `cdcl`'s: VSIDS, target and saved phases, first-UIP learning with recursive minimisation,
-//! LBD-based reduction, Luby restarts in units of [`RESTART_UNIT`] conflicts; counting adds
+//! LBD-based reduction, Luby restarts in units of 1,000 conflicts; counting adds
 //! blocking clauses. Nothing is random.
 //!
 //! Counters: **nodes** the root plus one per decision; **guesses** the decisions;
 //! **backtracks** the conflicts; **propagations** the symbols placed by propagation;
 //! **updates** the restarts.
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
+//! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
 
 use crate::alldiff::{Filter, Matching};
+use crate::cdcl::{
+    lit, Conflict, Engine, Extension, Model, State, EXT, NO_REASON, TAG, TRUE, UNDEF,
+};
 use crate::engine::Caps;
 use crate::search::Tally;
-use crate::{Board, Budget, Shape, Solver};
+use crate::{Board, Budget, Solver};
 
 /// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps
 /// the model of the last shape it solved; counts solutions.
 #[derive(Debug, Default)]
 pub struct Lcg {
-    model: Option<Model>,
-    state: State,
+    engine: Engine<AllDiff>,
 }
-
-/// The groups of a shape, built once per shape.
-#[derive(Debug)]
-struct Model {
-    shape: Shape,
-    n: usize,
-    /// Group `g`'s N variables: `members[g * N .. g * N + N]`. Groups `0..N²` are the cells;
-    /// then unit `u` and symbol `s` (0-based) is group `N² + u·N + s`.
-    members: Vec<u32>,
-    /// Variable `v`'s groups: `groups_of[v * gk .. v * gk + gk]`.
-    groups_of: Vec<u32>,
-    /// Groups per variable (3 in a Latin square, 4 with boxes).
-    gk: usize,
-    /// Variable `v`'s position in each of its groups: `pos[v * gk + j]` (0..N).
-    pos: Vec<u8>,
-    /// The position masks of locked candidates, if the shape has boxes.
-    boxes: Option<Geometry>,
-}
-
-/// Boxes of `r` x `c` cells as masks of positions in a group (bit `p` = position `p`; a row's
-/// positions are columns, a column's rows, a box's its cells in row-major order).
-#[derive(Debug)]
-struct Geometry {
-    r: usize,
-    c: usize,
-    /// The longer side of a box, `max(r, c)`: the most places of a unit that one crossing
-    /// unit can hold.
-    side: usize,
-    /// Box row `i`'s positions in a box.
-    box_row: Vec<u128>,
-    /// Box column `j`'s positions in a box.
-    box_col: Vec<u128>,
-    /// A row's positions in its `k`-th box (columns `c·k .. c·k + c`).
-    row_span: Vec<u128>,
-    /// A column's positions in its `k`-th box (rows `r·k .. r·k + r`).
-    col_span: Vec<u128>,
-}
-
-impl Geometry {
-    fn new(n: usize, r: usize, c: usize) -> Geometry {
-        let set = |it: &mut dyn Iterator<Item = usize>| it.fold(0u128, |m, p| m | 1 << p);
-        Geometry {
-            r,
-            c,
-            side: r.max(c),
-            box_row: (0..r).map(|i| set(&mut (c * i..c * i + c))).collect(),
-            box_col: (0..c).map(|j| set(&mut (j..n).step_by(c))).collect(),
-            row_span: (0..n / c).map(|k| set(&mut (c * k..c * k + c))).collect(),
-            col_span: (0..n / r).map(|k| set(&mut (r * k..r * k + r))).collect(),
-        }
-    }
-}
-
-impl Model {
-    /// The model of `shape`: O(N³).
-    fn of(shape: Shape) -> Model {
-        let n = shape.side();
-        let cells = shape.cells();
-        let units = shape.units();
-        let gk = 1 + shape.units_per_cell();
-        let groups = cells + units.len() * n;
-        let mut members = vec![0u32; groups * n];
-        let mut groups_of = vec![0u32; cells * n * gk];
-        let mut pos = vec![0u8; cells * n * gk];
-        for c in 0..cells {
-            for s in 0..n {
-                let v = c * n + s;
-                members[c * n + s] = v as u32;
-                groups_of[v * gk] = c as u32;
-                pos[v * gk] = s as u8;
-            }
-        }
-        for u in 0..units.len() {
-            for (p, &c) in units.cells(u).iter().enumerate() {
-                let c = c as usize;
-                let j = 1 + units
-                    .of_cell(c)
-                    .iter()
-                    .position(|&x| x as usize == u)
-                    .expect("a unit's cell has the unit");
-                for s in 0..n {
-                    let g = cells + u * n + s;
-                    let v = c * n + s;
-                    members[g * n + p] = v as u32;
-                    groups_of[v * gk + j] = g as u32;
-                    pos[v * gk + j] = p as u8;
-                }
-            }
-        }
-        Model {
-            shape,
-            n,
-            members,
-            groups_of,
-            gk,
-            pos,
-            boxes: shape.boxes().map(|(r, c)| Geometry::new(n, r, c)),
-        }
-    }
-
-    fn vars(&self) -> usize {
-        self.shape.cells() * self.n
-    }
-
-    fn groups(&self) -> usize {
-        self.members.len() / self.n
-    }
-
-    #[inline(always)]
-    fn group(&self, g: u32) -> &[u32] {
-        let g = g as usize * self.n;
-        &self.members[g..g + self.n]
-    }
-
-    #[inline(always)]
-    fn groups_of(&self, v: u32) -> &[u32] {
-        let v = v as usize * self.gk;
-        &self.groups_of[v..v + self.gk]
-    }
-}
-
-const FALSE: u8 = 0;
-const TRUE: u8 = 1;
-const UNDEF: u8 = 2;
-
-/// No reason: a decision, or a fact of level 0.
-const NO_REASON: u32 = u32::MAX;
-/// Reason tags (low two bits): the variable set true that excludes this one (at most one), the
-/// group left with this variable alone (at least one), a clause, locked candidates.
-const AMO: u32 = 0;
-const ALO: u32 = 1;
-const CLAUSE: u32 = 2;
-/// Locked candidates: payload `(g << 2) | j`, group `g`'s variables not false all lie in one
-/// crossing unit, the `j`-th group (1 row, 2 column, 3 box) of each of them, so the symbol
-/// leaves the rest of that unit. Its clause for the variable `y` it sets false: `¬y` or one of
-/// `g`'s variables outside `y`'s `j`-th unit.
-const LOCKED: u32 = 3;
-/// An all-different pruning: payload the index of its [`Hall`] record.
-const HALL: u32 = 4;
-/// Bits of the reason tag, and their mask.
-const TAG: u32 = 3;
-const TAGS: u32 = 7;
 
 /// A Hall set of one unit, read off its matching ([`crate::alldiff`]): the symbols `rows` can
 /// only go to the positions `cols` (as many), so every other symbol leaves those positions.
@@ -205,171 +65,9 @@ struct Hall {
     fixed: u128,
 }
 
-/// A conflict: two variables of one group both true, a group with every variable false, or a
-/// clause with every literal false.
-#[derive(Clone, Copy)]
-enum Conflict {
-    Pair(u32, u32),
-    Group(u32),
-    Clause(u32),
-    /// A variable set true that a locked-candidates reason (the payload) excludes.
-    Locked(u32, u32),
-    /// A unit whose symbols cannot all be placed: a [`Hall`] record (a violator).
-    Hall(u32),
-    /// A variable set true that an all-different pruning (the [`Hall`] record) excludes.
-    HallClash(u32, u32),
-}
-
-/// A stored clause: its literals `lits[start .. start + len]`, the first two watched.
-#[derive(Debug, Clone, Copy)]
-struct Clause {
-    start: u32,
-    len: u32,
-    lbd: u32,
-    learnt: bool,
-    /// Used in a conflict analysis since the last reduction (kept one more round).
-    used: bool,
-}
-
-/// A watch: the clause, and one of its literals (when true, the clause is satisfied).
-#[derive(Debug, Clone, Copy)]
-struct Watch {
-    clause: u32,
-    blocker: u32,
-}
-
-/// The variables by activity, highest first (a binary heap with positions).
+/// All-different per unit as the engine's [`Extension`].
 #[derive(Debug, Default)]
-struct Heap {
-    heap: Vec<u32>,
-    pos: Vec<u32>,
-}
-
-const OUT: u32 = u32::MAX;
-
-impl Heap {
-    fn reset(&mut self, vars: usize) {
-        self.heap.clear();
-        self.pos.clear();
-        self.pos.resize(vars, OUT);
-    }
-
-    fn contains(&self, v: u32) -> bool {
-        self.pos[v as usize] != OUT
-    }
-
-    fn insert(&mut self, v: u32, act: &[f64]) {
-        if self.contains(v) {
-            return;
-        }
-        self.pos[v as usize] = self.heap.len() as u32;
-        self.heap.push(v);
-        self.up(self.heap.len() - 1, act);
-    }
-
-    fn pop(&mut self, act: &[f64]) -> Option<u32> {
-        let top = *self.heap.first()?;
-        let last = self.heap.pop().expect("not empty");
-        self.pos[top as usize] = OUT;
-        if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.pos[last as usize] = 0;
-            self.down(0, act);
-        }
-        Some(top)
-    }
-
-    /// Restores the order after `v`'s activity grew.
-    fn bumped(&mut self, v: u32, act: &[f64]) {
-        if self.contains(v) {
-            self.up(self.pos[v as usize] as usize, act);
-        }
-    }
-
-    fn up(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if act[p as usize] >= act[v as usize] {
-                break;
-            }
-            self.heap[i] = p;
-            self.pos[p as usize] = i as u32;
-            i = parent;
-        }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
-    }
-
-    fn down(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
-        loop {
-            let l = 2 * i + 1;
-            if l >= self.heap.len() {
-                break;
-            }
-            let r = l + 1;
-            let child =
-                if r < self.heap.len() && act[self.heap[r] as usize] > act[self.heap[l] as usize] {
-                    r
-                } else {
-                    l
-                };
-            let c = self.heap[child];
-            if act[c as usize] <= act[v as usize] {
-                break;
-            }
-            self.heap[i] = c;
-            self.pos[c as usize] = i as u32;
-            i = child;
-        }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
-    }
-}
-
-/// The search state; its buffers are kept from one solve to the next of the same shape.
-#[derive(Debug, Default)]
-struct State {
-    /// Each variable's value: `FALSE`, `TRUE` or `UNDEF`.
-    val: Vec<u8>,
-    level: Vec<u32>,
-    reason: Vec<u32>,
-    /// The saved phase: the value a decision on the variable takes.
-    phase: Vec<u8>,
-    /// The target phase: each variable's value on the longest conflict-free trail since the
-    /// last restart (`UNDEF` where none), preferred to the saved phase.
-    target: Vec<u8>,
-    /// That trail's length.
-    best: usize,
-    activity: Vec<f64>,
-    var_inc: f64,
-    heap: Heap,
-    /// Per group: the positions of its variables not false.
-    alive: Vec<u128>,
-    /// Literals (`2v` = `v` true, `2v + 1` = `v` false) in the order they were set.
-    trail: Vec<u32>,
-    /// Where each decision level starts on the trail.
-    levels: Vec<u32>,
-    /// The next trail entry to propagate.
-    head: usize,
-    clauses: Vec<Clause>,
-    lits: Vec<u32>,
-    /// Per literal: the clauses watching it (looked at when it becomes false).
-    watches: Vec<Vec<Watch>>,
-    /// Per literal, a bit set once its watch list may hold a watch: the lists are looked at
-    /// only where it is set (at 100x100 the 2 million list headers miss the cache; the bits do
-    /// not).
-    watched: Vec<u64>,
-    seen: Vec<bool>,
-    /// Scratch: literals of a reason, the analysis stack, variables to unmark.
-    buf: Vec<u32>,
-    stack: Vec<u32>,
-    to_clear: Vec<u32>,
-    /// Per decision level: the last conflict that counted it (for the LBD).
-    level_stamp: Vec<u64>,
-    conflicts: u64,
+pub(crate) struct AllDiff {
     /// Per unit: its all-different matching (symbols to positions), kept across the search.
     matching: Vec<Matching>,
     filter: Filter,
@@ -382,461 +80,47 @@ struct State {
     hall_at: Vec<u32>,
     /// Scratch: per component of the last filtering, its record (`u32::MAX` when none).
     record_of: Vec<u32>,
-    restarts: u64,
 }
 
-/// The literal of variable `v` with value `value`.
-#[inline(always)]
-fn lit(v: u32, value: bool) -> u32 {
-    2 * v + u32::from(!value)
-}
-
-impl State {
+impl Extension for AllDiff {
     fn reset(&mut self, m: &Model) {
-        let vars = m.vars();
-        self.val.clear();
-        self.val.resize(vars, UNDEF);
-        self.level.clear();
-        self.level.resize(vars, 0);
-        self.reason.clear();
-        self.reason.resize(vars, NO_REASON);
-        self.phase.clear();
-        self.phase.resize(vars, TRUE);
-        self.target.clear();
-        self.target.resize(vars, UNDEF);
-        self.best = 0;
-        self.activity.clear();
-        self.activity.resize(vars, 0.0);
-        self.var_inc = 1.0;
-        self.heap.reset(vars);
-        self.alive.clear();
-        self.alive.resize(m.groups(), u128::MAX >> (128 - m.n));
-        self.trail.clear();
-        self.levels.clear();
-        self.head = 0;
-        self.clauses.clear();
-        self.lits.clear();
-        if self.watches.len() != 2 * vars {
-            self.watches = vec![Vec::new(); 2 * vars];
-            self.watched = vec![0; (2 * vars).div_ceil(64)];
-        } else {
-            for (i, word) in self.watched.iter_mut().enumerate() {
-                let mut w = std::mem::take(word);
-                while w != 0 {
-                    self.watches[i * 64 + w.trailing_zeros() as usize].clear();
-                    w &= w - 1;
-                }
-            }
-        }
-        self.seen.clear();
-        self.seen.resize(vars, false);
-        self.level_stamp.clear();
-        self.conflicts = 0;
         let units = (m.groups() - m.shape.cells()) / m.n;
         self.matching = (0..units).map(|_| Matching::new(m.n)).collect();
         self.dirty = (0..units as u32).collect();
         self.is_dirty = vec![true; units];
         self.halls.clear();
         self.hall_at.clear();
-        self.restarts = 0;
     }
 
     #[inline(always)]
-    fn lit_value(&self, l: u32) -> u8 {
-        let v = self.val[(l >> 1) as usize];
-        if v == UNDEF {
-            UNDEF
-        } else {
-            v ^ (l & 1) as u8
+    fn lost_place(&mut self, m: &Model, g: u32) {
+        let u = (g as usize - m.shape.cells()) / m.n;
+        if !self.is_dirty[u] {
+            self.is_dirty[u] = true;
+            self.dirty.push(u as u32);
         }
     }
 
-    fn decision_level(&self) -> u32 {
-        self.levels.len() as u32
+    fn decide(&mut self) {
+        self.hall_at.push(self.halls.len() as u32);
     }
 
-    /// Makes literal `l` true (its variable unassigned) with `reason`.
-    #[inline(always)]
-    fn set(&mut self, m: &Model, l: u32, reason: u32) {
-        let v = l >> 1;
-        let value = (l & 1 == 0) as u8;
-        self.val[v as usize] = value;
-        self.level[v as usize] = self.decision_level();
-        self.reason[v as usize] = reason;
-        self.trail.push(l);
-        if value == FALSE {
-            for j in 0..m.gk {
-                let g = m.groups_of(v)[j];
-                self.alive[g as usize] &= !(1u128 << m.pos[v as usize * m.gk + j]);
-                if j > 0 {
-                    let u = (g as usize - m.shape.cells()) / m.n;
-                    if !self.is_dirty[u] {
-                        self.is_dirty[u] = true;
-                        self.dirty.push(u as u32);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Undoes every level above `level`.
-    fn backjump(&mut self, m: &Model, level: u32) {
-        if self.decision_level() <= level {
-            return;
-        }
-        let start = self.levels[level as usize] as usize;
-        for i in (start..self.trail.len()).rev() {
-            let v = self.trail[i] >> 1;
-            let value = self.val[v as usize];
-            if value == FALSE {
-                for j in 0..m.gk {
-                    let g = m.groups_of(v)[j];
-                    self.alive[g as usize] |= 1u128 << m.pos[v as usize * m.gk + j];
-                }
-            }
-            self.phase[v as usize] = value;
-            self.val[v as usize] = UNDEF;
-            self.reason[v as usize] = NO_REASON;
-            self.heap.insert(v, &self.activity);
-        }
-        self.trail.truncate(start);
-        self.levels.truncate(level as usize);
+    fn backjump(&mut self, level: u32) {
         self.halls.truncate(self.hall_at[level as usize] as usize);
         self.hall_at.truncate(level as usize);
-        self.head = start;
     }
 
-    /// Propagates the trail to a fixpoint; the conflict if one is found.
-    fn propagate(&mut self, m: &Model) -> Option<Conflict> {
-        while self.head < self.trail.len() {
-            let p = self.trail[self.head];
-            self.head += 1;
-            let v = p >> 1;
-            if p & 1 == 0 {
-                for gi in 0..m.gk {
-                    let g = m.groups_of(v)[gi];
-                    // Only the group's variables not yet false.
-                    let mut rest =
-                        self.alive[g as usize] & !(1u128 << m.pos[v as usize * m.gk + gi]);
-                    while rest != 0 {
-                        let w = m.group(g)[rest.trailing_zeros() as usize];
-                        rest &= rest - 1;
-                        if self.val[w as usize] == TRUE {
-                            return Some(Conflict::Pair(v, w));
-                        }
-                        self.set(m, lit(w, false), (v << TAG) | AMO);
-                    }
-                }
-            } else {
-                for gi in 0..m.gk {
-                    let g = m.groups_of(v)[gi];
-                    let alive = self.alive[g as usize];
-                    match alive.count_ones() {
-                        0 => return Some(Conflict::Group(g)),
-                        1 => {
-                            let u = m.group(g)[alive.trailing_zeros() as usize];
-                            if self.val[u as usize] == UNDEF {
-                                self.set(m, lit(u, true), (g << TAG) | ALO);
-                            }
-                        }
-                        k if gi > 0 => {
-                            // Places that fit in one crossing unit: at most a box's side.
-                            if let Some(geo) = m.boxes.as_ref().filter(|g| k as usize <= g.side) {
-                                if let Some(x) = self.locked(m, geo, g, gi, alive) {
-                                    return Some(x);
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if self.is_watched(p ^ 1) {
-                if let Some(c) = self.propagate_clauses(m, p ^ 1) {
-                    return Some(Conflict::Clause(c));
-                }
-            }
-        }
-        None
-    }
-
-    /// Locked candidates on group `g` (the `gi`-th group of its variables: 1 row, 2 column,
-    /// 3 box; `alive` the positions of those not false): when they lie in one crossing unit,
-    /// the symbol leaves the rest of it (a box's in one row or column: *pointing*; a line's in
-    /// one box: *claiming*). O(1) to test, and O(1) a removal, on the position masks.
-    fn locked(
-        &mut self,
-        m: &Model,
-        geo: &Geometry,
-        g: u32,
-        gi: usize,
-        alive: u128,
-    ) -> Option<Conflict> {
-        let first = alive.trailing_zeros() as usize;
-        let w = m.group(g)[first] as usize;
-        let at = |j: usize| m.pos[w * m.gk + j] as usize;
-        // (slot of the crossing unit, the positions in it that lie inside g's unit)
-        let mut found = [(0usize, 0u128); 2];
-        let mut k = 0;
-        match gi {
-            3 => {
-                if alive & !geo.box_row[first / geo.c] == 0 {
-                    found[k] = (1, geo.row_span[at(1) / geo.c]);
-                    k += 1;
-                }
-                if alive & !geo.box_col[first % geo.c] == 0 {
-                    found[k] = (2, geo.col_span[at(2) / geo.r]);
-                    k += 1;
-                }
-            }
-            1 if alive & !geo.row_span[first / geo.c] == 0 => {
-                found[k] = (3, geo.box_row[at(2) % geo.r]);
-                k += 1;
-            }
-            2 if alive & !geo.col_span[first / geo.r] == 0 => {
-                found[k] = (3, geo.box_col[at(1) % geo.c]);
-                k += 1;
-            }
-            _ => {}
-        }
-        for &(j, inside) in &found[..k] {
-            let cross = m.groups_of(w as u32)[j];
-            let mut out = self.alive[cross as usize] & !inside;
-            if out == 0 {
-                continue;
-            }
-            let reason = (g << 2 | j as u32) << TAG | LOCKED;
-            while out != 0 {
-                let p = out.trailing_zeros() as usize;
-                out &= out - 1;
-                let y = m.group(cross)[p];
-                match self.val[y as usize] {
-                    UNDEF => self.set(m, lit(y, false), reason),
-                    TRUE => return Some(Conflict::Locked(reason, y)),
-                    _ => {}
-                }
-            }
-        }
-        None
-    }
-
-    /// Whether literal `l`'s watch list may hold a watch.
-    #[inline(always)]
-    fn is_watched(&self, l: u32) -> bool {
-        self.watched[(l >> 6) as usize] & (1 << (l & 63)) != 0
-    }
-
-    /// Makes `clause` watch literal `l`, with `blocker` (another of its literals).
-    #[inline(always)]
-    fn watch(&mut self, l: u32, clause: u32, blocker: u32) {
-        self.watches[l as usize].push(Watch { clause, blocker });
-        self.watched[(l >> 6) as usize] |= 1 << (l & 63);
-    }
-
-    /// Visits the clauses watching `f`, a literal just made false.
-    fn propagate_clauses(&mut self, m: &Model, f: u32) -> Option<u32> {
-        let mut ws = std::mem::take(&mut self.watches[f as usize]);
-        let (mut i, mut j) = (0, 0);
-        let mut conflict = None;
-        while i < ws.len() {
-            let w = ws[i];
-            i += 1;
-            if self.lit_value(w.blocker) == TRUE {
-                ws[j] = w;
-                j += 1;
-                continue;
-            }
-            let c = self.clauses[w.clause as usize];
-            let s = c.start as usize;
-            if self.lits[s] == f {
-                self.lits.swap(s, s + 1);
-            }
-            let first = self.lits[s];
-            if first != w.blocker && self.lit_value(first) == TRUE {
-                ws[j] = Watch {
-                    clause: w.clause,
-                    blocker: first,
-                };
-                j += 1;
-                continue;
-            }
-            let mut moved = false;
-            for k in s + 2..s + c.len as usize {
-                let l = self.lits[k];
-                if self.lit_value(l) != FALSE {
-                    self.lits.swap(s + 1, k);
-                    self.watch(l, w.clause, first);
-                    moved = true;
-                    break;
-                }
-            }
-            if moved {
-                continue;
-            }
-            ws[j] = Watch {
-                clause: w.clause,
-                blocker: first,
-            };
-            j += 1;
-            if self.lit_value(first) == FALSE {
-                conflict = Some(w.clause);
-                while i < ws.len() {
-                    ws[j] = ws[i];
-                    i += 1;
-                    j += 1;
-                }
-                break;
-            }
-            self.set(m, first, (w.clause << TAG) | CLAUSE);
-        }
-        ws.truncate(j);
-        self.watches[f as usize] = ws;
-        conflict
-    }
-
-    /// The false literals of `reason`'s clause other than variable `implied`'s, into `buf`.
-    fn reason_lits(&mut self, m: &Model, reason: u32, implied: u32) {
-        self.buf.clear();
-        let payload = reason >> TAG;
-        match reason & TAGS {
-            AMO => self.buf.push(lit(payload, false)),
-            ALO => self.buf.extend(
-                m.group(payload)
-                    .iter()
-                    .filter(|&&w| w != implied)
-                    .map(|&w| lit(w, true)),
-            ),
-            CLAUSE => {
-                self.clauses[payload as usize].used = true;
-                let c = self.clauses[payload as usize];
-                let s = c.start as usize;
-                self.buf.extend(
-                    self.lits[s..s + c.len as usize]
-                        .iter()
-                        .filter(|&&l| l >> 1 != implied),
-                );
-            }
-            LOCKED => self.locked_lits(m, payload, implied),
-            _ => self.hall_lits(m, payload),
-        }
-    }
-
-    /// The false literals of Hall record `h`'s clause (all but the one it implies), into `buf`:
-    /// for each position outside its `cols`, "its symbol" when it was fixed, else each symbol
-    /// of `rows` there.
-    fn hall_lits(&mut self, m: &Model, h: u32) {
-        let hall = self.halls[h as usize];
-        let base = m.shape.cells() as u32 + hall.unit * m.n as u32;
-        let mut out = !hall.cols & (u128::MAX >> (128 - m.n));
-        while out != 0 {
-            let p = out.trailing_zeros() as usize;
-            out &= out - 1;
-            // The cell at position p, through symbol 0's group.
-            let cell = m.group(base)[p] as usize / m.n;
-            if hall.fixed & (1u128 << p) != 0 {
-                let t = self.alive[cell].trailing_zeros() as usize;
-                self.buf.push(lit((cell * m.n + t) as u32, false));
-            } else {
-                let mut rows = hall.rows;
-                while rows != 0 {
-                    let s = rows.trailing_zeros() as usize;
-                    rows &= rows - 1;
-                    self.buf.push(lit((cell * m.n + s) as u32, true));
-                }
-            }
-        }
-    }
-
-    /// Filters unit `u`'s all-different constraint (symbols as rows, positions as columns):
-    /// `Ok(true)` when it removed a place, `Err` with the conflict when it fails.
-    fn filter_unit(&mut self, m: &Model, u: usize) -> Result<bool, Conflict> {
-        let base = m.shape.cells() + u * m.n;
-        let res = self
-            .filter
-            .run(&mut self.matching[u], &self.alive[base..base + m.n]);
-        if let Err(v) = res {
-            let fixed = self.fixed_positions(m, base, !v.cols);
-            self.halls.push(Hall {
-                unit: u as u32,
-                rows: v.rows,
-                cols: v.cols,
-                fixed,
-            });
-            return Err(Conflict::Hall(self.halls.len() as u32 - 1));
-        }
-        if (0..m.n).all(|s| {
-            self.alive[base + s] & !self.filter.comp_cols[self.filter.comp[s] as usize] == 0
-        }) {
-            return Ok(false);
-        }
-        self.filter
-            .hall_sets(&self.matching[u], &self.alive[base..base + m.n]);
-        self.record_of.clear();
-        self.record_of.resize(self.filter.comp_cols.len(), u32::MAX);
-        let mut pruned = false;
-        for s in 0..m.n {
-            let g = base + s;
-            let dom = self.alive[g];
-            let cut = dom & !self.filter.comp_cols[self.filter.comp[s] as usize];
-            let mut cut_left = cut;
-            while cut_left != 0 {
-                let p = cut_left.trailing_zeros() as usize;
-                cut_left &= cut_left - 1;
-                let k = self.filter.comp[self.matching[u].row_of(p)] as usize;
-                if self.record_of[k] == u32::MAX {
-                    let cols = self.filter.reach_cols[k];
-                    let fixed = self.fixed_positions(m, base, !cols);
-                    self.record_of[k] = self.halls.len() as u32;
-                    self.halls.push(Hall {
-                        unit: u as u32,
-                        rows: self.filter.reach[k],
-                        cols,
-                        fixed,
-                    });
-                }
-                let reason = self.record_of[k] << TAG | HALL;
-                let y = m.group(g as u32)[p];
-                match self.val[y as usize] {
-                    UNDEF => {
-                        self.set(m, lit(y, false), reason);
-                        pruned = true;
-                    }
-                    TRUE => return Err(Conflict::HallClash(self.record_of[k], y)),
-                    _ => {}
-                }
-            }
-        }
-        Ok(pruned)
-    }
-
-    /// The positions of `among` in the unit whose symbol groups start at `base` whose cell
-    /// holds a symbol.
-    fn fixed_positions(&self, m: &Model, base: usize, among: u128) -> u128 {
-        let mut fixed = 0;
-        let mut left = among & (u128::MAX >> (128 - m.n));
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let cell = m.group(base as u32)[p] as usize / m.n;
-            let a = self.alive[cell];
-            if a.count_ones() == 1 && self.val[cell * m.n + a.trailing_zeros() as usize] == TRUE {
-                fixed |= 1u128 << p;
-            }
-        }
-        fixed
-    }
-
-    /// Propagates to a fixpoint of every propagator: the groups and clauses first, then the
-    /// all-different filter of one unit whose symbols lost a place, and again.
-    fn propagate_all(&mut self, m: &Model) -> Option<Conflict> {
+    /// The groups and clauses to their fixpoint first, then the all-different filter of one
+    /// unit whose symbols lost a place, and again.
+    fn propagate(s: &mut State<AllDiff>, m: &Model) -> Option<Conflict> {
         loop {
-            if let Some(c) = self.propagate(m) {
+            if let Some(c) = s.propagate(m) {
                 return Some(c);
             }
             let mut pruned = false;
-            while let Some(u) = self.dirty.pop() {
-                self.is_dirty[u as usize] = false;
-                match self.filter_unit(m, u as usize) {
+            while let Some(u) = s.ext.dirty.pop() {
+                s.ext.is_dirty[u as usize] = false;
+                match filter_unit(s, m, u as usize) {
                     Err(c) => return Some(c),
                     Ok(true) => {
                         pruned = true;
@@ -851,458 +135,115 @@ impl State {
         }
     }
 
-    /// The false literals of a locked-candidates reason (`payload`) for variable `y`: the
-    /// group's variables outside `y`'s crossing unit.
-    fn locked_lits(&mut self, m: &Model, payload: u32, y: u32) {
-        let (g, j) = (payload >> 2, (payload & 3) as usize);
-        let unit = m.groups_of(y)[j];
-        self.buf.extend(
-            m.group(g)
-                .iter()
-                .filter(|&&w| m.groups_of(w)[j] != unit)
-                .map(|&w| lit(w, true)),
-        );
-    }
-
-    /// The literals of `conflict`'s clause (all false), into `buf`.
-    fn conflict_lits(&mut self, m: &Model, conflict: Conflict) {
-        self.buf.clear();
-        match conflict {
-            Conflict::Pair(v, w) => self.buf.extend([lit(v, false), lit(w, false)]),
-            Conflict::Group(g) => self.buf.extend(m.group(g).iter().map(|&w| lit(w, true))),
-            Conflict::Clause(c) => {
-                self.clauses[c as usize].used = true;
-                let c = self.clauses[c as usize];
-                let s = c.start as usize;
-                self.buf
-                    .extend_from_slice(&self.lits[s..s + c.len as usize]);
-            }
-            Conflict::Hall(h) => self.hall_lits(m, h),
-            Conflict::HallClash(h, y) => {
-                self.hall_lits(m, h);
-                self.buf.push(lit(y, false));
-            }
-            Conflict::Locked(reason, y) => {
-                self.locked_lits(m, reason >> TAG, y);
-                self.buf.push(lit(y, false));
-            }
-        }
-    }
-
-    fn bump(&mut self, v: u32) {
-        self.activity[v as usize] += self.var_inc;
-        if self.activity[v as usize] > 1e100 {
-            for a in &mut self.activity {
-                *a *= 1e-100;
-            }
-            self.var_inc *= 1e-100;
-        }
-        self.heap.bumped(v, &self.activity);
-    }
-
-    /// First-UIP analysis of `conflict` (at a level above 0): the learnt clause (its asserting
-    /// literal first, a literal of the jump level second), the level to jump to, and its LBD.
-    fn analyze(&mut self, m: &Model, conflict: Conflict) -> (Vec<u32>, u32, u32) {
-        let current = self.decision_level();
-        let mut learnt = vec![0u32];
-        let mut pending = 0usize;
-        let mut index = self.trail.len();
-        self.conflict_lits(m, conflict);
-        loop {
-            let buf = std::mem::take(&mut self.buf);
-            for &q in &buf {
-                let v = q >> 1;
-                if self.seen[v as usize] || self.level[v as usize] == 0 {
-                    continue;
-                }
-                self.seen[v as usize] = true;
-                self.bump(v);
-                if self.level[v as usize] >= current {
-                    pending += 1;
-                } else {
-                    learnt.push(q);
-                }
-            }
-            self.buf = buf;
-            loop {
-                index -= 1;
-                if self.seen[(self.trail[index] >> 1) as usize] {
-                    break;
-                }
-            }
-            let p = self.trail[index];
-            let implied = p >> 1;
-            self.seen[implied as usize] = false;
-            pending -= 1;
-            if pending == 0 {
-                learnt[0] = p ^ 1;
-                break;
-            }
-            let r = self.reason[implied as usize];
-            self.reason_lits(m, r, implied);
-        }
-        self.minimize(m, &mut learnt);
-        // The jump level: the highest level among the rest, its literal second.
-        let mut jump = 0;
-        if learnt.len() > 1 {
-            let mut best = 1;
-            for i in 2..learnt.len() {
-                if self.level[(learnt[i] >> 1) as usize] > self.level[(learnt[best] >> 1) as usize]
-                {
-                    best = i;
-                }
-            }
-            learnt.swap(1, best);
-            jump = self.level[(learnt[1] >> 1) as usize];
-        }
-        let lbd = self.lbd(&learnt);
-        self.var_inc /= VAR_DECAY;
-        (learnt, jump, lbd)
-    }
-
-    /// Drops the literals of `learnt` implied by the others (recursive minimisation), and
-    /// clears every mark.
-    fn minimize(&mut self, m: &Model, learnt: &mut Vec<u32>) {
-        let mut abstract_levels = 0u32;
-        for &q in &learnt[1..] {
-            abstract_levels |= 1 << (self.level[(q >> 1) as usize] & 31);
-        }
-        self.to_clear.clear();
-        self.to_clear.extend(learnt.iter().map(|&q| q >> 1));
-        let mut keep = 1;
-        for i in 1..learnt.len() {
-            let q = learnt[i];
-            if self.reason[(q >> 1) as usize] == NO_REASON || !self.redundant(m, q, abstract_levels)
-            {
-                learnt[keep] = q;
-                keep += 1;
-            }
-        }
-        learnt.truncate(keep);
-        for i in 0..self.to_clear.len() {
-            let v = self.to_clear[i];
-            self.seen[v as usize] = false;
-        }
-    }
-
-    /// Whether the false literal `q` follows from marked literals (MiniSat's `litRedundant`).
-    fn redundant(&mut self, m: &Model, q: u32, abstract_levels: u32) -> bool {
-        self.stack.clear();
-        self.stack.push(q);
-        let top = self.to_clear.len();
-        while let Some(l) = self.stack.pop() {
-            let v = l >> 1;
-            let r = self.reason[v as usize];
-            self.reason_lits(m, r, v);
-            for i in 0..self.buf.len() {
-                let p = self.buf[i];
-                let u = p >> 1;
-                if self.seen[u as usize] || self.level[u as usize] == 0 {
-                    continue;
-                }
-                if self.reason[u as usize] != NO_REASON
-                    && (1 << (self.level[u as usize] & 31)) & abstract_levels != 0
-                {
-                    self.seen[u as usize] = true;
-                    self.stack.push(p);
-                    self.to_clear.push(u);
-                } else {
-                    for k in top..self.to_clear.len() {
-                        let x = self.to_clear[k];
-                        self.seen[x as usize] = false;
-                    }
-                    self.to_clear.truncate(top);
-                    return false;
+    /// Hall record `h`'s clause: for each position outside its `cols`, "its symbol" when it
+    /// was fixed, else each symbol of `rows` there.
+    fn reason_lits(s: &mut State<AllDiff>, m: &Model, h: u32) {
+        let hall = s.ext.halls[h as usize];
+        let base = m.shape.cells() as u32 + hall.unit * m.n as u32;
+        let mut out = !hall.cols & (u128::MAX >> (128 - m.n));
+        while out != 0 {
+            let p = out.trailing_zeros() as usize;
+            out &= out - 1;
+            // The cell at position p, through symbol 0's group.
+            let cell = m.group(base)[p] as usize / m.n;
+            if hall.fixed & (1u128 << p) != 0 {
+                let t = s.alive[cell].trailing_zeros() as usize;
+                s.buf.push(lit((cell * m.n + t) as u32, false));
+            } else {
+                let mut rows = hall.rows;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    s.buf.push(lit((cell * m.n + r) as u32, true));
                 }
             }
         }
-        true
     }
+}
 
-    /// The number of distinct decision levels among `lits`.
-    fn lbd(&mut self, lits: &[u32]) -> u32 {
-        self.conflicts += 1;
-        let stamp = self.conflicts;
-        if self.level_stamp.len() <= self.decision_level() as usize {
-            self.level_stamp
-                .resize(self.decision_level() as usize + 1, 0);
-        }
-        let mut n = 0;
-        for &q in lits {
-            let l = self.level[(q >> 1) as usize] as usize;
-            if self.level_stamp[l] != stamp {
-                self.level_stamp[l] = stamp;
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// Stores a clause of two literals or more, watching its first two.
-    fn add_clause(&mut self, lits: &[u32], learnt: bool, lbd: u32) -> u32 {
-        let ci = self.clauses.len() as u32;
-        self.clauses.push(Clause {
-            start: self.lits.len() as u32,
-            len: lits.len() as u32,
-            lbd,
-            learnt,
-            used: false,
+/// Filters unit `u`'s all-different constraint (symbols as rows, positions as columns):
+/// `Ok(true)` when it removed a place, `Err` with the conflict when it fails.
+fn filter_unit(s: &mut State<AllDiff>, m: &Model, u: usize) -> Result<bool, Conflict> {
+    let base = m.shape.cells() + u * m.n;
+    let x = &mut s.ext;
+    let res = x.filter.run(&mut x.matching[u], &s.alive[base..base + m.n]);
+    if let Err(v) = res {
+        let fixed = fixed_positions(s, m, base, !v.cols);
+        s.ext.halls.push(Hall {
+            unit: u as u32,
+            rows: v.rows,
+            cols: v.cols,
+            fixed,
         });
-        self.lits.extend_from_slice(lits);
-        self.watch(lits[0], ci, lits[1]);
-        self.watch(lits[1], ci, lits[0]);
-        ci
+        return Err(Conflict::Ext(s.ext.halls.len() as u32 - 1, NO_REASON));
     }
-
-    /// Drops half of the learnt clauses of LBD above 2 (those not used since the last
-    /// reduction and not the reason of a set variable, highest LBD first), then compacts.
-    fn reduce(&mut self) {
-        let mut locked = vec![false; self.clauses.len()];
-        for &l in &self.trail {
-            let r = self.reason[(l >> 1) as usize];
-            if r != NO_REASON && r & TAGS == CLAUSE {
-                locked[(r >> TAG) as usize] = true;
-            }
-        }
-        let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
-            .filter(|&c| {
-                let cl = &self.clauses[c as usize];
-                cl.learnt && cl.lbd > 2 && !locked[c as usize]
-            })
-            .collect();
-        candidates.sort_by_key(|&c| {
-            let cl = &self.clauses[c as usize];
-            (std::cmp::Reverse(cl.lbd), std::cmp::Reverse(cl.len))
-        });
-        let mut drop = vec![false; self.clauses.len()];
-        let mut dropped = 0;
-        let target = candidates.len() / 2;
-        for &c in &candidates {
-            if dropped >= target {
-                break;
-            }
-            if self.clauses[c as usize].used {
-                continue;
-            }
-            drop[c as usize] = true;
-            dropped += 1;
-        }
-        // Compact: new indices, new literal store, watches rebuilt, reasons remapped.
-        let mut map = vec![u32::MAX; self.clauses.len()];
-        let mut clauses = Vec::with_capacity(self.clauses.len() - dropped);
-        let mut lits = Vec::with_capacity(self.lits.len());
-        for (c, cl) in self.clauses.iter().enumerate() {
-            if drop[c] {
-                continue;
-            }
-            map[c] = clauses.len() as u32;
-            let s = cl.start as usize;
-            clauses.push(Clause {
-                start: lits.len() as u32,
-                used: false,
-                ..*cl
-            });
-            lits.extend_from_slice(&self.lits[s..s + cl.len as usize]);
-        }
-        for (i, &word) in self.watched.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let ws = &mut self.watches[i * 64 + bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-                ws.retain_mut(|w| {
-                    let c = map[w.clause as usize];
-                    w.clause = c;
-                    c != u32::MAX
+    let f = &s.ext.filter;
+    if (0..m.n).all(|r| s.alive[base + r] & !f.comp_cols[f.comp[r] as usize] == 0) {
+        return Ok(false);
+    }
+    let x = &mut s.ext;
+    x.filter
+        .hall_sets(&x.matching[u], &s.alive[base..base + m.n]);
+    x.record_of.clear();
+    x.record_of.resize(x.filter.comp_cols.len(), u32::MAX);
+    let mut pruned = false;
+    for r in 0..m.n {
+        let g = base + r;
+        let dom = s.alive[g];
+        let cut = dom & !s.ext.filter.comp_cols[s.ext.filter.comp[r] as usize];
+        let mut cut_left = cut;
+        while cut_left != 0 {
+            let p = cut_left.trailing_zeros() as usize;
+            cut_left &= cut_left - 1;
+            let k = s.ext.filter.comp[s.ext.matching[u].row_of(p)] as usize;
+            if s.ext.record_of[k] == u32::MAX {
+                let cols = s.ext.filter.reach_cols[k];
+                let fixed = fixed_positions(s, m, base, !cols);
+                s.ext.record_of[k] = s.ext.halls.len() as u32;
+                let rows = s.ext.filter.reach[k];
+                s.ext.halls.push(Hall {
+                    unit: u as u32,
+                    rows,
+                    cols,
+                    fixed,
                 });
             }
-        }
-        for i in 0..self.trail.len() {
-            let v = (self.trail[i] >> 1) as usize;
-            let r = self.reason[v];
-            if r != NO_REASON && r & TAGS == CLAUSE {
-                self.reason[v] = (map[(r >> TAG) as usize] << TAG) | CLAUSE;
-            }
-        }
-        self.clauses = clauses;
-        self.lits = lits;
-    }
-
-    /// The next decision literal, or `None` when every variable is set.
-    fn decide(&mut self) -> Option<u32> {
-        loop {
-            let v = self.heap.pop(&self.activity)?;
-            if self.val[v as usize] == UNDEF {
-                let t = self.target[v as usize];
-                let value = if t == UNDEF {
-                    self.phase[v as usize]
-                } else {
-                    t
-                };
-                return Some(lit(v, value == TRUE));
-            }
-        }
-    }
-
-    /// Each cell's symbol (1..=N) once every variable is set.
-    fn cells(&self, m: &Model) -> Vec<u8> {
-        (0..m.shape.cells())
-            .map(|c| {
-                let s = (0..m.n)
-                    .position(|s| self.val[c * m.n + s] == TRUE)
-                    .expect("a set cell");
-                s as u8 + 1
-            })
-            .collect()
-    }
-}
-
-/// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ... (`i` from 0).
-fn luby(mut i: u64) -> u64 {
-    let (mut size, mut seq) = (1u64, 0u32);
-    while size < i + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != i {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        i %= size;
-    }
-    1 << seq
-}
-
-/// Conflicts per unit of the restart sequence, `cdcl`'s. On the 16 minimal Gecode 25x25
-/// puzzles under 40,000 decisions each, units of 300 solved 11 as 1,000 did (a different 11).
-const RESTART_UNIT: u64 = 1000;
-
-/// VSIDS: activities decay by this factor at each conflict (MiniSat's 0.95, `cdcl`'s).
-const VAR_DECAY: f64 = 0.95;
-/// Conflicts before the first reduction, and the growth of the interval after each.
-const REDUCE_FIRST: u64 = 2000;
-const REDUCE_STEP: u64 = 300;
-
-/// The search on `puzzle` up to `limit` solutions.
-fn run<'b>(m: &Model, s: &mut State, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
-    let mut tally = Tally::new(limit, budget);
-    if tally.out_of_budget {
-        return tally;
-    }
-    s.reset(m);
-    let n = m.n;
-    for (c, &symbol) in puzzle.cells().iter().enumerate() {
-        if symbol == 0 {
-            continue;
-        }
-        let v = (c * n + symbol as usize - 1) as u32;
-        match s.val[v as usize] {
-            TRUE => {}
-            UNDEF => {
-                s.set(m, lit(v, true), NO_REASON);
-                if s.propagate(m).is_some() {
-                    return tally;
+            let reason = s.ext.record_of[k] << TAG | EXT;
+            let y = m.group(g as u32)[p];
+            match s.val[y as usize] {
+                UNDEF => {
+                    s.set(m, lit(y, false), reason);
+                    pruned = true;
                 }
+                TRUE => return Err(Conflict::Ext(s.ext.record_of[k], y)),
+                _ => {}
             }
-            _ => return tally,
         }
     }
-    for v in 0..m.vars() as u32 {
-        if s.val[v as usize] == UNDEF {
-            s.heap.insert(v, &s.activity);
-        }
-    }
-    let (mut restarts, mut until_restart) = (0u64, RESTART_UNIT * luby(0));
-    let mut next_reduce = REDUCE_FIRST;
-    let mut reductions = 0;
-    loop {
-        if let Some(conflict) = s.propagate_all(m) {
-            tally.stats.backtracks += 1;
-            if s.decision_level() == 0 {
-                return tally;
-            }
-            let clean = *s.levels.last().expect("above level 0") as usize;
-            if clean > s.best {
-                s.best = clean;
-                for i in 0..clean {
-                    let l = s.trail[i];
-                    s.target[(l >> 1) as usize] = (l & 1 == 0) as u8;
-                }
-            }
-            let (learnt, jump, lbd) = s.analyze(m, conflict);
-            s.backjump(m, jump);
-            if learnt.len() == 1 {
-                s.set(m, learnt[0], NO_REASON);
-            } else {
-                let c = s.add_clause(&learnt, true, lbd);
-                s.set(m, learnt[0], (c << TAG) | CLAUSE);
-            }
-            if learnt[0] & 1 == 0 {
-                tally.stats.propagations += 1;
-            }
-            until_restart = until_restart.saturating_sub(1);
-            if s.conflicts % 64 == 0 && budget.exhausted(tally.stats.nodes) {
-                tally.out_of_budget = true;
-                return tally;
-            }
-            continue;
-        }
-        if until_restart == 0 {
-            restarts += 1;
-            s.restarts = restarts;
-            s.best = 0;
-            until_restart = RESTART_UNIT * luby(restarts);
-            s.backjump(m, 0);
-        }
-        if s.conflicts >= next_reduce {
-            reductions += 1;
-            next_reduce = s.conflicts + REDUCE_FIRST + REDUCE_STEP * reductions;
-            s.reduce();
-        }
-        let Some(d) = s.decide() else {
-            // Every variable set, no conflict: a solution.
-            if tally.solution(|| s.cells(m)) || s.decision_level() == 0 {
-                return tally;
-            }
-            block(m, s);
-            continue;
-        };
-        tally.stats.guesses += 1;
-        if tally.enter_node() {
-            return tally;
-        }
-        s.levels.push(s.trail.len() as u32);
-        s.hall_at.push(s.halls.len() as u32);
-        s.set(m, d, NO_REASON);
-    }
+    Ok(pruned)
 }
 
-/// Adds the clause that blocks the solution just found (the negation of its decisions, the
-/// latest first) and jumps back to where it asserts.
-fn block(m: &Model, s: &mut State) {
-    let clause: Vec<u32> = s
-        .levels
-        .iter()
-        .rev()
-        .map(|&at| s.trail[at as usize] ^ 1)
-        .collect();
-    let top = s.decision_level();
-    s.backjump(m, top - 1);
-    if clause.len() == 1 {
-        s.set(m, clause[0], NO_REASON);
-    } else {
-        let c = s.add_clause(&clause, false, clause.len() as u32);
-        s.set(m, clause[0], (c << TAG) | CLAUSE);
+/// The positions of `among` in the unit whose symbol groups start at `base` whose cell holds a
+/// symbol.
+fn fixed_positions(s: &State<AllDiff>, m: &Model, base: usize, among: u128) -> u128 {
+    let mut fixed = 0;
+    let mut left = among & (u128::MAX >> (128 - m.n));
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let cell = m.group(base as u32)[p] as usize / m.n;
+        let a = s.alive[cell];
+        if a.count_ones() == 1 && s.val[cell * m.n + a.trailing_zeros() as usize] == TRUE {
+            fixed |= 1u128 << p;
+        }
     }
+    fixed
 }
 
 impl Lcg {
     fn tally<'b>(&mut self, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
-        let shape = puzzle.shape();
-        if self.model.as_ref().map(|m| m.shape) != Some(shape) {
-            self.model = Some(Model::of(shape));
-        }
-        let m = self.model.as_ref().expect("just set");
-        let mut t = run(m, &mut self.state, puzzle, limit, budget);
-        t.stats.updates = self.state.restarts;
+        let mut t = self.engine.tally(puzzle, limit, budget);
+        t.stats.updates = self.engine.state.restarts;
         t
     }
 }
@@ -1324,12 +265,6 @@ mod tests {
     use crate::test_puzzles::OnGrid;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
     use crate::{Grid, Status};
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn solves_the_seed_puzzle() {

@@ -214,6 +214,45 @@ pub fn block_ratio_ci(a: &[f64], b: &[f64], block: usize, salt: u64) -> Option<E
     })
 }
 
+/// The ratio of medians `median(b) / median(a)` of two independent samples (measured on
+/// different instances, so not paired as in [`ratio_ci`]), with its bootstrap 95% interval: each
+/// resample draws each sample again with replacement, on its own. `None` when either is empty
+/// or `a`'s median is 0.
+pub fn independent_ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let ma = sort_and_quantile(&mut a.to_vec(), 0.5);
+    let mb = sort_and_quantile(&mut b.to_vec(), 0.5);
+    if ma <= 0.0 {
+        return None;
+    }
+    let mut r = rng(salt);
+    let (mut xa, mut xb) = (vec![0.0; a.len()], vec![0.0; b.len()]);
+    let stats: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            for x in xa.iter_mut() {
+                *x = a[r.random_range(0..a.len())];
+            }
+            for x in xb.iter_mut() {
+                *x = b[r.random_range(0..b.len())];
+            }
+            let da = sort_and_quantile(&mut xa, 0.5);
+            if da > 0.0 {
+                sort_and_quantile(&mut xb, 0.5) / da
+            } else {
+                f64::NAN
+            }
+        })
+        .collect();
+    let (lo, hi) = interval_ends(stats);
+    Some(Estimate {
+        value: mb / ma,
+        lo,
+        hi,
+    })
+}
+
 /// The verdict on a ratio `B / A` of times: `1.93× faster` (the whole interval is below 1 and
 /// the ratio beyond the [`NOISE`] threshold), `1.20× slower` (likewise above 1), else `not
 /// distinguishable` (`not distinguishable (within 5% noise)` when the interval excludes 1 but the
@@ -291,6 +330,23 @@ mod tests {
             "{puzzles:?} {blocks:?}"
         );
         assert_eq!(block_ratio_ci(&a, &b, 1, 1), ratio_ci(&a, &b, 1));
+    }
+
+    #[test]
+    fn independent_ratio_of_constant_samples_is_exact() {
+        // Every value of b is 3 times every value of a: each resample's ratio is 3.
+        let a = [2.0; 7];
+        let b = [6.0; 11];
+        let e = independent_ratio_ci(&a, &b, 5).unwrap();
+        assert_eq!((e.value, e.lo, e.hi), (3.0, 3.0, 3.0));
+        // Spread: the interval holds the ratio of the medians (20 / 10).
+        let a: Vec<f64> = (1..=19).map(f64::from).collect();
+        let b: Vec<f64> = (1..=39).map(f64::from).collect();
+        let e = independent_ratio_ci(&a, &b, 5).unwrap();
+        assert_eq!(e.value, 2.0);
+        assert!(e.lo < 2.0 && e.hi > 2.0, "{e:?}");
+        assert_eq!(independent_ratio_ci(&[], &b, 5), None);
+        assert_eq!(independent_ratio_ci(&[0.0], &b, 5), None);
     }
 
     #[test]

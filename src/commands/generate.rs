@@ -3,6 +3,7 @@
 use crate::cli::{GenerateArgs, GenerateCommand, GridsArgs, PuzzlesArgs, QwhArgs, ShapeArgs};
 use crate::execution::sessions::Sessions;
 use crate::generate::grids::{write_grids, GridFormat};
+use crate::generate::pattern::{pattern_puzzle, Pattern};
 use crate::generate::qwh::{generate_qwh, Holes};
 use crate::generate::shaped::random_solved;
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat};
@@ -588,6 +589,12 @@ const PUZZLE_CHUNK: u64 = 256;
 fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     check_count(args.count, "puzzles")?;
     let shape = shape_of(&args.shape)?;
+    if let Some(pattern) = &args.pattern {
+        if !shape.is_classic() {
+            anyhow::bail!("--pattern is for 9x9 puzzles only");
+        }
+        return pattern_puzzles(args, pattern);
+    }
     if !shape.is_classic() {
         return shaped_puzzles(args, shape);
     }
@@ -649,4 +656,61 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
         options.solver
     );
     Ok(GenerateEnd { failed })
+}
+
+/// `harness generate puzzles --pattern`: a random grid a puzzle, the pattern's cells kept.
+fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<GenerateEnd> {
+    if args.symmetry != crate::generate::Symmetry::None || args.solver.is_some() {
+        anyhow::bail!("--pattern keeps the pattern's cells: --symmetry and --solver do not apply");
+    }
+    if matches!(args.format.as_str(), "ints" | "pls") {
+        anyhow::bail!(
+            "--format {}: 9x9 puzzles are written as csv or line",
+            args.format
+        );
+    }
+    let seed = seed_or_clock(args.seed);
+    let csv = args.format == "csv";
+    let pool = worker_pool(args.threads)?;
+    let pb = bar(args.count, args.quiet, "puzzles");
+    let mut givens_total = 0u64;
+    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+        if csv {
+            writeln!(w, "name,puzzle")?;
+        }
+        let mut start = 0;
+        while start < args.count {
+            let end = (start + PUZZLE_CHUNK).min(args.count);
+            let made: Vec<[u8; 81]> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        pb.inc(1);
+                        pattern_puzzle(pattern, seed, i).0
+                    })
+                    .collect()
+            });
+            for (i, p) in (start..).zip(made) {
+                givens_total += p.iter().filter(|&&v| v != 0).count() as u64;
+                let mut line = Vec::with_capacity(100);
+                if csv {
+                    line.extend_from_slice(format!("{},", i + 1).as_bytes());
+                }
+                push_chars(&mut line, &p);
+                line.push(b'\n');
+                w.write_all(&line)?;
+            }
+            start = end;
+        }
+        Ok(())
+    });
+    pb.finish_and_clear();
+    result?;
+    errln!(
+        "{} written (mean {:.1} givens, the pattern's cells of a random grid; not checked for \
+         uniqueness)",
+        plural(args.count, "puzzle"),
+        mean_givens(givens_total, args.count)
+    );
+    Ok(GenerateEnd { failed: 0 })
 }

@@ -11,6 +11,7 @@
 //! | [`latin`] | uniformly random Latin squares (Jacobson and Matthews's Markov chain) |
 //! | [`shaped`] | solved grids of every shape: Latin squares, and Sudoku grids with any boxes by randomized MRV search |
 //! | [`board_puzzle`] | [`generate_board_puzzle`]: the puzzle method at every shape, counted by an engine that takes the shape |
+//! | [`pattern`] | puzzles of a clue pattern (whole boxes or bands emptied): a random grid, the pattern's cells kept, many solutions allowed |
 //! | [`qwh`] | quasigroups with holes: random or balanced holes in a random Latin square |
 //! | [`write`] | writers of every shape: one character a cell, integers, `.pls` |
 //!
@@ -20,6 +21,7 @@
 pub mod board_puzzle;
 pub mod grids;
 pub mod latin;
+pub mod pattern;
 pub mod puzzle;
 pub mod qwh;
 pub mod random_grid;

@@ -2,8 +2,11 @@
 //!
 //! Achlioptas, Gomes, Kautz and Selman ("Generating satisfiable problem instances", AAAI 2000)
 //! made QWH the satisfiable counterpart of quasigroup completion: the instance is satisfiable by
-//! construction (the square it came from completes it), and its hardness peaks near 42% holes
-//! for the orders they studied. The square here is uniformly random
+//! construction (the square it came from completes it), and its hardness peaks where the
+//! backbone (the fraction of holes fixed in every completion) collapses, at a hole count that
+//! grows as about N^1.55 rather than as a fixed fraction of the N² cells. (The often-quoted 42%
+//! is another problem's: the fraction of preassigned cells at the phase transition of
+//! quasigroup *completion*, Gomes and Selman, AAAI 1997.) The square here is uniformly random
 //! ([`super::latin::random_latin_square`]); the holes are:
 //!
 //! - **random**: exactly `round(fraction · N²)` cells chosen uniformly among all sets of that size;
@@ -61,14 +64,13 @@ pub fn hole_count(order: usize, fraction: f64, holes: Holes) -> usize {
 /// cells emptied (0..=1), placed as `holes` says. O(N⁴) for the square (and again for a
 /// balanced pattern).
 pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index: u64) -> Qwh {
-    let mut rng = Rng::new(seed, Purpose::Qwh, 0, index);
-    let solution = random_latin_square(&mut rng, order);
-    let puzzle = punch_holes(&mut rng, &solution, order, fraction, holes);
-    Qwh {
+    generate_qwh_count(
         order,
-        puzzle,
-        solution,
-    }
+        hole_count(order, fraction, holes),
+        holes,
+        seed,
+        index,
+    )
 }
 
 /// `solution` (a full N x N grid of side `order`, row-major) with `hole_count(order, fraction,
@@ -81,11 +83,30 @@ pub fn punch_holes(
     fraction: f64,
     holes: Holes,
 ) -> Vec<solvers::Symbol> {
+    punch_count(
+        rng,
+        solution,
+        order,
+        hole_count(order, fraction, holes),
+        holes,
+    )
+}
+
+/// `solution` with `count` of its cells emptied (at most N²): uniformly random ones, or
+/// balanced, `count / N` (rounded down) in every row and column. [`punch_holes`] is this with
+/// [`hole_count`]'s count, drawing the same holes.
+pub fn punch_count(
+    rng: &mut Rng,
+    solution: &[solvers::Symbol],
+    order: usize,
+    count: usize,
+    holes: Holes,
+) -> Vec<solvers::Symbol> {
     let mut puzzle = solution.to_vec();
     let cells = order * order;
     match holes {
         Holes::Random => {
-            let k = hole_count(order, fraction, holes);
+            let k = count.min(cells);
             // The first k of a partial Fisher–Yates shuffle: a uniform k-subset.
             let mut idx: Vec<usize> = (0..cells).collect();
             for i in 0..k {
@@ -95,7 +116,7 @@ pub fn punch_holes(
             }
         }
         Holes::Balanced => {
-            let h = hole_count(order, fraction, holes) / order.max(1);
+            let h = count.min(cells) / order.max(1);
             let pattern = random_latin_square(rng, order);
             for (cell, &p) in puzzle.iter_mut().zip(&pattern) {
                 if (p as usize) <= h {
@@ -105,6 +126,20 @@ pub fn punch_holes(
         }
     }
     puzzle
+}
+
+/// Instance `index` of the batch seeded by `seed` with exactly `count` holes (balanced: `count
+/// / N` a row and column): [`generate_qwh`] with a count in place of a fraction, drawing the
+/// same square and, for the same count, the same holes.
+pub fn generate_qwh_count(order: usize, count: usize, holes: Holes, seed: u64, index: u64) -> Qwh {
+    let mut rng = Rng::new(seed, Purpose::Qwh, 0, index);
+    let solution = random_latin_square(&mut rng, order);
+    let puzzle = punch_count(&mut rng, &solution, order, count, holes);
+    Qwh {
+        order,
+        puzzle,
+        solution,
+    }
 }
 
 #[cfg(test)]
@@ -128,5 +163,26 @@ mod tests {
             }
         }
         assert_eq!(generate_qwh(20, 0.42, Holes::Random, 1, 0).holes(), 168);
+    }
+
+    #[test]
+    fn a_count_draws_what_its_fraction_draws() {
+        for holes in [Holes::Random, Holes::Balanced] {
+            let k = hole_count(12, 0.4, holes);
+            assert_eq!(
+                generate_qwh(12, 0.4, holes, 7, 3),
+                generate_qwh_count(12, k, holes, 7, 3)
+            );
+        }
+        // 316 holes at order 30: the public hard instance's count.
+        assert_eq!(
+            generate_qwh_count(30, 316, Holes::Random, 1, 0).holes(),
+            316
+        );
+        // Balanced: 316 / 30 = 10 a row (300 in all).
+        assert_eq!(
+            generate_qwh_count(30, 316, Holes::Balanced, 1, 0).holes(),
+            300
+        );
     }
 }

@@ -34,6 +34,8 @@ pub enum Purpose {
     ShapedPuzzle = 7,
     /// A quasigroup with holes: its Latin square and its holes.
     Qwh = 8,
+    /// A puzzle of a clue pattern (`generate puzzles --pattern`): its grid and its cells.
+    Pattern = 9,
 }
 
 /// A seeded random source (ChaCha8) with the few draws the generators need.

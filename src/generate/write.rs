@@ -98,8 +98,8 @@ pub fn shape_header(shape: Shape) -> String {
 }
 
 /// Appends the cells one character each (no newline).
-pub fn push_chars(out: &mut Vec<u8>, cells: &[solvers::Symbol]) {
-    out.extend(cells.iter().map(|&v| symbol_char(v)));
+pub fn push_chars<T: Copy + Into<solvers::Symbol>>(out: &mut Vec<u8>, cells: &[T]) {
+    out.extend(cells.iter().map(|&v| symbol_char(v.into())));
 }
 
 fn push_u32(out: &mut Vec<u8>, mut v: u32) {
@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn the_three_forms() {
         let mut out = Vec::new();
-        push_chars(&mut out, &[0, 1, 9, 10, 16, 35]);
+        push_chars(&mut out, &[0u16, 1, 9, 10, 16, 35]);
         assert_eq!(out, b".19AGZ");
         let mut out = Vec::new();
         push_ints(&mut out, 2, &[1, 0, 0, 12]);

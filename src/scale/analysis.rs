@@ -80,6 +80,8 @@ pub struct Cell {
     pub micros: Vec<f64>,
     /// Nodes (censored as the module docs say), in row order.
     pub nodes: Vec<f64>,
+    /// Per row, in row order: censored (not known right).
+    pub censored_rows: Vec<bool>,
 }
 
 impl Cell {
@@ -218,21 +220,57 @@ pub fn constant(a: f64) -> String {
     format!("{:.2e}", a.exp())
 }
 
-/// Where one solver's cost peaks over the hole fractions of one quasigroup order.
+/// Where one solver's cost peaks over the hole counts of one order (quasigroups, punched
+/// Sudoku).
 #[derive(Debug, Clone)]
 pub struct Peak {
-    /// The order.
+    /// The family.
+    pub family: Family,
+    /// The order (side N).
     pub order: usize,
     /// The solver.
     pub solver: String,
     /// The cost.
     pub metric: Metric,
-    /// The hole fraction of the largest median, with the bootstrap interval of that location.
+    /// Holes / N² of the largest median, with the bootstrap interval of that location.
     pub at: Estimate,
+    /// The same location as holes / N^1.55.
+    pub at_n155: Estimate,
     /// The largest median.
     pub median: f64,
-    /// Hole fractions measured.
+    /// Hole counts measured.
     pub fractions: usize,
+}
+
+/// The backbone estimate of one point: forward checking's fixed fraction of the holes
+/// ([`super::backbone`]), median over the instances with its bootstrap interval.
+#[derive(Debug, Clone)]
+pub struct BackbonePoint {
+    /// The point.
+    pub point: Point,
+    /// Its dataset name.
+    pub dataset: String,
+    /// The median fraction with its interval.
+    pub fraction: Estimate,
+    /// Instances.
+    pub instances: usize,
+}
+
+/// Balanced against random holes at one point and solver: the ratio of median costs.
+#[derive(Debug, Clone)]
+pub struct Balance {
+    /// The point with random holes.
+    pub random: Point,
+    /// The point with balanced holes.
+    pub balanced: Point,
+    /// The solver.
+    pub solver: String,
+    /// The cost.
+    pub metric: Metric,
+    /// median(balanced) / median(random), with its bootstrap interval.
+    pub ratio: Estimate,
+    /// Censored solves at the random and at the balanced point.
+    pub censored: (usize, usize),
 }
 
 /// Everything a study's plots and page show.
@@ -244,8 +282,12 @@ pub struct Study {
     pub cells: Vec<Cell>,
     /// Growth fits, per family, solver, cost.
     pub fits: Vec<Fit>,
-    /// Peaks, per quasigroup order, solver, cost.
+    /// Peaks, per family, order, solver, cost.
     pub peaks: Vec<Peak>,
+    /// The backbone of every point whose instance folder has a backbone.csv.
+    pub backbone: Vec<BackbonePoint>,
+    /// Balanced against random, wherever the study has both.
+    pub balance: Vec<Balance>,
 }
 
 /// Least squares of `ys` on `xs`; `None` under 3 points or with no spread in `xs`.
@@ -306,6 +348,7 @@ pub fn load(dir: &Path) -> anyhow::Result<Study> {
                 unchecked: 0,
                 micros: Vec::new(),
                 nodes: Vec::new(),
+                censored_rows: Vec::new(),
             });
         }
     }
@@ -324,6 +367,7 @@ pub fn load(dir: &Path) -> anyhow::Result<Study> {
         }
         let c = &mut cells[k * nsolvers + s];
         c.rows += 1;
+        c.censored_rows.push(!r.is_right());
         if r.is_right() {
             c.micros.push(r.micros);
             c.nodes.push(r.nodes as f64);
@@ -342,24 +386,139 @@ pub fn load(dir: &Path) -> anyhow::Result<Study> {
         Ok(())
     })?;
     cells.retain(|c| c.rows > 0);
-    let fits = fits(&cells);
     let peaks = peaks(&cells);
+    let fits = fits(&cells, &peaks);
+    let backbone = backbone(dir, &info, &points);
+    let balance = balance(&cells);
     Ok(Study {
         info,
         cells,
         fits,
         peaks,
+        backbone,
+        balance,
     })
 }
 
-/// The cells a family's order plot and fit use: every Sudoku point; for the quasigroups, per
-/// order the hole fraction nearest 0.42.
-pub fn order_cells(cells: &[Cell], family: Family) -> Vec<&Cell> {
-    let mine: Vec<&Cell> = cells.iter().filter(|c| c.point.family == family).collect();
-    if family == Family::Sudoku {
-        return mine;
+/// The backbone rows of the study's points: from backbone.csv in the run's instances folder, or
+/// beside the instance files run.json names.
+fn backbone(dir: &Path, info: &RunInfo, points: &[(String, Point)]) -> Vec<BackbonePoint> {
+    let mut places: Vec<std::path::PathBuf> = vec![dir
+        .join(super::instances::FOLDER)
+        .join(super::backbone::FILE)];
+    for d in &info.datasets {
+        if let Some(parent) = Path::new(&d.source).parent() {
+            let p = parent.join(super::backbone::FILE);
+            if !places.contains(&p) {
+                places.push(p);
+            }
+        }
     }
-    let dist = |c: &Cell| (c.point.holes.fraction().unwrap_or(0.42) - 0.42).abs();
+    let mut by_point: Vec<Vec<f64>> = vec![Vec::new(); points.len()];
+    for place in places {
+        let Ok(mut r) = csv::Reader::from_path(&place) else {
+            continue;
+        };
+        // Each point's rows from the first file that has them.
+        let mut here: Vec<Vec<f64>> = vec![Vec::new(); points.len()];
+        for row in r.deserialize::<super::backbone::BackboneRow>().flatten() {
+            if let Some(k) = points.iter().position(|(n, _)| *n == row.dataset) {
+                let f = super::backbone::Fixed {
+                    holes: row.holes,
+                    fixed: row.fixed,
+                };
+                here[k].push(f.fraction());
+            }
+        }
+        for (mine, found) in by_point.iter_mut().zip(here) {
+            if mine.is_empty() {
+                *mine = found;
+            }
+        }
+    }
+    points
+        .iter()
+        .zip(by_point)
+        .filter_map(|((name, p), v)| {
+            let salt = stats::salt(&[name, "backbone"]);
+            Some(BackbonePoint {
+                point: *p,
+                dataset: name.clone(),
+                fraction: stats::median_ci(&v, salt)?,
+                instances: v.len(),
+            })
+        })
+        .collect()
+}
+
+/// Balanced against random holes: every balanced point whose random twin (same family, shape
+/// and amount) is in the study, per solver and cost.
+fn balance(cells: &[Cell]) -> Vec<Balance> {
+    let mut out = Vec::new();
+    for b in cells
+        .iter()
+        .filter(|c| c.point.balanced && !c.point.isomorphs)
+    {
+        let twin = Point {
+            balanced: false,
+            ..b.point
+        };
+        let Some(r) = cells
+            .iter()
+            .find(|c| c.point == twin && c.solver == b.solver)
+        else {
+            continue;
+        };
+        for metric in Metric::BOTH {
+            let salt = stats::salt(&[&b.dataset, &b.solver, metric.as_str(), "balance"]);
+            if let Some(ratio) =
+                stats::independent_ratio_ci(r.values(metric), b.values(metric), salt)
+            {
+                out.push(Balance {
+                    random: r.point,
+                    balanced: b.point,
+                    solver: b.solver.clone(),
+                    metric,
+                    ratio,
+                    censored: (r.censored, b.censored),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// True for a point on a study's curves: random holes, its own instances.
+pub fn plain(c: &Cell) -> bool {
+    !c.point.balanced && !c.point.isomorphs
+}
+
+/// Where the quasigroups' order plot and fit read each order's cost, in holes / N^1.55: the
+/// median of the node-count peaks' places, when the study has peaks; `None` without.
+pub fn reference_n155(peaks: &[Peak]) -> Option<f64> {
+    let mut v: Vec<f64> = peaks
+        .iter()
+        .filter(|p| p.family == Family::Qwh && p.metric == Metric::Nodes)
+        .map(|p| p.at_n155.value)
+        .collect();
+    (!v.is_empty()).then(|| stats::sort_and_quantile(&mut v, 0.5))
+}
+
+/// The cells a family's order plot and fit use, one point per side and solver among the plain
+/// ones ([`plain`]): for the quasigroups the point nearest `reference` holes / N^1.55 (nearest
+/// 42% of the cells without one), for Sudoku the one nearest half the cells (a minimal
+/// puzzle's, when that is the study's).
+pub fn order_cells(cells: &[Cell], family: Family, reference: Option<f64>) -> Vec<&Cell> {
+    let mine: Vec<&Cell> = cells
+        .iter()
+        .filter(|c| c.point.family == family && plain(c))
+        .collect();
+    let dist = |c: &Cell| match (family, reference) {
+        (Family::Qwh, Some(r)) => (c.point.per_n155().unwrap_or(r) - r).abs(),
+        (Family::Qwh, None) => (c.point.per_n2().unwrap_or(0.42) - 0.42).abs(),
+        (Family::Sudoku, _) => (c.point.per_n2().unwrap_or(0.5) - 0.5).abs(),
+    };
+    let count = |c: &Cell| c.point.hole_count().unwrap_or(0);
     mine.iter()
         .copied()
         .filter(|c| {
@@ -367,18 +526,17 @@ pub fn order_cells(cells: &[Cell], family: Family) -> Vec<&Cell> {
                 o.point.side() == c.point.side()
                     && o.solver == c.solver
                     && (dist(o) < dist(c) - 1e-12
-                        || ((dist(o) - dist(c)).abs() <= 1e-12
-                            && o.point.holes.fraction() < c.point.holes.fraction()))
+                        || ((dist(o) - dist(c)).abs() <= 1e-12 && count(o) < count(c)))
             })
         })
         .collect()
 }
 
-/// The hole fraction the quasigroups' order plot uses at each order, when there is one.
-pub fn order_fraction(cells: &[Cell]) -> Vec<(usize, f64)> {
-    let mut v: Vec<(usize, f64)> = order_cells(cells, Family::Qwh)
+/// The holes / N² the quasigroups' order plot uses at each order, when there is one.
+pub fn order_fraction(cells: &[Cell], reference: Option<f64>) -> Vec<(usize, f64)> {
+    let mut v: Vec<(usize, f64)> = order_cells(cells, Family::Qwh, reference)
         .iter()
-        .filter_map(|c| Some((c.point.side(), c.point.holes.fraction()?)))
+        .filter_map(|c| Some((c.point.side(), c.point.per_n2()?)))
         .collect();
     v.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
     v.dedup();
@@ -397,10 +555,11 @@ pub fn solvers_of<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Vec<(String,
     v
 }
 
-fn fits(cells: &[Cell]) -> Vec<Fit> {
+fn fits(cells: &[Cell], peaks: &[Peak]) -> Vec<Fit> {
     let mut out = Vec::new();
+    let reference = reference_n155(peaks);
     for family in [Family::Sudoku, Family::Qwh] {
-        let mine = order_cells(cells, family);
+        let mine = order_cells(cells, family, reference);
         for (solver, _) in solvers_of(mine.iter().copied()) {
             let of: Vec<&&Cell> = mine.iter().filter(|c| c.solver == solver).collect();
             for metric in Metric::BOTH {
@@ -449,76 +608,128 @@ fn argmax(v: &[f64]) -> usize {
     best
 }
 
-fn peaks(cells: &[Cell]) -> Vec<Peak> {
+/// The curves of a study: per family and side, per solver, its plain cells with a hole count,
+/// by hole count; only curves of two counts or more.
+pub fn curves(cells: &[Cell]) -> Vec<(Family, usize, String, Vec<&Cell>)> {
     let mut out = Vec::new();
-    let qwh: Vec<&Cell> = cells
-        .iter()
-        .filter(|c| c.point.family == Family::Qwh)
-        .collect();
-    let mut orders: Vec<usize> = qwh.iter().map(|c| c.point.side()).collect();
-    orders.sort_unstable();
-    orders.dedup();
-    for n in orders {
-        let at_n: Vec<&&Cell> = qwh.iter().filter(|c| c.point.side() == n).collect();
-        for (solver, _) in solvers_of(at_n.iter().map(|c| **c)) {
-            let mut curve: Vec<&&&Cell> = at_n.iter().filter(|c| c.solver == solver).collect();
-            curve.sort_by(|a, b| {
-                a.point
-                    .holes
-                    .fraction()
-                    .unwrap_or(0.0)
-                    .total_cmp(&b.point.holes.fraction().unwrap_or(0.0))
-            });
-            if curve.len() < 2 {
-                continue;
-            }
-            let fr: Vec<f64> = curve
+    for family in [Family::Sudoku, Family::Qwh] {
+        let mine: Vec<&Cell> = cells
+            .iter()
+            .filter(|c| c.point.family == family && plain(c) && c.point.hole_count().is_some())
+            .collect();
+        let mut orders: Vec<usize> = mine.iter().map(|c| c.point.side()).collect();
+        orders.sort_unstable();
+        orders.dedup();
+        for n in orders {
+            let at_n: Vec<&Cell> = mine
                 .iter()
-                .map(|c| c.point.holes.fraction().unwrap_or(0.0))
+                .copied()
+                .filter(|c| c.point.side() == n)
                 .collect();
-            for metric in Metric::BOTH {
-                let medians: Vec<f64> = curve
+            for (solver, _) in solvers_of(at_n.iter().copied()) {
+                let mut curve: Vec<&Cell> = at_n
                     .iter()
-                    .map(|c| stats::sort_and_quantile(&mut c.values(metric).to_vec(), 0.5))
+                    .copied()
+                    .filter(|c| c.solver == solver)
                     .collect();
-                if medians.iter().all(|m| *m == medians[0]) {
-                    // A flat curve (a solver whose nodes are one call a solve) has no peak.
-                    continue;
+                curve.sort_by_key(|c| c.point.hole_count());
+                if curve.len() >= 2 {
+                    out.push((family, n, solver, curve));
                 }
-                let best = argmax(&medians);
-                let salt = stats::salt(&[&solver, metric.as_str(), &n.to_string(), "peak"]);
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(stats::SEED ^ salt);
-                let mut at: Vec<f64> = Vec::with_capacity(stats::RESAMPLES);
-                let mut buf = Vec::new();
-                for _ in 0..stats::RESAMPLES {
-                    let m: Vec<f64> = curve
-                        .iter()
-                        .map(|c| {
-                            let v = c.values(metric);
-                            buf.clear();
-                            buf.extend((0..v.len()).map(|_| v[rng.random_range(0..v.len())]));
-                            stats::sort_and_quantile(&mut buf, 0.5)
-                        })
-                        .collect();
-                    at.push(fr[argmax(&m)]);
-                }
-                at.sort_by(f64::total_cmp);
-                out.push(Peak {
-                    order: n,
-                    solver: solver.clone(),
-                    metric,
-                    at: Estimate {
-                        value: fr[best],
-                        lo: stats::quantile(&at, 0.025),
-                        hi: stats::quantile(&at, 0.975),
-                    },
-                    median: medians[best],
-                    fractions: curve.len(),
-                });
             }
         }
     }
     out
+}
+
+fn peaks(cells: &[Cell]) -> Vec<Peak> {
+    let mut out = Vec::new();
+    for (family, n, solver, curve) in curves(cells) {
+        let n2: Vec<f64> = curve
+            .iter()
+            .map(|c| c.point.per_n2().unwrap_or(0.0))
+            .collect();
+        let n155: Vec<f64> = curve
+            .iter()
+            .map(|c| c.point.per_n155().unwrap_or(0.0))
+            .collect();
+        for metric in Metric::BOTH {
+            let medians: Vec<f64> = curve
+                .iter()
+                .map(|c| stats::sort_and_quantile(&mut c.values(metric).to_vec(), 0.5))
+                .collect();
+            if medians.iter().all(|m| *m == medians[0]) {
+                // A flat curve (a solver whose nodes are one call a solve) has no peak.
+                continue;
+            }
+            let best = argmax(&medians);
+            let mut parts = vec![solver.as_str(), metric.as_str()];
+            let order = n.to_string();
+            parts.push(&order);
+            if family == Family::Sudoku {
+                parts.push("sudoku");
+            }
+            parts.push("peak");
+            let salt = stats::salt(&parts);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(stats::SEED ^ salt);
+            let mut at: Vec<usize> = Vec::with_capacity(stats::RESAMPLES);
+            let mut buf = Vec::new();
+            for _ in 0..stats::RESAMPLES {
+                let m: Vec<f64> = curve
+                    .iter()
+                    .map(|c| {
+                        let v = c.values(metric);
+                        buf.clear();
+                        buf.extend((0..v.len()).map(|_| v[rng.random_range(0..v.len())]));
+                        stats::sort_and_quantile(&mut buf, 0.5)
+                    })
+                    .collect();
+                at.push(argmax(&m));
+            }
+            // The resampled places, on each axis (the axes order the points alike).
+            let interval = |xs: &[f64]| {
+                let mut v: Vec<f64> = at.iter().map(|&i| xs[i]).collect();
+                v.sort_by(f64::total_cmp);
+                Estimate {
+                    value: xs[best],
+                    lo: stats::quantile(&v, 0.025),
+                    hi: stats::quantile(&v, 0.975),
+                }
+            };
+            out.push(Peak {
+                family,
+                order: n,
+                solver: solver.clone(),
+                metric,
+                at: interval(&n2),
+                at_n155: interval(&n155),
+                median: medians[best],
+                fractions: curve.len(),
+            });
+        }
+    }
+    out
+}
+
+/// Where the peaks of one solver and cost at several orders agree, on one axis: the
+/// intersection of their intervals, or the gap between the highest lower end and the lowest
+/// upper end when they do not meet (`Err`). `None` under two orders.
+pub fn overlap(
+    peaks: &[&Peak],
+    axis: impl Fn(&Peak) -> Estimate,
+) -> Option<Result<(f64, f64), f64>> {
+    if peaks.len() < 2 {
+        return None;
+    }
+    let lo = peaks
+        .iter()
+        .map(|p| axis(p).lo)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let hi = peaks
+        .iter()
+        .map(|p| axis(p).hi)
+        .fold(f64::INFINITY, f64::min);
+    Some(if lo <= hi { Ok((lo, hi)) } else { Err(lo - hi) })
 }
 
 #[cfg(test)]
@@ -536,6 +747,25 @@ mod tests {
         let e = least_squares(&xs, &ys).unwrap();
         assert!(e.rss > p.rss);
         assert!(least_squares(&xs[..2], &ys[..2]).is_none());
+    }
+
+    #[test]
+    fn intervals_overlap_or_leave_a_gap() {
+        let peak = |lo: f64, hi: f64| Peak {
+            family: Family::Qwh,
+            order: 20,
+            solver: "cp".into(),
+            metric: Metric::Nodes,
+            at: Estimate { value: lo, lo, hi },
+            at_n155: Estimate { value: lo, lo, hi },
+            median: 1.0,
+            fractions: 3,
+        };
+        let (a, b, c) = (peak(1.4, 1.8), peak(1.6, 2.0), peak(2.1, 2.3));
+        assert_eq!(overlap(&[&a, &b], |p| p.at_n155), Some(Ok((1.6, 1.8))));
+        let gap = overlap(&[&a, &b, &c], |p| p.at).unwrap().unwrap_err();
+        assert!((gap - 0.3).abs() < 1e-12);
+        assert_eq!(overlap(&[&a], |p| p.at), None);
     }
 
     #[test]

@@ -20,9 +20,10 @@
 //!   has other completions, and any of them is a right answer (the checker checks the rows and
 //!   columns; a `no_solution` is wrong, as every instance completes).
 
-use super::{Family, Holes, Plan, Point};
+use super::backbone::{self, BackboneRow, Fixed};
+use super::{Amount, Family, Holes, Plan, Point};
 use crate::execution::sessions::Sessions;
-use crate::generate::qwh::{self, generate_qwh};
+use crate::generate::qwh::{self, generate_qwh, generate_qwh_count};
 use crate::generate::rng::{Purpose, Rng};
 use crate::generate::shaped::random_solved;
 use crate::generate::write::{push_board, push_chars, shape_header, BoardFormat, MAX_CHAR_SIDE};
@@ -49,36 +50,57 @@ pub struct Made {
     pub kept: usize,
 }
 
+/// What one point's file holds: its bytes, how many of its Sudoku puzzles were not proven
+/// minimal, and what forward checking fixes in each instance ([`super::backbone`]).
+pub struct PointFile {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Sudoku puzzles not proven minimal.
+    pub unproven: u64,
+    /// Per instance, in index order.
+    pub fixed: Vec<Fixed>,
+}
+
 /// The bytes of `point`'s file: every instance, in index order, made in parallel on the
 /// current rayon pool.
 ///
 /// # Errors
 /// When no built-in solver counts the shape, or the generator fails (a counting session that
 /// cannot start, a clue target no grid reached).
-pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
+pub fn point_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<PointFile> {
     match (point.family, point.holes) {
-        (Family::Qwh, _) => Ok((qwh_bytes(plan, point, pb), 0)),
-        (Family::Sudoku, Holes::Punched(f)) => Ok((punched_bytes(plan, point, f, pb), 0)),
+        (Family::Qwh, _) => Ok(qwh_bytes(plan, point, pb)),
+        (Family::Sudoku, Holes::Punched(_)) => Ok(punched_bytes(plan, point, pb)),
         (Family::Sudoku, _) => sudoku_bytes(plan, point, pb),
     }
 }
 
-/// The bytes of a quasigroup point's file: one instance a line after the `# shape` line up to
-/// order 35, `.pls` squares above.
-fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> Vec<u8> {
-    let seed = plan.point_seed(point);
-    let side = point.shape.side();
-    let fraction = point.holes.fraction().unwrap_or(0.42);
-    let holes = hole_kind(plan);
-    let header = side <= MAX_CHAR_SIDE;
-    puzzles_only(plan, point, header, BoardFormat::Pls, pb, |i| {
-        generate_qwh(side, fraction, holes, seed, i).puzzle
+/// The seed a point's instances are drawn from: its own, or for the isomorphs of one instance,
+/// the seed of the same point without them (so their instance is that point's first).
+fn base_seed(plan: &Plan, point: &Point) -> u64 {
+    plan.point_seed(&Point {
+        isomorphs: false,
+        ..*point
     })
 }
 
+/// The bytes of a quasigroup point's file: one instance a line after the `# shape` line up to
+/// order 35, `.pls` squares above.
+fn qwh_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> PointFile {
+    let seed = base_seed(plan, point);
+    let side = point.shape.side();
+    let holes = hole_kind(point);
+    let header = side <= MAX_CHAR_SIDE;
+    let make = |i: u64| match point.holes.amount() {
+        Some(Amount::Fraction(f)) => generate_qwh(side, f, holes, seed, i).puzzle,
+        _ => generate_qwh_count(side, point.hole_count().unwrap_or(0), holes, seed, i).puzzle,
+    };
+    puzzles_only(plan, point, header, BoardFormat::Pls, pb, make)
+}
+
 /// A point's file of puzzles without solutions, made by `make(i)` for every instance `i` in
-/// parallel: the `# shape` line when `header`, then one puzzle a line up to side 35, as
-/// `wide` boards above.
+/// parallel (for the isomorphs of one instance, isomorph `i` of `make(0)`): the `# shape` line
+/// when `header`, then one puzzle a line up to side 35, as `wide` boards above.
 fn puzzles_only(
     plan: &Plan,
     point: &Point,
@@ -86,17 +108,22 @@ fn puzzles_only(
     wide: BoardFormat,
     pb: &ProgressBar,
     make: impl Fn(u64) -> Vec<solvers::Symbol> + Sync,
-) -> Vec<u8> {
+) -> PointFile {
     let shape = point.shape;
     let chars = shape.side() <= MAX_CHAR_SIDE;
     let mut out = Vec::new();
     if header {
         out.extend_from_slice(shape_header(shape).as_bytes());
     }
-    let made: Vec<Vec<u8>> = (0..plan.instances)
+    let first = point.isomorphs.then(|| make(0));
+    let iso_seed = plan.point_seed(point);
+    let made: Vec<(Vec<u8>, Fixed)> = (0..plan.instances)
         .into_par_iter()
         .map(|i| {
-            let puzzle = make(i);
+            let puzzle = match &first {
+                Some(p) => backbone::isomorph(shape, p, iso_seed, i),
+                None => make(i),
+            };
             let mut b = Vec::new();
             if chars {
                 push_chars(&mut b, &puzzle);
@@ -105,16 +132,20 @@ fn puzzles_only(
                 push_board(&mut b, wide, shape.side(), &puzzle);
             }
             pb.inc(1);
-            b
+            (b, backbone::forward_checking(shape, &puzzle))
         })
         .collect();
-    made.iter().for_each(|b| out.extend_from_slice(b));
-    out
+    made.iter().for_each(|(b, _)| out.extend_from_slice(b));
+    PointFile {
+        bytes: out,
+        unproven: 0,
+        fixed: made.iter().map(|m| m.1).collect(),
+    }
 }
 
-/// The holes of `plan` (random or balanced).
-fn hole_kind(plan: &Plan) -> qwh::Holes {
-    if plan.balanced {
+/// The holes of `point` (random or balanced).
+fn hole_kind(point: &Point) -> qwh::Holes {
+    if point.balanced {
         qwh::Holes::Balanced
     } else {
         qwh::Holes::Random
@@ -123,10 +154,12 @@ fn hole_kind(plan: &Plan) -> qwh::Holes {
 
 /// The bytes of a punched Sudoku point's file: puzzles only, one a line after the `# shape`
 /// line up to side 35, as N rows of integers above.
-fn punched_bytes(plan: &Plan, point: &Point, fraction: f64, pb: &ProgressBar) -> Vec<u8> {
-    let seed = plan.point_seed(point);
+fn punched_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> PointFile {
+    let seed = base_seed(plan, point);
     let shape = point.shape;
-    let holes = hole_kind(plan);
+    let holes = hole_kind(point);
+    let amount = point.holes.amount();
+    let count = point.hole_count().unwrap_or(0);
     puzzles_only(
         plan,
         point,
@@ -136,7 +169,12 @@ fn punched_bytes(plan: &Plan, point: &Point, fraction: f64, pb: &ProgressBar) ->
         |i| {
             let grid = random_solved(shape, seed, 0, i);
             let mut rng = Rng::new(seed, Purpose::ShapedPuzzle, 0, i);
-            qwh::punch_holes(&mut rng, grid.cells(), shape.side(), fraction, holes)
+            match amount {
+                Some(Amount::Fraction(f)) => {
+                    qwh::punch_holes(&mut rng, grid.cells(), shape.side(), f, holes)
+                }
+                _ => qwh::punch_count(&mut rng, grid.cells(), shape.side(), count, holes),
+            }
         },
     )
 }
@@ -146,7 +184,7 @@ fn punched_bytes(plan: &Plan, point: &Point, fraction: f64, pb: &ProgressBar) ->
 ///
 /// # Errors
 /// As [`point_bytes`].
-fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<(Vec<u8>, u64)> {
+fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<PointFile> {
     let seed = plan.point_seed(point);
     let shape = point.shape;
     let chars = shape.side() <= MAX_CHAR_SIDE;
@@ -156,9 +194,9 @@ fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<
         .ok_or_else(|| anyhow::anyhow!("no built-in solver counts solutions of {shape} grids"))?;
     let target = match point.holes {
         Holes::Minimal => Target::Minimal,
-        Holes::Fraction(f) | Holes::Punched(f) => Target::Clues(
-            shape.cells() - ((f * shape.cells() as f64).round() as usize).min(shape.cells()),
-        ),
+        Holes::Amount(a) | Holes::Punched(a) => {
+            Target::Clues(shape.cells() - a.count(shape.side()))
+        }
     };
     let options = BoardPuzzleOptions {
         shape,
@@ -172,7 +210,7 @@ fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<
     if !shape.is_classic() {
         out.extend_from_slice(shape_header(shape).as_bytes());
     }
-    let made: Vec<anyhow::Result<(Vec<u8>, bool)>> = (0..plan.instances)
+    let made: Vec<anyhow::Result<(Vec<u8>, bool, Fixed)>> = (0..plan.instances)
         .into_par_iter()
         .map(|i| {
             let p = sessions.with(0, &counter, |session| {
@@ -192,15 +230,22 @@ fn sudoku_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> anyhow::Result<
             } else {
                 push_board(&mut b, BoardFormat::Ints, shape.side(), p.puzzle.cells());
             }
-            Ok((b, p.undecided > 0 && target == Target::Minimal))
+            let fixed = backbone::forward_checking(shape, p.puzzle.cells());
+            Ok((b, p.undecided > 0 && target == Target::Minimal, fixed))
         })
         .collect();
+    let mut all = Vec::new();
     for m in made {
-        let (b, u) = m?;
+        let (b, u, f) = m?;
         unproven += u64::from(u);
         out.extend_from_slice(&b);
+        all.push(f);
     }
-    Ok((out, unproven))
+    Ok(PointFile {
+        bytes: out,
+        unproven,
+        fixed: all,
+    })
 }
 
 /// What a folder of instances records of the plan that made them (its `plan.json`, written
@@ -260,7 +305,8 @@ pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
     let record = PlanRecord::of(plan);
-    let keep = PlanRecord::read(&folder.join("plan.json")).as_ref() == Some(&record);
+    let keep = PlanRecord::read(&folder.join("plan.json")).as_ref() == Some(&record)
+        && folder.join(backbone::FILE).is_file();
     let total = plan.instances * plan.points.len() as u64;
     let pb = if quiet {
         ProgressBar::hidden()
@@ -276,6 +322,7 @@ pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
         pb
     };
     let mut made = Made::default();
+    let mut rows: Vec<BackboneRow> = Vec::new();
     for point in &plan.points {
         let path = folder.join(point.name());
         made.files.push(path.clone());
@@ -285,14 +332,23 @@ pub fn make(plan: &Plan, folder: &Path, quiet: bool) -> anyhow::Result<Made> {
             continue;
         }
         pb.set_message(point.name());
-        let (bytes, unproven) = point_bytes(plan, point, &pb)?;
-        made.unproven += unproven;
+        let file = point_bytes(plan, point, &pb)?;
+        made.unproven += file.unproven;
+        rows.extend(file.fixed.iter().enumerate().map(|(i, f)| BackboneRow {
+            dataset: point.name(),
+            instance: i as u64 + 1,
+            holes: f.holes,
+            fixed: f.fixed,
+        }));
         crate::plumbing::output::write_atomic(&path, |w| {
-            w.write_all(&bytes)?;
+            w.write_all(&file.bytes)?;
             Ok(())
         })?;
     }
     pb.finish_and_clear();
+    if !keep {
+        crate::plumbing::output::write_csv(&folder.join(backbone::FILE), &rows)?;
+    }
     record.write(&folder.join("plan.json"))?;
     Ok(made)
 }

@@ -6,10 +6,14 @@
 //! | this file | [`Plan`] and [`Point`]: the shapes and hole fractions of a study, parsed from the command line; dataset names that say what each point is |
 //! | [`instances`] | the instance files of every point, reproducible per seed |
 //! | [`analysis`] | per point and solver: median and p90 cost with bootstrap intervals, PAR-2 for the censored; power-law and exponential fits; the hardness peak over hole fractions |
-//! | [`plot`] | cost against order (log-log), cost against hole fraction |
+//! | [`backbone`] | the backbone of an instance by forward checking; the isomorphs of one instance |
+//! | [`plot`] | cost against order (log-log), cost against holes / N² with the backbone |
+//! | [`figures`] | the collapse of the peaks on holes / N^1.55 (and N²); run-time distributions |
 //! | [`page`] | scale.md and scale.csv |
 
 pub mod analysis;
+pub mod backbone;
+pub mod figures;
 pub mod instances;
 pub mod page;
 pub mod plot;
@@ -35,45 +39,99 @@ impl Family {
     }
 }
 
+/// The exponent of the order in the quasigroups' hole counts: the hardness peaks of different
+/// orders line up when the holes are counted in units of N^1.55 (Achlioptas, Gomes, Kautz and
+/// Selman, AAAI 2000).
+pub const PEAK_EXPONENT: f64 = 1.55;
+
+/// How many holes, as given on the command line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Amount {
+    /// This fraction of the N² cells (0..=1): `round(f·N²)` holes.
+    Fraction(f64),
+    /// This multiple of N^1.55: `round(m·N^1.55)` holes (at most N²).
+    PerN155(f64),
+    /// Exactly this many holes (at most N²).
+    Count(usize),
+}
+
+impl Amount {
+    /// The number of random holes it gives a grid of side `side`: `round(f·N²)`,
+    /// `round(m·N^1.55)` or the count, at most N².
+    pub fn count(self, side: usize) -> usize {
+        let cells = side * side;
+        let k = match self {
+            Amount::Fraction(f) => (f.clamp(0.0, 1.0) * cells as f64).round() as usize,
+            Amount::PerN155(m) => (m.max(0.0) * (side as f64).powf(PEAK_EXPONENT)).round() as usize,
+            Amount::Count(k) => k,
+        };
+        k.min(cells)
+    }
+
+    /// `0.42`, `1.60n155`, `316`: the dataset name's part after `h` or `p`.
+    fn label(self) -> String {
+        match self {
+            Amount::Fraction(f) => short(f),
+            Amount::PerN155(m) => format!("{}n155", short(m)),
+            Amount::Count(k) => k.to_string(),
+        }
+    }
+
+    /// The amount a [`Amount::label`] stands for.
+    fn parse(s: &str) -> Option<Amount> {
+        if let Some(m) = s.strip_suffix("n155") {
+            return Some(Amount::PerN155(m.parse().ok()?));
+        }
+        if s.contains('.') {
+            return Some(Amount::Fraction(s.parse().ok()?));
+        }
+        Some(Amount::Count(s.parse().ok()?))
+    }
+}
+
+/// A number in two decimals, or three when the third is not 0: `0.42`, `0.425`, `1.60`.
+fn short(f: f64) -> String {
+    let mut s = format!("{f:.3}");
+    if s.ends_with('0') {
+        s.pop();
+    }
+    s
+}
+
 /// How many cells a point's instances have emptied.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Holes {
-    /// This fraction of the cells (0..=1).
-    Fraction(f64),
+    /// Quasigroups: this many holes punched in a random Latin square. Sudoku: givens removed
+    /// while the solution stays unique, down to this many holes (a fraction only).
+    Amount(Amount),
     /// Sudoku: givens removed until none can go (the puzzle is minimal).
     Minimal,
-    /// Sudoku: this fraction of the cells (0..=1) punched at random in a solved grid, whatever
-    /// the number of solutions left.
-    Punched(f64),
+    /// Sudoku: this many holes punched at random in a solved grid, whatever the number of
+    /// solutions left.
+    Punched(Amount),
 }
 
 impl Holes {
-    /// `h0.42`, `h0.425`, `h0.50`, `minimal`, `p0.50` (punched): the dataset name's suffix.
+    /// `h0.42`, `h0.425`, `h1.60n155` (1.60·N^1.55 holes), `h316` (316 holes), `minimal`,
+    /// `p0.50`, `p1.60n155`, `p316` (punched): the dataset name's suffix.
     pub fn label(self) -> String {
-        let short = |f: f64| {
-            let mut s = format!("{f:.3}");
-            if s.ends_with('0') {
-                s.pop();
-            }
-            s
-        };
         match self {
-            Holes::Fraction(f) => format!("h{}", short(f)),
-            Holes::Punched(f) => format!("p{}", short(f)),
+            Holes::Amount(a) => format!("h{}", a.label()),
+            Holes::Punched(a) => format!("p{}", a.label()),
             Holes::Minimal => "minimal".into(),
         }
     }
 
-    /// The fraction, if the point has one.
-    pub fn fraction(self) -> Option<f64> {
+    /// The amount, if the point has one.
+    pub fn amount(self) -> Option<Amount> {
         match self {
-            Holes::Fraction(f) | Holes::Punched(f) => Some(f),
+            Holes::Amount(a) | Holes::Punched(a) => Some(a),
             Holes::Minimal => None,
         }
     }
 }
 
-/// One point of a study: a family, a shape, a hole fraction.
+/// One point of a study: a family, a shape, how many holes and how they are placed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
     /// The family.
@@ -82,20 +140,29 @@ pub struct Point {
     pub shape: Shape,
     /// How many cells are empty.
     pub holes: Holes,
+    /// The same number of holes in every row and column (quasigroups, punched Sudoku).
+    pub balanced: bool,
+    /// Every instance is a random isomorph of one instance (rows, columns and symbols
+    /// permuted): repeated randomised runs of that instance.
+    pub isomorphs: bool,
 }
 
 impl Point {
     /// The dataset's name (its file name): `sudoku-16x16-h0.50.txt`, `sudoku-12x12-3x4-h0.50.txt`,
-    /// `sudoku-9x9-minimal.txt`, `sudoku-100x100-p0.50.txt` (punched), `qwh-20-h0.42.txt`.
+    /// `sudoku-9x9-minimal.txt`, `sudoku-100x100-p0.50.txt` (punched), `qwh-20-h0.42.txt`,
+    /// `qwh-30-h1.60n155.txt`, `qwh-30-h316.txt`; then `-balanced` for balanced holes and
+    /// `-iso` for the isomorphs of one instance.
     pub fn name(&self) -> String {
         let shape = match self.family {
             Family::Sudoku => self.shape.to_string().replace('/', "-"),
             Family::Qwh => self.shape.side().to_string(),
         };
         format!(
-            "{}-{shape}-{}.txt",
+            "{}-{shape}-{}{}{}.txt",
             self.family.as_str(),
-            self.holes.label()
+            self.holes.label(),
+            if self.balanced { "-balanced" } else { "" },
+            if self.isomorphs { "-iso" } else { "" }
         )
     }
 
@@ -103,6 +170,14 @@ impl Point {
     /// for it; `None` for a name of another form.
     pub fn from_name(name: &str, shape: Shape) -> Option<Point> {
         let stem = name.strip_suffix(".txt")?;
+        let (stem, isomorphs) = match stem.strip_suffix("-iso") {
+            Some(s) => (s, true),
+            None => (stem, false),
+        };
+        let (stem, balanced) = match stem.strip_suffix("-balanced") {
+            Some(s) => (s, true),
+            None => (stem, false),
+        };
         let (family, rest) = stem.split_once('-')?;
         let family = match family {
             "sudoku" => Family::Sudoku,
@@ -113,8 +188,8 @@ impl Point {
         let holes = match holes {
             "minimal" => Holes::Minimal,
             h => match h.split_at_checked(1)? {
-                ("h", f) => Holes::Fraction(f.parse().ok()?),
-                ("p", f) => Holes::Punched(f.parse().ok()?),
+                ("h", a) => Holes::Amount(Amount::parse(a)?),
+                ("p", a) => Holes::Punched(Amount::parse(a)?),
                 _ => return None,
             },
         };
@@ -122,6 +197,8 @@ impl Point {
             family,
             shape,
             holes,
+            balanced,
+            isomorphs,
         };
         (point.name() == name).then_some(point)
     }
@@ -129,6 +206,42 @@ impl Point {
     /// The side N of the grid: the x axis of the order plots.
     pub fn side(&self) -> usize {
         self.shape.side()
+    }
+
+    /// The number of holes of every instance (`None` for minimal Sudoku puzzles): `round(f·N²)`,
+    /// `round(m·N^1.55)` or the count given; balanced, `N · round(that / N)` (the same number
+    /// in every row), except that a fraction gives `N · round(f·N)` (as `harness generate qwh
+    /// --balanced` does).
+    pub fn hole_count(&self) -> Option<usize> {
+        let amount = self.holes.amount()?;
+        let n = self.side();
+        Some(match (self.balanced, amount) {
+            (false, a) => a.count(n),
+            (true, Amount::Fraction(f)) => {
+                crate::generate::qwh::hole_count(n, f, crate::generate::qwh::Holes::Balanced)
+            }
+            (true, a) => n * ((a.count(n) as f64 / n.max(1) as f64).round() as usize),
+        })
+    }
+
+    /// Holes / N²: the hole fraction's axis.
+    pub fn per_n2(&self) -> Option<f64> {
+        let n = self.side() as f64;
+        Some(self.hole_count()? as f64 / (n * n))
+    }
+
+    /// Holes / N^1.55: the axis on which the peaks of different orders line up.
+    pub fn per_n155(&self) -> Option<f64> {
+        Some(self.hole_count()? as f64 / (self.side() as f64).powf(PEAK_EXPONENT))
+    }
+
+    /// The same point with random holes and its own instances (not isomorphs).
+    pub fn plain(&self) -> Point {
+        Point {
+            balanced: false,
+            isomorphs: false,
+            ..*self
+        }
     }
 }
 
@@ -273,17 +386,60 @@ fn parse_range(item: &str) -> Result<(usize, usize, usize), String> {
 /// # Errors
 /// A value outside 0..=1, a step of 0 or below, more than 1,000 values in a range.
 pub fn parse_holes(items: &[String]) -> anyhow::Result<Vec<f64>> {
+    parse_values(items, "--holes", crate::cli::parse_fraction)
+}
+
+/// Parses `--holes-per-n155`: multiples `M` of N^1.55 and ranges `LO..HI/STEP` (both ends
+/// included), as [`parse_holes`]: `1.2..2.8/0.1`.
+///
+/// # Errors
+/// A value that is not a number from 0 to 1,000, a step of 0 or below, more than 1,000 values.
+pub fn parse_per_n155(items: &[String]) -> anyhow::Result<Vec<f64>> {
+    parse_values(items, "--holes-per-n155", |s| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|m| (0.0..=1000.0).contains(m))
+            .ok_or_else(|| format!("{s:?} is not a number from 0 to 1000"))
+    })
+}
+
+/// Parses `--hole-counts`: counts `K`, ranges `a..b` and `a..b/s`; sorted, duplicates dropped.
+///
+/// # Errors
+/// An item of another form, or more than 1,000 counts.
+pub fn parse_hole_counts(items: &[String]) -> anyhow::Result<Vec<usize>> {
+    let mut out = Vec::new();
+    for item in items.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let (a, b, step) =
+            parse_range(item).map_err(|why| anyhow::anyhow!("--hole-counts {item:?}: {why}"))?;
+        if (b - a) / step >= 1000 {
+            anyhow::bail!("--hole-counts {item:?}: more than 1,000 values");
+        }
+        out.extend((a..=b).step_by(step));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Values and ranges `LO..HI/STEP` of `flag`, each value read by `value`.
+fn parse_values(
+    items: &[String],
+    flag: &str,
+    value: impl Fn(&str) -> Result<f64, String>,
+) -> anyhow::Result<Vec<f64>> {
     let mut out: Vec<f64> = Vec::new();
     for item in items.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        let bad = |why: &str| anyhow::anyhow!("--holes {item:?}: {why}");
-        let frac = |s: &str| crate::cli::parse_fraction(s).map_err(|e| bad(&e));
+        let bad = |why: &str| anyhow::anyhow!("{flag} {item:?}: {why}");
+        let one = |s: &str| value(s).map_err(|e| bad(&e));
         match item.split_once("..") {
-            None => out.push(frac(item)?),
+            None => out.push(one(item)?),
             Some((lo, rest)) => {
                 let (hi, step) = rest
                     .split_once('/')
                     .ok_or_else(|| bad("a range needs a step: LO..HI/STEP (0.30..0.60/0.02)"))?;
-                let (lo, hi) = (frac(lo)?, frac(hi)?);
+                let (lo, hi) = (one(lo)?, one(hi)?);
                 let step: f64 = step
                     .trim()
                     .parse()
@@ -320,9 +476,9 @@ pub fn parse_sudoku_holes(s: &str, punched: bool) -> anyhow::Result<Holes> {
     let f = crate::cli::parse_fraction(s)
         .map_err(|e| anyhow::anyhow!("--sudoku-holes: {e}, or `minimal`"))?;
     Ok(if punched {
-        Holes::Punched(f)
+        Holes::Punched(Amount::Fraction(f))
     } else {
-        Holes::Fraction(f)
+        Holes::Amount(Amount::Fraction(f))
     })
 }
 
@@ -338,33 +494,77 @@ impl Plan {
         }
         let sudoku = parse_sudoku_orders(&args.sudoku_orders)?;
         let qwh = parse_qwh_orders(&args.qwh_orders)?;
+
         if sudoku.is_empty() && qwh.is_empty() {
             anyhow::bail!(
                 "nothing to study: give Sudoku shapes (--sudoku-orders 4..25,2x3,3x4) \
                  and/or quasigroup orders (--qwh-orders 10..20/5)"
             );
         }
-        let sudoku_holes = parse_sudoku_holes(&args.sudoku_holes, args.punched)?;
-        let holes = parse_holes(&args.holes)?;
-        if !qwh.is_empty() && holes.is_empty() {
-            anyhow::bail!("--holes: give at least one fraction (0.42)");
+        let per_n155 = parse_per_n155(&args.holes_per_n155)?;
+        let counts = parse_hole_counts(&args.hole_counts)?;
+        let mut scaled: Vec<Amount> = per_n155.iter().map(|&m| Amount::PerN155(m)).collect();
+        scaled.extend(counts.iter().map(|&k| Amount::Count(k)));
+        let sudoku_amounts: Vec<Holes> = match (&args.sudoku_holes, scaled.is_empty()) {
+            (Some(h), _) => vec![parse_sudoku_holes(h, args.punched)?],
+            (None, true) => vec![parse_sudoku_holes("0.5", args.punched)?],
+            (None, false) if args.punched => Vec::new(),
+            (None, false) => vec![parse_sudoku_holes("0.5", false)?],
+        };
+        let mut sudoku_holes = sudoku_amounts;
+        if args.punched {
+            sudoku_holes.extend(scaled.iter().map(|&a| Holes::Punched(a)));
         }
-        let mut points: Vec<Point> = sudoku
-            .into_iter()
-            .map(|shape| Point {
-                family: Family::Sudoku,
-                shape,
-                holes: sudoku_holes,
-            })
-            .collect();
+        let mut qwh_holes: Vec<Holes> = match (args.holes.is_empty(), scaled.is_empty()) {
+            (true, true) => vec![0.42],
+            _ => parse_holes(&args.holes)?,
+        }
+        .into_iter()
+        .map(|f| Holes::Amount(Amount::Fraction(f)))
+        .collect();
+        qwh_holes.extend(scaled.iter().map(|&a| Holes::Amount(a)));
+        let placements: &[bool] = match (args.balanced, args.placement) {
+            (true, _) | (false, crate::cli::Placement::Balanced) => &[true],
+            (false, crate::cli::Placement::Random) => &[false],
+            (false, crate::cli::Placement::Both) => &[false, true],
+        };
+        let mut points: Vec<Point> = Vec::new();
+        let mut push = |family, shape, holes| {
+            let punched = !matches!(
+                (family, holes),
+                (Family::Sudoku, Holes::Amount(_)) | (_, Holes::Minimal)
+            );
+            for &balanced in if punched { placements } else { &[false] } {
+                points.push(Point {
+                    family,
+                    shape,
+                    holes,
+                    balanced,
+                    isomorphs: args.isomorphs_of_first,
+                });
+            }
+        };
+        for shape in sudoku {
+            for &h in &sudoku_holes {
+                push(Family::Sudoku, shape, h);
+            }
+        }
         for n in qwh {
             let shape = Shape::latin(n)?;
-            for &f in &holes {
-                points.push(Point {
+            let mut holes = qwh_holes.clone();
+            // By hole count, so that the three ways of giving it interleave.
+            holes.sort_by_key(|h| {
+                Point {
                     family: Family::Qwh,
                     shape,
-                    holes: Holes::Fraction(f),
-                });
+                    holes: *h,
+                    balanced: false,
+                    isomorphs: false,
+                }
+                .hole_count()
+            });
+            for h in holes {
+                push(Family::Qwh, shape, h);
             }
         }
         Ok(Plan {
@@ -432,27 +632,90 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for (shape, family, holes) in [
-            ("16x16", Family::Sudoku, Holes::Fraction(0.5)),
-            ("12x12/3x4", Family::Sudoku, Holes::Minimal),
-            ("20x20/latin", Family::Qwh, Holes::Fraction(0.425)),
-            ("100x100", Family::Sudoku, Holes::Punched(0.5)),
+        for (shape, family, holes, balanced, isomorphs) in [
+            (
+                "16x16",
+                Family::Sudoku,
+                Holes::Amount(Amount::Fraction(0.5)),
+                false,
+                false,
+            ),
+            ("12x12/3x4", Family::Sudoku, Holes::Minimal, false, false),
+            (
+                "20x20/latin",
+                Family::Qwh,
+                Holes::Amount(Amount::Fraction(0.425)),
+                false,
+                false,
+            ),
+            (
+                "100x100",
+                Family::Sudoku,
+                Holes::Punched(Amount::Fraction(0.5)),
+                true,
+                false,
+            ),
+            (
+                "30x30/latin",
+                Family::Qwh,
+                Holes::Amount(Amount::PerN155(1.6)),
+                false,
+                true,
+            ),
+            (
+                "30x30/latin",
+                Family::Qwh,
+                Holes::Amount(Amount::Count(316)),
+                true,
+                true,
+            ),
+            (
+                "36x36",
+                Family::Sudoku,
+                Holes::Punched(Amount::PerN155(2.0)),
+                false,
+                false,
+            ),
+            (
+                "36x36",
+                Family::Sudoku,
+                Holes::Punched(Amount::Count(500)),
+                false,
+                false,
+            ),
         ] {
             let p = Point {
                 family,
                 shape: shape.parse().unwrap(),
                 holes,
+                balanced,
+                isomorphs,
             };
-            assert_eq!(Point::from_name(&p.name(), p.shape), Some(p));
+            assert_eq!(
+                Point::from_name(&p.name(), p.shape),
+                Some(p),
+                "{}",
+                p.name()
+            );
         }
+        let qwh = |holes, balanced, isomorphs| Point {
+            family: Family::Qwh,
+            shape: Shape::latin(30).unwrap(),
+            holes,
+            balanced,
+            isomorphs,
+        };
         assert_eq!(
-            Point {
-                family: Family::Qwh,
-                shape: Shape::latin(20).unwrap(),
-                holes: Holes::Fraction(0.42)
-            }
-            .name(),
-            "qwh-20-h0.42.txt"
+            qwh(Holes::Amount(Amount::Fraction(0.42)), false, false).name(),
+            "qwh-30-h0.42.txt"
+        );
+        assert_eq!(
+            qwh(Holes::Amount(Amount::PerN155(1.6)), true, false).name(),
+            "qwh-30-h1.60n155-balanced.txt"
+        );
+        assert_eq!(
+            qwh(Holes::Amount(Amount::Count(316)), false, true).name(),
+            "qwh-30-h316-iso.txt"
         );
         assert!(Point::from_name("gecode-16", Shape::of_order(4).unwrap()).is_none());
         assert!(Point::from_name("sudoku-16x16-x0.5.txt", Shape::of_order(4).unwrap()).is_none());
@@ -462,5 +725,46 @@ mod tests {
             "punched holes name their files apart from unique puzzles"
         );
         assert!(parse_sudoku_holes("minimal", true).is_err());
+    }
+
+    #[test]
+    fn hole_counts_by_hand() {
+        // 30^1.55 = e^(1.55 ln 30) = e^(1.55 x 3.401197) = e^5.271856 = 194.78; x 1.6 = 311.6.
+        assert_eq!(Amount::PerN155(1.6).count(30), 312);
+        assert_eq!(Amount::PerN155(1.0).count(30), 195);
+        // 50^1.55 = e^(1.55 x 3.912023) = e^6.063636 = 429.9; x 2 = 859.8.
+        assert_eq!(Amount::PerN155(2.0).count(50), 860);
+        assert_eq!(Amount::Fraction(0.42).count(20), 168);
+        assert_eq!(Amount::Count(316).count(30), 316);
+        assert_eq!(Amount::Count(5000).count(30), 900, "at most N² holes");
+        let p = |holes, balanced| Point {
+            family: Family::Qwh,
+            shape: Shape::latin(30).unwrap(),
+            holes,
+            balanced,
+            isomorphs: false,
+        };
+        // Balanced: a whole number a row, 312 / 30 = 10.4 -> 10 a row, 300 in all.
+        assert_eq!(
+            p(Holes::Amount(Amount::PerN155(1.6)), true).hole_count(),
+            Some(300)
+        );
+        // A fraction keeps `harness generate qwh --balanced`'s count: 30 x round(0.42 x 30).
+        assert_eq!(
+            p(Holes::Amount(Amount::Fraction(0.42)), true).hole_count(),
+            Some(390)
+        );
+        let x = p(Holes::Amount(Amount::Count(316)), false);
+        assert!((x.per_n2().unwrap() - 316.0 / 900.0).abs() < 1e-12);
+        assert!((x.per_n155().unwrap() - 316.0 / 194.78).abs() < 1e-3);
+        assert_eq!(
+            parse_per_n155(&strings(&["1.2..2.8/0.1"])).unwrap().len(),
+            17
+        );
+        assert_eq!(
+            parse_hole_counts(&strings(&["300..340/20", "316"])).unwrap(),
+            [300, 316, 320, 340]
+        );
+        assert!(parse_per_n155(&strings(&["-1"])).is_err());
     }
 }

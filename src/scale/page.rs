@@ -15,8 +15,18 @@ pub struct CsvRow {
     pub shape: String,
     /// The side N.
     pub side: usize,
-    /// Fraction of cells empty (empty for minimal Sudoku puzzles).
+    /// Fraction of cells empty, holes / N² (empty for minimal Sudoku puzzles).
     pub holes: Option<f64>,
+    /// Holes per instance.
+    pub hole_count: Option<usize>,
+    /// Holes / N^1.55.
+    pub holes_per_n155: Option<f64>,
+    /// Balanced holes (the same number in every row and column).
+    pub balanced: bool,
+    /// The instances are isomorphs of one instance.
+    pub isomorphs: bool,
+    /// Median backbone estimate (forward checking's fixed fraction of the holes), when known.
+    pub backbone: Option<f64>,
     /// The dataset (instance file).
     pub dataset: String,
     /// The solver.
@@ -59,7 +69,16 @@ pub fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 family: c.point.family.as_str(),
                 shape: c.point.shape.to_string(),
                 side: c.point.side(),
-                holes: c.point.holes.fraction(),
+                holes: c.point.per_n2(),
+                hole_count: c.point.hole_count(),
+                holes_per_n155: c.point.per_n155(),
+                balanced: c.point.balanced,
+                isomorphs: c.point.isomorphs,
+                backbone: study
+                    .backbone
+                    .iter()
+                    .find(|b| b.dataset == c.dataset)
+                    .map(|b| b.fraction.value),
                 dataset: c.dataset.clone(),
                 solver: c.solver.clone(),
                 instances: c.rows,
@@ -89,23 +108,111 @@ fn nodes_ci(e: crate::analysis::stats::Estimate) -> String {
     human::interval(e.value, e.lo, e.hi, human::figure)
 }
 
-/// The lines of the fits and peaks, as the terminal prints them.
+/// The lines of the fits, peaks, their overlap and the balance ratios, as the terminal prints
+/// them.
 pub fn findings(study: &Study) -> Vec<String> {
     let mut out: Vec<String> = study.fits.iter().map(|f| f.text()).collect();
     for p in &study.peaks {
         out.push(format!(
-            "qwh order {} {} {}: peak at {:.0}% holes [{:.0}%, {:.0}%] over {} fractions \
-             (published: ~42%)",
+            "{} order {} {} {}: peak at {:.2} x N^1.55 holes [{:.2}, {:.2}] = {:.1}% of N² \
+             [{:.1}%, {:.1}%] over {} hole counts",
+            p.family.as_str(),
             p.order,
             p.solver,
             p.metric.as_str(),
+            p.at_n155.value,
+            p.at_n155.lo,
+            p.at_n155.hi,
             p.at.value * 100.0,
             p.at.lo * 100.0,
             p.at.hi * 100.0,
             p.fractions
         ));
     }
+    out.extend(overlaps(study).into_iter().map(|o| o.text()));
+    for b in &study.balance {
+        out.push(format!(
+            "{} {}: balanced / random median {} = {} ({} censored of random, {} of balanced)",
+            b.balanced.name().trim_end_matches(".txt"),
+            b.solver,
+            b.metric.as_str(),
+            b.ratio.text(),
+            b.censored.0,
+            b.censored.1
+        ));
+    }
     out
+}
+
+/// Where the peaks of one solver and cost agree across orders, on both axes.
+pub struct Overlap {
+    /// The family.
+    pub family: super::Family,
+    /// The solver.
+    pub solver: String,
+    /// The cost.
+    pub metric: Metric,
+    /// The orders.
+    pub orders: Vec<usize>,
+    /// On holes / N^1.55: the common interval, or the gap.
+    pub n155: Result<(f64, f64), f64>,
+    /// On holes / N²: the common interval, or the gap.
+    pub n2: Result<(f64, f64), f64>,
+}
+
+impl Overlap {
+    /// One sentence.
+    pub fn text(&self) -> String {
+        let say = |r: &Result<(f64, f64), f64>, scale: f64, unit: &str| match r {
+            Ok((lo, hi)) => format!(
+                "overlap on [{:.2}{unit}, {:.2}{unit}]",
+                lo * scale,
+                hi * scale
+            ),
+            Err(gap) => format!("do not overlap (gap {:.2}{unit})", gap * scale),
+        };
+        format!(
+            "{} {} {}: the peak intervals of orders {} {} on holes / N^1.55, and {} on holes / N²",
+            self.family.as_str(),
+            self.solver,
+            self.metric.as_str(),
+            self.orders
+                .iter()
+                .map(|o| o.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            say(&self.n155, 1.0, ""),
+            say(&self.n2, 100.0, "%")
+        )
+    }
+}
+
+/// The overlap of every solver's and cost's peaks over two orders or more.
+pub fn overlaps(study: &Study) -> Vec<Overlap> {
+    let mut keys: Vec<(super::Family, String, Metric)> = Vec::new();
+    for p in &study.peaks {
+        let k = (p.family, p.solver.clone(), p.metric);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys.into_iter()
+        .filter_map(|(family, solver, metric)| {
+            let of: Vec<&super::analysis::Peak> = study
+                .peaks
+                .iter()
+                .filter(|p| p.family == family && p.solver == solver && p.metric == metric)
+                .collect();
+            Some(Overlap {
+                family,
+                orders: of.iter().map(|p| p.order).collect(),
+                n155: super::analysis::overlap(&of, |p| p.at_n155)?,
+                n2: super::analysis::overlap(&of, |p| p.at)?,
+                solver,
+                metric,
+            })
+        })
+        .collect()
 }
 
 /// Renders scale.md.
@@ -114,6 +221,8 @@ pub fn markdown(study: &Study, plots: &[(String, PathBuf)]) -> String {
     header(&mut s, study);
     fits_section(&mut s, study);
     peaks_section(&mut s, study);
+    backbone_section(&mut s, study);
+    balance_section(&mut s, study);
     plots_section(&mut s, plots);
     points_section(&mut s, study);
     s
@@ -220,40 +329,130 @@ fn fits_section(s: &mut String, study: &Study) {
     }
 }
 
-/// Writes the quasigroups' hardness peak section, if the study has peaks.
+/// Writes the hardness peak section, if the study has peaks.
 fn peaks_section(s: &mut String, study: &Study) {
-    if !study.peaks.is_empty() {
-        let _ = writeln!(s, "## The hardness peak of the quasigroups\n");
+    if study.peaks.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## The hardness peaks\n");
+    let _ = writeln!(
+        s,
+        "Per order, the hole count of the largest median cost, as holes / N^1.55 and as holes / \
+         N², each with the bootstrap 95% interval of that place (every hole count's instances \
+         drawn again with replacement, the peak found again, 2,000 times). Achlioptas, Gomes, \
+         Kautz and Selman (AAAI 2000) found the peaks of quasigroups with holes of different \
+         orders to line up on holes / N^1.55 and to move on holes / N².\n"
+    );
+    let _ = writeln!(
+        s,
+        "| family | order | solver | cost | holes / N^1.55 [95%] | holes / N² [95%] | median there | hole counts |"
+    );
+    let _ = writeln!(s, "|---|---:|---|---|---|---|---:|---:|");
+    for p in &study.peaks {
         let _ = writeln!(
             s,
-            "The hole fraction of the largest median cost, with the bootstrap 95% interval of \
-             that location (published: near 42%, Achlioptas, Gomes, Kautz and Selman, AAAI \
-             2000).\n"
+            "| {} | {} | {} | {} | {:.2} [{:.2}, {:.2}] | {:.1}% [{:.1}%, {:.1}%] | {} | {} |",
+            p.family.as_str(),
+            p.order,
+            p.solver,
+            p.metric.as_str(),
+            p.at_n155.value,
+            p.at_n155.lo,
+            p.at_n155.hi,
+            p.at.value * 100.0,
+            p.at.lo * 100.0,
+            p.at.hi * 100.0,
+            match p.metric {
+                Metric::Micros => human::micros(p.median),
+                Metric::Nodes => human::figure(p.median),
+            },
+            p.fractions
         );
-        let _ = writeln!(
-            s,
-            "| order | solver | cost | peak | 95% interval | median there | fractions |"
-        );
-        let _ = writeln!(s, "|---:|---|---|---:|---|---:|---:|");
-        for p in &study.peaks {
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {:.0}% | {:.0}% to {:.0}% | {} | {} |",
-                p.order,
-                p.solver,
-                p.metric.as_str(),
-                p.at.value * 100.0,
-                p.at.lo * 100.0,
-                p.at.hi * 100.0,
-                match p.metric {
-                    Metric::Micros => human::micros(p.median),
-                    Metric::Nodes => human::figure(p.median),
-                },
-                p.fractions
-            );
+    }
+    let _ = writeln!(s);
+    let over = overlaps(study);
+    if !over.is_empty() {
+        let _ = writeln!(s, "Across orders:\n");
+        for o in over {
+            let _ = writeln!(s, "- {}", o.text());
         }
         let _ = writeln!(s);
     }
+}
+
+/// Writes the backbone section, if the study has backbone estimates of points on a curve.
+fn backbone_section(s: &mut String, study: &Study) {
+    let shown: Vec<&super::analysis::BackbonePoint> = study
+        .backbone
+        .iter()
+        .filter(|b| b.point.hole_count().is_some() && !b.point.isomorphs)
+        .collect();
+    if shown.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## The backbone\n");
+    let _ = writeln!(
+        s,
+        "Per point, the fraction of the holes that forward checking fixes (a hole whose row, \
+         column and box leave it one symbol is set, and the symbol struck from its units, to a \
+         fixpoint): the estimate of the backbone (the variables fixed in every solution) that \
+         Achlioptas, Gomes, Kautz and Selman (AAAI 2000) plot beside the cost. Median over the \
+         instances, with its bootstrap 95% interval.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| point | holes | holes / N^1.55 | holes / N² | backbone [95%] | instances |"
+    );
+    let _ = writeln!(s, "|---|---:|---:|---:|---|---:|");
+    for b in shown {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {:.2} | {:.1}% | {:.3} [{:.3}, {:.3}] | {} |",
+            b.dataset.trim_end_matches(".txt"),
+            b.point.hole_count().unwrap_or(0),
+            b.point.per_n155().unwrap_or(0.0),
+            b.point.per_n2().unwrap_or(0.0) * 100.0,
+            b.fraction.value,
+            b.fraction.lo,
+            b.fraction.hi,
+            b.instances
+        );
+    }
+    let _ = writeln!(s);
+}
+
+/// Writes the balanced-against-random section, if the study has both.
+fn balance_section(s: &mut String, study: &Study) {
+    if study.balance.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Balanced against random holes\n");
+    let _ = writeln!(
+        s,
+        "The ratio of median costs, balanced holes (the same number in every row and column) \
+         over random ones at the same count, with its bootstrap 95% interval (each point's \
+         instances drawn again on their own). Above 1: the balanced instances cost more (Kautz \
+         et al., IJCAI 2001, found them harder).\n"
+    );
+    let _ = writeln!(
+        s,
+        "| balanced point | random point | solver | cost | balanced / random [95%] | censored (random, balanced) |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|");
+    for b in &study.balance {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {}, {} |",
+            b.balanced.name().trim_end_matches(".txt"),
+            b.random.name().trim_end_matches(".txt"),
+            b.solver,
+            b.metric.as_str(),
+            b.ratio.text(),
+            b.censored.0,
+            b.censored.1
+        );
+    }
+    let _ = writeln!(s);
 }
 
 /// Writes the plots section: one image link per plot.
@@ -286,10 +485,15 @@ fn points_section(s: &mut String, study: &Study) {
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             c.point.family.as_str(),
             c.point.shape,
-            c.point
-                .holes
-                .fraction()
-                .map_or("minimal".to_string(), |f| format!("{:.0}%", f * 100.0)),
+            match (c.point.hole_count(), c.point.per_n2()) {
+                (Some(k), Some(f)) => format!(
+                    "{k} ({:.1}%){}{}",
+                    f * 100.0,
+                    if c.point.balanced { ", balanced" } else { "" },
+                    if c.point.isomorphs { ", isomorphs" } else { "" }
+                ),
+                _ => "minimal".to_string(),
+            },
             c.solver,
             c.rows,
             c.censored,

@@ -4,10 +4,15 @@
 //!   (log); per solver the median (solid line, circles) and the p90 (dashed line, triangles),
 //!   each with its bootstrap 95% interval as a bar, and the better of the two growth fits as a
 //!   thin line. A hollow marker is a point with censored solves (PAR-2: twice the budget).
-//! - **cost against hole fraction** (one per quasigroup order and cost): the same series over
-//!   the hole fractions, each solver's peak interval shaded, the published peak (42%) in grey.
+//! - **cost against holes / N²** (one per order of the quasigroups, or of the punched Sudoku,
+//!   with two hole counts or more, and cost): the same series over the hole counts, each
+//!   solver's peak interval shaded, and the backbone (forward checking's fixed fraction of the
+//!   holes, median over the instances) in grey on a second axis, 0 to 1.
+//! - the collapse and the run-time distributions: [`super::figures`].
 
-use super::analysis::{order_cells, solvers_of, Cell, Fit, Metric, Peak, Study};
+use super::analysis::{
+    order_cells, plain, reference_n155, solvers_of, Cell, Fit, Metric, Peak, Study,
+};
 use super::Family;
 use crate::report::style::{
     chart_builder, draw_mesh, log_top, plot_err, si, side_legend, side_legend_width, solver_color,
@@ -20,10 +25,6 @@ use std::path::{Path, PathBuf};
 
 /// Size of every plot, px.
 pub const SIZE: (u32, u32) = (1100, 640);
-
-/// The published location of the quasigroups' hardness peak (Achlioptas, Gomes, Kautz and
-/// Selman, AAAI 2000).
-pub const PUBLISHED_PEAK: f64 = 0.42;
 
 /// One plotted point of a series.
 struct Mark {
@@ -180,7 +181,8 @@ pub fn draw_orders<DB: DrawingBackend>(
     family: Family,
     metric: Metric,
 ) -> anyhow::Result<()> {
-    let cells = order_cells(&study.cells, family);
+    let reference = reference_n155(&study.peaks);
+    let cells = order_cells(&study.cells, family, reference);
     let all = series(&cells, metric, |c| c.point.side() as f64);
     let fits: Vec<&Fit> = study
         .fits
@@ -189,10 +191,10 @@ pub fn draw_orders<DB: DrawingBackend>(
         .collect();
     let mut extra = vec!["thin: better growth fit".to_string()];
     if family == Family::Qwh {
-        let fr = super::analysis::order_fraction(&study.cells);
-        let mut f: Vec<String> = fr.iter().map(|(_, f)| format!("{f}")).collect();
-        f.dedup();
-        extra.push(format!("holes: {}", f.join(", ")));
+        extra.push(match reference {
+            Some(r) => format!("holes: nearest {r:.2} x N^1.55"),
+            None => "holes: nearest 42% of N²".to_string(),
+        });
     }
     let left = with_legend(root, &all, &extra)?;
     let xs: Vec<f64> = all
@@ -287,31 +289,46 @@ fn metric_word(metric: Metric) -> &'static str {
     }
 }
 
-/// Draws the cost-against-hole-fraction plot of quasigroup order `order` and `metric`.
+/// Draws the cost-against-holes/N² plot of `family`'s order `order` and `metric`, with the
+/// backbone on a second axis.
 ///
 /// # Errors
 /// When drawing fails.
 pub fn draw_holes<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     study: &Study,
+    family: Family,
     order: usize,
     metric: Metric,
 ) -> anyhow::Result<()> {
     let cells: Vec<&Cell> = study
         .cells
         .iter()
-        .filter(|c| c.point.family == Family::Qwh && c.point.side() == order)
+        .filter(|c| c.point.family == family && c.point.side() == order && plain(c))
+        .filter(|c| c.point.hole_count().is_some())
         .collect();
-    let all = series(&cells, metric, |c| c.point.holes.fraction().unwrap_or(0.0));
+    let all = series(&cells, metric, |c| c.point.per_n2().unwrap_or(0.0));
     let peaks: Vec<&Peak> = study
         .peaks
         .iter()
-        .filter(|p| p.order == order && p.metric == metric)
+        .filter(|p| p.family == family && p.order == order && p.metric == metric)
         .collect();
-    let extra = vec![
-        "shade: peak's 95% interval".to_string(),
-        "grey: published peak, 42%".to_string(),
-    ];
+    let mut backbone: Vec<(f64, f64, f64, f64)> = study
+        .backbone
+        .iter()
+        .filter(|b| b.point.family == family && b.point.side() == order)
+        .filter(|b| !b.point.balanced && !b.point.isomorphs)
+        .filter_map(|b| {
+            let e = b.fraction;
+            Some((b.point.per_n2()?, e.value, e.lo, e.hi))
+        })
+        .collect();
+    backbone.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut extra = vec!["shade: peak's 95% interval".to_string()];
+    if !backbone.is_empty() {
+        extra.push("grey, right axis: backbone".to_string());
+        extra.push("  (forward checking, median)".to_string());
+    }
     let left = with_legend(root, &all, &extra)?;
     let (x0, x1) = all
         .iter()
@@ -320,33 +337,75 @@ pub fn draw_holes<DB: DrawingBackend>(
             (a.min(x), b.max(x))
         });
     let (x0, x1) = if x0.is_finite() {
-        (
-            (x0.min(PUBLISHED_PEAK) - 0.02).max(0.0),
-            (x1.max(PUBLISHED_PEAK) + 0.02).min(1.0),
-        )
+        let pad = ((x1 - x0) * 0.04).max(0.005);
+        ((x0 - pad).max(0.0), (x1 + pad).min(1.0))
     } else {
         (0.0, 1.0)
     };
     let (y0, y1) = y_range(&all);
     let caption = format!(
-        "quasigroups with holes, order {order}: {} against the hole fraction",
+        "{}, order {order}: {} against holes / N²",
+        family_words(family),
         metric_word(metric)
     );
     let mut chart = chart_builder(&left, &caption)
+        .right_y_label_area_size(if backbone.is_empty() { 0 } else { 60 })
         .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
-        .map_err(plot_err)?;
+        .map_err(plot_err)?
+        .set_secondary_coord(x0..x1, 0.0..1.05);
     let mut mesh = chart.configure_mesh();
-    mesh.x_desc("fraction of cells empty (holes)")
+    mesh.x_desc("holes / N² (fraction of cells empty)")
         .y_desc(metric.axis())
         .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .y_label_formatter(&|v| si(*v));
     draw_mesh(&mut mesh)?;
     draw_peaks(&mut chart, &peaks, &all, (y0, y1))?;
-    draw_series(&mut chart, &all, |x| (x, x + 0.004))
+    if !backbone.is_empty() {
+        chart
+            .configure_secondary_axes()
+            .y_desc("backbone: fraction of holes fixed")
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 16))
+            .y_label_formatter(&|v| format!("{v:.1}"))
+            .draw()
+            .map_err(plot_err)?;
+        let grey = RGBColor(110, 110, 110);
+        chart
+            .draw_secondary_series(DashedLineSeries::new(
+                backbone.iter().map(|b| (b.0, b.1)),
+                6,
+                3,
+                grey.stroke_width(2),
+            ))
+            .map_err(plot_err)?;
+        for b in &backbone {
+            chart
+                .draw_secondary_series(std::iter::once(PathElement::new(
+                    vec![(b.0, b.2), (b.0, b.3)],
+                    grey.mix(0.6).stroke_width(1),
+                )))
+                .map_err(plot_err)?;
+            chart
+                .draw_secondary_series(std::iter::once(Rectangle::new(
+                    [(b.0 - 0.0015, b.1 - 0.006), (b.0 + 0.0015, b.1 + 0.006)],
+                    grey.filled(),
+                )))
+                .map_err(plot_err)?;
+        }
+    }
+    draw_series(&mut chart, &all, |x| (x, x + (x1 - x0) * 0.004))
 }
 
-/// Shades each peak's 95% interval in its solver's colour of `all`, and draws the published
-/// peak as a grey dashed line, across the y range `(y0, y1)`.
+/// The family in words, for captions.
+pub fn family_words(family: Family) -> &'static str {
+    match family {
+        Family::Sudoku => "punched Sudoku",
+        Family::Qwh => "quasigroups with holes",
+    }
+}
+
+/// Shades each peak's 95% interval in its solver's colour of `all`, across the y range
+/// `(y0, y1)`.
 fn draw_peaks<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     peaks: &[&Peak],
@@ -366,14 +425,6 @@ fn draw_peaks<DB: DrawingBackend, X: Ranged<ValueType = f64>, Y: Ranged<ValueTyp
             )))
             .map_err(plot_err)?;
     }
-    chart
-        .draw_series(DashedLineSeries::new(
-            vec![(PUBLISHED_PEAK, y0), (PUBLISHED_PEAK, y1)],
-            4,
-            4,
-            RGBColor(150, 150, 150).stroke_width(1),
-        ))
-        .map_err(plot_err)?;
     Ok(())
 }
 
@@ -401,22 +452,30 @@ pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathB
             ));
         }
     }
-    let mut orders: Vec<usize> = study.peaks.iter().map(|p| p.order).collect();
+    let mut orders: Vec<(Family, usize)> =
+        study.peaks.iter().map(|p| (p.family, p.order)).collect();
     orders.sort_unstable();
     orders.dedup();
-    for n in orders {
+    for (family, n) in orders {
         for metric in Metric::BOTH {
-            let stem = format!("holes-qwh-{n}-{}", metric.as_str());
+            let stem = format!("holes-{}-{n}-{}", family.as_str(), metric.as_str());
             let svg = dir.join(format!("{stem}.svg"));
-            write_svg(&svg, SIZE, |root| draw_holes(root, study, n, metric))?;
+            write_svg(&svg, SIZE, |root| {
+                draw_holes(root, study, family, n, metric)
+            })?;
             write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
-                draw_holes(root, study, n, metric)
+                draw_holes(root, study, family, n, metric)
             })?;
             out.push((
-                format!("qwh order {n}: {} against hole fraction", metric.as_str()),
+                format!(
+                    "{} order {n}: {} against holes / N², with the backbone",
+                    family.as_str(),
+                    metric.as_str()
+                ),
                 svg,
             ));
         }
     }
+    out.extend(super::figures::write_all(dir, study)?);
     Ok(out)
 }

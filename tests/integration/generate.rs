@@ -778,3 +778,64 @@ fn large_puzzles_have_defaults_that_finish_and_say_their_cost() {
         assert_eq!(count_board(k, &p), 1, "{k}");
     }
 }
+
+/// `generate puzzles --pattern`: the same file for any thread count, every puzzle keeps the
+/// pattern's givens per box, and each has a solution (most have many: none is made unique).
+#[test]
+fn pattern_puzzles_follow_the_pattern() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<String> = ["1", "2"]
+        .iter()
+        .map(|j| {
+            let file = dir.path().join(format!("corner-{j}.txt"));
+            run_to_file(
+                &[
+                    "generate",
+                    "puzzles",
+                    "--pattern",
+                    "corner",
+                    "-n",
+                    "300",
+                    "--seed",
+                    "46",
+                    "--format",
+                    "line",
+                    "-j",
+                    j,
+                ],
+                &file,
+            );
+            std::fs::read_to_string(&file).unwrap()
+        })
+        .collect();
+    assert_eq!(files[0], files[1]);
+    let lines: Vec<&str> = files[0].lines().collect();
+    assert_eq!(lines.len(), 300);
+    let mut several = 0;
+    for line in &lines {
+        let g = cells(line);
+        let per_box: Vec<usize> = (0..9)
+            .map(|b| {
+                (0..9)
+                    .filter(|&k| g[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] != 0)
+                    .count()
+            })
+            .collect();
+        assert_eq!(per_box[..3], [5, 0, 0], "{line}");
+        assert!(per_box[3] <= 1 && per_box[6] == 1, "{line}");
+        assert_eq!([per_box[4], per_box[5], per_box[7], per_box[8]], [7; 4]);
+        let n = count_solutions(&g, 2);
+        assert!(n >= 1, "{line}");
+        several += usize::from(n == 2);
+    }
+    assert!(
+        several > 250,
+        "only {several} of 300 with two solutions or more"
+    );
+    // A bad pattern is a usage error naming what is wrong.
+    harness()
+        .args(["generate", "puzzles", "-n", "1", "--pattern", "5,0,0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("9 counts"));
+}

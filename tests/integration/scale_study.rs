@@ -119,10 +119,7 @@ fn a_small_study_is_checked_and_reproducible() {
         assert!(a.join(f).is_file(), "{f} missing");
     }
     let md = std::fs::read_to_string(a.join("scale.md")).unwrap();
-    assert!(
-        md.contains("## The hardness peak of the quasigroups"),
-        "{md}"
-    );
+    assert!(md.contains("## The hardness peaks"), "{md}");
 }
 
 /// Sudoku with punched holes: every cell of a 12x12 and a 16x16 keeps its given or is a hole,
@@ -299,4 +296,80 @@ fn the_retired_box_orders_name_their_sudoku_orders_spelling() {
             "--orders 2..5,2x3 is --sudoku-orders 4..25,2x3",
         ));
     assert!(!tmp.path().join("s").exists());
+}
+
+/// Hole counts in units of N^1.55, both placements and the isomorphs of one instance: the
+/// files are named for what they hold and hold that many holes (order 10: 10^1.55 = 35.48, so
+/// 1.2 x N^1.55 is round(42.58) = 43 random holes and 10 x round(4.3) = 40 balanced), the
+/// backbone of every instance is recorded, scale.md sets balanced against random, and the same
+/// seed gives the same files.
+#[test]
+fn holes_per_n155_both_placements_and_isomorphs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |dir: &Path, extra: &[&str]| {
+        harness()
+            .args([
+                "scale",
+                "-s",
+                "dlx",
+                "--qwh-orders",
+                "10",
+                "--holes-per-n155",
+                "1.2",
+                "-n",
+                "3",
+                "--timeout-ms",
+                "0",
+                "-j",
+                "2",
+                "-q",
+            ])
+            .args(extra)
+            .arg("-o")
+            .arg(dir)
+            .assert()
+            .success();
+    };
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    run(&a, &["--placement", "both"]);
+    run(&b, &["--placement", "both"]);
+    let files = instance_files(&a);
+    let names: Vec<&str> = files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["qwh-10-h1.20n155-balanced.txt", "qwh-10-h1.20n155.txt"]
+    );
+    assert_eq!(files, instance_files(&b));
+    let holes = |bytes: &[u8]| -> Vec<usize> {
+        String::from_utf8_lossy(bytes)
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.chars().filter(|&c| c == '.').count())
+            .collect()
+    };
+    assert_eq!(holes(&files[0].1), [40, 40, 40]);
+    assert_eq!(holes(&files[1].1), [43, 43, 43]);
+    let backbone = std::fs::read_to_string(a.join("instances/backbone.csv")).unwrap();
+    assert_eq!(backbone.lines().count(), 1 + 6, "{backbone}");
+    assert!(
+        backbone.starts_with("dataset,instance,holes,fixed\n"),
+        "{backbone}"
+    );
+    let md = std::fs::read_to_string(a.join("scale.md")).unwrap();
+    assert!(md.contains("## Balanced against random holes"), "{md}");
+    assert!(md.contains("## The backbone"), "{md}");
+    // The isomorphs of one instance: the same number of holes, the first is the instance itself.
+    let c = tmp.path().join("c");
+    run(&c, &["--isomorphs-of-first"]);
+    let iso = instance_files(&c);
+    assert_eq!(iso[0].0, "qwh-10-h1.20n155-iso.txt");
+    assert_eq!(holes(&iso[0].1), [43, 43, 43]);
+    let first = |bytes: &[u8]| {
+        String::from_utf8_lossy(bytes)
+            .lines()
+            .nth(1)
+            .map(String::from)
+    };
+    assert_eq!(first(&iso[0].1), first(&files[1].1));
+    assert!(c.join("tails-qwh-10-h1.20n155-iso-nodes.svg").is_file());
 }
