@@ -16,24 +16,14 @@
 //! side needs (a `u16` for 9x9). The search runs as a loop over an explicit stack (a 128x128 grid
 //! has 16,384 cells: too deep for recursion).
 
-use crate::engine::Caps;
 use crate::search::{by_width, fixed_order, FixedOrder, Mask, Tally};
-use crate::{Board, Budget, Shape, Solver, Symbol};
+use crate::{Board, Budget, Shape, Symbol};
 
 /// The textbook backtracking solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Backtracking;
 
-impl Solver for Backtracking {
-    fn caps(&self) -> Caps {
-        Caps {
-            counts: false,
-            ..Caps::UP_TO_128
-        }
-    }
-
-    crate::search::board_search_methods!(solve);
-}
+crate::search::board_solver!(Backtracking, solve);
 
 impl Backtracking {
     /// The search of `puzzle` with the narrowest mask that holds its side (it stops at the
@@ -117,6 +107,7 @@ fn search<'a, M: Mask>(puzzle: &Board, budget: &'a Budget) -> Tally<'a> {
 mod tests {
     use super::*;
     use crate::search::test_boards::{blank, pattern};
+    use crate::Solver;
 
     /// The counters of the recursive 9x9 form, also when a node limit stops it (the counts of
     /// the 9x9 fast path this search replaced).

@@ -20,24 +20,14 @@
 //! and box (a `u32` up to side 32, 9x9 among them, else a `u64` or `u128` by the side, `search.rs`; a Latin
 //! square's third mask shadows the row).
 
-use crate::engine::Caps;
 use crate::search::{by_width, fixed_order, FixedOrder, Mask, Slots, Tally};
-use crate::{Board, Budget, Solver};
+use crate::{Board, Budget};
 
 /// The bitmask depth-first solver. Stateless.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskDfs;
 
-impl Solver for BitmaskDfs {
-    fn caps(&self) -> Caps {
-        Caps {
-            counts: false,
-            ..Caps::UP_TO_128
-        }
-    }
-
-    crate::search::board_search_methods!(solve);
-}
+crate::search::board_solver!(BitmaskDfs, solve);
 
 impl BitmaskDfs {
     /// The search of `puzzle` (it stops at the first solution: this solver does not count):
@@ -122,6 +112,7 @@ mod tests {
     use crate::backtracking::Backtracking;
     use crate::search::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::SEED;
+    use crate::Solver;
     use crate::{Grid, Shape, Status};
 
     /// The counters (backtracks included) and the answer agree with `backtracking`, the same

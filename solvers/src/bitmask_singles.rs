@@ -64,9 +64,8 @@
 //! `u128` by the side, `search.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
 //! explicit stack of branch points (the path of a large grid is too deep for recursion).
 
-use crate::engine::Caps;
 use crate::search::{by_width, Mask, Slots, Tally};
-use crate::{Board, Budget, Grid, Solver, Symbol};
+use crate::{Board, Budget, Grid, Symbol};
 
 /// The bitmask solver with naked singles and MRV branching. Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -452,13 +451,7 @@ impl BitmaskSingles {
     }
 }
 
-impl Solver for BitmaskSingles {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(BitmaskSingles);
 
 /// The search of [`Search`] on a board of any shape (side N <= `M::BITS`): the same list of
 /// empty cells (each entry: its row, column and box slots of [`Slots`], then its cell index),
@@ -701,6 +694,7 @@ mod tests {
     use super::*;
     use crate::search::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
+    use crate::Solver;
     use crate::{Shape, Status};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.

@@ -43,9 +43,8 @@
 //! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
 //! A 9x9 [`Grid`] takes the same code.
 
-use crate::engine::Caps;
 use crate::search::Tally;
-use crate::{Board, Budget, Shape, Solver};
+use crate::{Board, Budget, Shape};
 
 /// The CDCL solver: the exactly-one groups as native propagators, first-UIP learning, VSIDS,
 /// Luby restarts. Keeps the model of the last shape it solved; counts solutions.
@@ -1208,21 +1207,11 @@ impl Cdcl {
     }
 }
 
-impl Solver for Cdcl {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(Cdcl);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        counts_small_grids_and_a_contradiction, solves_blanked_patterns,
-        solves_the_seed_and_counts_one,
-    };
 
     #[test]
     fn luby_sequence() {
@@ -1230,18 +1219,5 @@ mod tests {
         assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
-    #[test]
-    fn solves_the_seed_puzzle() {
-        solves_the_seed_and_counts_one(&mut Cdcl::default());
-    }
-
-    #[test]
-    fn solves_blanked_patterns_of_every_shape() {
-        solves_blanked_patterns(&mut Cdcl::default());
-    }
-
-    #[test]
-    fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
-        counts_small_grids_and_a_contradiction(&mut Cdcl::default());
-    }
+    crate::search::test_boards::board_solver_tests!(Cdcl::default());
 }

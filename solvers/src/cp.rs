@@ -29,9 +29,8 @@
 //! **propagations** the cells fixed by filtering; **updates** the restarts.
 
 use crate::alldiff::{Filter, Matching};
-use crate::engine::Caps;
 use crate::search::Tally;
-use crate::{Board, Budget, Shape, Solver};
+use crate::{Board, Budget, Shape};
 
 /// The CP solver: domain-consistent all-different per unit, dom/wdeg, Luby restarts. Keeps the
 /// model of the last shape it solved; counts solutions.
@@ -362,43 +361,11 @@ impl Cp {
     }
 }
 
-impl Solver for Cp {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(Cp);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        counts_small_grids_and_a_contradiction, solves_blanked_patterns,
-    };
-    use crate::test_puzzles::OnGrid;
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::{Grid, Status};
 
-    #[test]
-    fn solves_the_seed_puzzle() {
-        let g: Grid = SEED.parse().unwrap();
-        let out = Cp::default().solve_grid(&g, &Budget::unlimited());
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Cp::default()
-            .count_grid(&g, 2, &Budget::unlimited())
-            .unwrap();
-        assert_eq!((c.solutions, c.complete), (1, true));
-    }
-
-    #[test]
-    fn solves_blanked_patterns_of_every_shape() {
-        solves_blanked_patterns(&mut Cp::default());
-    }
-
-    #[test]
-    fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
-        counts_small_grids_and_a_contradiction(&mut Cp::default());
-    }
+    crate::search::test_boards::board_solver_tests!(Cp::default());
 }

@@ -52,9 +52,8 @@
 //! branch point's mark, and the recursion runs as a loop over a stack of branch points.
 
 use crate::bits::{ALL, BOX_OF};
-use crate::engine::Caps;
 use crate::search::{by_width, Mask, Tally};
-use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Solver, Stats, Symbol, Unit, Units};
+use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Stats, Symbol, Unit, Units};
 use std::fmt;
 
 /// The candidate-domain solver: naked and hidden singles to a fixpoint, then MRV branching.
@@ -718,13 +717,7 @@ impl DomainReduction {
     }
 }
 
-impl Solver for DomainReduction {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(DomainReduction);
 
 /// One change to a [`ShapedState`], written on its trail so that it can be undone.
 enum Undo<M> {
@@ -1072,6 +1065,7 @@ mod tests {
     use super::*;
     use crate::search::test_boards::{blank, pattern, shapes};
     use crate::test_puzzles::OnGrid;
+    use crate::Solver;
     use crate::Status;
 
     /// On the classic shape the shaped search (trail, peers from [`Units`]) makes the fast

@@ -61,9 +61,8 @@
 //! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), 1x1 to 128x128, square or rectangular boxes, and
 //! Latin squares. A 9x9 [`Grid`] takes the same code (there is no 9x9 fast path).
 
-use crate::engine::Caps;
 use crate::search::{by_width, Mask, Tally};
-use crate::{Board, Budget, Shape, Solver, Symbol, Units};
+use crate::{Board, Budget, Shape, Symbol, Units};
 
 /// The large-grid solver: cell and place views, singles and locked candidates to a fixpoint,
 /// dual-MRV dom/wdeg binary branching. Keeps the units of the last shape it solved; counts solutions.
@@ -632,34 +631,11 @@ impl Large {
     }
 }
 
-impl Solver for Large {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(Large);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        counts_small_grids_and_a_contradiction, solves_blanked_patterns,
-        solves_the_seed_and_counts_one,
-    };
 
-    #[test]
-    fn solves_the_seed_puzzle() {
-        solves_the_seed_and_counts_one(&mut Large::default());
-    }
-
-    #[test]
-    fn solves_blanked_patterns_of_every_shape() {
-        solves_blanked_patterns(&mut Large::default());
-    }
-
-    #[test]
-    fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
-        counts_small_grids_and_a_contradiction(&mut Large::default());
-    }
+    crate::search::test_boards::board_solver_tests!(Large::default());
 }

@@ -40,9 +40,8 @@ use crate::alldiff::{Filter, Matching};
 use crate::cdcl::{
     lit, Conflict, Engine, Extension, Model, State, EXT, NO_REASON, TAG, TRUE, UNDEF,
 };
-use crate::engine::Caps;
 use crate::search::Tally;
-use crate::{Board, Budget, Solver};
+use crate::{Board, Budget};
 
 /// The LCG solver: `cdcl`'s engine plus all-different per unit, explained by Hall sets. Keeps
 /// the model of the last shape it solved; counts solutions.
@@ -248,43 +247,11 @@ impl Lcg {
     }
 }
 
-impl Solver for Lcg {
-    fn caps(&self) -> Caps {
-        Caps::UP_TO_128
-    }
-
-    crate::search::board_search_methods!();
-}
+crate::search::board_solver!(Lcg);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        counts_small_grids_and_a_contradiction, solves_blanked_patterns,
-    };
-    use crate::test_puzzles::OnGrid;
-    use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::{Grid, Status};
 
-    #[test]
-    fn solves_the_seed_puzzle() {
-        let g: Grid = SEED.parse().unwrap();
-        let out = Lcg::default().solve_grid(&g, &Budget::unlimited());
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.solution.unwrap().to_string(), SEED_SOLUTION);
-        let c = Lcg::default()
-            .count_grid(&g, 2, &Budget::unlimited())
-            .unwrap();
-        assert_eq!((c.solutions, c.complete), (1, true));
-    }
-
-    #[test]
-    fn solves_blanked_patterns_of_every_shape() {
-        solves_blanked_patterns(&mut Lcg::default());
-    }
-
-    #[test]
-    fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
-        counts_small_grids_and_a_contradiction(&mut Lcg::default());
-    }
+    crate::search::test_boards::board_solver_tests!(Lcg::default());
 }

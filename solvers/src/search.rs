@@ -141,6 +141,34 @@ macro_rules! board_search_methods {
 }
 pub(crate) use board_search_methods;
 
+/// `impl Solver for $ty` for a solver written as one search over [`Board`]s of every shape to
+/// side 128 ([`crate::engine::Caps::UP_TO_128`]) with its `tally`: `board_solver!(T)` solves
+/// and counts, `board_solver!(T, solve)` only solves.
+macro_rules! board_solver {
+    ($ty:ty) => {
+        impl $crate::Solver for $ty {
+            fn caps(&self) -> $crate::engine::Caps {
+                $crate::engine::Caps::UP_TO_128
+            }
+
+            $crate::search::board_search_methods!();
+        }
+    };
+    ($ty:ty, solve) => {
+        impl $crate::Solver for $ty {
+            fn caps(&self) -> $crate::engine::Caps {
+                $crate::engine::Caps {
+                    counts: false,
+                    ..$crate::engine::Caps::UP_TO_128
+                }
+            }
+
+            $crate::search::board_search_methods!(solve);
+        }
+    };
+}
+pub(crate) use board_solver;
+
 /// The unit slots of every cell, for solvers that keep one mask per unit: slot `r` for row `r`,
 /// `N + c` for column `c`, `2N + b` for box `b`. A Latin square has no boxes; its third slot is
 /// `2N + r`, a shadow of the row that every placement updates as it updates the row, so the
@@ -453,6 +481,29 @@ pub(crate) mod test_boards {
         let c = solver.count_grid(&g, 2, &Budget::unlimited()).unwrap();
         assert_eq!((c.solutions, c.complete), (1, true));
     }
+
+    /// The tests every counting solver of every shape passes, as `#[test]` functions, each on
+    /// a fresh `$make`: [`solves_the_seed_and_counts_one`], [`solves_blanked_patterns`] and
+    /// [`counts_small_grids_and_a_contradiction`].
+    macro_rules! board_solver_tests {
+        ($make:expr) => {
+            #[test]
+            fn solves_the_seed_puzzle() {
+                $crate::search::test_boards::solves_the_seed_and_counts_one(&mut $make);
+            }
+
+            #[test]
+            fn solves_blanked_patterns_of_every_shape() {
+                $crate::search::test_boards::solves_blanked_patterns(&mut $make);
+            }
+
+            #[test]
+            fn counts_small_grids_and_finds_no_solution_to_a_contradiction() {
+                $crate::search::test_boards::counts_small_grids_and_a_contradiction(&mut $make);
+            }
+        };
+    }
+    pub(crate) use board_solver_tests;
 
     /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
     /// no solution where two givens repeat a symbol in a box.
