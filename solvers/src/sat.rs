@@ -575,12 +575,7 @@ fn lit(dimacs: i32) -> Lit {
 
 fn base_solver(encoding: Encoding) -> varisat::Solver<'static> {
     let mut s = varisat::Solver::new();
-    let mut buf: Vec<Lit> = Vec::with_capacity(9);
-    encoding.for_each_clause(|clause| {
-        buf.clear();
-        buf.extend(clause.iter().map(|&l| lit(l)));
-        s.add_clause(&buf);
-    });
+    add_clauses(&mut s, 9, |emit| encoding.for_each_clause(emit));
     s
 }
 
@@ -657,25 +652,11 @@ fn search(
     // Allocated only when a count blocks its first solution.
     let mut block: Vec<Lit> = Vec::new();
     loop {
-        if budget.exhausted(run.stats.nodes) {
-            run.out_of_budget = true;
-            break;
-        }
         s.assume(assumptions);
-        run.stats.nodes += 1;
-        let sat = match s.solve() {
-            Ok(sat) => sat,
-            Err(_) => {
-                // Only interruption or proof errors, neither of which this code enables.
-                run.out_of_budget = true;
-                break;
-            }
-        };
-        if budget.exhausted(run.stats.nodes) {
-            // Finished after the deadline: flagged as a timeout (see the module docs).
+        let Some(sat) = solve_once(s, &mut run.stats.nodes, budget) else {
             run.out_of_budget = true;
             break;
-        }
+        };
         if !sat {
             break;
         }
@@ -811,72 +792,23 @@ impl Solver for Sat {
 /// ([`Formula::blocking_clause`]). Nodes count calls of varisat's `solve`, the budget is
 /// checked around each call, as in [`search_board`]; building the formula is part of the solve.
 fn search_formula(encoding: CnfEncoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count {
-    let limit = limit.max(1);
-    let mut count = Count {
-        solutions: 0,
-        complete: true,
-        first: None,
-        stats: Stats::default(),
-    };
-    if budget.exhausted(0) {
-        count.complete = false;
-        return count;
-    }
-    let formula = Formula::new(encoding, puzzle);
-    let mut s = varisat::Solver::new();
-    let mut buf: Vec<Lit> = Vec::with_capacity(puzzle.shape().side());
-    formula.for_each_clause(|clause| {
-        buf.clear();
-        buf.extend(clause.iter().map(|&l| lit(l)));
-        s.add_clause(&buf);
-    });
-    loop {
-        if budget.exhausted(count.stats.nodes) {
-            count.complete = false;
-            break;
-        }
-        count.stats.nodes += 1;
-        let sat = match s.solve() {
-            Ok(sat) => sat,
-            Err(_) => {
-                count.complete = false;
-                break;
-            }
-        };
-        if budget.exhausted(count.stats.nodes) {
-            // Finished after the deadline: flagged as a timeout (module docs).
-            count.complete = false;
-            break;
-        }
-        if !sat {
-            break;
-        }
-        let model: Vec<i32> = s
-            .model()
-            .unwrap_or_default()
-            .iter()
-            .map(|l| l.to_dimacs() as i32)
-            .collect();
-        let Ok(board) = formula.decode(&model) else {
+    count_models(limit, budget, |s| {
+        let formula = Formula::new(encoding, puzzle);
+        add_clauses(s, puzzle.shape().side(), |emit| {
+            formula.for_each_clause(emit);
+        });
+        move |model: &[Lit]| {
+            let model: Vec<i32> = model.iter().map(|l| l.to_dimacs() as i32).collect();
             // A model of the formula always decodes (tested); never count one that does not.
-            count.complete = false;
-            break;
-        };
-        count.solutions += 1;
-        let block: Vec<Lit> = formula
-            .blocking_clause(&board)
-            .iter()
-            .map(|&l| lit(l))
-            .collect();
-        if count.first.is_none() {
-            count.first = Some(board);
+            let board = formula.decode(&model).ok()?;
+            let block: Vec<Lit> = formula
+                .blocking_clause(&board)
+                .iter()
+                .map(|&l| lit(l))
+                .collect();
+            Some((board, (!block.is_empty()).then_some(block)))
         }
-        if count.solutions >= limit || block.is_empty() {
-            break;
-        }
-        s.add_clause(&block);
-    }
-    count
+    })
 }
 
 /// The `sat` search on a board of any shape: a fresh varisat solver with `encoding`'s clauses
@@ -888,6 +820,59 @@ fn search_formula(encoding: CnfEncoding, puzzle: &Board, limit: u64, budget: &Bu
 fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget) -> Count {
     let shape = puzzle.shape();
     let n = shape.side();
+    count_models(limit, budget, |s| {
+        add_clauses(s, n, |emit| encoding.for_each_clause_of(shape, emit));
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                s.add_clause(&[lit(var_of(shape, cell, v as usize))]);
+            }
+        }
+        let vars = n * n * n;
+        move |model: &[Lit]| {
+            let mut cells = vec![0; n * n];
+            for l in model {
+                let i = l.var().index();
+                if l.is_positive() && i < vars {
+                    cells[i / n] = (i % n) as crate::Symbol + 1;
+                }
+            }
+            let block: Vec<Lit> = cells
+                .iter()
+                .enumerate()
+                .filter(|&(cell, &v)| puzzle.get(cell) == 0 && v != 0)
+                .map(|(cell, &v)| lit(-var_of(shape, cell, v as usize)))
+                .collect();
+            Some((Board::new(shape, cells).ok()?, Some(block)))
+        }
+    })
+}
+
+/// Adds the clauses `for_each` emits (DIMACS literals, clauses of about `width`) to `s`.
+fn add_clauses(
+    s: &mut varisat::Solver<'static>,
+    width: usize,
+    for_each: impl FnOnce(&mut dyn FnMut(&[i32])),
+) {
+    let mut buf: Vec<Lit> = Vec::with_capacity(width);
+    for_each(&mut |clause: &[i32]| {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| lit(l)));
+        s.add_clause(&buf);
+    });
+}
+
+/// Counts the models of a fresh varisat solver up to `limit` (at least 1), the budget checked
+/// first: `load` adds the clauses and returns the decoder of a model, which gives its board and
+/// the clause that blocks it (`None`: no other model exists), or `None` for a model that does
+/// not decode (the count is then incomplete).
+fn count_models<D>(
+    limit: u64,
+    budget: &Budget,
+    load: impl FnOnce(&mut varisat::Solver<'static>) -> D,
+) -> Count
+where
+    D: FnMut(&[Lit]) -> Option<(Board, Option<Vec<Lit>>)>,
+{
     let limit = limit.max(1);
     let mut count = Count {
         solutions: 0,
@@ -900,62 +885,45 @@ fn search_board(encoding: Encoding, puzzle: &Board, limit: u64, budget: &Budget)
         return count;
     }
     let mut s = varisat::Solver::new();
-    let mut buf: Vec<Lit> = Vec::with_capacity(n);
-    encoding.for_each_clause_of(shape, |clause| {
-        buf.clear();
-        buf.extend(clause.iter().map(|&l| lit(l)));
-        s.add_clause(&buf);
-    });
-    for (cell, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            s.add_clause(&[lit(var_of(shape, cell, v as usize))]);
-        }
-    }
-    let vars = n * n * n;
+    let mut decode = load(&mut s);
     loop {
-        if budget.exhausted(count.stats.nodes) {
+        let Some(sat) = solve_once(&mut s, &mut count.stats.nodes, budget) else {
             count.complete = false;
             break;
-        }
-        count.stats.nodes += 1;
-        let sat = match s.solve() {
-            Ok(sat) => sat,
-            Err(_) => {
-                count.complete = false;
-                break;
-            }
         };
-        if budget.exhausted(count.stats.nodes) {
-            // Finished after the deadline: flagged as a timeout (module docs).
-            count.complete = false;
-            break;
-        }
         if !sat {
             break;
         }
-        let mut cells = vec![0; n * n];
-        for l in s.model().unwrap_or_default() {
-            let i = l.var().index();
-            if l.is_positive() && i < vars {
-                cells[i / n] = (i % n) as crate::Symbol + 1;
-            }
-        }
-        count.solutions += 1;
-        let block: Vec<Lit> = cells
-            .iter()
-            .enumerate()
-            .filter(|&(cell, &v)| puzzle.get(cell) == 0 && v != 0)
-            .map(|(cell, &v)| lit(-var_of(shape, cell, v as usize)))
-            .collect();
-        if count.first.is_none() {
-            count.first = Board::new(shape, cells).ok();
-        }
-        if count.solutions >= limit {
+        let Some((board, block)) = decode(&s.model().unwrap_or_default()) else {
+            count.complete = false;
             break;
+        };
+        count.solutions += 1;
+        if count.first.is_none() {
+            count.first = Some(board);
         }
-        s.add_clause(&block);
+        match block {
+            Some(block) if count.solutions < limit => s.add_clause(&block),
+            _ => break,
+        }
     }
     count
+}
+
+/// One call of varisat's `solve`, counted as a node: whether the clauses are satisfiable, or
+/// `None` when the budget is spent before the call or by its end (a call that finishes after
+/// the deadline is flagged as a timeout: module docs). varisat errs only on interruption or
+/// proof errors, neither of which this module enables; an error is a timeout too.
+fn solve_once(s: &mut varisat::Solver<'static>, nodes: &mut u64, budget: &Budget) -> Option<bool> {
+    if budget.exhausted(*nodes) {
+        return None;
+    }
+    *nodes += 1;
+    let sat = s.solve().ok()?;
+    if budget.exhausted(*nodes) {
+        return None;
+    }
+    Some(sat)
 }
 
 #[cfg(test)]
