@@ -52,6 +52,7 @@
 //! branch point's mark, and the recursion runs as a loop over a stack of branch points.
 
 use crate::bits::{ALL, BOX_OF};
+use crate::grid::UNIT_CELLS;
 use crate::search::{by_width, Mask, Tally};
 use crate::{cell_name, Board, Budget, Grid, Outcome, Shape, Stats, Symbol, Unit, Units};
 use std::fmt;
@@ -60,23 +61,6 @@ use std::fmt;
 /// Stateless; counts solutions.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DomainReduction;
-
-/// The 27 units' cells: rows 0..9, columns 9..18, boxes 18..27.
-static UNITS: [[u8; 9]; 27] = {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            u[i][k] = (i * 9 + k) as u8;
-            u[9 + i][k] = (k * 9 + i) as u8;
-            u[18 + i][k] = ((i / 3) * 27 + (i % 3) * 3 + (k / 3) * 9 + k % 3) as u8;
-            k += 1;
-        }
-        i += 1;
-    }
-    u
-};
 
 /// The 20 peers of each cell as a set (bit `peer`).
 static PEER_MASK: [u128; 81] = {
@@ -565,7 +549,9 @@ impl State {
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
-                    let Some(&c) = UNITS[u].iter().find(|&&c| self.cand[c as usize] & bit != 0)
+                    let Some(&c) = UNIT_CELLS[u]
+                        .iter()
+                        .find(|&&c| self.cand[c as usize] & bit != 0)
                     else {
                         continue;
                     };

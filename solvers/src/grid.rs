@@ -167,9 +167,10 @@ impl Grid {
     /// second cell, unit)`, cells as indices 0..81 with `first < second`. Rows are checked before
     /// columns, columns before boxes. O(81).
     pub fn first_conflict(&self) -> Option<Conflict> {
-        for unit in UNITS.iter() {
+        for (u, cells) in UNIT_CELLS.iter().enumerate() {
             let mut seen = [usize::MAX; 10];
-            for &cell in unit.cells.iter() {
+            for &cell in cells {
+                let cell = cell as usize;
                 let d = self.cells[cell] as usize;
                 if d == 0 {
                     continue;
@@ -179,7 +180,11 @@ impl Grid {
                         digit: d as u8,
                         first: seen[d],
                         second: cell,
-                        unit: unit.name,
+                        unit: match u {
+                            0..9 => Unit::Row(u as u8),
+                            9..18 => Unit::Column(u as u8 - 9),
+                            _ => Unit::Box(u as u8 - 18),
+                        },
                     });
                 }
                 seen[d] = cell;
@@ -250,36 +255,23 @@ impl fmt::Display for Unit {
     }
 }
 
-struct UnitCells {
-    name: Unit,
-    cells: [usize; 9],
-}
-
-const fn build_units() -> [UnitCells; 27] {
-    let mut units = [const {
-        UnitCells {
-            name: Unit::Row(0),
-            cells: [0; 9],
-        }
-    }; 27];
-    let mut u = 0;
-    while u < 9 {
+/// The cells of the 27 units of a 9x9 grid: rows 0..9, columns 9..18, boxes 18..27, each in
+/// row-major order.
+pub const UNIT_CELLS: [[u8; 9]; 27] = {
+    let mut u = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
         let mut k = 0;
         while k < 9 {
-            units[u].cells[k] = u * 9 + k;
-            units[9 + u].cells[k] = k * 9 + u;
-            units[18 + u].cells[k] = (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3;
+            u[i][k] = (i * 9 + k) as u8;
+            u[9 + i][k] = (k * 9 + i) as u8;
+            u[18 + i][k] = ((i / 3) * 27 + (i % 3) * 3 + (k / 3) * 9 + k % 3) as u8;
             k += 1;
         }
-        units[u].name = Unit::Row(u as u8);
-        units[9 + u].name = Unit::Column(u as u8);
-        units[18 + u].name = Unit::Box(u as u8);
-        u += 1;
+        i += 1;
     }
-    units
-}
-
-static UNITS: [UnitCells; 27] = build_units();
+    u
+};
 
 /// The cell's name in `rRcC` notation, counted from 1: `cell_name(0) == "r1c1"`.
 pub fn cell_name(index: usize) -> String {

@@ -30,21 +30,7 @@ pub const fn box_of(cell: usize) -> usize {
 }
 
 /// The cells of the 27 units: rows 0..9, columns 9..18, boxes 18..27, each in row-major order.
-pub const UNIT_CELLS: [[u8; 9]; 27] = {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            u[i][k] = (i * 9 + k) as u8;
-            u[9 + i][k] = (k * 9 + i) as u8;
-            u[18 + i][k] = ((i / 3) * 27 + (i % 3) * 3 + (k / 3) * 9 + k % 3) as u8;
-            k += 1;
-        }
-        i += 1;
-    }
-    u
-};
+pub use crate::grid::UNIT_CELLS;
 
 /// The cells of each unit as a set (same numbering as [`UNIT_CELLS`]).
 pub const UNIT_MASK: [Cells; 27] = {
