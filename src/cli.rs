@@ -172,28 +172,9 @@ pub struct RunArgs {
     /// A shipped dataset name or a file path; repeat for several. Default: the shipped sets.
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
-    /// Per-puzzle time budget in ms; 0 = none. A solve that runs out is recorded as `timeout`.
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
-    pub timeout_ms: u64,
-    /// Per-puzzle budget in search-tree nodes (reproducible across machines); default none.
-    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
-    pub max_nodes: Option<u64>,
-    /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
-    #[arg(long, short = 'j', value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// Output folder; default reports/run-YYYYMMDD-HHMMSS.
-    #[arg(long, short = 'o')]
-    pub out: Option<PathBuf>,
-    /// No progress bar and no table, only the final line.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-    /// Run only slice K of N (1-based, e.g. `2/3`): the puzzles whose 0-based index over the
-    /// concatenated datasets is K-1 modulo N. Join the slices with `harness merge`.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::record::Shard>,
-    /// Do not render the report (plots, summary.md, index.html) at the end.
-    #[arg(long)]
-    pub no_report: bool,
+    /// Budgets, threads, output folder and shard.
+    #[command(flatten)]
+    pub limits: RunLimits,
     /// Continue the interrupted or killed run in RUN_DIR from its saved rows (give the same
     /// solvers, datasets, budgets and shard as that run; they are checked against its run.json).
     /// The rows of the last, partly saved chunk are solved again.
@@ -206,6 +187,37 @@ pub struct RunArgs {
     /// counters are the last solve's; a timeout is not repeated).
     #[arg(long, value_name = "R", default_value_t = 1, value_parser = whole(1, 1000u32))]
     pub repeat: u32,
+}
+
+/// The budgets, threads, output folder, shard and quiet and report switches of a run, shared by
+/// `harness run` and `harness scale` (which passes them on to its run).
+#[derive(Debug, Args)]
+pub struct RunLimits {
+    /// Per-puzzle time budget in ms; 0 = none. A solve that runs out is recorded as `timeout`
+    /// (scores count it as twice the budget: PAR-2).
+    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
+    pub timeout_ms: u64,
+    /// Per-puzzle budget in search-tree nodes (reproducible across machines); default none.
+    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
+    pub max_nodes: Option<u64>,
+    /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Output folder; default reports/run-YYYYMMDD-HHMMSS (scale-YYYYMMDD-HHMMSS for a study).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// No progress bars and no tables, only the final lines.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Run only slice K of N (1-based, e.g. `2/3`): the puzzles whose 0-based index over the
+    /// concatenated datasets is K-1 modulo N (a study's instances). Join the slices with
+    /// `harness merge` (then, for a study, `harness scale --render MERGED_DIR`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::record::Shard>,
+    /// Do not render the report (plots, summary.md, index.html; a study's scaling plots) at
+    /// the end.
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 /// Arguments of `harness scale` (docs/scaling.md).
@@ -278,28 +290,9 @@ pub struct ScaleArgs {
     /// solver's nodes); a count that runs out keeps its given. 0 = no budget.
     #[arg(long, default_value_t = 1_000_000, value_parser = whole_of::<u64>("nodes"))]
     pub count_nodes: u64,
-    /// Per-puzzle time budget in ms; 0 = none. Timeouts count as twice the budget (PAR-2).
-    #[arg(long, default_value_t = crate::DEFAULT_TIMEOUT_MS, value_parser = whole_of::<u64>("milliseconds"))]
-    pub timeout_ms: u64,
-    /// Per-puzzle budget in search-tree nodes; default none.
-    #[arg(long, value_parser = whole_of::<u64>("nodes"))]
-    pub max_nodes: Option<u64>,
-    /// Worker threads; default one per core. Use 1 for clean per-puzzle timings.
-    #[arg(long, short = 'j', value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// Output folder; default reports/scale-YYYYMMDD-HHMMSS.
-    #[arg(long, short = 'o')]
-    pub out: Option<PathBuf>,
-    /// No progress bars and no tables, only the final lines.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-    /// Run only slice K of N of the instances, as `run --shard`; join the slices with `harness
-    /// merge`, then `harness scale --render MERGED_DIR`.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::record::Shard>,
-    /// Do not render the reports (the run's and the scaling plots) at the end.
-    #[arg(long)]
-    pub no_report: bool,
+    /// Budgets, threads, output folder and shard, as `harness run` takes them.
+    #[command(flatten)]
+    pub limits: RunLimits,
     /// The folder of the instance files; default RUN_DIR/instances. Shards of one study give
     /// the same folder (their runs must read the same files to merge); files already there for
     /// the same plan (its plan.json) are kept, not made again.

@@ -302,7 +302,7 @@ fn resumed_info(args: &RunArgs) -> anyhow::Result<Option<RunInfo>> {
     let Some(dir) = &args.resume else {
         return Ok(None);
     };
-    if let Some(o) = args.out.as_ref().filter(|o| *o != dir) {
+    if let Some(o) = args.limits.out.as_ref().filter(|o| *o != dir) {
         anyhow::bail!(
             "--resume {} writes into that folder; leave out --out {}",
             dir.display(),
@@ -324,7 +324,7 @@ fn resumed_info(args: &RunArgs) -> anyhow::Result<Option<RunInfo>> {
 fn out_dir(args: &RunArgs, started: SystemTime) -> PathBuf {
     args.resume
         .clone()
-        .or_else(|| args.out.clone())
+        .or_else(|| args.limits.out.clone())
         .unwrap_or_else(|| {
             let stamp = humantime::format_rfc3339_seconds(started).to_string();
             let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -430,9 +430,9 @@ fn start_info(
             .map(|e| registry::record(e.as_ref()))
             .collect(),
         datasets,
-        threads: args.threads.unwrap_or_else(rayon::current_num_threads),
-        timeout_ms: (args.timeout_ms > 0).then_some(args.timeout_ms),
-        max_nodes: args.max_nodes,
+        threads: args.limits.threads.unwrap_or_else(rayon::current_num_threads),
+        timeout_ms: (args.limits.timeout_ms > 0).then_some(args.limits.timeout_ms),
+        max_nodes: args.limits.max_nodes,
         git_commit: env!("HARNESS_GIT_COMMIT").into(),
         rustc: env!("HARNESS_RUSTC_VERSION").into(),
         cpu: record::cpu_model(),
@@ -443,7 +443,7 @@ fn start_info(
         interrupted: true,
         complete: false,
         command: std::env::args().collect(),
-        shard: args.shard,
+        shard: args.limits.shard,
         shards: Vec::new(),
         transform: args.isomorph.seed(),
         isomorphs: args.isomorph.isomorphs,
@@ -479,7 +479,7 @@ fn resume(
     args: &RunArgs,
     tally: &mut Tally,
 ) -> anyhow::Result<(record::ResultsWriter, usize)> {
-    let mut stream = puzzle_stream(sources, args.shard)?;
+    let mut stream = puzzle_stream(sources, args.limits.shard)?;
     let copies = args.isomorph.copies() as usize;
     // The solvers whose rows a puzzle has, in row order: every copy, each solver that takes its
     // shape (an engine that does not take it gives no row).
@@ -539,7 +539,7 @@ fn resume(
     } else {
         len
     };
-    if !args.quiet {
+    if !args.limits.quiet {
         let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
         errln!(
             "resuming {}: {} of {} saved; going on from there",
@@ -600,8 +600,8 @@ pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
 /// [`run_for`] with the engines given instead of resolved from `args.solver` (which is not
 /// read): for library callers that bring engines of their own (the Python package's `race`,
 /// whose Python callables are engines). The run is the same: budgets, checker, the run folder
-/// (`args.out`), the report unless `args.no_report`. With `print` false, nothing is printed on
-/// stdout (the summary table and the final count), and with `args.quiet` nothing on stderr
+/// (`args.limits.out`), the report unless `args.limits.no_report`. With `print` false, nothing is printed on
+/// stdout (the summary table and the final count), and with `args.limits.quiet` nothing on stderr
 /// but the names of unreadable puzzles.
 ///
 /// # Errors
@@ -618,13 +618,13 @@ pub fn run_engines(
     let out = out_dir(args, started);
     let created = !out.exists();
     output::ensure_writable(&out)?;
-    let (datasets, all) = count_puzzles(&sources, args.shard)?;
+    let (datasets, all) = count_puzzles(&sources, args.limits.shard)?;
     refuse_nothing_to_run(&sources, &datasets, all, &out, created)?;
-    if !args.quiet {
+    if !args.limits.quiet {
         say_untaken_shapes(&solvers, &datasets);
     }
     let puzzles: usize = datasets.iter().map(|d| d.puzzles).sum();
-    if let (Some(shard), false) = (args.shard, args.quiet) {
+    if let (Some(shard), false) = (args.limits.shard, args.limits.quiet) {
         errln!(
             "shard {shard}: {} of {} puzzles (index mod {} = {})",
             crate::plumbing::human::count(puzzles),
@@ -688,9 +688,9 @@ pub fn run_engines(
             return Ok(end);
         }
     }
-    if !args.no_report {
+    if !args.limits.no_report {
         let index = render_report(&out)?;
-        if !args.quiet {
+        if !args.limits.quiet {
             printed = printed.and_then(|()| outln!("report: {}", index.display()));
         }
     }
@@ -764,14 +764,14 @@ fn solve(
     save: impl FnMut(Vec<Row>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<()> {
     let puzzles: usize = info.datasets.iter().map(|d| d.puzzles).sum();
-    if !args.quiet {
+    if !args.limits.quiet {
         errln!(
             "running {} over {} in {} on {}, budget {} per puzzle",
             plural(solvers.len(), "solver"),
             plural(puzzles, "puzzle"),
             plural(sources.len(), "dataset"),
             plural(info.threads, "thread"),
-            match args.timeout_ms {
+            match args.limits.timeout_ms {
                 0 => "unlimited".to_string(),
                 ms => format!("{ms} ms"),
             }
@@ -779,10 +779,10 @@ fn solve(
     }
     let opts = RunOptions {
         solvers: solvers.to_vec(),
-        timeout: (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms)),
-        max_nodes: args.max_nodes,
+        timeout: (args.limits.timeout_ms > 0).then(|| Duration::from_millis(args.limits.timeout_ms)),
+        max_nodes: args.limits.max_nodes,
         threads: Some(info.threads),
-        progress: !args.quiet,
+        progress: !args.limits.quiet,
         transform: args.isomorph.seed(),
         isomorphs: args.isomorph.copies(),
         repeat: args.repeat,
@@ -790,7 +790,7 @@ fn solve(
         solved_all: solved_all.clone(),
         ..RunOptions::default()
     };
-    let stream = puzzle_stream(sources, args.shard)?.skip(done);
+    let stream = puzzle_stream(sources, args.limits.shard)?.skip(done);
     runner::run_stream(stream, Some(remaining as u64), &opts, save)
 }
 
@@ -865,7 +865,7 @@ fn print_end(
     let invalid: usize = info.datasets.iter().map(|d| d.invalid).sum();
     // After a failed write to stdout, the later stdout lines are skipped, stderr's still written.
     let mut printed = Ok(());
-    if !args.quiet {
+    if !args.limits.quiet {
         printed = outln!(
             "{}",
             summary::table_planned(summary, summary::planned_of(info))
@@ -909,7 +909,7 @@ fn print_end(
             out.display()
         )
     });
-    if !args.quiet {
+    if !args.limits.quiet {
         if let Some((head, text)) = crate::report::noise_note(info, summary) {
             let warning = format!("warning: {}: {text}", head.to_lowercase());
             errln!("{}", crate::plumbing::human::wrap(&warning));

@@ -16,7 +16,7 @@ use std::time::SystemTime;
 fn out_dir(args: &ScaleArgs) -> PathBuf {
     args.resume
         .clone()
-        .or_else(|| args.out.clone())
+        .or_else(|| args.limits.out.clone())
         .unwrap_or_else(|| {
             let stamp = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
             let stamp: String = stamp.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -32,14 +32,14 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
         v.push(b);
     };
     push("--solver", args.solver.join(","));
-    push("--timeout-ms", args.timeout_ms.to_string());
-    if let Some(n) = args.max_nodes {
+    push("--timeout-ms", args.limits.timeout_ms.to_string());
+    if let Some(n) = args.limits.max_nodes {
         push("--max-nodes", n.to_string());
     }
-    if let Some(t) = args.threads {
+    if let Some(t) = args.limits.threads {
         push("--threads", t.to_string());
     }
-    if let Some(s) = args.shard {
+    if let Some(s) = args.limits.shard {
         push("--shard", s.to_string());
     }
     if let Some(f) = &args.external.solvers {
@@ -55,10 +55,10 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
     if args.external.isolate {
         v.push("--isolate".into());
     }
-    if args.quiet {
+    if args.limits.quiet {
         v.push("--quiet".into());
     }
-    if args.no_report {
+    if args.limits.no_report {
         v.push("--no-report".into());
     }
     v
@@ -100,7 +100,7 @@ fn record_plan(out: &Path, plan: &Plan, resuming: bool) -> anyhow::Result<()> {
 /// or a plot that cannot be written.
 pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     if let Some(dir) = &args.render {
-        render(dir, args.quiet)?;
+        render(dir, args.limits.quiet)?;
         return Ok(RunEnd {
             wrong: 0,
             errors: 0,
@@ -116,15 +116,15 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     let resuming = args.resume.is_some();
     record_plan(&out, &plan, resuming)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.limits.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
     let folder = args
         .instances_dir
         .clone()
         .unwrap_or_else(|| out.join(instances::FOLDER));
-    let made = pool.install(|| instances::make(&plan, &folder, args.quiet))?;
-    if !args.quiet {
+    let made = pool.install(|| instances::make(&plan, &folder, args.limits.quiet))?;
+    if !args.limits.quiet {
         errln!(
             "{} of {} each in {}{}{}",
             crate::plumbing::human::plural(made.files.len(), "instance file"),
@@ -150,8 +150,8 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
         anyhow::bail!("the study's run command is not a run: {}", argv.join(" "));
     };
     let end = run::run_for(&run_args, "harness scale")?;
-    if !args.no_report && !end.interrupted {
-        render(&out, args.quiet)?;
+    if !args.limits.no_report && !end.interrupted {
+        render(&out, args.limits.quiet)?;
     }
     Ok(end)
 }
