@@ -90,14 +90,7 @@ const SHRINK: [u8; 512] = {
 /// For a 3 x 3 occupancy matrix (bit `i * 3 + j`), the entries that lie on a permutation (one
 /// entry per row and per column) contained in the matrix; 0 when there is none.
 const PERM_KEEP: [u16; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = crate::PERMUTATIONS3;
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {

@@ -255,6 +255,17 @@ impl fmt::Display for Unit {
     }
 }
 
+/// The six orders of three things (the bands, stacks, rows of a band or boxes of a band of a
+/// 9x9 grid), in lexicographic order: `PERMUTATIONS3[k][p]` is where order `k` puts item `p`.
+pub const PERMUTATIONS3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The cells of the 27 units of a 9x9 grid: rows 0..9, columns 9..18, boxes 18..27, each in
 /// row-major order.
 pub const UNIT_CELLS: [[u8; 9]; 27] = {

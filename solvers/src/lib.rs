@@ -90,7 +90,7 @@ pub mod triads;
 
 pub use board::{cell_name as board_cell_name, Board, BoardConflict, BoardError, Symbol};
 pub use budget::Budget;
-pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS};
+pub use grid::{cell_name, Conflict, Grid, GridParseError, Unit, CELLS, PERMUTATIONS3};
 pub use registry::{SolverKind, UnknownSolver};
 pub use shape::{Shape, ShapeError, Units, MAX_SIDE};
 

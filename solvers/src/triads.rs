@@ -90,14 +90,7 @@ const ALL9: u16 = 0x1ff;
 
 /// The six permutations of a band: `PERMS[k][p]` is the row (for a vertical band: the column) of
 /// box `p` of the band that holds the digit under permutation `k`.
-pub const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+pub const PERMS: [[usize; 3]; 6] = crate::PERMUTATIONS3;
 
 /// Sixteen lanes of constants (masks), aligned for vector loads.
 #[derive(Clone, Copy)]

@@ -430,7 +430,10 @@ fn start_info(
             .map(|e| registry::record(e.as_ref()))
             .collect(),
         datasets,
-        threads: args.limits.threads.unwrap_or_else(rayon::current_num_threads),
+        threads: args
+            .limits
+            .threads
+            .unwrap_or_else(rayon::current_num_threads),
         timeout_ms: (args.limits.timeout_ms > 0).then_some(args.limits.timeout_ms),
         max_nodes: args.limits.max_nodes,
         git_commit: env!("HARNESS_GIT_COMMIT").into(),
@@ -779,7 +782,8 @@ fn solve(
     }
     let opts = RunOptions {
         solvers: solvers.to_vec(),
-        timeout: (args.limits.timeout_ms > 0).then(|| Duration::from_millis(args.limits.timeout_ms)),
+        timeout: (args.limits.timeout_ms > 0)
+            .then(|| Duration::from_millis(args.limits.timeout_ms)),
         max_nodes: args.limits.max_nodes,
         threads: Some(info.threads),
         progress: !args.limits.quiet,

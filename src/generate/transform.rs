@@ -38,16 +38,6 @@ pub const ARRANGEMENTS: u64 = 144;
 /// 0! .. 9!.
 const FACTORIAL: [u64; 10] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880];
 
-/// The 6 orders of three items, in lexicographic order.
-const ORDERS3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// The grids the `transform` method can make: all of them, or those with a fixed top-left digit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TransformSpace {
@@ -127,13 +117,13 @@ fn shifts(a: u64) -> [u8; 9] {
     let a = a as usize;
     let band1 = if a % 2 == 0 { [0, 3, 6] } else { [0, 6, 3] };
     let (res2, res3) = if (a / 2) % 2 == 0 { (1, 2) } else { (2, 1) };
-    let o2 = ORDERS3[(a / 4) % 6];
-    let o3 = ORDERS3[(a / 24) % 6];
+    let o2 = solvers::PERMUTATIONS3[(a / 4) % 6];
+    let o3 = solvers::PERMUTATIONS3[(a / 24) % 6];
     let mut s = [0u8; 9];
     s[..3].copy_from_slice(&band1);
     for k in 0..3 {
-        s[3 + k] = res2 + 3 * o2[k];
-        s[6 + k] = res3 + 3 * o3[k];
+        s[3 + k] = res2 + 3 * o2[k] as u8;
+        s[6 + k] = res3 + 3 * o3[k] as u8;
     }
     s
 }

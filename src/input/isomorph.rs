@@ -134,14 +134,7 @@ impl Transform {
 /// The column (or, transposed, row) orders of the group: 6 stack orders x 6^3 orders within
 /// stacks = 1,296.
 fn line_orders() -> Vec<[u8; 9]> {
-    const P3: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const P3: [[usize; 3]; 6] = solvers::PERMUTATIONS3;
     let mut out = Vec::with_capacity(1296);
     for outer in P3 {
         for a in P3 {
@@ -151,7 +144,7 @@ fn line_orders() -> Vec<[u8; 9]> {
                     let mut o = [0u8; 9];
                     for k in 0..3 {
                         for j in 0..3 {
-                            o[k * 3 + j] = outer[k] * 3 + inner[k][j];
+                            o[k * 3 + j] = (outer[k] * 3 + inner[k][j]) as u8;
                         }
                     }
                     out.push(o);
