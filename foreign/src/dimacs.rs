@@ -37,9 +37,7 @@
 use crate::check::{check_board_solution, check_solution};
 use crate::usage::{self, clip};
 use crate::ForeignOrigin;
-use solvers::engine::{
-    BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Session, Usage,
-};
+use solvers::engine::{Caps, Engine, EngineError, EngineInfo, Session, Usage};
 use solvers::sat::{
     decode_model, decode_model_board, parse_sat_output, var, var_of, write_dimacs_board,
     write_dimacs_with, CnfEncoding, Encoding, Formula, SatAnswer,
@@ -78,14 +76,10 @@ impl DimacsEngine {
                     command: command.clone(),
                 }
                 .into(),
+                // A program like a line-protocol one, on every shape the encoding writes.
                 caps: Caps {
                     shapes: solvers::engine::Shapes::Any,
-                    counts: true,
-                    gives_solution: true,
-                    budget: BudgetMode::KilledByHarness,
-                    nodes: NodeUnit::None,
-                    guesses: false,
-                    parallel: true,
+                    ..crate::line::LineEngine::program_caps()
                 },
             },
             command,
@@ -361,43 +355,28 @@ fn scaled_formula(puzzle: &Board) -> Option<Formula> {
     (e != CnfEncoding::FULL_PAIRWISE).then(|| Formula::new(e, puzzle))
 }
 
-/// [`checked`] for a board of any shape.
-fn checked_board(
+/// The model's board, checked against the puzzle's givens and the units ([`check_solution`]
+/// on 9x9, [`check_board_solution`] on other shapes: `check` is that check's verdict) and against
+/// the models already found (which the blocking clauses exclude): a SAT solver's answer is not
+/// taken on trust.
+fn checked<T: PartialEq>(
     program: &str,
-    puzzle: &Board,
-    board: Board,
-    found: &[Board],
-) -> Result<Board, EngineError> {
-    if let Err(m) = check_board_solution(puzzle, &board) {
+    check: Result<(), String>,
+    model: T,
+    found: &[T],
+) -> Result<T, EngineError> {
+    if let Err(m) = check {
         return Err(EngineError::Protocol(format!(
             "{program}'s model is not a solution of the puzzle: {m}"
         )));
     }
-    if let Some(k) = found.iter().position(|b| *b == board) {
+    if let Some(k) = found.iter().position(|g| *g == model) {
         return Err(EngineError::Protocol(format!(
             "{program}'s model repeats model {} (it breaks a blocking clause)",
             k + 1
         )));
     }
-    Ok(board)
-}
-
-/// The model's grid, checked against the puzzle's givens and the units ([`check_solution`])
-/// and against the models already found (which the blocking clauses exclude): a SAT solver's
-/// answer is not taken on trust.
-fn checked(program: &str, puzzle: &Grid, grid: Grid, found: &[Grid]) -> Result<Grid, EngineError> {
-    if let Err(m) = check_solution(puzzle, &grid) {
-        return Err(EngineError::Protocol(format!(
-            "{program}'s model is not a solution of the puzzle: {m}"
-        )));
-    }
-    if let Some(k) = found.iter().position(|g| *g == grid) {
-        return Err(EngineError::Protocol(format!(
-            "{program}'s model repeats model {} (it breaks a blocking clause)",
-            k + 1
-        )));
-    }
-    Ok(grid)
+    Ok(model)
 }
 
 /// The file's first [`MAX_OUTPUT`] bytes, as text.
@@ -476,7 +455,8 @@ impl DimacsSession {
             }
             match self.run(puzzle, &blocking, budget)? {
                 Run::Model(grid) => {
-                    let grid = checked(self.program(), puzzle, grid, &found)?;
+                    let grid =
+                        checked(self.program(), check_solution(puzzle, &grid), grid, &found)?;
                     count.solutions += 1;
                     blocking.push(blocking_clause(&grid));
                     count.first.get_or_insert(Board::from(grid));
@@ -517,7 +497,12 @@ impl DimacsSession {
             }
             match self.run_board(puzzle, formula.as_ref(), &blocking, budget)? {
                 Run::Model(board) => {
-                    let board = checked_board(self.program(), puzzle, board, &found)?;
+                    let board = checked(
+                        self.program(),
+                        check_board_solution(puzzle, &board),
+                        board,
+                        &found,
+                    )?;
                     count.solutions += 1;
                     // Not all of its cells as they are.
                     let block: Vec<i32> = match &formula {
