@@ -440,36 +440,15 @@ impl DimacsSession {
         limit: u64,
         budget: &Budget,
     ) -> Result<Count, EngineError> {
-        let mut count = Count {
-            solutions: 0,
-            complete: true,
-            first: None,
-            stats: Stats::default(),
-        };
-        let mut blocking = Vec::new();
-        let mut found = Vec::new();
-        while count.solutions < limit.max(1) {
-            if budget.exhausted(0) {
-                count.complete = false;
-                break;
-            }
-            match self.run(puzzle, &blocking, budget)? {
-                Run::Model(grid) => {
-                    let grid =
-                        checked(self.program(), check_solution(puzzle, &grid), grid, &found)?;
-                    count.solutions += 1;
-                    blocking.push(blocking_clause(&grid));
-                    count.first.get_or_insert(Board::from(grid));
-                    found.push(grid);
-                }
-                Run::Unsatisfiable => break,
-                Run::Timeout => {
-                    count.complete = false;
-                    break;
-                }
-            }
-        }
-        Ok(count)
+        let program = self.program().to_string();
+        count_models(
+            &program,
+            limit,
+            budget,
+            |blocking| self.run(puzzle, blocking, budget),
+            |grid| check_solution(puzzle, grid),
+            blocking_clause,
+        )
     }
 
     /// Counts the solutions of a board of any shape (9x9 too) in the encoding of
@@ -480,55 +459,69 @@ impl DimacsSession {
         limit: u64,
         budget: &Budget,
     ) -> Result<Count, EngineError> {
-        let mut count = Count {
-            solutions: 0,
-            complete: true,
-            first: None,
-            stats: Stats::default(),
-        };
         let shape = puzzle.shape();
         let formula = scaled_formula(puzzle);
-        let mut blocking = Vec::new();
-        let mut found: Vec<Board> = Vec::new();
-        while count.solutions < limit.max(1) {
-            if budget.exhausted(0) {
+        let program = self.program().to_string();
+        count_models(
+            &program,
+            limit,
+            budget,
+            |blocking| self.run_board(puzzle, formula.as_ref(), blocking, budget),
+            |board| check_board_solution(puzzle, board),
+            // Not all of its cells as they are.
+            |board| match &formula {
+                Some(f) => f.blocking_clause(board),
+                None => (0..shape.cells())
+                    .map(|cell| -var_of(shape, cell, usize::from(board.get(cell))))
+                    .collect(),
+            },
+        )
+    }
+}
+
+/// Counts the models of a puzzle up to `limit`, one process (`run`, given the blocking clauses
+/// so far) per model: each model [`checked`] (`check` against the puzzle, and against the
+/// models found), then blocked by its `block` clause; an empty clause (a puzzle without an
+/// empty cell) ends the count at this one model.
+fn count_models<T: PartialEq + Clone + Into<Board>>(
+    program: &str,
+    limit: u64,
+    budget: &Budget,
+    mut run: impl FnMut(&[Vec<i32>]) -> Result<Run<T>, EngineError>,
+    check: impl Fn(&T) -> Result<(), String>,
+    block: impl Fn(&T) -> Vec<i32>,
+) -> Result<Count, EngineError> {
+    let mut count = Count {
+        solutions: 0,
+        complete: true,
+        first: None,
+        stats: Stats::default(),
+    };
+    let mut blocking = Vec::new();
+    let mut found: Vec<T> = Vec::new();
+    while count.solutions < limit.max(1) {
+        if budget.exhausted(0) {
+            count.complete = false;
+            break;
+        }
+        match run(&blocking)? {
+            Run::Model(model) => {
+                let model = checked(program, check(&model), model, &found)?;
+                count.solutions += 1;
+                count.first.get_or_insert_with(|| model.clone().into());
+                let clause = block(&model);
+                if clause.is_empty() {
+                    break;
+                }
+                blocking.push(clause);
+                found.push(model);
+            }
+            Run::Unsatisfiable => break,
+            Run::Timeout => {
                 count.complete = false;
                 break;
             }
-            match self.run_board(puzzle, formula.as_ref(), &blocking, budget)? {
-                Run::Model(board) => {
-                    let board = checked(
-                        self.program(),
-                        check_board_solution(puzzle, &board),
-                        board,
-                        &found,
-                    )?;
-                    count.solutions += 1;
-                    // Not all of its cells as they are.
-                    let block: Vec<i32> = match &formula {
-                        Some(f) => f.blocking_clause(&board),
-                        None => (0..shape.cells())
-                            .map(|cell| -var_of(shape, cell, usize::from(board.get(cell))))
-                            .collect(),
-                    };
-                    if block.is_empty() {
-                        // A puzzle without an empty cell has this one solution.
-                        count.first.get_or_insert(board);
-                        break;
-                    }
-                    blocking.push(block);
-                    if count.first.is_none() {
-                        count.first = Some(board.clone());
-                    }
-                    found.push(board);
-                }
-                Run::Unsatisfiable => break,
-                Run::Timeout => {
-                    count.complete = false;
-                    break;
-                }
-            }
         }
-        Ok(count)
     }
+    Ok(count)
 }
