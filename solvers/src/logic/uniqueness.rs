@@ -110,6 +110,30 @@ fn ur_step(t: Technique, corners: [usize; 4], c1: u8, c2: u8) -> Step {
     s
 }
 
+/// Tests 4 and 6: the step of `t` that removes digit `del` from the `extra` cells, for the first
+/// `(d, del)` of `rules` whose digit `d` has no place in `cells`; `None` when each has one.
+fn remove_from_extra(
+    b: &Board,
+    t: Technique,
+    corners: [usize; 4],
+    (c1, c2): (u8, u8),
+    extra: &[usize],
+    cells: u128,
+    rules: [(u8, u8); 2],
+) -> Option<Step> {
+    let del = rules
+        .iter()
+        .find(|&&(d, _)| b.digit_cells(d) & cells == 0)?
+        .1;
+    let mut s = ur_step(t, corners, c1, c2);
+    for &c in extra {
+        if b.has(c, del) {
+            s.eliminations.push(Candidate::new(c, del));
+        }
+    }
+    Some(s)
+}
+
 fn rectangles(b: &Board, t: Technique, out: &mut Finds) {
     let allowed = allowed(b);
     let both = |c: usize, c1: u8, c2: u8| {
@@ -185,20 +209,12 @@ fn check_rectangle(
             if row_of(i1) != row_of(i2) && col_of(i1) != col_of(i2) {
                 return false;
             }
+            // A digit with no place among the extra cells' common peers is locked in them.
             let shared = PEERS[i1] & PEERS[i2];
-            let del = if b.digit_cells(c1) & shared == 0 {
-                c2
-            } else if b.digit_cells(c2) & shared == 0 {
-                c1
-            } else {
+            let rules = [(c1, c2), (c2, c1)];
+            let Some(s) = remove_from_extra(b, t, corners, (c1, c2), &extra, shared, rules) else {
                 return false;
             };
-            let mut s = ur_step(t, corners, c1, c2);
-            for &c in &extra {
-                if b.has(c, del) {
-                    s.eliminations.push(Candidate::new(c, del));
-                }
-            }
             out.push(s)
         }
         Technique::UniquenessTest6 if two.len() == 2 => {
@@ -211,19 +227,11 @@ fn check_rectangle(
                 | UNIT_MASK[9 + col_of(i1)]
                 | UNIT_MASK[9 + col_of(i2)])
                 & !ur_cells;
-            let del = if b.digit_cells(c1) & lines == 0 {
-                c1
-            } else if b.digit_cells(c2) & lines == 0 {
-                c2
-            } else {
+            let rules = [(c1, c1), (c2, c2)];
+            let Some(mut s) = remove_from_extra(b, t, corners, (c1, c2), &extra, lines, rules)
+            else {
                 return false;
             };
-            let mut s = ur_step(t, corners, c1, c2);
-            for &c in &extra {
-                if b.has(c, del) {
-                    s.eliminations.push(Candidate::new(c, del));
-                }
-            }
             s.eliminations.sort();
             out.push(s)
         }
