@@ -181,36 +181,16 @@ pub fn block_ratio_ci(a: &[f64], b: &[f64], block: usize, salt: u64) -> Option<E
         return None;
     }
     let block = block.clamp(1, n);
-    let ma = sort_and_quantile(&mut a[..n].to_vec(), 0.5);
-    let mb = sort_and_quantile(&mut b[..n].to_vec(), 0.5);
-    if ma <= 0.0 {
-        return None;
-    }
     let starts: Vec<usize> = (0..n).step_by(block).collect();
-    let mut r = rng(salt);
-    let (mut xa, mut xb) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    let stats: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            xa.clear();
-            xb.clear();
-            for _ in 0..starts.len() {
-                let s = starts[r.random_range(0..starts.len())];
-                xa.extend_from_slice(&a[s..(s + block).min(n)]);
-                xb.extend_from_slice(&b[s..(s + block).min(n)]);
-            }
-            let da = sort_and_quantile(&mut xa, 0.5);
-            if da > 0.0 {
-                sort_and_quantile(&mut xb, 0.5) / da
-            } else {
-                f64::NAN
-            }
-        })
-        .collect();
-    let (lo, hi) = interval_ends(stats);
-    Some(Estimate {
-        value: mb / ma,
-        lo,
-        hi,
+    let (a, b) = (&a[..n], &b[..n]);
+    median_ratio_ci(a, b, salt, |r, xa, xb| {
+        xa.clear();
+        xb.clear();
+        for _ in 0..starts.len() {
+            let s = starts[r.random_range(0..starts.len())];
+            xa.extend_from_slice(&a[s..(s + block).min(n)]);
+            xb.extend_from_slice(&b[s..(s + block).min(n)]);
+        }
     })
 }
 
@@ -222,21 +202,32 @@ pub fn independent_ratio_ci(a: &[f64], b: &[f64], salt: u64) -> Option<Estimate>
     if a.is_empty() || b.is_empty() {
         return None;
     }
+    median_ratio_ci(a, b, salt, |r, xa, xb| {
+        xa.clear();
+        xa.extend((0..a.len()).map(|_| a[r.random_range(0..a.len())]));
+        xb.clear();
+        xb.extend((0..b.len()).map(|_| b[r.random_range(0..b.len())]));
+    })
+}
+
+/// `median(b) / median(a)` (`None` when `a`'s is 0) with the 95% interval of [`RESAMPLES`]
+/// bootstrap resamples, each drawn into two buffers by `resample` with the generator of `salt`.
+fn median_ratio_ci(
+    a: &[f64],
+    b: &[f64],
+    salt: u64,
+    mut resample: impl FnMut(&mut ChaCha8Rng, &mut Vec<f64>, &mut Vec<f64>),
+) -> Option<Estimate> {
     let ma = sort_and_quantile(&mut a.to_vec(), 0.5);
     let mb = sort_and_quantile(&mut b.to_vec(), 0.5);
     if ma <= 0.0 {
         return None;
     }
     let mut r = rng(salt);
-    let (mut xa, mut xb) = (vec![0.0; a.len()], vec![0.0; b.len()]);
+    let (mut xa, mut xb) = (Vec::with_capacity(a.len()), Vec::with_capacity(b.len()));
     let stats: Vec<f64> = (0..RESAMPLES)
         .map(|_| {
-            for x in xa.iter_mut() {
-                *x = a[r.random_range(0..a.len())];
-            }
-            for x in xb.iter_mut() {
-                *x = b[r.random_range(0..b.len())];
-            }
+            resample(&mut r, &mut xa, &mut xb);
             let da = sort_and_quantile(&mut xa, 0.5);
             if da > 0.0 {
                 sort_and_quantile(&mut xb, 0.5) / da
