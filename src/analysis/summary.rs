@@ -728,27 +728,14 @@ mod tests {
 
     fn row(dataset: &str, solver: &str, status: &str, correct: Option<bool>, micros: f64) -> Row {
         Row {
-            dataset: dataset.into(),
-            puzzle: "p".into(),
-            solver: solver.into(),
             status: status.parse().unwrap(),
             correct,
             micros,
             nodes: 10,
-            guesses: 0,
-            backtracks: 0,
-            propagations: 0,
-            updates: 0,
-            solution: String::new(),
             line: 1,
             givens: 17,
-            grid: String::new(),
-            error: String::new(),
-            cpu_micros: None,
-            peak_rss_kib: None,
-            solutions: None,
-            transform: String::new(),
             shape: "9x9".into(),
+            ..Row::new(dataset, "p", solver)
         }
     }
 
@@ -899,27 +886,10 @@ mod tests {
 
     fn timed_row(solver: &str, micros: f64) -> Row {
         Row {
-            dataset: "d".into(),
             puzzle: "1".into(),
-            solver: solver.into(),
-            status: RowStatus::Solved,
-            correct: Some(true),
-            micros,
             nodes: 3,
-            guesses: 0,
-            backtracks: 0,
-            propagations: 0,
-            updates: 0,
-            solution: String::new(),
-            line: 1,
             givens: 30,
-            grid: String::new(),
-            error: String::new(),
-            cpu_micros: None,
-            peak_rss_kib: None,
-            solutions: None,
-            transform: String::new(),
-            shape: "9x9".into(),
+            ..row("d", solver, "solved", Some(true), micros)
         }
     }
 

@@ -638,27 +638,8 @@ fn mapped_back(outcome: Outcome, transform: Option<&Transform>) -> Outcome {
 /// A row for `entry` with nothing solved yet (status `invalid`).
 fn blank_row(dataset: &str, entry: &crate::input::format::Entry, solver: &str) -> Row {
     Row {
-        dataset: dataset.to_string(),
-        puzzle: entry.label(),
-        solver: solver.to_string(),
-        status: RowStatus::Invalid,
-        correct: None,
-        micros: 0.0,
-        nodes: 0,
-        guesses: 0,
-        backtracks: 0,
-        propagations: 0,
-        updates: 0,
-        solution: String::new(),
         line: entry.line,
-        givens: 0,
-        grid: String::new(),
-        error: String::new(),
-        cpu_micros: None,
-        peak_rss_kib: None,
-        solutions: None,
-        transform: String::new(),
-        shape: String::new(),
+        ..Row::new(dataset, &entry.label(), solver)
     }
 }
 

@@ -167,6 +167,34 @@ fn classic_shape() -> String {
 }
 
 impl Row {
+    /// A row of `solver` on `puzzle` of `dataset` with nothing solved yet: status `invalid`,
+    /// every count and time 0, every text and optional column empty.
+    pub fn new(dataset: &str, puzzle: &str, solver: &str) -> Row {
+        Row {
+            dataset: dataset.to_string(),
+            puzzle: puzzle.to_string(),
+            solver: solver.to_string(),
+            status: RowStatus::Invalid,
+            correct: None,
+            micros: 0.0,
+            nodes: 0,
+            guesses: 0,
+            backtracks: 0,
+            propagations: 0,
+            updates: 0,
+            solution: String::new(),
+            line: 0,
+            givens: 0,
+            grid: String::new(),
+            error: String::new(),
+            cpu_micros: None,
+            peak_rss_kib: None,
+            solutions: None,
+            transform: String::new(),
+            shape: String::new(),
+        }
+    }
+
     /// True when this row's puzzle is a classic 9x9 one (or of unknown shape: an invalid
     /// puzzle).
     pub fn is_classic(&self) -> bool {

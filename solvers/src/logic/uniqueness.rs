@@ -60,16 +60,18 @@ fn allowed(b: &Board) -> [u128; 9] {
 
 /// The rectangles starting at every cell: `f(corners, a, b)` with corners `[i11, i12, i21, i22]`
 /// (`i11` and `i12` in one box and one line, `i21`/`i22` opposite them in another box); `f`
-/// returns true to stop.
+/// returns true to stop. `start` gives the digits of a first corner, `second` those of the
+/// rectangle once its second corner is known (`None`: not a second corner), and `far` says
+/// whether the two opposite corners fit.
 fn for_each_rectangle(
-    ok: &dyn Fn(usize, u8, u8) -> bool,
+    second: &dyn Fn(usize, (u8, u8)) -> Option<(u8, u8)>,
     start: &dyn Fn(usize) -> Option<(u8, u8)>,
     far: &dyn Fn(usize, usize, u8, u8) -> bool,
     f: &mut dyn FnMut([usize; 4], u8, u8) -> bool,
 ) {
     let mut seen = std::collections::HashSet::new();
     for i11 in 0..81 {
-        let Some((c1, c2)) = start(i11) else {
+        let Some(first) = start(i11) else {
             continue;
         };
         for &i12 in &UNIT_CELLS[18 + box_of(i11)] {
@@ -77,9 +79,9 @@ fn for_each_rectangle(
             if i12 == i11 || (row_of(i12) != row_of(i11) && col_of(i12) != col_of(i11)) {
                 continue;
             }
-            if !ok(i12, c1, c2) {
+            let Some((c1, c2)) = second(i12, first) else {
                 continue;
-            }
+            };
             let same_row = row_of(i11) == row_of(i12);
             for k in 0..9 {
                 let (i21, i22) = if same_row {
@@ -148,7 +150,8 @@ fn rectangles(b: &Board, t: Technique, out: &mut Finds) {
         })
     };
     let far = |x: usize, y: usize, c1: u8, c2: u8| both(x, c1, c2) && both(y, c1, c2);
-    for_each_rectangle(&both, &start, &far, &mut |corners, c1, c2| {
+    let second = |c: usize, (c1, c2): (u8, u8)| both(c, c1, c2).then_some((c1, c2));
+    for_each_rectangle(&second, &start, &far, &mut |corners, c1, c2| {
         check_rectangle(b, t, corners, c1, c2, out)
     });
 }
@@ -366,67 +369,36 @@ fn avoidable(b: &Board, t: Technique, out: &mut Finds) {
     let placed = |c: usize| b.value(c) != 0 && givens & (1 << c) == 0;
     let start = |c: usize| placed(c).then(|| (b.value(c), 0));
     // the second corner: placed, not a given; its digit is the rectangle's second digit
-    let mut seen = std::collections::HashSet::new();
-    for i11 in 0..81 {
-        let Some((c1, _)) = start(i11) else {
-            continue;
+    let second = |c: usize, (c1, _): (u8, u8)| placed(c).then(|| (c1, b.value(c)));
+    let bi_with = |c: usize, d: u8| b.value(c) == 0 && b.has(c, d) && b.count(c) == 2;
+    let far = |i21: usize, i22: usize, c1: u8, c2: u8| {
+        (b.value(i21) == c2 && placed(i21) && bi_with(i22, c1))
+            || (b.value(i22) == c1 && placed(i22) && bi_with(i21, c2))
+            || (bi_with(i21, c2) && bi_with(i22, c1))
+    };
+    for_each_rectangle(&second, &start, &far, &mut |corners, c1, c2| {
+        let [_, _, i21, i22] = corners;
+        let s = if b.value(i21) != 0 || b.value(i22) != 0 {
+            let mut s = ur_step(Technique::AvoidableRectangle1, corners, c1, c2);
+            if b.value(i21) != 0 {
+                s.eliminations.push(Candidate::new(i22, c1));
+            } else {
+                s.eliminations.push(Candidate::new(i21, c2));
+            }
+            s
+        } else {
+            let x = b.cands(i21) & !bit(c2);
+            if b.cands(i22) & x == 0 {
+                return false;
+            }
+            let x = x.trailing_zeros() as u8 + 1;
+            let elim = b.digit_cells(x) & PEERS[i21] & PEERS[i22];
+            let mut s = ur_step(Technique::AvoidableRectangle2, corners, c1, c2);
+            s.eliminate_all(elim, x);
+            s
         };
-        for &i12 in &UNIT_CELLS[18 + box_of(i11)] {
-            let i12 = i12 as usize;
-            if i12 == i11 || (row_of(i12) != row_of(i11) && col_of(i12) != col_of(i11)) {
-                continue;
-            }
-            if !placed(i12) {
-                continue;
-            }
-            let c2 = b.value(i12);
-            let same_row = row_of(i11) == row_of(i12);
-            for k in 0..9 {
-                let (i21, i22) = if same_row {
-                    (k * 9 + col_of(i11), k * 9 + col_of(i12))
-                } else {
-                    (row_of(i11) * 9 + k, row_of(i12) * 9 + k)
-                };
-                if box_of(i21) == box_of(i11) {
-                    continue;
-                }
-                let bi_with = |c: usize, d: u8| b.value(c) == 0 && b.has(c, d) && b.count(c) == 2;
-                let valid = (b.value(i21) == c2 && placed(i21) && bi_with(i22, c1))
-                    || (b.value(i22) == c1 && placed(i22) && bi_with(i21, c2))
-                    || (bi_with(i21, c2) && bi_with(i22, c1));
-                if !valid {
-                    continue;
-                }
-                let mut key = [i11, i12, i21, i22];
-                key.sort_unstable();
-                if !seen.insert(key) {
-                    continue;
-                }
-                let corners = [i11, i12, i21, i22];
-                let mut s;
-                if b.value(i21) != 0 || b.value(i22) != 0 {
-                    s = ur_step(Technique::AvoidableRectangle1, corners, c1, c2);
-                    if b.value(i21) != 0 {
-                        s.eliminations.push(Candidate::new(i22, c1));
-                    } else {
-                        s.eliminations.push(Candidate::new(i21, c2));
-                    }
-                } else {
-                    let x = b.cands(i21) & !bit(c2);
-                    if b.cands(i22) & x == 0 {
-                        continue;
-                    }
-                    let x = x.trailing_zeros() as u8 + 1;
-                    let elim = b.digit_cells(x) & PEERS[i21] & PEERS[i22];
-                    s = ur_step(Technique::AvoidableRectangle2, corners, c1, c2);
-                    s.eliminate_all(elim, x);
-                }
-                if s.technique == t && out.push(s) {
-                    return;
-                }
-            }
-        }
-    }
+        s.technique == t && out.push(s)
+    });
 }
 
 fn bug_plus_1(b: &Board, out: &mut Finds) {
