@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// (every row but `invalid` ones; a timeout counts at the time it took to give up). The six
 /// counts `solved`, `wrong`, `no_solution`, `timeouts`, `errors` and `invalid` partition
 /// `puzzles`: every row is counted in exactly one of them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// Dataset name.
     pub dataset: String,

@@ -996,24 +996,14 @@ mod tests {
             solver: solver.into(),
             puzzles: 1000,
             solved,
-            wrong: 0,
-            no_solution: 0,
             timeouts: 1000 - solved,
-            errors: 0,
-            invalid: 0,
-            unchecked: 0,
             median_micros: median,
             mean_micros: mean,
             p90_micros: median,
             max_micros: mean * 1000.0,
             puzzles_per_second: 1e6 / mean,
             mean_nodes: 1.0,
-            mean_cpu_micros: None,
-            max_peak_rss_kib: None,
-            par2_micros: None,
-            unique_solves: 0,
-            outliers: 0,
-            na: String::new(),
+            ..SummaryRow::default()
         }
     }
 

@@ -288,24 +288,14 @@ mod tests {
                 solver: s.into(),
                 puzzles: 2,
                 solved,
-                wrong: 0,
-                no_solution: 0,
                 timeouts: 2 - solved,
-                errors: 0,
-                invalid: 0,
                 median_micros: 1.0,
                 mean_micros: 1.0,
                 p90_micros: 1.0,
                 max_micros: 1.0,
                 puzzles_per_second: pps,
                 mean_nodes: 1.0,
-                unchecked: 0,
-                mean_cpu_micros: None,
-                max_peak_rss_kib: None,
-                par2_micros: None,
-                unique_solves: 0,
-                outliers: 0,
-                na: String::new(),
+                ..SummaryRow::default()
             })
             .collect();
         let names = ["a", "b", "c"].map(String::from);
