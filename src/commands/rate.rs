@@ -182,13 +182,13 @@ fn write_row(
         .map(|p| crate::input::format::board_line(&p.board))
         .unwrap_or_default();
     let sc = scale.name();
-    match o {
+    let why = match o {
         Outcome::Rated(r) => {
             let (level, hardest) = match scale {
                 Scale::Harness => (r.level, r.hardest.map(|t| t.name())),
                 Scale::Hodoku => (r.hodoku_level(), r.hardest.map(|t| t.hodoku_name())),
             };
-            csv.write_record([
+            return csv.write_record([
                 index.as_str(),
                 &name,
                 &puzzle,
@@ -200,35 +200,24 @@ fn write_row(
                 &technique_counts(r),
                 "",
                 sc,
-            ])
+            ]);
         }
-        Outcome::Invalid(why) => csv.write_record([
-            index.as_str(),
-            &name,
-            &puzzle,
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            why,
-            sc,
-        ]),
-        Outcome::Unratable(err) => csv.write_record([
-            index.as_str(),
-            &name,
-            &puzzle,
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            &err.to_string(),
-            sc,
-        ]),
-    }
+        Outcome::Invalid(why) => why.clone(),
+        Outcome::Unratable(err) => err.to_string(),
+    };
+    csv.write_record([
+        index.as_str(),
+        &name,
+        &puzzle,
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        &why,
+        sc,
+    ])
 }
 
 /// The text `--trace` prints for one puzzle: the givens' pencil marks, every step numbered, the
