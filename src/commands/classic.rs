@@ -9,7 +9,7 @@
 //!   malformed or unsolvable puzzle is reported with its line and written as a marked entry
 //!   (see [`super::solve`]), and the rest are still solved.
 
-use super::solve::{open, solve_stream, SolveCounts};
+use super::solve::{open, solve_stream, Engines, SolveCounts};
 use crate::cli::ClassicArgs;
 use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::GridMethod;
@@ -135,11 +135,10 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
                 path,
                 w,
                 Format::Block,
-                &solver,
+                &Engines::one(&solver, counter),
                 &pool,
                 timeout,
                 transform,
-                counter,
             )?;
             Ok(())
         })?;

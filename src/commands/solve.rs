@@ -171,7 +171,7 @@ enum Answer {
 /// The engines of a batch solve: the chosen one, the champion counting 9x9 solutions to 2, and
 /// for other shapes (when no solver was named) the built-in solvers by
 /// [`solvers::SolverKind::best_for`].
-struct Engines<'a> {
+pub struct Engines<'a> {
     main: &'a dyn Engine,
     counter: Option<&'a dyn Engine>,
     /// Every built-in solver (slot `FIRST_BUILTIN + k` is `SolverKind::ALL[k]`), used for shapes
@@ -188,7 +188,47 @@ struct Engines<'a> {
 /// The session slot of `SolverKind::ALL[0]`: slots 0 and 1 are the solver and the counter.
 const FIRST_BUILTIN: usize = 2;
 
-impl Engines<'_> {
+impl<'a> Engines<'a> {
+    /// `engine` alone: a puzzle of a shape it does not take is an invalid entry. With
+    /// `counter`, each solved puzzle's solutions are counted up to 2 with it, and a puzzle of
+    /// several is a marked entry (counted as `several`); without, it is solved.
+    pub fn one(engine: &'a dyn Engine, counter: Option<&'a dyn Engine>) -> Engines<'a> {
+        Engines {
+            main: engine,
+            counter,
+            builtin: Vec::new(),
+            fallback: false,
+            first: false,
+            echo: true,
+        }
+    }
+
+    /// As [`Engines::one`], for puzzles of every shape: with `fallback`, a puzzle of a shape
+    /// `engine` does not take is solved by the best built-in solver for the shape
+    /// ([`SolverKind::best_for`]; `harness solve` without `--solver`); with `counter`, the
+    /// solutions of a puzzle of another shape than 9x9 are counted to 2 by the solver that
+    /// solved it when it counts, else by the best built-in one, except for a Latin square (any
+    /// completion is the answer) and with `first` (no count at any shape). With `echo`, each
+    /// failure's message is also printed on stderr.
+    pub fn any_shape(
+        engine: &'a dyn Engine,
+        counter: Option<&'a dyn Engine>,
+        (fallback, first): (bool, bool),
+        echo: bool,
+    ) -> Engines<'a> {
+        Engines {
+            main: engine,
+            counter,
+            builtin: SolverKind::ALL
+                .iter()
+                .map(|&k| BuiltinEngine::new(k))
+                .collect(),
+            fallback,
+            first,
+            echo,
+        }
+    }
+
     /// The engine (and its session slot) that solves puzzles of `shape`, or why none does.
     fn solver(&self, shape: Shape) -> Result<(&dyn Engine, usize), String> {
         if self.main.info().caps.shapes.takes(shape) {
@@ -501,85 +541,14 @@ fn write_answer(
     Ok(())
 }
 
-/// Solves every entry of `reader` on `pool` with `solver`, writing answers to `out` in `format`
-/// (the input's), in input order, and reporting failures on stderr. Memory: a few chunks.
-/// With `counter`, each solved puzzle's solutions are counted up to 2 with it, and a puzzle of
-/// several is a marked entry (counted as `several`); without, it is solved.
+/// Solves every entry of `reader` chunk by chunk on `pool` with `engines` (see [`Engines::one`]
+/// and [`Engines::any_shape`]), writing answers to `out` in `format` (the input's), in input
+/// order, and reporting failures on stderr. Memory: a few chunks.
 ///
 /// # Errors
 /// An I/O error reading the input or writing `out`.
-///
-/// A puzzle of a shape `engine` does not take is an invalid entry (see
-/// [`solve_stream_any_shape`] for the fallback to a built-in solver that takes it).
 #[allow(clippy::too_many_arguments)]
 pub fn solve_stream(
-    reader: PuzzleReader,
-    source: &str,
-    out: &mut dyn Write,
-    format: Format,
-    engine: &dyn Engine,
-    pool: &rayon::ThreadPool,
-    timeout: Option<Duration>,
-    transform: Option<u64>,
-    counter: Option<&dyn Engine>,
-) -> anyhow::Result<SolveCounts> {
-    let engines = Engines {
-        main: engine,
-        counter,
-        builtin: Vec::new(),
-        fallback: false,
-        first: false,
-        echo: true,
-    };
-    stream(
-        reader, source, out, format, &engines, pool, timeout, transform,
-    )
-}
-
-/// As [`solve_stream`], for puzzles of every shape: with `fallback`, a puzzle of a shape
-/// `engine` does not take is solved by the best built-in solver for the shape
-/// ([`SolverKind::best_for`]; `harness solve` without `--solver`); with `counter`,
-/// the solutions of a puzzle of another shape than 9x9 are counted to 2 by the solver that
-/// solved it when it counts, else by the best built-in one, except for a Latin square (any
-/// completion is the answer) and with `first` (no count at any shape). With `echo`, each
-/// failure's message is also printed on stderr.
-///
-/// # Errors
-/// As [`solve_stream`].
-#[allow(clippy::too_many_arguments)]
-pub fn solve_stream_any_shape(
-    reader: PuzzleReader,
-    source: &str,
-    out: &mut dyn Write,
-    format: Format,
-    engine: &dyn Engine,
-    pool: &rayon::ThreadPool,
-    timeout: Option<Duration>,
-    transform: Option<u64>,
-    counter: Option<&dyn Engine>,
-    (fallback, first): (bool, bool),
-    echo: bool,
-) -> anyhow::Result<SolveCounts> {
-    let engines = Engines {
-        main: engine,
-        counter,
-        builtin: SolverKind::ALL
-            .iter()
-            .map(|&k| BuiltinEngine::new(k))
-            .collect(),
-        fallback,
-        first,
-        echo,
-    };
-    stream(
-        reader, source, out, format, &engines, pool, timeout, transform,
-    )
-}
-
-/// Solves every entry of `reader` chunk by chunk on `pool` and writes the answers to `out` in
-/// input order (see [`solve_stream_any_shape`]).
-#[allow(clippy::too_many_arguments)]
-fn stream(
     reader: PuzzleReader,
     source: &str,
     out: &mut dyn Write,
@@ -727,21 +696,23 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let mut counts = SolveCounts::default();
     super::generate::to_file_or_stdout(args.out.as_deref(), |w| {
-        counts = solve_stream_any_shape(
+        let counter = solvers::registry::BuiltinEngine::new(crate::generate::counting_solver());
+        let engines = Engines::any_shape(
+            engine.as_ref(),
+            Some(&counter),
+            (args.solver.is_none(), args.first),
+            // The `ERROR` lines already show on the terminal when the answers go there.
+            !(args.out.is_none() && std::io::stdout().is_terminal()),
+        );
+        counts = solve_stream(
             reader,
             &args.file,
             w,
             format,
-            engine.as_ref(),
+            &engines,
             &pool,
             timeout,
             args.transform,
-            Some(&solvers::registry::BuiltinEngine::new(
-                crate::generate::counting_solver(),
-            )),
-            (args.solver.is_none(), args.first),
-            // The `ERROR` lines already show on the terminal when the answers go there.
-            !(args.out.is_none() && std::io::stdout().is_terminal()),
         )?;
         Ok(())
     })?;

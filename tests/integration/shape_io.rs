@@ -162,9 +162,8 @@ fn solve_text(text: &str, source: &str) -> (String, String) {
         source,
         &mut out,
         format,
-        &AnyShape::new(),
+        &harness::commands::solve::Engines::one(&AnyShape::new(), None),
         &pool,
-        None,
         None,
         None,
     )
