@@ -853,6 +853,21 @@ mod tests {
         assert_eq!(f.var(5, 1), None);
     }
 
+    /// `clause` in varisat's literals.
+    fn lits(clause: &[i32]) -> Vec<varisat::Lit> {
+        clause
+            .iter()
+            .map(|&l| varisat::Lit::from_dimacs(l as isize))
+            .collect()
+    }
+
+    /// A varisat solver holding the clauses of `f`.
+    fn solver_of(f: &Formula) -> varisat::Solver<'static> {
+        let mut s = varisat::Solver::new();
+        f.for_each_clause(|c| s.add_clause(&lits(c)));
+        s
+    }
+
     /// Every model of small formulas decodes to a valid grid, in every encoding: the models are
     /// enumerated by varisat with blocking clauses and compared with the known counts.
     #[test]
@@ -864,14 +879,7 @@ mod tests {
         for e in CnfEncoding::all() {
             for (puzzle, expect) in [(Board::empty(shape), 288), (p.clone(), 288 / 12)] {
                 let f = Formula::new(e, &puzzle);
-                let mut s = varisat::Solver::new();
-                f.for_each_clause(|c| {
-                    let lits: Vec<varisat::Lit> = c
-                        .iter()
-                        .map(|&l| varisat::Lit::from_dimacs(l as isize))
-                        .collect();
-                    s.add_clause(&lits);
-                });
+                let mut s = solver_of(&f);
                 let mut found = std::collections::HashSet::new();
                 while s.solve().unwrap() {
                     let model: Vec<i32> = s
@@ -888,11 +896,7 @@ mod tests {
                         }
                     }
                     assert!(found.insert(b.clone()), "{e}: a model repeated");
-                    let block: Vec<varisat::Lit> = f
-                        .blocking_clause(&b)
-                        .iter()
-                        .map(|&l| varisat::Lit::from_dimacs(l as isize))
-                        .collect();
+                    let block = lits(&f.blocking_clause(&b));
                     if block.is_empty() {
                         break;
                     }
@@ -918,14 +922,7 @@ mod tests {
         for e in CnfEncoding::all() {
             for p in [&clash, &dead] {
                 let f = Formula::new(e, p);
-                let mut s = varisat::Solver::new();
-                f.for_each_clause(|c| {
-                    let lits: Vec<varisat::Lit> = c
-                        .iter()
-                        .map(|&l| varisat::Lit::from_dimacs(l as isize))
-                        .collect();
-                    s.add_clause(&lits);
-                });
+                let mut s = solver_of(&f);
                 assert!(!s.solve().unwrap(), "{e}");
             }
         }
