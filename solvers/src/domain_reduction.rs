@@ -1168,12 +1168,8 @@ mod tests {
 
     #[test]
     fn contradictions_give_no_solution() {
-        // No candidate: r1c1..r1c8 = 1..8, r2c9 = 9.
-        let mut g = Grid::EMPTY;
-        for c in 0..8 {
-            g.set(c, c as u8 + 1);
-        }
-        g.set(17, 9);
+        // No candidate for r1c9.
+        let g = crate::test_puzzles::dead_cell();
         assert_eq!(
             DomainReduction.solve_grid(&g, &Budget::unlimited()).status,
             Status::NoSolution

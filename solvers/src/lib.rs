@@ -212,6 +212,17 @@ pub(crate) mod test_puzzles {
 
     use crate::{Board, Budget, Grid, Solver, Stats, Status};
 
+    /// A grid without a solution that no two givens show: r1c1..r1c8 = 1..8 and r2c9 = 9
+    /// leave r1c9 no candidate.
+    pub(crate) fn dead_cell() -> Grid {
+        let mut g = Grid::EMPTY;
+        for c in 0..8 {
+            g.set(c, c as u8 + 1);
+        }
+        g.set(17, 9);
+        g
+    }
+
     /// An [`crate::Outcome`] whose solution is read back as a 9x9 [`Grid`].
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub(crate) struct GridOutcome {

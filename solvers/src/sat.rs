@@ -1124,11 +1124,7 @@ mod tests {
                 s.solve_grid(&g, &Budget::unlimited()).status,
                 Status::Solved
             );
-            let mut bad = Grid::EMPTY;
-            for cell in 0..8 {
-                bad.set(cell, cell as u8 + 1);
-            }
-            bad.set(17, 9);
+            let bad = crate::test_puzzles::dead_cell();
             assert_eq!(
                 s.solve_grid(&bad, &Budget::unlimited()).status,
                 Status::NoSolution
