@@ -206,8 +206,8 @@ pub fn overlaps(study: &Study) -> Vec<Overlap> {
             Some(Overlap {
                 family,
                 orders: of.iter().map(|p| p.order).collect(),
-                n155: super::analysis::overlap(&of, |p| p.at_n155)?,
-                n2: super::analysis::overlap(&of, |p| p.at)?,
+                n155: super::analysis::overlap(&of, |p| p.at_n155, super::PEAK_EXPONENT)?,
+                n2: super::analysis::overlap(&of, |p| p.at, 2.0)?,
                 solver,
                 metric,
             })
