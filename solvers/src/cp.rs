@@ -22,7 +22,9 @@
 //! number of failures that follows Luby's sequence (Luby, Sinclair & Zuckerman, IPL 1993) in
 //! units of [`RESTART_UNIT`]: restarts with randomised choices cut the heavy tails of
 //! backtracking search (Gomes, Selman & Kautz, AAAI 1998); the weights are kept, so each run
-//! starts from what the failures taught. A count runs one complete search without restarts.
+//! starts from what the failures taught. A count runs one complete search without restarts, and
+//! so does every search of [`Cp::without_restarts`] (the registered variant `cp-norestart`,
+//! the same solver but for that: the baseline of the heavy-tail studies in docs/scaling.md).
 //!
 //! Counters: **nodes** the root plus one per decision `cell = symbol`; **guesses** those
 //! decisions; **backtracks** the failures (a filter that fails, each undoing a decision);
@@ -34,9 +36,31 @@ use crate::{Board, Budget, Shape};
 
 /// The CP solver: domain-consistent all-different per unit, dom/wdeg, Luby restarts. Keeps the
 /// model of the last shape it solved; counts solutions.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Cp {
     model: Option<Model>,
+    /// Whether a search for one solution restarts (Luby); a count never does.
+    restarts: bool,
+}
+
+impl Default for Cp {
+    fn default() -> Cp {
+        Cp {
+            model: None,
+            restarts: true,
+        }
+    }
+}
+
+impl Cp {
+    /// The same solver without restarts: every search is one complete depth-first search, with
+    /// the same propagation, dom/wdeg branching and random ties.
+    pub fn without_restarts() -> Cp {
+        Cp {
+            restarts: false,
+            ..Cp::default()
+        }
+    }
 }
 
 /// The units of a shape.
@@ -255,8 +279,15 @@ impl<'m> State<'m> {
     }
 }
 
-/// The search on `puzzle` up to `limit` solutions; restarts only when looking for one.
-fn run<'b>(m: &Model, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'b> {
+/// The search on `puzzle` up to `limit` solutions; restarts only when looking for one and
+/// `may_restart` is set.
+fn run<'b>(
+    m: &Model,
+    puzzle: &Board,
+    limit: u64,
+    may_restart: bool,
+    budget: &'b Budget,
+) -> Tally<'b> {
     let mut tally = Tally::new(limit, budget);
     if tally.out_of_budget {
         return tally;
@@ -273,7 +304,7 @@ fn run<'b>(m: &Model, puzzle: &Board, limit: u64, budget: &'b Budget) -> Tally<'
     if !s.propagate() {
         return tally;
     }
-    let restarting = limit == 1;
+    let restarting = may_restart && limit == 1;
     let (mut restarts, mut failures, mut until_restart) = (0u64, 0u64, RESTART_UNIT * luby(0));
     let mut stack: Vec<Decision> = Vec::new();
     loop {
@@ -356,6 +387,7 @@ impl Cp {
             self.model.as_ref().expect("just set"),
             puzzle,
             limit,
+            self.restarts,
             budget,
         )
     }
@@ -368,4 +400,20 @@ mod tests {
     use super::*;
 
     crate::search::test_boards::board_solver_tests!(Cp::default());
+
+    #[test]
+    fn without_restarts_solves_and_counts_the_same_and_never_restarts() {
+        use crate::search::test_boards::{
+            counts_small_grids_and_a_contradiction, solves_blanked_patterns,
+        };
+        use crate::Status;
+        let mut cp = Cp::without_restarts();
+        solves_blanked_patterns(&mut cp);
+        counts_small_grids_and_a_contradiction(&mut cp);
+        // An empty 30x30 Latin square: with restarts the search may restart, without it never.
+        let empty = Board::empty(Shape::latin(30).unwrap());
+        let out = cp.solve(&empty, &Budget::unlimited()).unwrap();
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.stats.updates, 0);
+    }
 }

@@ -258,6 +258,23 @@ impl SolverKind {
     }
 }
 
+/// The name of `cp` without restarts ([`BuiltinEngine::cp_without_restarts`]).
+pub const CP_NO_RESTART: &str = "cp-norestart";
+
+const CP_NO_RESTART_DESCRIPTION: &str =
+    "cp without restarts: one complete search, same propagation and dom/wdeg (heavy-tail studies)";
+
+/// The names of the built-in solvers under another configuration, which
+/// [`BuiltinEngine::variant_named`] builds and `all` does not include: the `sat` solver on each
+/// of its CNF encodings (`sat-minimal` ... `sat-redundant`), then `cp-norestart`.
+pub fn variant_names() -> Vec<&'static str> {
+    sat::Encoding::ALL
+        .iter()
+        .map(|e| e.solver_name())
+        .chain([CP_NO_RESTART])
+        .collect()
+}
+
 /// A built-in solver as an engine. Each [`Session`] owns its own solver instance, and with it
 /// whatever the solver keeps between solves (`dlx` its matrix, `sat` its clause database).
 pub struct BuiltinEngine {
@@ -314,6 +331,26 @@ impl BuiltinEngine {
             encoding.description(),
             move || Box::new(sat::Sat::with_encoding(encoding)),
         )
+    }
+
+    /// The engine of `cp` without restarts, `cp-norestart` ([`cp::Cp::without_restarts`]): the
+    /// same solver kind and capabilities as `cp`.
+    pub fn cp_without_restarts() -> BuiltinEngine {
+        BuiltinEngine::variant(
+            SolverKind::Cp,
+            CP_NO_RESTART,
+            CP_NO_RESTART_DESCRIPTION,
+            || Box::new(cp::Cp::without_restarts()),
+        )
+    }
+
+    /// The engine of a built-in solver under another configuration, by its name (see
+    /// [`variant_names`]); `None` for any other name.
+    pub fn variant_named(name: &str) -> Option<BuiltinEngine> {
+        if let Some(e) = sat::Encoding::from_solver_name(name) {
+            return Some(BuiltinEngine::sat(e));
+        }
+        (name == CP_NO_RESTART).then(BuiltinEngine::cp_without_restarts)
     }
 
     /// Its solver kind.
@@ -377,6 +414,23 @@ mod tests {
             assert!(k.counts() && k.caps().shapes.takes(shape), "{shape}");
             assert!(SolverKind::taking(shape).contains(&k), "{shape}");
         }
+    }
+
+    #[test]
+    fn every_variant_name_builds_its_engine() {
+        for name in variant_names() {
+            let engine = BuiltinEngine::variant_named(name).unwrap();
+            assert_eq!(engine.info().name, name);
+            assert!(
+                name.parse::<SolverKind>().is_err(),
+                "{name} is no kind's name"
+            );
+        }
+        assert_eq!(
+            BuiltinEngine::variant_named(CP_NO_RESTART).unwrap().kind(),
+            SolverKind::Cp
+        );
+        assert!(BuiltinEngine::variant_named("cp").is_none());
     }
 
     #[test]

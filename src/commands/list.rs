@@ -33,17 +33,14 @@ pub fn list(args: &ListArgs) -> anyhow::Result<()> {
             crate::plumbing::human::hanging(&head, k.description())
         )?;
     }
-    outln!("\nthe sat solver on each of its CNF encodings (docs/sat.md; not part of `all`):")?;
-    for e in solvers::sat::Encoding::ALL {
-        let engine = solvers::registry::BuiltinEngine::sat(e);
-        let head = format!(
-            "  {:<18} {:<12} ",
-            e.solver_name(),
-            caps_words(&engine.info().caps)
-        );
+    outln!("\nbuilt-in solvers under another configuration (not part of `all`):")?;
+    for name in solvers::registry::variant_names() {
+        let engine = BuiltinEngine::variant_named(name).expect("a variant's name builds it");
+        let info = engine.info();
+        let head = format!("  {:<18} {:<12} ", name, caps_words(&info.caps));
         outln!(
             "{}",
-            crate::plumbing::human::hanging(&head, e.description())
+            crate::plumbing::human::hanging(&head, &info.description)
         )?;
     }
     match &reg.file {

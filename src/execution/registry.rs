@@ -4,7 +4,8 @@
 //! A `--solver` value is one of
 //! - a built-in name (`bitboard-bands`, see `harness list`) or `all` (every built-in solver);
 //! - `sat-minimal`, `sat-efficient`, `sat-extended`, `sat-redundant`: the `sat` solver on one
-//!   of its CNF encodings (not part of `all`; `sat` is the fastest of them);
+//!   of its CNF encodings (not part of `all`; `sat` is the fastest of them); `cp-norestart`:
+//!   `cp` without restarts (not part of `all`);
 //! - a name from the solvers file (`tdoku`, `minisat`, ...);
 //! - an inline spec, optionally named: `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]` (a shared
 //!   library with tdoku's adapter signature), `[NAME=]cmd:PROGRAM ARGS...` (a program speaking the
@@ -39,7 +40,6 @@ use foreign::ForeignOrigin;
 use serde::Deserialize;
 use solvers::engine::{Engine, NodeUnit, Origin};
 use solvers::registry::BuiltinEngine;
-use solvers::sat::Encoding;
 use solvers::SolverKind;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -257,7 +257,7 @@ impl Registry {
             let given = path.to_string_lossy();
             let solvers = given.contains(',')
                 || given.parse::<SolverKind>().is_ok()
-                || Encoding::from_solver_name(&given).is_some()
+                || BuiltinEngine::variant_named(&given).is_some()
                 || given == "all";
             if solvers && !path.exists() {
                 message.push_str(&format!(
@@ -282,7 +282,7 @@ impl Registry {
         let mut external = Vec::new();
         for (name, value) in tables {
             if name.parse::<SolverKind>().is_ok()
-                || Encoding::from_solver_name(&name).is_some()
+                || BuiltinEngine::variant_named(&name).is_some()
                 || name == "all"
             {
                 bail!("{file}: [{name}] is the name of a built-in solver; choose another");
@@ -410,8 +410,8 @@ impl Registry {
         if let Ok(k) = spec.parse::<SolverKind>() {
             return Ok(Arc::new(BuiltinEngine::new(k)));
         }
-        if let Some(e) = Encoding::from_solver_name(spec) {
-            return Ok(Arc::new(solvers::registry::BuiltinEngine::sat(e)));
+        if let Some(e) = BuiltinEngine::variant_named(spec) {
+            return Ok(Arc::new(e));
         }
         let external = match parse_inline(spec)? {
             Some(e) => e,
@@ -428,7 +428,7 @@ impl Registry {
         let builtin: Vec<&str> = SolverKind::ALL
             .iter()
             .map(|k| k.name())
-            .chain(Encoding::ALL.iter().map(|e| e.solver_name()))
+            .chain(solvers::registry::variant_names())
             .collect();
         let known = builtin
             .iter()

@@ -240,6 +240,10 @@ pub struct Peak {
     pub median: f64,
     /// Hole counts measured.
     pub fractions: usize,
+    /// When the largest median is censored (more than half its solves out of budget), the
+    /// hole counts whose medians are censored: the peak may lie at any of them, and the
+    /// interval spans them all. 0 when the largest median is not censored.
+    pub censored_plateau: usize,
 }
 
 /// The backbone estimate of one point: forward checking's fixed fraction of the holes
@@ -696,15 +700,33 @@ fn peaks(cells: &[Cell]) -> Vec<Peak> {
                     hi: stats::quantile(&v, 0.975),
                 }
             };
+            let (mut at, mut at_n155) = (interval(&n2), interval(&n155));
+            // A censored median is a lower bound: among hole counts whose medians are all
+            // censored, the largest is the budget's, not the instances', and the peak may be
+            // at any of them.
+            let plateau: Vec<usize> = if curve[best].median_censored() {
+                (0..curve.len())
+                    .filter(|&i| curve[i].median_censored())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            for &i in &plateau {
+                for (e, xs) in [(&mut at, &n2), (&mut at_n155, &n155)] {
+                    e.lo = e.lo.min(xs[i]);
+                    e.hi = e.hi.max(xs[i]);
+                }
+            }
             out.push(Peak {
                 family,
                 order: n,
                 solver: solver.clone(),
                 metric,
-                at: interval(&n2),
-                at_n155: interval(&n155),
+                at,
+                at_n155,
                 median: medians[best],
                 fractions: curve.len(),
+                censored_plateau: plateau.len(),
             });
         }
     }
@@ -714,9 +736,15 @@ fn peaks(cells: &[Cell]) -> Vec<Peak> {
 /// Where the peaks of one solver and cost at several orders agree, on one axis: the
 /// intersection of their intervals, or the gap between the highest lower end and the lowest
 /// upper end when they do not meet (`Err`). `None` under two orders.
+///
+/// The places are whole hole counts divided by N^`exponent` (the axis' scale), so the same
+/// multiple asked at two orders lands up to half a hole off it at each (2.00 × N^1.55 is
+/// 2.002 at order 30 and 1.998 at order 40): a gap of at most one hole at the smallest
+/// order's scale is rounding, and the intervals meet (on the point between the two ends).
 pub fn overlap(
     peaks: &[&Peak],
     axis: impl Fn(&Peak) -> Estimate,
+    exponent: f64,
 ) -> Option<Result<(f64, f64), f64>> {
     if peaks.len() < 2 {
         return None;
@@ -729,7 +757,17 @@ pub fn overlap(
         .iter()
         .map(|p| axis(p).hi)
         .fold(f64::INFINITY, f64::min);
-    Some(if lo <= hi { Ok((lo, hi)) } else { Err(lo - hi) })
+    let one_hole = peaks
+        .iter()
+        .map(|p| 1.0 / (p.order.max(1) as f64).powf(exponent))
+        .fold(0.0, f64::max);
+    Some(if lo <= hi {
+        Ok((lo, hi))
+    } else if lo - hi <= one_hole {
+        Ok((hi, lo))
+    } else {
+        Err(lo - hi)
+    })
 }
 
 #[cfg(test)]
@@ -760,12 +798,71 @@ mod tests {
             at_n155: Estimate { value: lo, lo, hi },
             median: 1.0,
             fractions: 3,
+            censored_plateau: 0,
         };
         let (a, b, c) = (peak(1.4, 1.8), peak(1.6, 2.0), peak(2.1, 2.3));
-        assert_eq!(overlap(&[&a, &b], |p| p.at_n155), Some(Ok((1.6, 1.8))));
-        let gap = overlap(&[&a, &b, &c], |p| p.at).unwrap().unwrap_err();
+        assert_eq!(
+            overlap(&[&a, &b], |p| p.at_n155, 1.55),
+            Some(Ok((1.6, 1.8)))
+        );
+        let gap = overlap(&[&a, &b, &c], |p| p.at, 2.0).unwrap().unwrap_err();
         assert!((gap - 0.3).abs() < 1e-12);
-        assert_eq!(overlap(&[&a], |p| p.at), None);
+        assert_eq!(overlap(&[&a], |p| p.at, 2.0), None);
+        // 390 / 30^1.55 and 608 / 40^1.55: both 2.00 x N^1.55, a rounding apart.
+        let (x, y) = (390.0 / 30f64.powf(1.55), 608.0 / 40f64.powf(1.55));
+        assert!(x > y);
+        let (mut p, mut q) = (peak(x, x), peak(y, y));
+        (p.order, q.order) = (30, 40);
+        assert_eq!(overlap(&[&p, &q], |p| p.at_n155, 1.55), Some(Ok((y, x))));
+    }
+
+    #[test]
+    fn a_censored_peak_spans_every_censored_median() {
+        use crate::scale::{Amount, Holes};
+        // Order 30 at 1.2, 1.6, 2.0 and 2.4 x N^1.55; more than half of 1.6 and 2.0 censored
+        // (their medians the budget's 600), 2.4 censored once.
+        let cell = |m: f64, nodes: [f64; 3], censored: [bool; 3]| Cell {
+            point: Point {
+                family: Family::Qwh,
+                shape: solvers::Shape::latin(30).unwrap(),
+                holes: Holes::Amount(Amount::PerN155(m)),
+                balanced: false,
+                isomorphs: false,
+            },
+            dataset: format!("qwh-30-h{m:.2}n155.txt"),
+            solver: "large".into(),
+            solver_index: 0,
+            rows: 3,
+            censored: censored.iter().filter(|c| **c).count(),
+            timeouts: 0,
+            wrong: 0,
+            unchecked: 0,
+            micros: nodes.to_vec(),
+            nodes: nodes.to_vec(),
+            censored_rows: censored.to_vec(),
+        };
+        let cells = [
+            cell(1.2, [2.0, 3.0, 4.0], [false; 3]),
+            cell(1.6, [600.0, 600.0, 50.0], [true, true, false]),
+            cell(2.0, [600.0, 600.0, 600.0], [true; 3]),
+            cell(2.4, [600.0, 20.0, 30.0], [true, false, false]),
+        ];
+        let p = peaks(&cells)
+            .into_iter()
+            .find(|p| p.metric == Metric::Nodes)
+            .unwrap();
+        assert_eq!(p.censored_plateau, 2);
+        let place = |h: f64| h / 30f64.powf(1.55);
+        assert!(
+            (p.at_n155.value - place(312.0)).abs() < 1e-9,
+            "the first of equals"
+        );
+        assert!((p.at_n155.lo - place(312.0)).abs() < 1e-9);
+        assert!(
+            (p.at_n155.hi - place(390.0)).abs() < 1e-9,
+            "2.0 x N^1.55 is 390 holes"
+        );
+        assert_eq!(p.median, 600.0);
     }
 
     #[test]

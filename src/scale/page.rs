@@ -206,8 +206,8 @@ pub fn overlaps(study: &Study) -> Vec<Overlap> {
             Some(Overlap {
                 family,
                 orders: of.iter().map(|p| p.order).collect(),
-                n155: super::analysis::overlap(&of, |p| p.at_n155)?,
-                n2: super::analysis::overlap(&of, |p| p.at)?,
+                n155: super::analysis::overlap(&of, |p| p.at_n155, super::PEAK_EXPONENT)?,
+                n2: super::analysis::overlap(&of, |p| p.at, 2.0)?,
                 solver,
                 metric,
             })
@@ -341,7 +341,10 @@ fn peaks_section(s: &mut String, study: &Study) {
          N², each with the bootstrap 95% interval of that place (every hole count's instances \
          drawn again with replacement, the peak found again, 2,000 times). Achlioptas, Gomes, \
          Kautz and Selman (AAAI 2000) found the peaks of quasigroups with holes of different \
-         orders to line up on holes / N^1.55 and to move on holes / N².\n"
+         orders to line up on holes / N^1.55 and to move on holes / N². Where the largest \
+         median is censored (more than half its solves out of budget, so the median is only a \
+         lower bound), the interval spans every hole count whose median is censored: the peak \
+         may be at any of them.\n"
     );
     let _ = writeln!(
         s,
@@ -362,9 +365,15 @@ fn peaks_section(s: &mut String, study: &Study) {
             p.at.value * 100.0,
             p.at.lo * 100.0,
             p.at.hi * 100.0,
-            match p.metric {
-                Metric::Micros => human::micros(p.median),
-                Metric::Nodes => human::figure(p.median),
+            {
+                let m = match p.metric {
+                    Metric::Micros => human::micros(p.median),
+                    Metric::Nodes => human::figure(p.median),
+                };
+                match p.censored_plateau {
+                    0 => m,
+                    k => format!("{m} (censored at {k} hole counts)"),
+                }
             },
             p.fractions
         );
