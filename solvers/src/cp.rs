@@ -406,7 +406,7 @@ mod tests {
         use crate::search::test_boards::{
             counts_small_grids_and_a_contradiction, solves_blanked_patterns,
         };
-        use crate::Status;
+        use crate::{Solver, Status};
         let mut cp = Cp::without_restarts();
         solves_blanked_patterns(&mut cp);
         counts_small_grids_and_a_contradiction(&mut cp);
