@@ -34,22 +34,21 @@ pub fn describe(step: &Step) -> String {
     line("cells", names(&step.cells), " ");
     line("candidates", texts(&step.candidates), " ");
     line("fins / links", texts(&step.fins), " ");
-    let places = step.placements.iter();
-    line(
-        "places",
-        places
-            .map(|p| format!("{}={}", cell_name(p.cell as usize), p.digit))
-            .collect(),
-        ", ",
-    );
-    let eliminates = step.eliminations.iter();
-    line(
-        "eliminates",
-        eliminates
-            .map(|e| format!("{}<>{}", cell_name(e.cell as usize), e.digit))
-            .collect(),
-        ", ",
-    );
+    // `r3c1=8` for a placement, `r3c1<>8` for an elimination.
+    let marks = |cells: Vec<(u8, u8)>, op: &str| {
+        cells
+            .into_iter()
+            .map(|(c, d)| format!("{}{op}{d}", cell_name(c as usize)))
+            .collect()
+    };
+    let places = step.placements.iter().map(|p| (p.cell, p.digit)).collect();
+    line("places", marks(places, "="), ", ");
+    let removed = step
+        .eliminations
+        .iter()
+        .map(|e| (e.cell, e.digit))
+        .collect();
+    line("eliminates", marks(removed, "<>"), ", ");
     s
 }
 
