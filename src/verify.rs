@@ -227,10 +227,7 @@ mod tests {
         a
     }
 
-    const P: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    const S: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    use solvers::known_puzzles::{SEED as P, SEED_SOLUTION as S};
 
     #[test]
     fn accepts_the_verified_solution() {

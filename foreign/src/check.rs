@@ -91,10 +91,7 @@ pub(crate) fn check_board_solution(puzzle: &Board, solution: &Board) -> Result<(
 mod tests {
     use super::*;
 
-    const PUZZLE: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    const SOLUTION: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    use solvers::known_puzzles::{SEED as PUZZLE, SEED_SOLUTION as SOLUTION};
 
     #[test]
     fn a_solution_passes_and_each_fault_is_named() {

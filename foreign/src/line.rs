@@ -1221,10 +1221,7 @@ mod tests {
     use solvers::registry::BuiltinEngine;
     use solvers::SolverKind;
 
-    const SEED: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    const SEED_SOLUTION: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    use solvers::known_puzzles::{SEED, SEED_SOLUTION};
 
     fn serve_text(kind: SolverKind, input: &str) -> String {
         let engine = BuiltinEngine::new(kind);

@@ -782,10 +782,7 @@ mod tests {
 
     #[test]
     fn solves_and_counts() {
-        let p = Grid::parse_line(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let p = Grid::parse_line(crate::known_puzzles::TOP95_FIRST).unwrap();
         let out = BitboardBands.solve_grid(&p, &Budget::unlimited());
         assert_eq!(out.status, Status::Solved);
         let c = BitboardBands

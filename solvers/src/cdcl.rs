@@ -43,7 +43,7 @@
 //! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), square or rectangular boxes, and Latin squares.
 //! A 9x9 [`Grid`] takes the same code.
 
-use crate::search::Tally;
+use crate::search::{luby, Tally};
 use crate::{Board, Budget, Shape};
 
 /// The CDCL solver: the exactly-one groups as native propagators, first-UIP learning, VSIDS,
@@ -1056,21 +1056,6 @@ impl<E: Extension> State<E> {
     }
 }
 
-/// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ... (`i` from 0).
-fn luby(mut i: u64) -> u64 {
-    let (mut size, mut seq) = (1u64, 0u32);
-    while size < i + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != i {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        i %= size;
-    }
-    1 << seq
-}
-
 /// Conflicts per unit of the restart sequence. Measured on the Gecode 25x25 minimal puzzles
 /// and 36x36 grids with half their cells punched out (docs/scaling.md): units of 100 and
 /// Glucose's LBD-average restarts (Audemard & Simon, CP 2012) lost to 1,000; so did a first
@@ -1212,12 +1197,6 @@ crate::search::board_solver!(Cdcl);
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     crate::search::test_boards::board_solver_tests!(Cdcl::default());
 }

@@ -31,7 +31,7 @@
 //! **propagations** the cells fixed by filtering; **updates** the restarts.
 
 use crate::alldiff::{Filter, Matching};
-use crate::search::Tally;
+use crate::search::{luby, Tally};
 use crate::{Board, Budget, Shape};
 
 /// The CP solver: domain-consistent all-different per unit, dom/wdeg, Luby restarts. Keeps the
@@ -113,21 +113,6 @@ impl Model {
 
 /// Failures per unit of the restart sequence.
 const RESTART_UNIT: u64 = 100;
-
-/// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ... (`i` from 0).
-pub(crate) fn luby(mut i: u64) -> u64 {
-    let (mut size, mut seq) = (1u64, 0u32);
-    while size < i + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != i {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        i %= size;
-    }
-    1 << seq
-}
 
 /// A decision on the search stack: the trail length before it, the cell and the symbol bit.
 struct Decision {

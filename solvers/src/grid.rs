@@ -321,8 +321,7 @@ mod tests {
 
     #[test]
     fn parse_round_trip_and_blanks() {
-        let line =
-            "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+        let line = crate::known_puzzles::SEED;
         let g: Grid = line.parse().unwrap();
         assert_eq!(g.to_line(), line);
         assert_eq!(g.get(0), 7);

@@ -79,6 +79,7 @@ pub mod domain_reduction;
 pub mod engine;
 mod grid;
 pub mod hybrid;
+pub mod known_puzzles;
 pub mod large;
 pub mod lcg;
 pub mod logic;
@@ -202,13 +203,7 @@ impl Outcome {
 /// Puzzles the solvers' unit tests share.
 #[cfg(test)]
 pub(crate) mod test_puzzles {
-    /// The source write-up's first puzzle (22 givens; `seed-example` of the shipped `seed` set,
-    /// whose stated solution the conformance tests check with the independent checker).
-    pub(crate) const SEED: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-    /// The solution of [`SEED`].
-    pub(crate) const SEED_SOLUTION: &str =
-        "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+    pub(crate) use crate::known_puzzles::{SEED, SEED_SOLUTION};
 
     use crate::{Board, Budget, Grid, Solver, Stats, Status};
 

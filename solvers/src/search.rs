@@ -169,6 +169,22 @@ macro_rules! board_solver {
 }
 pub(crate) use board_solver;
 
+/// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ... (`i` from 0): the restart cutoffs of Luby, Sinclair
+/// & Zuckerman (IPL 1993), in units of conflicts or failures.
+pub(crate) fn luby(mut i: u64) -> u64 {
+    let (mut size, mut seq) = (1u64, 0u32);
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        i %= size;
+    }
+    1 << seq
+}
+
 /// The unit slots of every cell, for solvers that keep one mask per unit: slot `r` for row `r`,
 /// `N + c` for column `c`, `2N + b` for box `b`. A Latin square has no boxes; its third slot is
 /// `2N + r`, a shadow of the row that every placement updates as it updates the row, so the
@@ -530,6 +546,12 @@ pub(crate) mod test_boards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     #[test]
     fn masks_agree_across_widths() {

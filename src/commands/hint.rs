@@ -18,43 +18,37 @@ pub fn describe(step: &Step) -> String {
         t.level(),
         t.score()
     );
-    let cells = |v: &[u8]| {
-        v.iter()
-            .map(|&c| cell_name(c as usize))
-            .collect::<Vec<_>>()
-            .join(" ")
+    // One line a list that is not empty: its label, then its items joined by `sep`.
+    let mut line = |label: &str, items: Vec<String>, sep: &str| {
+        if !items.is_empty() {
+            s.push_str(&format!("  {label}: {}\n", items.join(sep)));
+        }
     };
-    if !step.units.is_empty() {
-        let units: Vec<String> = step.units.iter().map(|u| u.to_string()).collect();
-        s.push_str(&format!("  units: {}\n", units.join(", ")));
-    }
-    if !step.cells.is_empty() {
-        s.push_str(&format!("  cells: {}\n", cells(&step.cells)));
-    }
-    if !step.candidates.is_empty() {
-        let list: Vec<String> = step.candidates.iter().map(|c| c.to_string()).collect();
-        s.push_str(&format!("  candidates: {}\n", list.join(" ")));
-    }
-    if !step.fins.is_empty() {
-        let list: Vec<String> = step.fins.iter().map(|c| c.to_string()).collect();
-        s.push_str(&format!("  fins / links: {}\n", list.join(" ")));
-    }
-    if !step.placements.is_empty() {
-        let list: Vec<String> = step
-            .placements
-            .iter()
-            .map(|p| format!("{}={}", cell_name(p.cell as usize), p.digit))
-            .collect();
-        s.push_str(&format!("  places: {}\n", list.join(", ")));
-    }
-    if !step.eliminations.is_empty() {
-        let list: Vec<String> = step
-            .eliminations
-            .iter()
-            .map(|e| format!("{}<>{}", cell_name(e.cell as usize), e.digit))
-            .collect();
-        s.push_str(&format!("  eliminates: {}\n", list.join(", ")));
-    }
+    let names = |v: &[u8]| v.iter().map(|&c| cell_name(c as usize)).collect();
+    let texts = |v: &[_]| v.iter().map(ToString::to_string).collect();
+    line(
+        "units",
+        step.units.iter().map(ToString::to_string).collect(),
+        ", ",
+    );
+    line("cells", names(&step.cells), " ");
+    line("candidates", texts(&step.candidates), " ");
+    line("fins / links", texts(&step.fins), " ");
+    // `r3c1=8` for a placement, `r3c1<>8` for an elimination.
+    let marks = |cells: Vec<(u8, u8)>, op: &str| {
+        cells
+            .into_iter()
+            .map(|(c, d)| format!("{}{op}{d}", cell_name(c as usize)))
+            .collect()
+    };
+    let places = step.placements.iter().map(|p| (p.cell, p.digit)).collect();
+    line("places", marks(places, "="), ", ");
+    let removed = step
+        .eliminations
+        .iter()
+        .map(|e| (e.cell, e.digit))
+        .collect();
+    line("eliminates", marks(removed, "<>"), ", ");
     s
 }
 

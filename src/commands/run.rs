@@ -101,7 +101,9 @@ fn puzzle_stream(
 
 /// Checks that a run being resumed was made with the same solvers, datasets, budgets and shard.
 fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyhow::Result<()> {
-    let differs = |what: &str, a: String, b: String| -> anyhow::Result<()> {
+    // One setting, as `of` writes it, in the old run and in the new one.
+    let differs = |what: &str, of: &dyn Fn(&RunInfo) -> String| -> anyhow::Result<()> {
+        let (a, b) = (of(old), of(new));
         if a != b {
             anyhow::bail!(
                 "cannot resume {}: its run.json has {what} {a}, these arguments give {b}; give \
@@ -112,27 +114,25 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
         }
         Ok(())
     };
-    differs("solvers", old.solvers.join(","), new.solvers.join(","))?;
-    let ds = |i: &RunInfo| {
+    differs("solvers", &|i| i.solvers.join(","))?;
+    differs("datasets", &|i| {
         i.datasets
             .iter()
             .map(|d| format!("{} ({}, {} puzzles)", d.name, d.source, d.puzzles))
             .collect::<Vec<_>>()
             .join(", ")
-    };
-    differs("datasets", ds(old), ds(new))?;
+    })?;
     // Same names are not enough: a puzzle replaced in a file, or a `cmd:` script edited, would
     // put old rows beside new ones.
-    let hashes = |i: &RunInfo| {
+    differs("dataset files", &|i| {
         let v: Vec<String> = i
             .manifests
             .iter()
             .map(|m| format!("{} sha256 {}", m.name, m.sha256))
             .collect();
         v.join(", ")
-    };
-    differs("dataset files", hashes(old), hashes(new))?;
-    let solver_files = |i: &RunInfo| {
+    })?;
+    differs("solvers' specs and files", &|i| {
         let v: Vec<String> = i
             .solver_details
             .iter()
@@ -146,45 +146,20 @@ fn check_resumable(dir: &std::path::Path, old: &RunInfo, new: &RunInfo) -> anyho
             })
             .collect();
         v.join(", ")
-    };
-    differs(
-        "solvers' specs and files",
-        solver_files(old),
-        solver_files(new),
-    )?;
-    differs(
-        "timeout_ms",
-        output::setting(old.timeout_ms),
-        output::setting(new.timeout_ms),
-    )?;
-    differs(
-        "max_nodes",
-        output::setting(old.max_nodes),
-        output::setting(new.max_nodes),
-    )?;
-    differs(
-        "transform",
+    })?;
+    differs("timeout_ms", &|i| output::setting(i.timeout_ms))?;
+    differs("max_nodes", &|i| output::setting(i.max_nodes))?;
+    differs("transform", &|i| {
         format!(
             "{} x {}",
-            output::setting(old.transform),
-            output::setting(old.isomorphs)
-        ),
-        format!(
-            "{} x {}",
-            output::setting(new.transform),
-            output::setting(new.isomorphs)
-        ),
-    )?;
-    differs(
-        "repeat",
-        output::setting(old.repeat),
-        output::setting(new.repeat),
-    )?;
-    differs(
-        "shard",
-        old.shard.map_or("none".into(), |s| s.to_string()),
-        new.shard.map_or("none".into(), |s| s.to_string()),
-    )
+            output::setting(i.transform),
+            output::setting(i.isomorphs)
+        )
+    })?;
+    differs("repeat", &|i| output::setting(i.repeat))?;
+    differs("shard", &|i| {
+        i.shard.map_or("none".into(), |s| s.to_string())
+    })
 }
 
 /// What the rows of a run add up to as they arrive: the online summary and scores, the puzzle

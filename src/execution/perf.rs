@@ -729,8 +729,7 @@ mod tests {
 
     #[test]
     fn later_passes_solve_isomorphs_of_the_same_puzzles() {
-        let line =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let line = solvers::known_puzzles::TOP95_FIRST;
         let g = Grid::parse_line(line).unwrap();
         let p = Prepared::new(vec![g, g]);
         let later = p.with_passes(3);

@@ -2037,8 +2037,7 @@ pub fn render(grid: &Grid, format: Format) -> String {
 mod tests {
     use super::*;
 
-    const SEED: &str =
-        "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
+    use solvers::known_puzzles::SEED;
 
     fn read(text: &str) -> (Format, Vec<Entry>) {
         let r = PuzzleReader::from_text(text, "t.txt");

@@ -280,10 +280,7 @@ pub fn minlex(cells: &[u8; 81]) -> [u8; 81] {
 mod tests {
     use super::*;
 
-    const P: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const SOL: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    use solvers::known_puzzles::{TOP95_FIRST as P, TOP95_FIRST_SOLUTION as SOL};
 
     fn cells(s: &str) -> [u8; 81] {
         std::array::from_fn(|i| {

@@ -123,14 +123,8 @@ pub fn data(acc: &Acc, datasets: &[String], solvers: &[String]) -> Option<Infere
 
 /// A dataset's line colour: a palette of its own (datasets, not solvers, are the series here).
 fn dataset_color(i: usize) -> RGBColor {
-    const C: [RGBColor; 6] = [
-        RGBColor(0x1B, 0x9E, 0x77),
-        RGBColor(0xD9, 0x5F, 0x02),
-        RGBColor(0x75, 0x70, 0xB3),
-        RGBColor(0xE7, 0x29, 0x8A),
-        RGBColor(0x66, 0xA6, 0x1E),
-        RGBColor(0xA6, 0x76, 0x1D),
-    ];
+    const C: [RGBColor; 6] =
+        super::style::colors([0x1B9E77, 0xD95F02, 0x7570B3, 0xE7298A, 0x66A61E, 0xA6761D]);
     C[i % C.len()]
 }
 

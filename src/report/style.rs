@@ -35,22 +35,22 @@ pub fn init_fonts() {
 
 /// Tableau 10 and four darker tones: distinct on white and for the common colour-vision
 /// deficiencies.
-const PALETTE: [RGBColor; 14] = [
-    RGBColor(0x4E, 0x79, 0xA7),
-    RGBColor(0xF2, 0x8E, 0x2B),
-    RGBColor(0xE1, 0x57, 0x59),
-    RGBColor(0x76, 0xB7, 0xB2),
-    RGBColor(0x59, 0xA1, 0x4F),
-    RGBColor(0xB0, 0x7A, 0xA1),
-    RGBColor(0x9C, 0x75, 0x5F),
-    RGBColor(0xED, 0xC9, 0x48),
-    RGBColor(0xFF, 0x9D, 0xA7),
-    RGBColor(0xBA, 0xB0, 0xAC),
-    RGBColor(0x2F, 0x4B, 0x7C),
-    RGBColor(0x8C, 0x6D, 0x31),
-    RGBColor(0x1B, 0x7A, 0x5A),
-    RGBColor(0x7A, 0x2E, 0x5E),
-];
+const PALETTE: [RGBColor; 14] = colors([
+    0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F, 0xB07AA1, 0x9C755F, 0xEDC948, 0xFF9DA7,
+    0xBAB0AC, 0x2F4B7C, 0x8C6D31, 0x1B7A5A, 0x7A2E5E,
+]);
+
+/// The colours of `0xRRGGBB` codes.
+pub(crate) const fn colors<const N: usize>(codes: [u32; N]) -> [RGBColor; N] {
+    let mut out = [RGBColor(0, 0, 0); N];
+    let mut i = 0;
+    while i < N {
+        let c = codes[i];
+        out[i] = RGBColor((c >> 16) as u8, (c >> 8) as u8, c as u8);
+        i += 1;
+    }
+    out
+}
 
 // Every built-in solver has a palette colour of its own: a solver added to the registry without
 // a colour added here does not compile.

@@ -71,15 +71,9 @@ impl Axis {
 
 /// The colour of the `i`-th order of a plot: dark to light along a blue-green-orange ramp.
 fn order_color(i: usize, of: usize) -> RGBColor {
-    const RAMP: [RGBColor; 7] = [
-        RGBColor(49, 54, 149),
-        RGBColor(69, 117, 180),
-        RGBColor(38, 152, 131),
-        RGBColor(102, 166, 30),
-        RGBColor(230, 171, 2),
-        RGBColor(244, 109, 67),
-        RGBColor(165, 0, 38),
-    ];
+    const RAMP: [RGBColor; 7] = crate::report::style::colors([
+        0x313695, 0x4575B4, 0x269883, 0x66A61E, 0xE6AB02, 0xF46D43, 0xA50026,
+    ]);
     if of <= 1 {
         return RAMP[0];
     }

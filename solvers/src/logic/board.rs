@@ -215,6 +215,21 @@ impl Board {
         self.by_digit[d as usize - 1] & UNIT_MASK[u]
     }
 
+    /// The group nodes of the chains: each line (0..18), digit and box (18..27) whose
+    /// intersection holds two or more places of the digit, as `(line, digit, box, cells)`, in
+    /// that order.
+    pub(crate) fn line_box_groups(&self) -> impl Iterator<Item = (usize, u8, usize, Cells)> + '_ {
+        (0..18).flat_map(move |line| {
+            (1..=9u8).flat_map(move |d| {
+                let p = self.in_unit(line, d);
+                (18..27).filter_map(move |boxu| {
+                    let g = p & UNIT_MASK[boxu];
+                    (g.count_ones() >= 2).then_some((line, d, boxu, g))
+                })
+            })
+        })
+    }
+
     /// The empty cells.
     pub fn empty(&self) -> Cells {
         (0..81)

@@ -198,25 +198,17 @@ impl Links {
     /// With `with_als`, ALS nodes too ([`Links::add_als`]).
     pub(crate) fn grouped(b: &Board, with_als: bool) -> Links {
         let mut l = Links::new(b, Kind::Any);
-        let mut groups = Vec::new();
-        for line in 0..18 {
-            for d in 1..=9u8 {
-                let p = b.in_unit(line, d);
-                for boxu in 18..27 {
-                    let g = p & UNIT_MASK[boxu];
-                    if g.count_ones() >= 2 {
-                        groups.push(Group {
-                            digit: d,
-                            cells: g,
-                            span: g,
-                            line,
-                            boxu,
-                            als: u32::MAX,
-                        });
-                    }
-                }
-            }
-        }
+        let groups: Vec<Group> = b
+            .line_box_groups()
+            .map(|(line, digit, boxu, g)| Group {
+                digit,
+                cells: g,
+                span: g,
+                line,
+                boxu,
+                als: u32::MAX,
+            })
+            .collect();
         let base = l.strong.len();
         let keys: Vec<GroupKey> = groups
             .iter()

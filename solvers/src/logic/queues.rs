@@ -152,10 +152,7 @@ mod tests {
 
     #[test]
     fn loading_gives_the_board_of_the_puzzle() {
-        let p = Grid::parse_line(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let p = Grid::parse_line(crate::known_puzzles::TOP95_FIRST).unwrap();
         let (b, _) = SingleQueues::load(&p);
         assert!(b == Board::new(&p));
     }

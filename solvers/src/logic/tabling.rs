@@ -131,24 +131,16 @@ impl Implications {
     /// digit's only other place in a box or line.
     pub(crate) fn with_groups(b: &Board) -> Implications {
         let mut imp = Implications::plain(b);
-        let mut groups = Vec::new();
-        for line in 0..18 {
-            for d in 1..=9u8 {
-                let p = b.digit_cells(d) & UNIT_MASK[line];
-                for boxu in 18..27 {
-                    let g = p & UNIT_MASK[boxu];
-                    if g.count_ones() >= 2 {
-                        groups.push(GroupNode {
-                            digit: d,
-                            cells: g,
-                            seen: super::board::seen_by_all(g),
-                            boxu,
-                            line,
-                        });
-                    }
-                }
-            }
-        }
+        let groups: Vec<GroupNode> = b
+            .line_box_groups()
+            .map(|(line, digit, boxu, g)| GroupNode {
+                digit,
+                cells: g,
+                seen: super::board::seen_by_all(g),
+                boxu,
+                line,
+            })
+            .collect();
         imp.next.resize(1458 + 2 * groups.len(), Vec::new());
         let keys: Vec<GroupKey> = groups
             .iter()
