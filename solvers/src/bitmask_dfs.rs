@@ -17,7 +17,8 @@
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 //!
 //! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)), with one N-bit mask per row, column
-//! and box (a `u32` up to side 32, 9x9 among them, else a `u64` or `u128` by the side, `search.rs`; a Latin
+//! and box (a `u32` up to side 32, 9x9 among them, else a `u64`, a `u128` or several words by the side,
+//! `search.rs`; a Latin
 //! square's third mask shadows the row).
 
 use crate::engine::Caps;
@@ -32,7 +33,7 @@ impl Solver for BitmaskDfs {
     fn caps(&self) -> Caps {
         Caps {
             counts: false,
-            ..Caps::UP_TO_128
+            ..Caps::ANY_SHAPE
         }
     }
 
