@@ -878,7 +878,7 @@ fn bad_integer_blocks_name_file_line_and_cell() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].puzzle.as_ref().unwrap_err().to_string(),
-        "s.txt:1: block row 37: line 37: 99 cells, expected 100 (r37c100 is missing)"
+        "s.txt:37: block row 37: 99 cells, expected 100 (r37c100 is missing)"
     );
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let mut row: Vec<&str> = lines[4].split(' ').collect();
@@ -888,7 +888,7 @@ fn bad_integer_blocks_name_file_line_and_cell() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].puzzle.as_ref().unwrap_err().to_string(),
-        "a.txt:1: block row 5: line 5: symbol at r5c7: 101 is above 100"
+        "a.txt:5: block row 5: symbol at r5c7: 101 is above 100"
     );
     let latin = Board::new(
         Shape::latin(50).unwrap(),
