@@ -1102,3 +1102,40 @@ fn integer_blocks_above_128_are_one_puzzle() {
         assert_eq!(board.givens(), givens, "{side}");
     }
 }
+
+/// A 144x144 and a 400x400 integer block with a tenth of the cells punched out (scattered by a
+/// hash) are each one puzzle, solved by `bitmask-singles` (several-word masks above 128) and
+/// checked by the checker.
+#[test]
+fn punched_144_and_400_blocks_solve_and_check() {
+    for n in [12, 20] {
+        let mut b = pattern(n);
+        for i in 0..b.cells().len() {
+            if (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32 & 0xff < 26 {
+                b.set(i, 0);
+            }
+        }
+        let text = blank_block(&b, ".");
+        let reader = PuzzleReader::from_text(&text, "big.txt");
+        let format = reader.format();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let mut out = Vec::new();
+        let counts = harness::commands::solve::solve_stream(
+            reader,
+            "big.txt",
+            &mut out,
+            format,
+            &solvers::registry::BuiltinEngine::new(solvers::SolverKind::BitmaskSingles),
+            &pool,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(counts.solved, 1, "{}", counts.line());
+        assert_answers_check(&text, &String::from_utf8(out).unwrap(), "big.txt");
+    }
+}
