@@ -678,8 +678,8 @@ pub struct SolveArgs {
     pub file: String,
     /// Solver name (see `harness list`) or an external solver (`lib:`, `cmd:`, `dimacs:`);
     /// default the best built-in solver for each puzzle's shape (measured: the champion for
-    /// 9x9, `cdcl` for every other shape; docs/solvers-and-counters.md). A named solver is
-    /// refused on shapes it does not take.
+    /// 9x9, `cdcl` for other shapes up to 128x128, `sat` above; docs/solvers-and-counters.md).
+    /// A named solver is refused on shapes it does not take.
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.
@@ -790,7 +790,8 @@ pub struct CountArgs {
     pub limit: u64,
     /// A counting solver (`harness list` marks them; every built-in one but backtracking and
     /// bitmask-dfs), or an external one. Default: the best built-in solver for the shape, as
-    /// `harness solve` picks it (the champion for 9x9, `cdcl` for every other shape).
+    /// `harness solve` picks it (the champion for 9x9, `cdcl` for other shapes up to 128x128,
+    /// `sat` above).
     #[arg(long, short = 's')]
     pub solver: Option<String>,
     /// External solvers: the solvers file, isolation.

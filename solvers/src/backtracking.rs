@@ -13,8 +13,8 @@
 //! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), with one search written over
 //! [`Units`](crate::Units): the peers of each empty cell (its row, column and box; row and column
 //! for a Latin square) are listed once per solve, and the symbols as a [`Mask`] as wide as the
-//! side needs (a `u16` for 9x9). The search runs as a loop over an explicit stack (a 128x128 grid
-//! has 16,384 cells: too deep for recursion).
+//! side needs (a `u16` for 9x9, several words above 128x128). The search runs as a loop over an
+//! explicit stack (a 400x400 grid has 160,000 cells: too deep for recursion).
 
 use crate::search::{by_width, fixed_order, FixedOrder, Mask, Tally};
 use crate::{Board, Budget, Shape, Symbol};
@@ -23,7 +23,7 @@ use crate::{Board, Budget, Shape, Symbol};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Backtracking;
 
-crate::search::board_solver!(Backtracking, solve);
+crate::search::board_solver!(Backtracking, ANY_SHAPE, solve);
 
 impl Backtracking {
     /// The search of `puzzle` with the narrowest mask that holds its side (it stops at the

@@ -17,7 +17,8 @@
 //! 7,368,194 calls). A guess is a node with two or more candidates. No propagations.
 //!
 //! Shapes: every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)), with one N-bit mask per row, column
-//! and box (a `u32` up to side 32, 9x9 among them, else a `u64` or `u128` by the side, `search.rs`; a Latin
+//! and box (a `u32` up to side 32, 9x9 among them, else a `u64`, a `u128` or several words by the side,
+//! `search.rs`; a Latin
 //! square's third mask shadows the row).
 
 use crate::search::{by_width, fixed_order, FixedOrder, Mask, Slots, Tally};
@@ -27,7 +28,7 @@ use crate::{Board, Budget};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskDfs;
 
-crate::search::board_solver!(BitmaskDfs, solve);
+crate::search::board_solver!(BitmaskDfs, ANY_SHAPE, solve);
 
 impl BitmaskDfs {
     /// The search of `puzzle` (it stops at the first solution: this solver does not count):

@@ -60,8 +60,8 @@
 //!
 //! ## Shapes
 //! Every [`Shape`](crate::Shape) ([`Shapes::Any`](crate::engine::Shapes::Any)). A 9x9 board takes the fast path above; any
-//! other shape the same search: one N-bit mask per row, column and box (a `u32`, `u64` or
-//! `u128` by the side, `search.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
+//! other shape the same search: one N-bit mask per row, column and box (a `u32`, `u64`,
+//! `u128` or several words by the side, `search.rs`; a Latin square's third mask shadows the row), the same list discipline, scan and counters, and the recursion run as a loop over an
 //! explicit stack of branch points (the path of a large grid is too deep for recursion).
 
 use crate::search::{by_width, Mask, Slots, Tally};
@@ -451,7 +451,7 @@ impl BitmaskSingles {
     }
 }
 
-crate::search::board_solver!(BitmaskSingles);
+crate::search::board_solver!(BitmaskSingles, ANY_SHAPE);
 
 /// The search of [`Search`] on a board of any shape (side N <= `M::BITS`): the same list of
 /// empty cells (each entry: its row, column and box slots of [`Slots`], then its cell index),
@@ -463,8 +463,9 @@ struct ShapedSearch<'a, M: Mask> {
     /// Scratch for [`ShapedSearch::dead_unit`]: the symbols the empty cells of each slot can
     /// take.
     seen: Vec<M>,
-    /// The list of empty cells, then the sentinel (slots [`Slots::none`]) at `len`.
-    pos: Vec<[u16; 4]>,
+    /// The list of empty cells (three slots and the cell, which needs more than 16 bits above
+    /// 255x255), then the sentinel (slots [`Slots::none`]) at `len`.
+    pos: Vec<[u32; 4]>,
     /// The symbol filled at each position `..depth`, as its bit.
     bit: Vec<M>,
     len: usize,
@@ -668,14 +669,15 @@ fn run_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> Tal
 fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> ShapedSearch<'a, M> {
     let slots = Slots::of(puzzle.shape());
     let none = slots.none();
-    let mut pos: Vec<[u16; 4]> = (0..puzzle.cells().len())
+    let mut pos: Vec<[u32; 4]> = (0..puzzle.cells().len())
         .filter(|&i| puzzle.get(i) == 0)
         .map(|i| {
-            let [r, c, b] = slots.cell(i);
-            [r, c, b, i as u16]
+            let [r, c, b] = slots.cell(i).map(u32::from);
+            [r, c, b, i as u32]
         })
         .collect();
     let len = pos.len();
+    let none = u32::from(none);
     pos.push([none, none, none, 0]);
     ShapedSearch {
         tally: Tally::new(limit, budget),
@@ -805,5 +807,10 @@ mod tests {
                 "{shape}"
             );
         }
+    }
+
+    #[test]
+    fn solves_shapes_above_128() {
+        crate::search::test_boards::solves_blanked_wide_patterns(&mut BitmaskSingles);
     }
 }

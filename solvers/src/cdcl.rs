@@ -1192,7 +1192,7 @@ impl Cdcl {
     }
 }
 
-crate::search::board_solver!(Cdcl);
+crate::search::board_solver!(Cdcl, UP_TO_128);
 
 #[cfg(test)]
 mod tests {

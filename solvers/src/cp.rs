@@ -378,7 +378,7 @@ impl Cp {
     }
 }
 
-crate::search::board_solver!(Cp);
+crate::search::board_solver!(Cp, UP_TO_128);
 
 #[cfg(test)]
 mod tests {

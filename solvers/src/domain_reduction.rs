@@ -44,8 +44,8 @@
 //! code at all. Tracing is for the 9x9 grid only.
 //!
 //! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)). A 9x9 board takes the fast path above; any other
-//! shape the same rules and search over [`Units`]: N-bit candidate masks (a `u32`, `u64` or
-//! `u128` by the side, `search.rs`), placements that visit the cell's peers,
+//! shape the same rules and search over [`Units`]: N-bit candidate masks (a `u32`, `u64`,
+//! `u128` or several 64-bit words by the side, `search.rs`), placements that visit the cell's peers,
 //! hidden singles found by folding each unit's candidates into "seen once" and "seen twice", MRV
 //! ties broken by the broken diagonals of the N x N grid, and the same counters. Instead of a copy
 //! of the state per branch (N² masks), every change is written on a trail and undone back to the
@@ -703,7 +703,7 @@ impl DomainReduction {
     }
 }
 
-crate::search::board_solver!(DomainReduction);
+crate::search::board_solver!(DomainReduction, ANY_SHAPE);
 
 /// One change to a [`ShapedState`], written on its trail so that it can be undone.
 enum Undo<M> {
@@ -1097,6 +1097,11 @@ mod tests {
                 "{shape}"
             );
         }
+    }
+
+    #[test]
+    fn solves_shapes_above_128() {
+        crate::search::test_boards::solves_blanked_wide_patterns(&mut DomainReduction);
     }
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};

@@ -3,8 +3,8 @@
 //!
 //! ## State
 //! Two views of the same candidates, kept equal by every change:
-//! - the **domain** of each cell: the symbols it may still take (an N-bit mask, a `u32`, `u64`
-//!   or `u128` by the side, `search.rs`);
+//! - the **domain** of each cell: the symbols it may still take (an N-bit mask, a `u16`,
+//!   `u32`, `u64`, `u128` or several 64-bit words by the side, `search.rs`);
 //! - the **place set** of each unit and symbol: the positions in the unit whose cell may still
 //!   take the symbol (an N-bit mask over the unit's N cells).
 //!
@@ -58,7 +58,7 @@
 //! subtree whose solutions were all counted); **propagations** counts symbols placed by the
 //! naked- and hidden-single rules (locked candidates place nothing and are not counted).
 //!
-//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), 1x1 to 128x128, square or rectangular boxes, and
+//! Shapes: every [`Shape`] ([`Shapes::Any`](crate::engine::Shapes::Any)), 1x1 to 400x400, square or rectangular boxes, and
 //! Latin squares. A 9x9 [`Grid`] takes the same code (there is no 9x9 fast path).
 
 use crate::search::{by_width, Mask, Tally};
@@ -631,11 +631,16 @@ impl Large {
     }
 }
 
-crate::search::board_solver!(Large);
+crate::search::board_solver!(Large, ANY_SHAPE);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     crate::search::test_boards::board_solver_tests!(Large::default());
+
+    #[test]
+    fn solves_blanked_patterns_above_128() {
+        crate::search::test_boards::solves_blanked_wide_patterns(&mut Large::default());
+    }
 }

@@ -247,7 +247,7 @@ impl Lcg {
     }
 }
 
-crate::search::board_solver!(Lcg);
+crate::search::board_solver!(Lcg, UP_TO_128);
 
 #[cfg(test)]
 mod tests {

@@ -23,13 +23,15 @@
 //! | `lcg` | [`lcg`] | `cdcl`'s engine plus all-different per unit filtered as `cp` does, its prunings explained by Hall sets read off the matching (lazy clause generation) |
 //! | `logic` | [`logic`] | human techniques (singles to fish, wings, colouring and chains), easiest first; MRV guesses only when none applies; also the rater |
 //!
-//! Shapes: eleven solvers take grids of every [`Shape`] ([`engine::Shapes::Any`]: Sudoku of any
-//! box shape and Latin squares, side up to [`MAX_SIDE`]): `backtracking`, `bitmask-dfs`,
-//! `bitmask-singles`, `domain-reduction`, `dlx`, `sat`, `logic`, `large`, `cdcl`, `cp` and `lcg`;
-//! `bitboard-bands`, `triads` and `hybrid` take the classic 9x9 only (their `solve` returns
-//! `None` on another shape). A solver with code written for 9x9 chooses it inside itself, by the
-//! board's shape. `backtracking` and `bitmask-dfs` are one search at every shape, over candidate
-//! masks as wide as the side needs (`u16` for 9x9, then `u32`, `u64`, `u128`);
+//! Shapes: eleven solvers take grids of other shapes than 9x9 (Sudoku of any box shape and Latin
+//! squares). Six take every [`Shape`] ([`engine::Shapes::Any`], side up to [`MAX_SIDE`]):
+//! `backtracking`, `bitmask-dfs`, `bitmask-singles`, `domain-reduction`, `large` and `sat`; five
+//! take sides up to 128 ([`engine::Shapes::UpTo`], one `u128` word per set): `dlx`, `logic`,
+//! `cdcl`, `cp` and `lcg`. `bitboard-bands`, `triads` and `hybrid` take the classic 9x9 only
+//! (their `solve` returns `None` on another shape). A solver with code written for 9x9 chooses
+//! it inside itself, by the board's shape. `backtracking` and `bitmask-dfs` are one search at
+//! every shape, over candidate masks as wide as the side needs (`u16` for 9x9, then `u32`,
+//! `u64`, `u128`, then several 64-bit words up to 400x400);
 //! `bitmask-singles` and `domain-reduction` keep a tuned 9x9 search beside their generic one,
 //! with the same counters (their tests compare the two).
 //!

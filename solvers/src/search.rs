@@ -1,14 +1,15 @@
 //! What the searching solvers share on grids of every [`Shape`]: candidate sets as bit masks
-//! ([`Mask`], monomorphised for `u16`, `u32`, `u64` and `u128` and picked by the side, see
+//! ([`Mask`], monomorphised for `u16`, `u32`, `u64`, `u128` and sets of several words
+//! ([`Wide`]), picked by the side, see
 //! [`by_width!`](crate::search::by_width)), the unit slots of each cell ([`Slots`]), the
 //! fixed-order depth-first search of `backtracking` and `bitmask-dfs` ([`fixed_order`]), and the
 //! bookkeeping of a search whose first solution is a [`Board`] ([`Tally`]).
 //!
 //! Symbol `s` (1..=N) is bit `s - 1` of a mask, so N symbols need N bits: a `u16` up to side 16
 //! (9x9 among them), a `u32` up to 32 (every Sudoku up to 25x25), a `u64` up to 64, a `u128` up
-//! to [`MAX_SIDE`](crate::MAX_SIDE). The searches ask a mask only for what [`Mask`] declares (set
-//! operations, the lowest symbol, a count), so a wider set made of several words can implement
-//! it without a change to any search.
+//! to 128, and several 64-bit words ([`Wide`]) up to [`MAX_SIDE`](crate::MAX_SIDE). The searches
+//! ask a mask only for what [`Mask`] declares (set operations, the lowest symbol, a count), so the
+//! wide sets take every search unchanged, and 9x9 keeps its `u16`.
 
 use crate::budget::Poll;
 use crate::{Board, Budget, Count, Outcome, Shape, Stats, Symbol};
@@ -93,15 +94,112 @@ impl_mask!(u32);
 impl_mask!(u64);
 impl_mask!(u128);
 
+/// A set of up to `64·W` symbols in `W` words, for sides above 128 (up to
+/// [`MAX_SIDE`](crate::MAX_SIDE)): symbol `s` is bit `(s - 1) % 64` of word `(s - 1) / 64`. The
+/// set operations work word by word; the lowest symbol is found in the first word that is not
+/// empty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Wide<const W: usize>([u64; W]);
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl<const W: usize> $tr for Wide<W> {
+            type Output = Wide<W>;
+            #[inline(always)]
+            fn $f(mut self, other: Wide<W>) -> Wide<W> {
+                self.$fa(other);
+                self
+            }
+        }
+        impl<const W: usize> $tra for Wide<W> {
+            #[inline(always)]
+            fn $fa(&mut self, other: Wide<W>) {
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    *a $op b;
+                }
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Wide<W>;
+    #[inline(always)]
+    fn not(self) -> Wide<W> {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl<const W: usize> Mask for Wide<W> {
+    const ZERO: Wide<W> = Wide([0; W]);
+    const BITS: usize = 64 * W;
+    #[inline(always)]
+    fn all(n: usize) -> Wide<W> {
+        let mut words = [0u64; W];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = <u64 as Mask>::all(n.saturating_sub(64 * i));
+        }
+        Wide(words)
+    }
+    #[inline(always)]
+    fn symbol(s: Symbol) -> Wide<W> {
+        let b = usize::from(s) - 1;
+        let mut words = [0u64; W];
+        words[b / 64] = 1 << (b % 64);
+        Wide(words)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn first(self) -> Symbol {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return (64 * i) as Symbol + w.first();
+            }
+        }
+        (64 * W) as Symbol + 1
+    }
+    #[inline(always)]
+    fn lowest(self) -> Wide<W> {
+        let mut words = [0u64; W];
+        if let Some(i) = self.0.iter().position(|&w| w != 0) {
+            words[i] = self.0[i].lowest();
+        }
+        Wide(words)
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline(always)]
+    fn at_most_one(self) -> bool {
+        match self.0.iter().position(|&w| w != 0) {
+            None => true,
+            Some(i) => self.0[i].at_most_one() && self.0[i + 1..].iter().all(|&w| w == 0),
+        }
+    }
+}
+
 /// Calls `$f::<M>(args)` with the narrowest [`Mask`] `M` that holds `$side` symbols: `u16` up to
-/// 16, `u32` up to 32, `u64` up to 64, else `u128`.
+/// 16, `u32` up to 32, `u64` up to 64, `u128` up to 128, then words of 64 bits: three up to 192
+/// (144x144, 169x169), four up to 256 (196x196 to 256x256), seven up to 448 (every side up to
+/// [`MAX_SIDE`](crate::MAX_SIDE)).
 macro_rules! by_width {
     ($side:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
         match $side {
             0..=16 => $f::<u16>($($arg),*),
             17..=32 => $f::<u32>($($arg),*),
             33..=64 => $f::<u64>($($arg),*),
-            _ => $f::<u128>($($arg),*),
+            65..=128 => $f::<u128>($($arg),*),
+            129..=192 => $f::<$crate::search::Wide<3>>($($arg),*),
+            193..=256 => $f::<$crate::search::Wide<4>>($($arg),*),
+            _ => $f::<$crate::search::Wide<7>>($($arg),*),
         }
     };
 }
@@ -141,25 +239,25 @@ macro_rules! board_search_methods {
 }
 pub(crate) use board_search_methods;
 
-/// `impl Solver for $ty` for a solver written as one search over [`Board`]s of every shape to
-/// side 128 ([`crate::engine::Caps::UP_TO_128`]) with its `tally`: `board_solver!(T)` solves
-/// and counts, `board_solver!(T, solve)` only solves.
+/// `impl Solver for $ty` for a solver written as one search over [`Board`]s with its `tally`,
+/// taking the shapes of the named [`crate::engine::Caps`] constant (`ANY_SHAPE`, `UP_TO_128`):
+/// `board_solver!(T, CAPS)` solves and counts, `board_solver!(T, CAPS, solve)` only solves.
 macro_rules! board_solver {
-    ($ty:ty) => {
+    ($ty:ty, $caps:ident) => {
         impl $crate::Solver for $ty {
             fn caps(&self) -> $crate::engine::Caps {
-                $crate::engine::Caps::UP_TO_128
+                $crate::engine::Caps::$caps
             }
 
             $crate::search::board_search_methods!();
         }
     };
-    ($ty:ty, solve) => {
+    ($ty:ty, $caps:ident, solve) => {
         impl $crate::Solver for $ty {
             fn caps(&self) -> $crate::engine::Caps {
                 $crate::engine::Caps {
                     counts: false,
-                    ..$crate::engine::Caps::UP_TO_128
+                    ..$crate::engine::Caps::$caps
                 }
             }
 
@@ -486,6 +584,53 @@ pub(crate) mod test_boards {
         }
     }
 
+    /// The shapes above 128x128, one for each width of [`crate::search::Wide`] masks: a Latin
+    /// square of order 130 and a 144x144 Sudoku (three words), a Latin square of order 200
+    /// (four), and one of order 260 (seven words; 67,600 cells, more than 16 bits count).
+    pub(crate) fn wide_shapes() -> Vec<Shape> {
+        vec![
+            Shape::latin(130).unwrap(),
+            Shape::of_order(12).unwrap(),
+            Shape::latin(200).unwrap(),
+            Shape::latin(260).unwrap(),
+        ]
+    }
+
+    /// `solution` with about `percent` % of its cells blanked, scattered by a hash of the cell
+    /// (where [`blank`] would empty whole columns of a side its period divides).
+    pub(crate) fn scatter(solution: &Board, percent: u64) -> Board {
+        let cells = solution
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let h = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                if (h >> 32) % 100 < percent {
+                    0
+                } else {
+                    v
+                }
+            })
+            .collect();
+        Board::new(solution.shape(), cells).unwrap()
+    }
+
+    /// `solver` solves a twentieth of the cells blanked ([`scatter`]) at every one of
+    /// [`wide_shapes`]: a full grid without a conflict that keeps the givens.
+    pub(crate) fn solves_blanked_wide_patterns(solver: &mut dyn crate::Solver) {
+        use crate::{Budget, Status};
+        for shape in wide_shapes() {
+            let puzzle = scatter(&pattern(shape), 5);
+            let out = solver.solve(&puzzle, &Budget::unlimited()).unwrap();
+            assert_eq!(out.status, Status::Solved, "{shape}");
+            let got = out.solution.unwrap();
+            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
+            for (i, &v) in puzzle.cells().iter().enumerate() {
+                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
+            }
+        }
+    }
+
     /// `solver` solves the seed puzzle to its stated solution and counts its one solution.
     pub(crate) fn solves_the_seed_and_counts_one(solver: &mut dyn crate::Solver) {
         use crate::test_puzzles::{OnGrid, SEED, SEED_SOLUTION};
@@ -563,6 +708,26 @@ mod tests {
         assert!(<u64 as Mask>::symbol(40).at_most_one());
         assert!(!(0b110u32).at_most_one());
         assert_eq!(0b110u32.lowest(), 0b10);
+    }
+
+    #[test]
+    fn wide_masks_agree_with_one_word() {
+        type W3 = Wide<3>;
+        assert_eq!(W3::all(130).count(), 130);
+        assert_eq!(W3::all(192), !W3::ZERO);
+        assert_eq!(W3::all(64).0, [u64::MAX, 0, 0]);
+        for s in [1, 64, 65, 128, 129, 192] {
+            let m = W3::symbol(s);
+            assert_eq!((m.count(), m.first()), (1, s), "{s}");
+            assert!(m.at_most_one() && !m.is_empty());
+        }
+        let m = W3::symbol(70) | W3::symbol(150);
+        assert_eq!((m.first(), m.lowest(), m.count()), (70, W3::symbol(70), 2));
+        assert!(!m.at_most_one());
+        assert_eq!((m ^ m.lowest()).first(), 150);
+        assert_eq!(m & !W3::symbol(70), W3::symbol(150));
+        assert!(W3::ZERO.is_empty() && W3::ZERO.at_most_one());
+        assert_eq!(<Wide<7> as Mask>::all(400).count(), 400);
     }
 
     #[test]

@@ -15,9 +15,10 @@
 //! puzzle's shape leaves it invalid, with a message naming the solvers that take it.
 //! `--transform` applies to 9x9 puzzles only.
 //!
-//! A puzzle that cannot be read, has no solution, has more than one (checked by counting to 2
-//! after the solve: 9x9 with the champion solver, another shape with the solver that solved it
-//! when it counts, else the best built-in solver for the shape) or runs out of its budget is
+//! A puzzle that cannot be read, has no solution, has more than one (9x9: counted to 2 by the
+//! champion solver after the solve; another shape: one search for two solutions by the solver
+//! when it counts, which finds the first and goes on for a second, else a solve and then a
+//! count to 2 by the best built-in solver for the shape) or runs out of its budget is
 //! reported on stderr with its line and written as a **marked entry** in its place, so output
 //! entry `k` always answers input entry `k`. A Latin square with holes is not counted: any
 //! completion is the answer (a quasigroup-with-holes instance has many by construction), and
@@ -640,13 +641,76 @@ fn solve_entry(
             }
         }
     };
+    let counter = engines.counter_for(shape, (engine, slot));
+    if counter.is_some_and(|(_, c)| c == slot) {
+        // The solver counts: one search for two solutions finds the first and goes on for a
+        // second, where a solve and then a count would search twice.
+        if let Some(a) = sessions.with(slot, engine, |s| {
+            answer_counted(e, engine, s, timeout, source)
+        }) {
+            return a;
+        }
+    }
     let a = sessions.with(slot, engine, |s| {
         answer(e, engine, s, timeout, source, None)
     });
-    match engines.counter_for(shape, (engine, slot)) {
+    match counter {
         Some((c, slot)) => sessions.with(slot, c, |c| unique_or_marked(a, e, c, timeout, source)),
         None => a,
     }
+}
+
+/// The answer to a puzzle of another shape than 9x9 from one search for two solutions by a
+/// solver that counts: its first solution, checked, marked when a second was found; the
+/// answer as a solve gives it when the budget ran out after the first (as when a count after
+/// the solve does not finish). `None` when the engine cannot count (the caller then solves and
+/// counts apart).
+fn answer_counted(
+    e: &Entry,
+    engine: &dyn Engine,
+    session: Result<&mut dyn Session, String>,
+    timeout: Option<Duration>,
+    source: &str,
+) -> Option<Answer> {
+    let (Ok(p), Ok(session)) = (&e.puzzle, session) else {
+        return None;
+    };
+    let fail = |kind, why: String| Answer::Failed {
+        kind,
+        message: format!("{source}:{}: {why}", e.line),
+    };
+    let name = &engine.info().name;
+    let budget = Budget::unlimited().timeout(timeout);
+    let c = match session.count(&p.board, 2, &budget) {
+        Ok(c) => c,
+        Err(solvers::engine::EngineError::Unsupported(_)) => return None,
+        Err(why) => return Some(fail(Failure::Error, format!("{name}: {why}"))),
+    };
+    let status = match (&c.first, c.complete) {
+        (Some(_), _) => Status::Solved,
+        (None, false) => Status::Timeout,
+        (None, true) => Status::NoSolution,
+    };
+    let several = c.solutions >= 2;
+    let a = verdict(
+        status,
+        c.first,
+        name,
+        |s| verify::verdict(&p.board, s, p.solution.as_ref(), false),
+        Answer::SolvedBoard,
+        fail,
+    );
+    Some(match a {
+        Answer::SolvedBoard(s) if several => Answer::Failed {
+            kind: Failure::Several,
+            message: format!(
+                "{source}:{}: more than one solution, so not a proper puzzle (one of them: {})",
+                e.line,
+                board_line(&s),
+            ),
+        },
+        a => a,
+    })
 }
 
 /// Opens `file` (`-` = stdin) as a puzzle reader, format detected or forced.

@@ -26,9 +26,11 @@
 //!   programs exchange (a 9x9 row may also be 9 characters with no spaces), and the form big
 //!   puzzles are published in. The first row's cell count is N (with a shape line of that side,
 //!   its shape; else square boxes √N x √N when N is a square): N lines of N integers are one
-//!   puzzle of side N, read without a shape line whenever N is a square. A line of 4 to 128
-//!   integers starts a block; a longer line of K² integers none above K is a puzzle of side K on
-//!   one line ([`BLOCK_ROW_TOKENS`]; 81 integers none above 9 are a 9x9 puzzle).
+//!   puzzle of side N, read without a shape line whenever N is a square, up to [`MAX_SIDE`]. A
+//!   line of 4 to 128 integers always starts a block; a longer line is a puzzle of side K on one
+//!   line when it holds K² integers none above K, else a block's row too (a row of a 144x144 or
+//!   400x400 block reaches above 12 or 20) ([`BLOCK_ROW_TOKENS`]; 81 integers none above 9 are
+//!   a 9x9 puzzle).
 //!
 //! A grid of a side above [`MAX_SIDE`] (a block of N lines of N integers, a line of N·N) is one
 //! error naming the limit, however many lines it spans; so is a block whose boxes are not implied
@@ -675,7 +677,8 @@ pub fn detect(first_line: &str) -> Format {
 
 /// Lines of this many integers (or blank marks) are the first row of a block, never a puzzle
 /// on one line, except 81 integers none above 9 (a 9x9 puzzle on one line). A longer line of
-/// K² integers none above K is a puzzle of side K on one line; any other long line is a row.
+/// K² integers none above K is a puzzle of side K on one line; any other long line is a block's
+/// row (blocks go up to [`MAX_SIDE`], beyond this range).
 pub const BLOCK_ROW_TOKENS: std::ops::RangeInclusive<usize> = 4..=128;
 
 /// True when `tokens`, a line of cells, are a whole puzzle on one line rather than the first
@@ -1355,15 +1358,14 @@ impl<R: BufRead> Iterator for BlockEntries<R> {
             };
         }
         let shape = block.shape;
+        // A row's fault is reported on its own line; a block short of rows, on its first.
+        let at = block.error_line.unwrap_or(start);
         let puzzle = block.puzzle();
-        Some(Ok(entry(
-            &self.source,
-            self.index,
-            start,
-            title,
-            puzzle,
-            shape,
-        )))
+        let mut e = entry(&self.source, self.index, start, title, puzzle, shape);
+        if let Err(err) = &mut e.puzzle {
+            err.line = at;
+        }
+        Some(Ok(e))
     }
 }
 
@@ -1378,8 +1380,9 @@ struct Block {
     cells: Vec<Symbol>,
     /// Rows read so far, bad ones included.
     rows: usize,
-    /// The first error met.
+    /// The first error met, and the file line it was met on.
     error: Option<Reason>,
+    error_line: Option<usize>,
 }
 
 impl Block {
@@ -1399,6 +1402,7 @@ impl Block {
             side,
             cells: shape.map_or_else(Vec::new, |s| vec![0; s.cells()]),
             rows: 0,
+            error_line: error.as_ref().map(|_| first.number),
             error,
         }
     }
@@ -1423,12 +1427,7 @@ impl Block {
                         Ok(row) => {
                             self.cells[rows * side..rows * side + side].copy_from_slice(&row)
                         }
-                        Err(detail) => {
-                            self.error.get_or_insert(Reason::BlockRow {
-                                row: rows + 1,
-                                detail: format!("line {}: {detail}", raw.number),
-                            });
-                        }
+                        Err(detail) => self.fault(raw.number, rows, detail),
                     }
                 }
                 self.rows += 1;
@@ -1439,11 +1438,20 @@ impl Block {
 
     /// Counts a row that could not be read (line `number`, for `reason`), keeping the first error.
     fn bad_row(&mut self, number: usize, reason: Reason) {
-        self.error.get_or_insert(Reason::BlockRow {
-            row: self.rows + 1,
-            detail: format!("line {number}: {reason}"),
-        });
+        self.fault(number, self.rows, reason.to_string());
         self.rows += 1;
+    }
+
+    /// Keeps the first error: row `row` (0-based) of the block, on file line `number`, is wrong
+    /// for `detail`.
+    fn fault(&mut self, number: usize, row: usize, detail: String) {
+        if self.error.is_none() {
+            self.error = Some(Reason::BlockRow {
+                row: row + 1,
+                detail,
+            });
+            self.error_line = Some(number);
+        }
     }
 
     /// The puzzle the block holds, or why it could not be read.
@@ -2107,7 +2115,7 @@ mod tests {
         let (_, e) = read(&format!("Grid 9\n{}\n", rows.join("\n")));
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:2: block row 9: line 10: bad character 'x' in cell 9 (r9c9)"
+            "t.txt:10: block row 9: bad character 'x' in cell 9 (r9c9)"
         );
     }
 
@@ -2131,7 +2139,7 @@ mod tests {
         let (_, e) = read(&text);
         assert_eq!(
             e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:1: block row 4: line 4: 3 cells, expected 9"
+            "t.txt:4: block row 4: 3 cells, expected 9"
         );
         assert_eq!(
             e[1].puzzle.as_ref().unwrap_err().to_string(),

@@ -76,7 +76,7 @@ fn c_writes_distinct_grids_and_s_solves_them_back() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "sudoku.txt:11: block row 5: line 15: 7 cells, expected 9",
+            "sudoku.txt:15: block row 5: 7 cells, expected 9",
         ))
         .stderr(predicate::str::contains(
             "read 3, solved 2, unsolvable 0, invalid 1",

@@ -877,7 +877,7 @@ fn bad_integer_blocks_name_file_line_and_cell() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].puzzle.as_ref().unwrap_err().to_string(),
-        "s.txt:1: block row 37: line 37: 99 cells, expected 100 (r37c100 is missing)"
+        "s.txt:37: block row 37: 99 cells, expected 100 (r37c100 is missing)"
     );
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let mut row: Vec<&str> = lines[4].split(' ').collect();
@@ -887,7 +887,7 @@ fn bad_integer_blocks_name_file_line_and_cell() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].puzzle.as_ref().unwrap_err().to_string(),
-        "a.txt:1: block row 5: line 5: symbol at r5c7: 101 is above 100"
+        "a.txt:5: block row 5: symbol at r5c7: 101 is above 100"
     );
     let latin = Board::new(
         Shape::latin(50).unwrap(),
@@ -1099,5 +1099,42 @@ fn integer_blocks_above_128_are_one_puzzle() {
         assert_eq!(board.shape(), solvers::Shape::of_order(order).unwrap());
         let givens = text.split_whitespace().filter(|t| *t != ".").count();
         assert_eq!(board.givens(), givens, "{side}");
+    }
+}
+
+/// A 144x144 and a 400x400 integer block with a tenth of the cells punched out (scattered by a
+/// hash) are each one puzzle, solved by `bitmask-singles` (several-word masks above 128) and
+/// checked by the checker.
+#[test]
+fn punched_144_and_400_blocks_solve_and_check() {
+    for n in [12, 20] {
+        let mut b = pattern(n);
+        for i in 0..b.cells().len() {
+            if (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32 & 0xff < 26 {
+                b.set(i, 0);
+            }
+        }
+        let text = blank_block(&b, ".");
+        let reader = PuzzleReader::from_text(&text, "big.txt");
+        let format = reader.format();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let mut out = Vec::new();
+        let counts = harness::commands::solve::solve_stream(
+            reader,
+            "big.txt",
+            &mut out,
+            format,
+            &solvers::registry::BuiltinEngine::new(solvers::SolverKind::BitmaskSingles),
+            &pool,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(counts.solved, 1, "{}", counts.line());
+        assert_answers_check(&text, &String::from_utf8(out).unwrap(), "big.txt");
     }
 }
