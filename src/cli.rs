@@ -157,9 +157,9 @@ pub struct ExternalArgs {
     pub encoding: solvers::sat::EncodingChoice,
 }
 
-/// Arguments of `harness run`.
+/// The solvers of `harness run`, `scale` and `bench`.
 #[derive(Debug, Args)]
-pub struct RunArgs {
+pub struct SolverArgs {
     /// Solvers: `all` (every built-in solver), names separated by commas (see `harness list`),
     /// names from the solvers file, or external solvers given inline as
     /// `[NAME=]lib:PATH:SYMBOL[:CONFIGURATION]`, `[NAME=]cmd:PROGRAM ARGS`, `[NAME=]dimacs:PROGRAM ARGS`.
@@ -169,6 +169,14 @@ pub struct RunArgs {
     /// External solvers: the solvers file, isolation.
     #[command(flatten)]
     pub external: ExternalArgs,
+}
+
+/// Arguments of `harness run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The solvers, built-in and external.
+    #[command(flatten)]
+    pub solvers: SolverArgs,
     /// A shipped dataset name or a file path; repeat for several. Default: the shipped sets.
     #[arg(long, short = 'd')]
     pub dataset: Vec<String>,
@@ -223,13 +231,9 @@ pub struct RunLimits {
 /// Arguments of `harness scale` (docs/scaling.md).
 #[derive(Debug, Args)]
 pub struct ScaleArgs {
-    /// Solvers, as `run --solver` takes them: `all`, names separated by commas, solvers-file
-    /// names, inline `lib:`/`cmd:`/`dimacs:` specs.
-    #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
-    pub solver: Vec<String>,
-    /// External solvers: the solvers file, isolation.
+    /// The solvers, built-in and external.
     #[command(flatten)]
-    pub external: ExternalArgs,
+    pub solvers: SolverArgs,
     /// Sudoku shapes, separated by commas: orders `N` (the side; square boxes), ranges `a..b`
     /// (every square side from a to b: `4..25` = 4x4, 9x9, 16x16, 25x25), and boxes `RxC` (side
     /// R·C): `4..25,2x3,3x4`.
@@ -805,12 +809,9 @@ pub struct CountArgs {
 /// Arguments of `harness bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Solvers: `all`, or names separated by commas, built-in or external (as for `run`).
-    #[arg(long, short = 's', default_value = "all", value_delimiter = ',')]
-    pub solver: Vec<String>,
-    /// External solvers: the solvers file, isolation.
+    /// The solvers, built-in and external.
     #[command(flatten)]
-    pub external: ExternalArgs,
+    pub solvers: SolverArgs,
     /// A shipped dataset name or a file path; repeat for several. Default: the four public sets
     /// of $HARNESS_DATA/datasets when present, else the shipped sets.
     #[arg(long, short = 'd')]

@@ -100,11 +100,11 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<usize> {
     if let Some(dir) = &args.verdicts {
         return check_verdicts(dir, args, &settings);
     }
-    let names = without_reference(&args.solver)?;
+    let names = without_reference(&args.solvers.solver)?;
     let engines = if names.is_empty() {
         Vec::new()
     } else {
-        engines(&names, &args.external)?
+        engines(&names, &args.solvers.external)?
     };
     let contestants = Contestant::all(&engines, true)?;
     let sets = datasets(&args.dataset)?;
@@ -311,7 +311,7 @@ impl Agreement {
 /// wrong answers bench saw.
 fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyhow::Result<usize> {
     use anyhow::Context;
-    let registry = super::run::registry(&args.external, true)?;
+    let registry = super::run::registry(&args.solvers.external, true)?;
     let info = crate::record::read_info(dir)?;
     let verdicts = crate::report::verdicts_of(dir)?;
     let mut wrong = 0;
@@ -329,7 +329,7 @@ fn check_verdicts(dir: &std::path::Path, args: &BenchArgs, s: &Settings) -> anyh
         let ds = dataset::load(source.strip_prefix("shipped:").unwrap_or(source))
             .with_context(|| format!("loading dataset {} of {}", v.dataset, dir.display()))?;
         let names: Vec<String> = v.ranked.iter().map(|r| r.solver.clone()).collect();
-        let engines = registry.resolve(&names, args.external.isolate)?;
+        let engines = registry.resolve(&names, args.solvers.external.isolate)?;
         let contestants = Contestant::all(&engines, false)?;
         let p = Prepared::new(bench_grids(&ds, args));
         let m = perf::measure(&contestants, &p, s);

@@ -571,11 +571,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<RunEnd> {
 /// # Errors
 /// As [`run`].
 pub fn run_for(args: &RunArgs, command: &str) -> anyhow::Result<RunEnd> {
-    let solvers = engines(&args.solver, &args.external)?;
+    let solvers = engines(&args.solvers.solver, &args.solvers.external)?;
     run_engines(args, solvers, command, true)
 }
 
-/// [`run_for`] with the engines given instead of resolved from `args.solver` (which is not
+/// [`run_for`] with the engines given instead of resolved from `args.solvers.solver` (which is not
 /// read): for library callers that bring engines of their own (the Python package's `race`,
 /// whose Python callables are engines). The run is the same: budgets, checker, the run folder
 /// (`args.limits.out`), the report unless `args.limits.no_report`. With `print` false, nothing is printed on

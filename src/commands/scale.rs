@@ -31,7 +31,7 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
         v.push(a.into());
         v.push(b);
     };
-    push("--solver", args.solver.join(","));
+    push("--solver", args.solvers.solver.join(","));
     push("--timeout-ms", args.limits.timeout_ms.to_string());
     if let Some(n) = args.limits.max_nodes {
         push("--max-nodes", n.to_string());
@@ -42,7 +42,7 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
     if let Some(s) = args.limits.shard {
         push("--shard", s.to_string());
     }
-    if let Some(f) = &args.external.solvers {
+    if let Some(f) = &args.solvers.external.solvers {
         push("--solvers", f.to_string_lossy().into_owned());
     }
     match &args.resume {
@@ -52,7 +52,7 @@ fn run_argv(args: &ScaleArgs, out: &Path, files: &[PathBuf]) -> Vec<String> {
     for f in files {
         push("--dataset", f.to_string_lossy().into_owned());
     }
-    if args.external.isolate {
+    if args.solvers.external.isolate {
         v.push("--isolate".into());
     }
     if args.limits.quiet {
@@ -110,7 +110,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     }
     let plan = Plan::from_args(args)?;
     // Unknown solver names fail before any instance is made.
-    run::engines(&args.solver, &args.external)?;
+    run::engines(&args.solvers.solver, &args.solvers.external)?;
     let out = out_dir(args);
     crate::plumbing::output::ensure_writable(&out)?;
     let resuming = args.resume.is_some();
