@@ -97,7 +97,7 @@ fn c_writes_distinct_grids_and_s_solves_them_back() {
     );
     assert!(std::fs::read_to_string(&file)
         .unwrap()
-        .contains("# ERROR sudoku.txt:11:"));
+        .contains("# ERROR sudoku.txt:15: block row 5:"));
 }
 
 #[test]
