@@ -444,6 +444,17 @@ pub(crate) trait FixedOrder<M: Mask> {
     fn place(&mut self, k: usize, bit: M);
     /// Takes back the symbol of `bit` from the empty cell at position `k`.
     fn take_back(&mut self, k: usize, bit: M);
+    /// Whether the search looks ahead: it reads the candidates of position `k + 1` once, when
+    /// it enters position `k`, and tries each symbol of `k` against them
+    /// ([`FixedOrder::shares_next`]), placing only the symbols that leave `k + 1` a candidate.
+    /// The tree and its counters are the same either way; without it (the textbook form) each
+    /// symbol is placed and position `k + 1`'s candidates read anew.
+    const LOOKAHEAD: bool = false;
+    /// Whether positions `k` and `k + 1` share a unit, so that the symbol at `k` is not a
+    /// candidate of `k + 1` (asked only when [`FixedOrder::LOOKAHEAD`]).
+    fn shares_next(&self, _k: usize) -> bool {
+        true
+    }
 }
 
 /// The depth-first search over the `len` positions of `grid` in order, symbols lowest first:
@@ -453,15 +464,23 @@ pub(crate) trait FixedOrder<M: Mask> {
 /// backtrack, a placement taken back). The counters stay in locals and the budget is polled as
 /// [`Budget::check`] would. Returns the tally (no solution recorded in it) and, when every
 /// position is filled, the symbol placed at each, as its bit.
-pub(crate) fn fixed_order<'a, M: Mask>(
-    grid: &mut impl FixedOrder<M>,
+pub(crate) fn fixed_order<'a, M: Mask, G: FixedOrder<M>>(
+    grid: &mut G,
     len: usize,
     budget: &'a Budget,
 ) -> (Tally<'a>, Option<Vec<M>>) {
     let mut t = Tally::new(1, budget);
     let mut poll = Poll::new(budget);
-    // stack[k]: the symbols position k has not tried yet, and the one it holds.
-    let mut stack = vec![(M::ZERO, M::ZERO); len];
+    // stack[k]: the symbols position k has not tried yet, the one it holds, and (looking ahead)
+    // the candidates of position k + 1 while k is empty.
+    let mut stack = vec![(M::ZERO, M::ZERO, M::ZERO); len];
+    let ahead = |grid: &G, k: usize| {
+        if G::LOOKAHEAD && k + 1 < len {
+            grid.candidates(k + 1)
+        } else {
+            M::ZERO
+        }
+    };
     let (mut nodes, mut guesses, mut backtracks) = (1u64, 0u64, 0u64);
     // The call for position 0 (the root), checked as every node is.
     t.out_of_budget = poll.spent(nodes);
@@ -473,6 +492,7 @@ pub(crate) fn fixed_order<'a, M: Mask>(
             break 'search true;
         }
         stack[0].0 = grid.candidates(0);
+        stack[0].2 = ahead(grid, 0);
         guesses += !stack[0].0.at_most_one() as u64;
         let mut k = 0;
         loop {
@@ -488,8 +508,11 @@ pub(crate) fn fixed_order<'a, M: Mask>(
                 continue;
             }
             let bit = cand.lowest();
-            stack[k] = (cand ^ bit, bit);
-            grid.place(k, bit);
+            stack[k].0 = cand ^ bit;
+            stack[k].1 = bit;
+            if !G::LOOKAHEAD {
+                grid.place(k, bit);
+            }
             // The call for position k + 1.
             nodes += 1;
             if poll.spent(nodes) {
@@ -497,18 +520,33 @@ pub(crate) fn fixed_order<'a, M: Mask>(
                 break 'search false;
             }
             if k + 1 >= len {
+                if G::LOOKAHEAD {
+                    grid.place(k, bit);
+                }
                 break 'search true;
             }
-            let next = grid.candidates(k + 1);
+            let next = if !G::LOOKAHEAD {
+                grid.candidates(k + 1)
+            } else if grid.shares_next(k) {
+                stack[k].2 & !bit
+            } else {
+                stack[k].2
+            };
             guesses += !next.at_most_one() as u64;
             if next.is_empty() {
                 // A dead end: the call for position k + 1 returns false at once.
-                grid.take_back(k, bit);
+                if !G::LOOKAHEAD {
+                    grid.take_back(k, bit);
+                }
                 backtracks += 1;
                 continue;
             }
+            if G::LOOKAHEAD {
+                grid.place(k, bit);
+            }
             k += 1;
             stack[k].0 = next;
+            stack[k].2 = ahead(grid, k);
         }
     };
     t.stats.nodes = nodes;
@@ -516,7 +554,7 @@ pub(crate) fn fixed_order<'a, M: Mask>(
     t.stats.backtracks = backtracks;
     (
         t,
-        full.then(|| stack.into_iter().map(|(_, bit)| bit).collect()),
+        full.then(|| stack.into_iter().map(|(_, bit, _)| bit).collect()),
     )
 }
 
