@@ -1127,9 +1127,11 @@ fn punched_144_and_400_blocks_solve_and_check() {
             "big.txt",
             &mut out,
             format,
-            &solvers::registry::BuiltinEngine::new(solvers::SolverKind::BitmaskSingles),
+            &harness::commands::solve::Engines::one(
+                &solvers::registry::BuiltinEngine::new(solvers::SolverKind::BitmaskSingles),
+                None,
+            ),
             &pool,
-            None,
             None,
             None,
         )
