@@ -609,16 +609,21 @@ pub(crate) mod test_boards {
     /// `solver` solves a third of the cells blanked at every one of [`shapes`]: a full grid
     /// without a conflict that keeps the givens.
     pub(crate) fn solves_blanked_patterns(solver: &mut dyn crate::Solver) {
-        use crate::{Budget, Status};
         for shape in shapes() {
-            let puzzle = blank(&pattern(shape), 1, 3);
-            let out = solver.solve(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let got = out.solution.unwrap();
-            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
-            for (i, &v) in puzzle.cells().iter().enumerate() {
-                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
-            }
+            solves_keeping_the_givens(solver, &blank(&pattern(shape), 1, 3));
+        }
+    }
+
+    /// `solver` solves `puzzle`: a full grid without a conflict that keeps the givens.
+    fn solves_keeping_the_givens(solver: &mut dyn crate::Solver, puzzle: &Board) {
+        use crate::{Budget, Status};
+        let shape = puzzle.shape();
+        let out = solver.solve(puzzle, &Budget::unlimited()).unwrap();
+        assert_eq!(out.status, Status::Solved, "{shape}");
+        let got = out.solution.unwrap();
+        assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
         }
     }
 
@@ -656,16 +661,8 @@ pub(crate) mod test_boards {
     /// `solver` solves a twentieth of the cells blanked ([`scatter`]) at every one of
     /// [`wide_shapes`]: a full grid without a conflict that keeps the givens.
     pub(crate) fn solves_blanked_wide_patterns(solver: &mut dyn crate::Solver) {
-        use crate::{Budget, Status};
         for shape in wide_shapes() {
-            let puzzle = scatter(&pattern(shape), 5);
-            let out = solver.solve(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let got = out.solution.unwrap();
-            assert!(got.is_full() && got.first_conflict().is_none(), "{shape}");
-            for (i, &v) in puzzle.cells().iter().enumerate() {
-                assert!(v == 0 || got.get(i) == v, "{shape}: given {i} kept");
-            }
+            solves_keeping_the_givens(solver, &scatter(&pattern(shape), 5));
         }
     }
 
