@@ -297,7 +297,7 @@ fn run_reads_back(shape: Shape, boards: &[Board], dir: &Path) {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 24,
+        cases: 12,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
