@@ -85,6 +85,7 @@ pub mod known_puzzles;
 pub mod large;
 pub mod lcg;
 pub mod logic;
+mod names;
 pub mod registry;
 pub mod sat;
 mod search;

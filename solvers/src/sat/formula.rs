@@ -238,11 +238,7 @@ fn product_grid(n: usize) -> (usize, usize) {
     (n.div_ceil(q), q)
 }
 
-impl fmt::Display for Amo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::text_by_name!(Amo);
 
 /// A scalable CNF encoding: givens kept or propagated away, and an [`Amo`] encoding (see the
 /// [module docs](self)). Written `full-pairwise`, `reduced-sequential`, ...
