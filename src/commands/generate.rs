@@ -173,6 +173,18 @@ pub fn to_file_or_stdout(
     output::write_atomic(out.unwrap_or(Path::new("-")), write)
 }
 
+/// Runs `write` as [`to_file_or_stdout`] does, then clears the progress bar `pb`, whether the
+/// write ended or failed.
+fn write_with_bar(
+    out: Option<&Path>,
+    pb: &ProgressBar,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let result = to_file_or_stdout(out, write);
+    pb.finish_and_clear();
+    result
+}
+
 /// Refuses `--count 0`: it would write an empty file and exit 0, which hides a mistyped count.
 ///
 /// # Errors
@@ -201,7 +213,7 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
         GridFormat::Line
     };
     let pb = bar(args.count, args.quiet, "grids");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         write_grids(
             w,
             args.method,
@@ -215,9 +227,7 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
             std::io::ErrorKind::InvalidInput => anyhow::anyhow!("{e}"),
             _ => anyhow::Error::new(e),
         })
-    });
-    pb.finish_and_clear();
-    result
+    })
 }
 
 /// Grids made per parallel chunk of the shaped generators, written in index order.
@@ -284,15 +294,13 @@ fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
     let format = board_format(args.format.as_deref(), shape)?;
     let seed = seed_or_clock(args.seed);
     let pb = bar(args.count, args.quiet, "grids");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let g = random_solved(shape, seed, 0, i);
             push_board(out, format, shape.side(), g.cells());
         })
-    });
-    pb.finish_and_clear();
-    result
+    })
 }
 
 /// `harness generate qwh`: quasigroups with holes.
@@ -310,15 +318,13 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
     };
     let seed = seed_or_clock(args.seed);
     let pb = bar(args.count, args.quiet, "instances");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let q = generate_qwh(args.order, args.holes, holes, seed, i);
             push_board(out, format, args.order, &q.puzzle);
         })
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
     errln!(
         "{} with holes of order {} written, {} each ({:.1}%{})",
@@ -375,7 +381,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
     }
     let pb = cell_bar(args.count, cells, args.quiet);
     let (mut failed, mut written, mut givens_total, mut unproven) = (0u64, 0u64, 0u64, 0u64);
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         if csv {
             writeln!(w, "name,puzzle,solution")?;
@@ -419,9 +425,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             Ok(())
         })?;
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let mean = mean_givens(givens_total, written);
     let what = match options.target {
         Target::Clues(k) => format!("{} each", plural(k, "given")),
@@ -618,7 +622,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     let counter = BuiltinEngine::new(options.solver);
     let pb = bar(args.count, args.quiet, "puzzles");
     let (mut failed, mut written, mut givens_total) = (0u64, 0u64, 0u64);
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         if csv {
             if filter.is_some() {
                 writeln!(w, "name,puzzle,solution,score,level")?;
@@ -646,9 +650,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
             Ok(())
         })?;
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let mean = mean_givens(givens_total, written);
     errln!(
         "{} written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
@@ -674,7 +676,7 @@ fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<Gene
     let pool = worker_pool(args.threads)?;
     let pb = bar(args.count, args.quiet, "puzzles");
     let mut givens_total = 0u64;
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.out.as_deref(), &pb, |w| {
         if csv {
             writeln!(w, "name,puzzle")?;
         }
@@ -703,9 +705,7 @@ fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<Gene
             start = end;
         }
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     errln!(
         "{} written (mean {:.1} givens, the pattern's cells of a random grid; not checked for \
          uniqueness)",
