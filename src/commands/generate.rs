@@ -501,7 +501,7 @@ fn target(clues: Option<usize>) -> Target {
 ///
 /// # Errors
 /// When the threads cannot be started.
-fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+pub fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
