@@ -640,19 +640,7 @@ impl Formula {
     /// the variable when the model makes one both true and false.
     pub fn decode(&self, model: &[i32]) -> Result<Board, String> {
         let shape = self.puzzle.shape();
-        let cellvars = self.cands.len();
-        let mut value = vec![0i8; cellvars + 1];
-        for &l in model {
-            let v = l.unsigned_abs() as usize;
-            if v == 0 || v > cellvars {
-                continue;
-            }
-            let sign = if l > 0 { 1 } else { -1 };
-            if value[v] == -sign {
-                return Err(format!("variable {v} is both true and false in the model"));
-            }
-            value[v] = sign;
-        }
+        let value = super::model_values(model, self.cands.len())?;
         let mut cells = self.puzzle.cells().to_vec();
         for (cell, slot) in cells.iter_mut().enumerate() {
             let given = *slot;
