@@ -183,7 +183,7 @@ fn figure(s: &mut String, pl: &super::PlotFile) {
 
 /// Wrong answers, a partial run, a noisy machine: boxed at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let wrong: usize = p.summary.iter().map(|r| r.wrong).sum();
+    let (wrong, notes) = super::warnings(p);
     if wrong > 0 {
         let _ = writeln!(
             s,
@@ -191,11 +191,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
             crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
-    let notes = [
-        super::partial_note(p),
-        super::noise_note(&p.run.info, &p.summary),
-    ];
-    for (head, text) in notes.into_iter().flatten() {
+    for (head, text) in notes {
         let _ = writeln!(
             s,
             "<p class=\"warn\"><b>{}</b>: {}</p>",

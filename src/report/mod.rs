@@ -604,6 +604,15 @@ impl Drawn {
         Ok(inference::section(&inf, Some(plot)))
     }
 }
+
+/// What both pages warn of at the top: the number of wrong answers, and the notes (head,
+/// explanation) of a partial run ([`partial_note`]) and of a noisy machine ([`noise_note`]).
+pub fn warnings(p: &Page<'_>) -> (usize, Vec<(String, String)>) {
+    let wrong = p.summary.iter().map(|r| r.wrong).sum();
+    let notes = [partial_note(p), noise_note(&p.run.info, &p.summary)];
+    (wrong, notes.into_iter().flatten().collect())
+}
+
 /// The warning both pages show above everything for a run that did not finish: `None` for a
 /// complete run. An interrupted run (stopped by a signal, its files saved) and a killed or still
 /// running one (run.json never said it finished) are both partial: the rows cover only the solves

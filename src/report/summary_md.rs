@@ -37,7 +37,7 @@ pub fn render(p: &Page<'_>) -> String {
 
 /// Wrong answers, a partial run, a noisy machine: quoted at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let wrong: usize = p.summary.iter().map(|r| r.wrong).sum();
+    let (wrong, notes) = super::warnings(p);
     if wrong > 0 {
         let _ = writeln!(
             s,
@@ -45,11 +45,7 @@ fn warnings(p: &Page<'_>, s: &mut String) {
             crate::plumbing::human::plural(wrong, "wrong answer")
         );
     }
-    let notes = [
-        super::partial_note(p),
-        super::noise_note(&p.run.info, &p.summary),
-    ];
-    for (head, text) in notes.into_iter().flatten() {
+    for (head, text) in notes {
         let _ = writeln!(s, "> **{head}**: {text}\n");
     }
 }
