@@ -320,6 +320,22 @@ pub fn write_png(
     tmp.commit()
 }
 
+/// Writes `{stem}.svg` and `{stem}.png` into `dir` at `size`, each drawn by the expression
+/// `draw` over `root` (its backend's drawing area); gives the SVG path, or the first error of
+/// [`write_svg`] and [`write_png`].
+macro_rules! write_svg_and_png {
+    ($dir:expr, $stem:expr, $size:expr, |$root:ident| $draw:expr) => {{
+        let svg = $dir.join(format!("{}.svg", $stem));
+        $crate::report::style::write_svg(&svg, $size, |$root| $draw)
+            .and_then(|()| {
+                let png = $dir.join(format!("{}.png", $stem));
+                $crate::report::style::write_png(&png, $size, |$root| $draw)
+            })
+            .map(|()| svg)
+    }};
+}
+pub(crate) use write_svg_and_png;
+
 #[cfg(test)]
 mod tests {
     use super::*;
