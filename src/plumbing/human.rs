@@ -109,10 +109,15 @@ pub fn table_width() -> u16 {
         .map_or(100, |c| c.max(60))
 }
 
-/// Fits a terminal table to [`table_width`]: cells wrap rather than widen the table.
-pub fn fit(t: &mut comfy_table::Table) {
+/// A terminal table under `header`, condensed, fitted to [`table_width`]: cells wrap rather
+/// than widen the table.
+pub fn table(header: Vec<&str>) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
     t.set_width(table_width());
+    t.set_header(header);
+    t
 }
 
 /// Wraps `text` at spaces into lines of at most [`table_width`] characters (a word longer than
