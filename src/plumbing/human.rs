@@ -53,8 +53,15 @@ pub fn count(n: usize) -> String {
 pub fn figure(x: f64) -> String {
     if !x.is_finite() || x < 0.0 {
         "-".into()
-    } else if x < 999.95 {
-        format!("{x:.1}")
+    } else {
+        decimals_then_whole(x, 1, 999.95)
+    }
+}
+
+/// `x` with `decimals` decimals below `whole_from`, whole with thousands separators from there.
+fn decimals_then_whole(x: f64, decimals: usize, whole_from: f64) -> String {
+    if x < whole_from {
+        format!("{x:.decimals$}")
     } else {
         thousands(x.round() as u64)
     }
@@ -75,10 +82,8 @@ pub fn nodes(x: f64) -> String {
 pub fn rate(x: f64) -> String {
     if !x.is_finite() || x <= 0.0 {
         "-".into()
-    } else if x < 9.995 {
-        format!("{x:.2}")
     } else {
-        thousands(x.round() as u64)
+        decimals_then_whole(x, 2, 9.995)
     }
 }
 
@@ -88,10 +93,8 @@ pub fn ratio(r: f64) -> String {
         "-".into()
     } else if r < 10.0 {
         format!("{r:.2}")
-    } else if r < 100.0 {
-        format!("{r:.1}")
     } else {
-        thousands(r.round() as u64)
+        decimals_then_whole(r, 1, 100.0)
     }
 }
 
