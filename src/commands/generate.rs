@@ -39,12 +39,12 @@ pub struct GenerateEnd {
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {
         GenerateCommand::Grids(a) => {
-            worker_pool(a.threads)?.install(|| grids(a))?;
+            worker_pool(a.output.threads)?.install(|| grids(a))?;
             Ok(GenerateEnd { failed: 0 })
         }
         GenerateCommand::Puzzles(a) => puzzles(a),
         GenerateCommand::Qwh(a) => {
-            worker_pool(a.threads)?.install(|| qwh(a))?;
+            worker_pool(a.output.threads)?.install(|| qwh(a))?;
             Ok(GenerateEnd { failed: 0 })
         }
     }
@@ -212,8 +212,8 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
     } else {
         GridFormat::Line
     };
-    let pb = bar(args.count, args.quiet, "grids");
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    let pb = bar(args.count, args.output.quiet, "grids");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         write_grids(
             w,
             args.method,
@@ -293,8 +293,8 @@ fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
     }
     let format = board_format(args.format.as_deref(), shape)?;
     let seed = seed_or_clock(args.seed);
-    let pb = bar(args.count, args.quiet, "grids");
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    let pb = bar(args.count, args.output.quiet, "grids");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let g = random_solved(shape, seed, 0, i);
@@ -317,8 +317,8 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
         Holes::Random
     };
     let seed = seed_or_clock(args.seed);
-    let pb = bar(args.count, args.quiet, "instances");
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    let pb = bar(args.count, args.output.quiet, "instances");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let q = generate_qwh(args.order, args.holes, holes, seed, i);
@@ -350,11 +350,11 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
         f => (false, board_format(Some(f), shape)?),
     };
     let seed = seed_or_clock(args.seed);
-    let pool = worker_pool(args.threads)?;
+    let pool = worker_pool(args.output.threads)?;
     let counter = BuiltinEngine::new(solver);
     let cells = shape.cells() as u64;
     let nodes = options.count_nodes.unwrap_or(0);
-    if !args.quiet && shape.side() > 16 {
+    if !args.output.quiet && shape.side() > 16 {
         let budget = match options.count_nodes {
             Some(n) if args.count_nodes.is_none() => format!(
                 "each cut at {} nodes (the default at this side; --count-nodes N changes it, 0 \
@@ -379,9 +379,9 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             ))
         );
     }
-    let pb = cell_bar(args.count, cells, args.quiet);
+    let pb = cell_bar(args.count, cells, args.output.quiet);
     let (mut failed, mut written, mut givens_total, mut unproven) = (0u64, 0u64, 0u64, 0u64);
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         if csv {
             writeln!(w, "name,puzzle,solution")?;
@@ -617,12 +617,12 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     puzzle::check_options(&options)?;
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
-    let pool = worker_pool(args.threads)?;
+    let pool = worker_pool(args.output.threads)?;
     let filter = rating_filter(args);
     let counter = BuiltinEngine::new(options.solver);
-    let pb = bar(args.count, args.quiet, "puzzles");
+    let pb = bar(args.count, args.output.quiet, "puzzles");
     let (mut failed, mut written, mut givens_total) = (0u64, 0u64, 0u64);
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         if csv {
             if filter.is_some() {
                 writeln!(w, "name,puzzle,solution,score,level")?;
@@ -673,10 +673,10 @@ fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<Gene
     }
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
-    let pool = worker_pool(args.threads)?;
-    let pb = bar(args.count, args.quiet, "puzzles");
+    let pool = worker_pool(args.output.threads)?;
+    let pb = bar(args.count, args.output.quiet, "puzzles");
     let mut givens_total = 0u64;
-    write_with_bar(args.out.as_deref(), &pb, |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         if csv {
             writeln!(w, "name,puzzle")?;
         }
