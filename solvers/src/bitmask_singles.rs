@@ -694,10 +694,11 @@ fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::{
+        blank, pattern, shaped_counts_match_the_fast_path, shapes, solves_keeping_the_givens,
+    };
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::Solver;
-    use crate::{Shape, Status};
+    use crate::Shape;
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
     fn search_with<S: Scan>(
@@ -755,20 +756,13 @@ mod tests {
     /// search: same answers, same counters, same counts.
     #[test]
     fn the_shaped_search_is_the_fast_path_on_9x9() {
-        for puzzle in std::iter::once(SEED).chain(PUZZLES) {
-            let grid: Grid = puzzle.parse().unwrap();
-            let board = Board::from_grid(&grid);
-            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
-                let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = BitmaskSingles.count(&board, limit, &budget).unwrap();
-                for shaped in [
-                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
-                    run_board::<u32>(&board, limit, &budget).count(Shape::CLASSIC),
-                ] {
-                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
-                }
-            }
-        }
+        let puzzles: Vec<&str> = std::iter::once(SEED).chain(PUZZLES).collect();
+        shaped_counts_match_the_fast_path(&mut BitmaskSingles, &puzzles, &|b, limit, budget| {
+            vec![
+                run_board::<u16>(b, limit, budget).count(Shape::CLASSIC),
+                run_board::<u32>(b, limit, budget).count(Shape::CLASSIC),
+            ]
+        });
     }
 
     /// Row 1 needs a 9, and its only empty cells are in box 1, which holds a 9 (r2c1): each of
@@ -798,14 +792,7 @@ mod tests {
     #[test]
     fn solves_every_shape() {
         for shape in shapes() {
-            let puzzle = blank(&pattern(shape), 1, 2);
-            let out = BitmaskSingles.solve(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let answer = out.solution.unwrap();
-            assert!(
-                answer.is_full() && answer.first_conflict().is_none(),
-                "{shape}"
-            );
+            solves_keeping_the_givens(&mut BitmaskSingles, &blank(&pattern(shape), 1, 2));
         }
     }
 

@@ -1049,7 +1049,9 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::{
+        blank, pattern, shaped_counts_match_the_fast_path, shapes, solves_keeping_the_givens,
+    };
     use crate::test_puzzles::OnGrid;
     use crate::Solver;
     use crate::Status;
@@ -1066,36 +1068,18 @@ mod tests {
             "1234567..........8.........9.....................................................",
             "11...............................................................................",
         ];
-        for puzzle in puzzles {
-            let grid: Grid = puzzle.parse().unwrap();
-            let board = Board::from_grid(&grid);
-            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
-                let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = DomainReduction.count(&board, limit, &budget).unwrap();
-                for shaped in [
-                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
-                    run_board::<u128>(&board, limit, &budget).count(Shape::CLASSIC),
-                ] {
-                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
-                }
-            }
-        }
+        shaped_counts_match_the_fast_path(&mut DomainReduction, &puzzles, &|b, limit, budget| {
+            vec![
+                run_board::<u16>(b, limit, budget).count(Shape::CLASSIC),
+                run_board::<u128>(b, limit, budget).count(Shape::CLASSIC),
+            ]
+        });
     }
 
     #[test]
     fn solves_every_shape() {
         for shape in shapes() {
-            let solution = pattern(shape);
-            let puzzle = blank(&solution, 1, 2);
-            let out = DomainReduction
-                .solve(&puzzle, &Budget::unlimited())
-                .unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let answer = out.solution.unwrap();
-            assert!(
-                answer.is_full() && answer.first_conflict().is_none(),
-                "{shape}"
-            );
+            solves_keeping_the_givens(&mut DomainReduction, &blank(&pattern(shape), 1, 2));
         }
     }
 

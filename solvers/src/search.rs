@@ -615,7 +615,7 @@ pub(crate) mod test_boards {
     }
 
     /// `solver` solves `puzzle`: a full grid without a conflict that keeps the givens.
-    fn solves_keeping_the_givens(solver: &mut dyn crate::Solver, puzzle: &Board) {
+    pub(crate) fn solves_keeping_the_givens(solver: &mut dyn crate::Solver, puzzle: &Board) {
         use crate::{Budget, Status};
         let shape = puzzle.shape();
         let out = solver.solve(puzzle, &Budget::unlimited()).unwrap();
@@ -663,6 +663,28 @@ pub(crate) mod test_boards {
     pub(crate) fn solves_blanked_wide_patterns(solver: &mut dyn crate::Solver) {
         for shape in wide_shapes() {
             solves_keeping_the_givens(solver, &scatter(&pattern(shape), 5));
+        }
+    }
+
+    /// On each 9x9 puzzle, at limits 1, 2 and 50 and at 2 under a 5-node budget, every count
+    /// of `shaped` (a solver's generic search at some mask widths) equals `fast`'s count: same
+    /// answers, same counters.
+    pub(crate) fn shaped_counts_match_the_fast_path(
+        fast: &mut dyn crate::Solver,
+        puzzles: &[&str],
+        shaped: &dyn Fn(&Board, u64, &crate::Budget) -> Vec<crate::Count>,
+    ) {
+        use crate::{Budget, Grid};
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().unwrap();
+            let board = Board::from_grid(&grid);
+            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
+                let budget = Budget::unlimited().max_nodes(nodes);
+                let want = fast.count(&board, limit, &budget).unwrap();
+                for got in shaped(&board, limit, &budget) {
+                    assert_eq!(want, got, "{puzzle} {limit} {nodes:?}");
+                }
+            }
         }
     }
 
