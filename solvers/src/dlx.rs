@@ -894,9 +894,10 @@ mod tests {
         let c = Wide::default().run(&empty, 1, &budget);
         assert!(!c.complete && c.first.is_none());
         // A repeated given: no solution, no search.
-        let mut bad = Board::empty(crate::Shape::latin(5).unwrap());
-        bad.set(0, 2);
-        bad.set(4, 2);
+        let bad = crate::search::test_boards::with_givens(
+            crate::Shape::latin(5).unwrap(),
+            &[(0, 2), (4, 2)],
+        );
         let out = Dlx::default().solve(&bad, &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::NoSolution);
     }

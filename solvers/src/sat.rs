@@ -1148,9 +1148,11 @@ mod tests {
                 let first = c.first.unwrap();
                 assert!(first.is_full() && first.first_conflict().is_none());
             }
-            let mut bad = Board::empty(Shape::sudoku(2, 3).unwrap());
-            bad.set(0, 1);
-            bad.set(7, 1); // r2c2: the same 2x3 box
+            // r1c1 and r2c2: the same 2x3 box.
+            let bad = crate::search::test_boards::with_givens(
+                Shape::sudoku(2, 3).unwrap(),
+                &[(0, 1), (7, 1)],
+            );
             assert_eq!(
                 s.solve(&bad, &Budget::unlimited()).unwrap().status,
                 Status::NoSolution

@@ -581,6 +581,15 @@ pub(crate) mod test_boards {
         Board::new(shape, cells).unwrap()
     }
 
+    /// An empty board of `shape` with `givens`, each `(cell, symbol)`.
+    pub(crate) fn with_givens(shape: Shape, givens: &[(usize, Symbol)]) -> Board {
+        let mut b = Board::empty(shape);
+        for &(cell, s) in givens {
+            b.set(cell, s);
+        }
+        b
+    }
+
     /// `solution` with every cell `i` for which `(i * 7 + 3) % every < holes` blanked: a
     /// spread, reproducible set of holes (`holes` out of each `every` cells).
     pub(crate) fn blank(solution: &Board, holes: usize, every: usize) -> Board {

@@ -692,6 +692,7 @@ impl Formula {
 mod tests {
     use super::*;
     use crate::sat::Encoding;
+    use crate::search::test_boards::with_givens;
     use varisat::ExtendFormula;
 
     /// Every assignment of n literals: the AMO formula is satisfiable (some assignment of its
@@ -773,9 +774,7 @@ mod tests {
             Shape::sudoku(2, 3).unwrap(),
             Shape::latin(5).unwrap(),
         ] {
-            let mut puzzle = Board::empty(shape);
-            puzzle.set(0, 1);
-            puzzle.set(shape.side() + 2, 2);
+            let puzzle = with_givens(shape, &[(0, 1), (shape.side() + 2, 2)]);
             let mut old = Vec::new();
             Encoding::Extended.for_each_clause_of(shape, |c| old.push(c.to_vec()));
             for cell in [0, shape.side() + 2] {
@@ -806,11 +805,7 @@ mod tests {
     /// ```
     #[test]
     fn reduced_encoding_by_hand() {
-        let shape = Shape::of_order(2).unwrap();
-        let mut p = Board::empty(shape);
-        p.set(0, 1);
-        p.set(1, 2);
-        p.set(4, 3);
+        let p = with_givens(Shape::of_order(2).unwrap(), &[(0, 1), (1, 2), (4, 3)]);
         let f = Formula::new(CnfEncoding::reduced(Amo::Pairwise), &p);
         // Candidates: r1c3 {3,4}, r1c4 {3,4}, r2c2 {4}, r2c3 {1,2,4}, r2c4 {1,2,4},
         // r3c1 {2,4}, r3c2 {1,3,4}, r3c3 {1..4}, r3c4 {1..4}, r4c1 {2,4}, r4c2 {1,3,4},
@@ -857,9 +852,7 @@ mod tests {
     #[test]
     fn every_model_decodes_to_a_solution() {
         let shape = Shape::of_order(2).unwrap();
-        let mut p = Board::empty(shape);
-        p.set(0, 1);
-        p.set(5, 3);
+        let p = with_givens(shape, &[(0, 1), (5, 3)]);
         for e in CnfEncoding::all() {
             for (puzzle, expect) in [(Board::empty(shape), 288), (p.clone(), 288 / 12)] {
                 let f = Formula::new(e, &puzzle);
@@ -894,15 +887,9 @@ mod tests {
     #[test]
     fn clashing_givens_and_dead_cells_are_unsatisfiable() {
         let shape = Shape::of_order(2).unwrap();
-        let mut clash = Board::empty(shape);
-        clash.set(0, 1);
-        clash.set(3, 1);
-        let mut dead = Board::empty(shape);
+        let clash = with_givens(shape, &[(0, 1), (3, 1)]);
         // r1c1 sees 1, 2 in its row, 3 in its column, 4 in its box.
-        dead.set(1, 1);
-        dead.set(2, 2);
-        dead.set(8, 3);
-        dead.set(5, 4);
+        let dead = with_givens(shape, &[(1, 1), (2, 2), (8, 3), (5, 4)]);
         for e in CnfEncoding::all() {
             for p in [&clash, &dead] {
                 let f = Formula::new(e, p);
