@@ -732,19 +732,34 @@ pub(crate) mod test_boards {
     }
     pub(crate) use board_solver_tests;
 
+    /// `solver` counts all the grids of each shape, `(shape, grids)` (at most 1,000), from its
+    /// empty board; the first one found is full and has no conflict.
+    pub(crate) fn counts_empty_grids(solver: &mut dyn crate::Solver, counts: &[(Shape, u64)]) {
+        use crate::Budget;
+        for &(shape, grids) in counts {
+            let c = solver
+                .count(&Board::empty(shape), 1000, &Budget::unlimited())
+                .unwrap();
+            assert_eq!((c.solutions, c.complete), (grids, true), "{shape}");
+            let first = c.first.unwrap();
+            assert!(
+                first.is_full() && first.first_conflict().is_none(),
+                "{shape}"
+            );
+        }
+    }
+
     /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
     /// no solution where two givens repeat a symbol in a box.
     pub(crate) fn counts_small_grids_and_a_contradiction(solver: &mut dyn crate::Solver) {
         use crate::{Budget, Status};
-        for (shape, want) in [
-            (Shape::latin(4).unwrap(), 576),
-            (Shape::of_order(2).unwrap(), 288),
-        ] {
-            let c = solver
-                .count(&Board::empty(shape), 1000, &Budget::unlimited())
-                .unwrap();
-            assert_eq!((c.solutions, c.complete), (want, true), "{shape}");
-        }
+        counts_empty_grids(
+            solver,
+            &[
+                (Shape::latin(4).unwrap(), 576),
+                (Shape::of_order(2).unwrap(), 288),
+            ],
+        );
         let mut cells = vec![0; 16];
         cells[0] = 1;
         cells[5] = 1; // same box
