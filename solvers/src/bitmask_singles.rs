@@ -694,9 +694,7 @@ fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        blank, pattern, shaped_counts_match_the_fast_path, shapes, solves_keeping_the_givens,
-    };
+    use crate::search::test_boards::shaped_counts_match_the_fast_path;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
@@ -784,15 +782,5 @@ mod tests {
         assert_eq!(search_with::<Plain>(dead, 2).0, 0);
     }
 
-    #[test]
-    fn solves_every_shape() {
-        for shape in shapes() {
-            solves_keeping_the_givens(&mut BitmaskSingles, &blank(&pattern(shape), 1, 2));
-        }
-    }
-
-    #[test]
-    fn solves_shapes_above_128() {
-        crate::search::test_boards::solves_blanked_wide_patterns(&mut BitmaskSingles);
-    }
+    crate::search::test_boards::any_side_solver_tests!(BitmaskSingles);
 }

@@ -1049,9 +1049,7 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{
-        blank, pattern, shaped_counts_match_the_fast_path, shapes, solves_keeping_the_givens,
-    };
+    use crate::search::test_boards::shaped_counts_match_the_fast_path;
     use crate::test_puzzles::OnGrid;
     use crate::Solver;
     use crate::Status;
@@ -1072,17 +1070,7 @@ mod tests {
         shaped_counts_match_the_fast_path(&mut DomainReduction, &puzzles, &shaped);
     }
 
-    #[test]
-    fn solves_every_shape() {
-        for shape in shapes() {
-            solves_keeping_the_givens(&mut DomainReduction, &blank(&pattern(shape), 1, 2));
-        }
-    }
-
-    #[test]
-    fn solves_shapes_above_128() {
-        crate::search::test_boards::solves_blanked_wide_patterns(&mut DomainReduction);
-    }
+    crate::search::test_boards::any_side_solver_tests!(DomainReduction);
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 

@@ -733,6 +733,27 @@ pub(crate) mod test_boards {
     }
     pub(crate) use board_solver_tests;
 
+    /// The tests of a solver of every side, as `#[test]` functions, each on a fresh `$make`:
+    /// half the cells of each of [`shapes`] blanked, then [`solves_blanked_wide_patterns`].
+    macro_rules! any_side_solver_tests {
+        ($make:expr) => {
+            #[test]
+            fn solves_every_shape() {
+                use $crate::search::test_boards::{blank, pattern, shapes};
+                for shape in shapes() {
+                    let puzzle = blank(&pattern(shape), 1, 2);
+                    $crate::search::test_boards::solves_keeping_the_givens(&mut $make, &puzzle);
+                }
+            }
+
+            #[test]
+            fn solves_shapes_above_128() {
+                $crate::search::test_boards::solves_blanked_wide_patterns(&mut $make);
+            }
+        };
+    }
+    pub(crate) use any_side_solver_tests;
+
     /// `solver` counts all the grids of each shape, `(shape, grids)` (at most 1,000), from its
     /// empty board; the first one found is full and has no conflict.
     pub(crate) fn counts_empty_grids(solver: &mut dyn crate::Solver, counts: &[(Shape, u64)]) {
