@@ -67,11 +67,7 @@ static PEER_MASK: [u128; 81] = {
     let mut m = [0u128; 81];
     let mut cell = 0;
     while cell < 81 {
-        let mut k = 0;
-        while k < 20 {
-            m[cell] |= 1u128 << PEERS[cell][k];
-            k += 1;
-        }
+        m[cell] = crate::bits::cell_set(PEERS[cell]);
         cell += 1;
     }
     m

@@ -331,4 +331,15 @@ pub(crate) mod bits {
         }
         t
     };
+
+    /// The set of `cells` (0..81 each), bit `cell` for each.
+    pub const fn cell_set<const N: usize>(cells: [u8; N]) -> u128 {
+        let mut m = 0u128;
+        let mut k = 0;
+        while k < N {
+            m |= 1u128 << cells[k];
+            k += 1;
+        }
+        m
+    }
 }
