@@ -276,6 +276,19 @@ pub fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e}")
 }
 
+/// Draws `draw` on `root`, a white page, and presents it; errors name `path`, the file it is
+/// for.
+fn draw_on<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    path: &Path,
+    draw: impl FnOnce(&DrawingArea<DB, Shift>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    init_fonts();
+    root.fill(&WHITE).map_err(plot_err)?;
+    draw(&root).with_context(|| format!("drawing {}", path.display()))?;
+    root.present().map_err(plot_err)
+}
+
 /// Writes an SVG drawn by `draw`, atomically.
 ///
 /// # Errors
@@ -285,14 +298,12 @@ pub fn write_svg(
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    init_fonts();
     let mut text = String::new();
-    {
-        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        draw(&root).with_context(|| format!("drawing {}", path.display()))?;
-        root.present().map_err(plot_err)?;
-    }
+    draw_on(
+        SVGBackend::with_string(&mut text, size).into_drawing_area(),
+        path,
+        draw,
+    )?;
     write_atomic(path, |w| {
         w.write_all(text.as_bytes())?;
         Ok(())
@@ -308,14 +319,12 @@ pub fn write_png(
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    init_fonts();
     let tmp = crate::plumbing::output::temp_beside(path, ".png")?;
-    {
-        let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        draw(&root).with_context(|| format!("drawing {}", path.display()))?;
-        root.present().map_err(plot_err)?;
-    }
+    draw_on(
+        BitMapBackend::new(tmp.path(), size).into_drawing_area(),
+        path,
+        draw,
+    )?;
     // A plot is an ordinary, shareable file (0644, or the mode of the file it replaces).
     tmp.commit()
 }
