@@ -86,15 +86,15 @@ impl DimacsEngine {
         }
     }
 
-    /// Replaces the one-line description `harness list` shows.
-    pub fn with_description(mut self, description: impl Into<String>) -> DimacsEngine {
-        self.info.description = description.into();
-        self
-    }
-
     /// The program and its arguments.
     pub fn command(&self) -> &[String] {
         &self.command
+    }
+}
+
+impl crate::Described for DimacsEngine {
+    fn description_mut(&mut self) -> &mut String {
+        &mut self.info.description
     }
 }
 

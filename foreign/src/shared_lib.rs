@@ -138,11 +138,11 @@ impl SharedLibEngine {
             }),
         })
     }
+}
 
-    /// Replaces the one-line description `harness list` shows.
-    pub fn with_description(mut self, description: impl Into<String>) -> SharedLibEngine {
-        self.info.description = description.into();
-        self
+impl crate::Described for SharedLibEngine {
+    fn description_mut(&mut self) -> &mut String {
+        &mut self.info.description
     }
 }
 
