@@ -92,11 +92,7 @@ impl DimacsEngine {
     }
 }
 
-impl crate::Described for DimacsEngine {
-    fn description_mut(&mut self) -> &mut String {
-        &mut self.info.description
-    }
-}
+crate::described_by_info!(DimacsEngine);
 
 impl Engine for DimacsEngine {
     fn info(&self) -> &EngineInfo {

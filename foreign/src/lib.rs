@@ -73,6 +73,19 @@ pub trait Described: solvers::engine::Engine + Sized {
     }
 }
 
+/// Implements [`Described`] for an engine type whose `info` field holds its
+/// [`EngineInfo`](solvers::engine::EngineInfo).
+macro_rules! described_by_info {
+    ($t:ty) => {
+        impl $crate::Described for $t {
+            fn description_mut(&mut self) -> &mut String {
+                &mut self.info.description
+            }
+        }
+    };
+}
+pub(crate) use described_by_info;
+
 /// The longest an out-of-process engine waits for an answer when the budget sets no deadline:
 /// past it the request ends as a timeout and the program is killed (a solver that stops
 /// answering cannot hang `harness bench`, or a count without `--timeout-ms`).

@@ -459,11 +459,7 @@ fn counters(mut answer: String, stats: &Stats) -> String {
     answer
 }
 
-impl Described for LineEngine {
-    fn description_mut(&mut self) -> &mut String {
-        &mut self.info.description
-    }
-}
+crate::described_by_info!(LineEngine);
 
 impl Engine for LineEngine {
     fn info(&self) -> &EngineInfo {

@@ -140,11 +140,7 @@ impl SharedLibEngine {
     }
 }
 
-impl crate::Described for SharedLibEngine {
-    fn description_mut(&mut self) -> &mut String {
-        &mut self.info.description
-    }
-}
+crate::described_by_info!(SharedLibEngine);
 
 impl Engine for SharedLibEngine {
     fn info(&self) -> &EngineInfo {
