@@ -288,6 +288,17 @@ pub(crate) mod tests {
         }
     }
 
+    /// Minimal puzzles of `shape`, counted by `dlx`, one grid each.
+    fn minimal(shape: Shape) -> BoardPuzzleOptions {
+        BoardPuzzleOptions {
+            shape,
+            target: Target::Minimal,
+            solver: SolverKind::Dlx,
+            count_nodes: None,
+            attempts: 1,
+        }
+    }
+
     /// Puzzle `index` of seed 5, made without a budget or a check of the options.
     fn made(options: &BoardPuzzleOptions, counter: &mut dyn Session, index: u64) -> BoardPuzzle {
         generate_ticking(options, counter, 5, index, &Budget::unlimited(), &mut || {}).unwrap()
@@ -301,13 +312,7 @@ pub(crate) mod tests {
             Shape::sudoku(2, 3).unwrap(),
             Shape::latin(4).unwrap(),
         ] {
-            let opts = BoardPuzzleOptions {
-                shape,
-                target: Target::Minimal,
-                solver: SolverKind::Dlx,
-                count_nodes: None,
-                attempts: 1,
-            };
+            let opts = minimal(shape);
             let counter = &mut TestCounter;
             for i in 0..3 {
                 let p = made(&opts, counter, i);
@@ -334,13 +339,7 @@ pub(crate) mod tests {
     #[test]
     fn every_count_ticks_once() {
         let shape = Shape::sudoku(2, 3).unwrap();
-        let opts = BoardPuzzleOptions {
-            shape,
-            target: Target::Minimal,
-            solver: SolverKind::Dlx,
-            count_nodes: None,
-            attempts: 1,
-        };
+        let opts = minimal(shape);
         let mut ticks = 0;
         let p = generate_ticking(
             &opts,
