@@ -71,16 +71,8 @@ use crate::{Board, Budget, Grid, Symbol};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskSingles;
 
-/// Number of candidates of a nine-bit mask (a table: the default target has no `popcnt`).
-static POPCOUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = (i as u16).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
+/// Number of candidates of a nine-bit mask.
+static POPCOUNT: [u8; 512] = crate::bits::POPCOUNT;
 
 /// The mask slot that never holds a free digit.
 const NONE: u8 = 27;

@@ -339,12 +339,7 @@ static TIE_BREAK_ORDER: [u8; 81] = {
 /// Number of candidates of a nine-bit mask, and 255 for 0 (a filled cell, never the MRV cell).
 /// A table: the default target has no `popcnt`.
 static COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 1;
-    while i < 512 {
-        t[i] = (i as u16).count_ones() as u8;
-        i += 1;
-    }
+    let mut t = crate::bits::POPCOUNT;
     t[0] = 255;
     t
 };
