@@ -129,17 +129,6 @@ const MINIROW_CELLS: [u32; 512] = {
     t
 };
 
-/// `PERM_KEEP` of a band's mini-row occupancy, expanded to the 27-bit mask of cells to keep.
-const BAND_KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = MINIROW_CELLS[PERM_KEEP[m] as usize];
-        m += 1;
-    }
-    t
-};
-
 /// The 3-bit groups of a 9-bit set (bits `3g..3g + 3`) that hold exactly one bit, kept; the
 /// other groups cleared.
 const fn lone_bits(v: usize) -> usize {
@@ -201,14 +190,15 @@ const PAIR_CANDIDATES: u32 = 6;
 /// For each band, the other two.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// For a band's mini-row occupancy: low 32 bits, `BAND_KEEP`; high bits, the kept mini-rows
-/// that are the only kept one of their row (the row is locked in that box).
+/// For a band's mini-row occupancy: low 32 bits, the cells to keep (`PERM_KEEP` expanded by
+/// `MINIROW_CELLS`); high bits, the kept mini-rows that are the only kept one of their row (the
+/// row is locked in that box).
 const KEEP_LOCKED: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
-        let locked = lone_bits(PERM_KEEP[m] as usize) as u64;
-        t[m] = BAND_KEEP[m] as u64 | locked << 32;
+        let keep = PERM_KEEP[m] as usize;
+        t[m] = MINIROW_CELLS[keep] as u64 | (lone_bits(keep) as u64) << 32;
         m += 1;
     }
     t
@@ -747,7 +737,7 @@ mod tests {
     #[test]
     fn tables() {
         // A full band: every mini-row is on a permutation.
-        assert_eq!(BAND_KEEP[0x1ff], BAND);
+        assert_eq!(KEEP_LOCKED[0x1ff] as u32, BAND);
         // Only the diagonal: kept as is.
         assert_eq!(PERM_KEEP[0b100_010_001], 0b100_010_001);
         // Two rows confined to the same box: no permutation.
@@ -756,7 +746,10 @@ mod tests {
         assert_eq!(PERM_KEEP[0b111_111_001], 0b110_110_001);
         // ... and row 0 is then locked in box 0; rows 1 and 2 are not.
         assert_eq!(KEEP_LOCKED[0b111_111_001] >> 32, 0b001);
-        assert_eq!(KEEP_LOCKED[0b111_111_001] as u32, BAND_KEEP[0b111_111_001]);
+        assert_eq!(
+            KEEP_LOCKED[0b111_111_001] as u32,
+            MINIROW_CELLS[0b110_110_001]
+        );
         // The diagonal: every row is locked in its box.
         assert_eq!(KEEP_LOCKED[0b100_010_001] >> 32, 0b100_010_001);
         // Columns {0} in stack 0, {3, 4} in stack 1, none in stack 2: column 0 is pinned (cleared
