@@ -183,22 +183,17 @@ fn figure(s: &mut String, pl: &super::PlotFile) {
 
 /// Wrong answers, a partial run, a noisy machine: boxed at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let (wrong, notes) = super::warnings(p);
-    if wrong > 0 {
-        let _ = writeln!(
-            s,
-            "<p class=\"warn\"><b>{}</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
-            crate::plumbing::human::plural(wrong, "wrong answer")
-        );
-    }
-    for (head, text) in notes {
-        let _ = writeln!(
-            s,
-            "<p class=\"warn\"><b>{}</b>: {}</p>",
-            esc(&head),
-            esc(&text)
-        );
-    }
+    super::write_warnings(
+        p,
+        s,
+        |n| {
+            format!(
+                "<p class=\"warn\"><b>{n}</b>: see the <code>error</code> column of \
+                 <code>results.csv</code>.</p>"
+            )
+        },
+        |head, text| format!("<p class=\"warn\"><b>{}</b>: {}</p>", esc(head), esc(text)),
+    );
 }
 
 fn verdicts(p: &Page<'_>, s: &mut String) {

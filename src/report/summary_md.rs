@@ -37,17 +37,12 @@ pub fn render(p: &Page<'_>) -> String {
 
 /// Wrong answers, a partial run, a noisy machine: quoted at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let (wrong, notes) = super::warnings(p);
-    if wrong > 0 {
-        let _ = writeln!(
-            s,
-            "> **{}**: see the `error` column of `results.csv`.\n",
-            crate::plumbing::human::plural(wrong, "wrong answer")
-        );
-    }
-    for (head, text) in notes {
-        let _ = writeln!(s, "> **{head}**: {text}\n");
-    }
+    super::write_warnings(
+        p,
+        s,
+        |n| format!("> **{n}**: see the `error` column of `results.csv`.\n"),
+        |head, text| format!("> **{head}**: {text}\n"),
+    );
 }
 
 fn plots(p: &Page<'_>, s: &mut String) {
