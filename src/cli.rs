@@ -507,6 +507,21 @@ pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
     Ok((r, c))
 }
 
+/// Where and how `harness generate` writes its file.
+#[derive(Debug, Args)]
+pub struct GenerateOutput {
+    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
+    /// in place; `-` = stdout); default stdout.
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Worker threads; default one per core. The file is the same for any thread count.
+    #[arg(long, short = 'j', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
 /// Arguments of `harness generate grids`.
 #[derive(Debug, Args)]
 pub struct GridsArgs {
@@ -534,16 +549,9 @@ pub struct GridsArgs {
     /// `line`, `ints` above side 35. Files of other shapes than 9x9 start with `# shape ...`.
     #[arg(long, value_parser = ["line", "block", "ints", "pls"])]
     pub format: Option<String>,
-    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
-    /// in place; `-` = stdout); default stdout.
-    #[arg(long, short = 'o')]
-    pub out: Option<PathBuf>,
-    /// Worker threads; default one per core. The file is the same for any thread count.
-    #[arg(long, short = 'j', value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    /// Output file, threads, progress bar.
+    #[command(flatten)]
+    pub output: GenerateOutput,
 }
 
 /// Arguments of `harness generate puzzles`.
@@ -606,16 +614,9 @@ pub struct PuzzlesArgs {
     /// after each puzzle) or `pls` (`order N`, rows of 0-based symbols, -1 empty), puzzles only.
     #[arg(long, default_value = "csv", value_parser = ["csv", "line", "ints", "pls"])]
     pub format: String,
-    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
-    /// in place; `-` = stdout); default stdout.
-    #[arg(long, short = 'o')]
-    pub out: Option<PathBuf>,
-    /// Worker threads; default one per core. The file is the same for any thread count.
-    #[arg(long, short = 'j', value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    /// Output file, threads, progress bar.
+    #[command(flatten)]
+    pub output: GenerateOutput,
 }
 
 /// Arguments of `harness generate qwh`.
@@ -643,16 +644,9 @@ pub struct QwhArgs {
     /// symbols, -1 a hole). Default `line`, `pls` above order 35.
     #[arg(long, value_parser = ["line", "ints", "pls"])]
     pub format: Option<String>,
-    /// Output file (written to a temporary name, renamed at the end; a FIFO or device is written
-    /// in place; `-` = stdout); default stdout.
-    #[arg(long, short = 'o')]
-    pub out: Option<PathBuf>,
-    /// Worker threads; default one per core. The file is the same for any thread count.
-    #[arg(long, short = 'j', value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    /// Output file, threads, progress bar.
+    #[command(flatten)]
+    pub output: GenerateOutput,
 }
 
 /// Reads a clue pattern of `generate puzzles --pattern`.

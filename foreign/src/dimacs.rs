@@ -86,17 +86,13 @@ impl DimacsEngine {
         }
     }
 
-    /// Replaces the one-line description `harness list` shows.
-    pub fn with_description(mut self, description: impl Into<String>) -> DimacsEngine {
-        self.info.description = description.into();
-        self
-    }
-
     /// The program and its arguments.
     pub fn command(&self) -> &[String] {
         &self.command
     }
 }
+
+crate::described_by_info!(DimacsEngine);
 
 impl Engine for DimacsEngine {
     fn info(&self) -> &EngineInfo {

@@ -61,6 +61,31 @@ pub use origin::ForeignOrigin;
 pub use shared_lib::SharedLibEngine;
 pub use usage::{kill_children, MAX_FILE_BYTES};
 
+/// An external engine whose one-line description (what `harness list` shows) can be replaced.
+pub trait Described: solvers::engine::Engine + Sized {
+    /// Its description, to replace.
+    fn description_mut(&mut self) -> &mut String;
+
+    /// Replaces the one-line description `harness list` shows.
+    fn with_description(mut self, description: impl Into<String>) -> Self {
+        *self.description_mut() = description.into();
+        self
+    }
+}
+
+/// Implements [`Described`] for an engine type whose `info` field holds its
+/// [`EngineInfo`](solvers::engine::EngineInfo).
+macro_rules! described_by_info {
+    ($t:ty) => {
+        impl $crate::Described for $t {
+            fn description_mut(&mut self) -> &mut String {
+                &mut self.info.description
+            }
+        }
+    };
+}
+pub(crate) use described_by_info;
+
 /// The longest an out-of-process engine waits for an answer when the budget sets no deadline:
 /// past it the request ends as a timeout and the program is killed (a solver that stops
 /// answering cannot hang `harness bench`, or a count without `--timeout-ms`).

@@ -75,7 +75,7 @@
 //! with no puzzle.
 
 use crate::usage::{self, clip};
-use crate::ForeignOrigin;
+use crate::{Described, ForeignOrigin};
 use solvers::engine::{
     BudgetMode, Caps, Engine, EngineError, EngineInfo, NodeUnit, Origin, Session, Shapes, Usage,
 };
@@ -178,12 +178,6 @@ impl LineEngine {
             guesses: false,
             parallel: true,
         }
-    }
-
-    /// Replaces the one-line description `harness list` shows.
-    pub fn with_description(mut self, description: impl Into<String>) -> LineEngine {
-        self.info.description = description.into();
-        self
     }
 
     /// Declares the shapes the program takes ([`Caps::shapes`]): [`Shapes::Any`] for a program
@@ -464,6 +458,8 @@ fn counters(mut answer: String, stats: &Stats) -> String {
     }
     answer
 }
+
+crate::described_by_info!(LineEngine);
 
 impl Engine for LineEngine {
     fn info(&self) -> &EngineInfo {

@@ -138,13 +138,9 @@ impl SharedLibEngine {
             }),
         })
     }
-
-    /// Replaces the one-line description `harness list` shows.
-    pub fn with_description(mut self, description: impl Into<String>) -> SharedLibEngine {
-        self.info.description = description.into();
-        self
-    }
 }
+
+crate::described_by_info!(SharedLibEngine);
 
 impl Engine for SharedLibEngine {
     fn info(&self) -> &EngineInfo {
@@ -314,23 +310,16 @@ mod tests {
     #[test]
     fn a_missing_file_or_a_non_library_is_a_load_error() {
         let dir = tempfile::tempdir().unwrap();
-        let missing = dir.path().join("libnone.so");
-        let e = SharedLibEngine::load("x", &missing, "f", 0, true)
-            .err()
-            .unwrap();
-        assert!(
-            matches!(&e, EngineError::Load(m) if m.contains("libnone.so")),
-            "{e}"
-        );
-        let junk = dir.path().join("libjunk.so");
-        std::fs::write(&junk, b"not a library").unwrap();
-        let e = SharedLibEngine::load("x", &junk, "f", 0, true)
-            .err()
-            .unwrap();
-        assert!(
-            matches!(&e, EngineError::Load(m) if m.contains("libjunk.so")),
-            "{e}"
-        );
+        std::fs::write(dir.path().join("libjunk.so"), b"not a library").unwrap();
+        for name in ["libnone.so", "libjunk.so"] {
+            let e = SharedLibEngine::load("x", &dir.path().join(name), "f", 0, true)
+                .err()
+                .unwrap();
+            assert!(
+                matches!(&e, EngineError::Load(m) if m.contains(name)),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 mod bridge;
 mod py_engine;
 
-use ::solvers::engine::Engine;
+use ::solvers::engine::{Engine, Session};
 use ::solvers::{Board, Shape};
 use bridge::Solved;
 use harness::input::format::Puzzle;
@@ -136,6 +136,22 @@ fn timeout(ms: Option<u64>) -> Option<Duration> {
     ms.filter(|&ms| ms > 0).map(Duration::from_millis)
 }
 
+/// Runs `call` on a new session of `engine` with the budget of `timeout_ms`, the GIL released.
+///
+/// # Errors
+/// A session that cannot start, or the error of `call`.
+fn in_session<T: Send>(
+    py: Python<'_>,
+    engine: &Arc<dyn Engine>,
+    timeout_ms: Option<u64>,
+    call: impl FnOnce(&mut dyn Session, &::solvers::Budget) -> Result<T, String> + Send,
+) -> Result<T, String> {
+    py.allow_threads(|| {
+        let mut session = engine.session().map_err(|e| e.to_string())?;
+        call(&mut *session, &bridge::budget(timeout(timeout_ms)))
+    })
+}
+
 /// solve(puzzle, solver=None, timeout_ms=None, shape=None)
 /// --
 ///
@@ -162,10 +178,8 @@ fn solve(
     guarded(|| {
         let (p, given) = read_puzzle(puzzle, shape)?;
         let engine = engine_for(solver, p.shape())?;
-        let solved = py.allow_threads(|| {
-            let mut session = engine.session().map_err(|e| e.to_string())?;
-            let budget = bridge::budget(timeout(timeout_ms));
-            Ok::<_, String>(bridge::solve(engine.as_ref(), &mut *session, &p, &budget))
+        let solved = in_session(py, &engine, timeout_ms, |session, budget| {
+            Ok(bridge::solve(engine.as_ref(), session, &p, budget))
         });
         match solved.map_err(PyRuntimeError::new_err)? {
             Solved::Solution(b) => answer_object(py, &b, given),
@@ -324,10 +338,8 @@ fn count(
     guarded(|| {
         let (p, _) = read_puzzle(puzzle, shape)?;
         let engine = engine_for(solver, p.shape())?;
-        let counted = py.allow_threads(|| {
-            let mut session = engine.session().map_err(|e| e.to_string())?;
-            let budget = bridge::budget(timeout(timeout_ms));
-            bridge::count(engine.as_ref(), &mut *session, &p, limit.max(1), &budget)
+        let counted = in_session(py, &engine, timeout_ms, |session, budget| {
+            bridge::count(engine.as_ref(), session, &p, limit.max(1), budget)
         });
         match counted {
             Ok((n, true)) => Ok(n),

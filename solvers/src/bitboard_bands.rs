@@ -110,16 +110,15 @@ const PERM_KEEP: [u16; 512] = {
     t
 };
 
-/// `PERM_KEEP` of a band's mini-row occupancy, expanded to the 27-bit mask of cells to keep.
-const BAND_KEEP: [u32; 512] = {
+/// Expands a set of mini-rows (bit `i * 3 + j`: row `i` of the band, box `j`) to its cells.
+const MINIROW_CELLS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let keep = PERM_KEEP[m];
         let mut mask = 0u32;
         let mut k = 0;
         while k < 9 {
-            if keep & (1 << k) != 0 {
+            if m & (1 << k) != 0 {
                 mask |= 0o7 << ((k / 3) * 9 + (k % 3) * 3);
             }
             k += 1;
@@ -129,6 +128,21 @@ const BAND_KEEP: [u32; 512] = {
     }
     t
 };
+
+/// The 3-bit groups of a 9-bit set (bits `3g..3g + 3`) that hold exactly one bit, kept; the
+/// other groups cleared.
+const fn lone_bits(v: usize) -> usize {
+    let mut out = 0;
+    let mut g = 0;
+    while g < 3 {
+        let x = (v >> (g * 3)) & 7;
+        if x == 1 || x == 2 || x == 4 {
+            out |= x << (g * 3);
+        }
+        g += 1;
+    }
+    out
+}
 
 /// A 9-bit set of columns expanded to the 27-bit mask of those columns in a band.
 const COLS: [u32; 512] = {
@@ -163,16 +177,7 @@ const PIN: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut v = 0usize;
     while v < 512 {
-        let mut pinned = 0u32;
-        let mut s = 0;
-        while s < 3 {
-            let x = ((v >> (s * 3)) & 7) as u32;
-            if x == 1 || x == 2 || x == 4 {
-                pinned |= x << (s * 3);
-            }
-            s += 1;
-        }
-        t[v] = BAND & !(pinned | (pinned << 9) | (pinned << 18));
+        t[v] = BAND & !COLS[lone_bits(v)];
         v += 1;
     }
     t
@@ -185,42 +190,15 @@ const PAIR_CANDIDATES: u32 = 6;
 /// For each band, the other two.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// Expands a set of mini-rows (bit `i * 3 + j`: row `i` of the band, box `j`) to its cells.
-const MINIROW_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut mask = 0u32;
-        let mut k = 0;
-        while k < 9 {
-            if m & (1 << k) != 0 {
-                mask |= 0o7 << ((k / 3) * 9 + (k % 3) * 3);
-            }
-            k += 1;
-        }
-        t[m] = mask;
-        m += 1;
-    }
-    t
-};
-
-/// For a band's mini-row occupancy: low 32 bits, `BAND_KEEP`; high bits, the kept mini-rows
-/// that are the only kept one of their row (the row is locked in that box).
+/// For a band's mini-row occupancy: low 32 bits, the cells to keep (`PERM_KEEP` expanded by
+/// `MINIROW_CELLS`); high bits, the kept mini-rows that are the only kept one of their row (the
+/// row is locked in that box).
 const KEEP_LOCKED: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
-        let keep = PERM_KEEP[m] as u64;
-        let mut locked = 0u64;
-        let mut i = 0;
-        while i < 3 {
-            let row = (keep >> (i * 3)) & 7;
-            if row == 1 || row == 2 || row == 4 {
-                locked |= row << (i * 3);
-            }
-            i += 1;
-        }
-        t[m] = BAND_KEEP[m] as u64 | locked << 32;
+        let keep = PERM_KEEP[m] as usize;
+        t[m] = MINIROW_CELLS[keep] as u64 | (lone_bits(keep) as u64) << 32;
         m += 1;
     }
     t
@@ -759,7 +737,7 @@ mod tests {
     #[test]
     fn tables() {
         // A full band: every mini-row is on a permutation.
-        assert_eq!(BAND_KEEP[0x1ff], BAND);
+        assert_eq!(KEEP_LOCKED[0x1ff] as u32, BAND);
         // Only the diagonal: kept as is.
         assert_eq!(PERM_KEEP[0b100_010_001], 0b100_010_001);
         // Two rows confined to the same box: no permutation.
@@ -768,7 +746,10 @@ mod tests {
         assert_eq!(PERM_KEEP[0b111_111_001], 0b110_110_001);
         // ... and row 0 is then locked in box 0; rows 1 and 2 are not.
         assert_eq!(KEEP_LOCKED[0b111_111_001] >> 32, 0b001);
-        assert_eq!(KEEP_LOCKED[0b111_111_001] as u32, BAND_KEEP[0b111_111_001]);
+        assert_eq!(
+            KEEP_LOCKED[0b111_111_001] as u32,
+            MINIROW_CELLS[0b110_110_001]
+        );
         // The diagonal: every row is locked in its box.
         assert_eq!(KEEP_LOCKED[0b100_010_001] >> 32, 0b100_010_001);
         // Columns {0} in stack 0, {3, 4} in stack 1, none in stack 2: column 0 is pinned (cleared

@@ -71,16 +71,8 @@ use crate::{Board, Budget, Grid, Symbol};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskSingles;
 
-/// Number of candidates of a nine-bit mask (a table: the default target has no `popcnt`).
-static POPCOUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = (i as u16).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
+/// Number of candidates of a nine-bit mask.
+static POPCOUNT: [u8; 512] = crate::bits::POPCOUNT;
 
 /// The mask slot that never holds a free digit.
 const NONE: u8 = 27;
@@ -694,10 +686,8 @@ fn setup_board<'a, M: Mask>(puzzle: &Board, limit: u64, budget: &'a Budget) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::shaped_counts_match_the_fast_path;
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
-    use crate::Solver;
-    use crate::{Shape, Status};
 
     /// Solutions found, the first one and the counters, searching with scan `S`.
     fn search_with<S: Scan>(
@@ -755,20 +745,9 @@ mod tests {
     /// search: same answers, same counters, same counts.
     #[test]
     fn the_shaped_search_is_the_fast_path_on_9x9() {
-        for puzzle in std::iter::once(SEED).chain(PUZZLES) {
-            let grid: Grid = puzzle.parse().unwrap();
-            let board = Board::from_grid(&grid);
-            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
-                let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = BitmaskSingles.count(&board, limit, &budget).unwrap();
-                for shaped in [
-                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
-                    run_board::<u32>(&board, limit, &budget).count(Shape::CLASSIC),
-                ] {
-                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
-                }
-            }
-        }
+        let puzzles: Vec<&str> = std::iter::once(SEED).chain(PUZZLES).collect();
+        let shaped = [run_board::<u16>, run_board::<u32>];
+        shaped_counts_match_the_fast_path(&mut BitmaskSingles, &puzzles, &shaped);
     }
 
     /// Row 1 needs a 9, and its only empty cells are in box 1, which holds a 9 (r2c1): each of
@@ -795,22 +774,5 @@ mod tests {
         assert_eq!(search_with::<Plain>(dead, 2).0, 0);
     }
 
-    #[test]
-    fn solves_every_shape() {
-        for shape in shapes() {
-            let puzzle = blank(&pattern(shape), 1, 2);
-            let out = BitmaskSingles.solve(&puzzle, &Budget::unlimited()).unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let answer = out.solution.unwrap();
-            assert!(
-                answer.is_full() && answer.first_conflict().is_none(),
-                "{shape}"
-            );
-        }
-    }
-
-    #[test]
-    fn solves_shapes_above_128() {
-        crate::search::test_boards::solves_blanked_wide_patterns(&mut BitmaskSingles);
-    }
+    crate::search::test_boards::any_side_solver_tests!(BitmaskSingles);
 }

@@ -320,8 +320,7 @@ impl Heap {
         let last = self.heap.pop().expect("not empty");
         self.pos[top as usize] = OUT;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.pos[last as usize] = 0;
+            self.put(0, last);
             self.down(0, act);
         }
         Some(top)
@@ -342,12 +341,10 @@ impl Heap {
             if act[p as usize] >= act[v as usize] {
                 break;
             }
-            self.heap[i] = p;
-            self.pos[p as usize] = i as u32;
+            self.put(i, p);
             i = parent;
         }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
+        self.put(i, v);
     }
 
     fn down(&mut self, mut i: usize, act: &[f64]) {
@@ -368,10 +365,15 @@ impl Heap {
             if act[c as usize] <= act[v as usize] {
                 break;
             }
-            self.heap[i] = c;
-            self.pos[c as usize] = i as u32;
+            self.put(i, c);
             i = child;
         }
+        self.put(i, v);
+    }
+
+    /// Puts variable `v` at slot `i`, noting where it is.
+    #[inline]
+    fn put(&mut self, i: usize, v: u32) {
         self.heap[i] = v;
         self.pos[v as usize] = i as u32;
     }

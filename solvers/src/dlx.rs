@@ -859,23 +859,15 @@ mod tests {
     /// of order 4, 12 of order 3, 1 of 1x1; the matrix is rebuilt from one puzzle to the next.
     #[test]
     fn every_shape_counts_known_numbers_of_grids() {
-        let mut d = Dlx::default();
-        for (shape, grids) in [
-            (crate::Shape::of_order(2).unwrap(), 288),
-            (crate::Shape::latin(4).unwrap(), 576),
-            (crate::Shape::latin(3).unwrap(), 12),
-            (crate::Shape::of_order(1).unwrap(), 1),
-        ] {
-            let c = d
-                .count(&Board::empty(shape), 1000, &Budget::unlimited())
-                .unwrap();
-            assert_eq!((c.solutions, c.complete), (grids, true), "{shape}");
-            let first = c.first.unwrap();
-            assert!(
-                first.is_full() && first.first_conflict().is_none(),
-                "{shape}"
-            );
-        }
+        crate::search::test_boards::counts_empty_grids(
+            &mut Dlx::default(),
+            &[
+                (crate::Shape::of_order(2).unwrap(), 288),
+                (crate::Shape::latin(4).unwrap(), 576),
+                (crate::Shape::latin(3).unwrap(), 12),
+                (crate::Shape::of_order(1).unwrap(), 1),
+            ],
+        );
     }
 
     /// The matrix of every shape solves 9x9 too, with the same solution, and stops on a node
@@ -894,9 +886,10 @@ mod tests {
         let c = Wide::default().run(&empty, 1, &budget);
         assert!(!c.complete && c.first.is_none());
         // A repeated given: no solution, no search.
-        let mut bad = Board::empty(crate::Shape::latin(5).unwrap());
-        bad.set(0, 2);
-        bad.set(4, 2);
+        let bad = crate::search::test_boards::with_givens(
+            crate::Shape::latin(5).unwrap(),
+            &[(0, 2), (4, 2)],
+        );
         let out = Dlx::default().solve(&bad, &Budget::unlimited()).unwrap();
         assert_eq!(out.status, Status::NoSolution);
     }

@@ -67,11 +67,7 @@ static PEER_MASK: [u128; 81] = {
     let mut m = [0u128; 81];
     let mut cell = 0;
     while cell < 81 {
-        let mut k = 0;
-        while k < 20 {
-            m[cell] |= 1u128 << PEERS[cell][k];
-            k += 1;
-        }
+        m[cell] = crate::bits::cell_set(PEERS[cell]);
         cell += 1;
     }
     m
@@ -343,12 +339,7 @@ static TIE_BREAK_ORDER: [u8; 81] = {
 /// Number of candidates of a nine-bit mask, and 255 for 0 (a filled cell, never the MRV cell).
 /// A table: the default target has no `popcnt`.
 static COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 1;
-    while i < 512 {
-        t[i] = (i as u16).count_ones() as u8;
-        i += 1;
-    }
+    let mut t = crate::bits::POPCOUNT;
     t[0] = 255;
     t
 };
@@ -1049,7 +1040,7 @@ pub fn reduce(puzzle: &Grid) -> Reduction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::test_boards::{blank, pattern, shapes};
+    use crate::search::test_boards::shaped_counts_match_the_fast_path;
     use crate::test_puzzles::OnGrid;
     use crate::Solver;
     use crate::Status;
@@ -1066,43 +1057,11 @@ mod tests {
             "1234567..........8.........9.....................................................",
             "11...............................................................................",
         ];
-        for puzzle in puzzles {
-            let grid: Grid = puzzle.parse().unwrap();
-            let board = Board::from_grid(&grid);
-            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
-                let budget = Budget::unlimited().max_nodes(nodes);
-                let fast = DomainReduction.count(&board, limit, &budget).unwrap();
-                for shaped in [
-                    run_board::<u16>(&board, limit, &budget).count(Shape::CLASSIC),
-                    run_board::<u128>(&board, limit, &budget).count(Shape::CLASSIC),
-                ] {
-                    assert_eq!(fast, shaped, "{puzzle} {limit} {nodes:?}");
-                }
-            }
-        }
+        let shaped = [run_board::<u16>, run_board::<u128>];
+        shaped_counts_match_the_fast_path(&mut DomainReduction, &puzzles, &shaped);
     }
 
-    #[test]
-    fn solves_every_shape() {
-        for shape in shapes() {
-            let solution = pattern(shape);
-            let puzzle = blank(&solution, 1, 2);
-            let out = DomainReduction
-                .solve(&puzzle, &Budget::unlimited())
-                .unwrap();
-            assert_eq!(out.status, Status::Solved, "{shape}");
-            let answer = out.solution.unwrap();
-            assert!(
-                answer.is_full() && answer.first_conflict().is_none(),
-                "{shape}"
-            );
-        }
-    }
-
-    #[test]
-    fn solves_shapes_above_128() {
-        crate::search::test_boards::solves_blanked_wide_patterns(&mut DomainReduction);
-    }
+    crate::search::test_boards::any_side_solver_tests!(DomainReduction);
 
     use crate::test_puzzles::{SEED, SEED_SOLUTION};
 

@@ -85,6 +85,7 @@ pub mod known_puzzles;
 pub mod large;
 pub mod lcg;
 pub mod logic;
+mod names;
 pub mod registry;
 pub mod sat;
 mod search;
@@ -330,4 +331,26 @@ pub(crate) mod bits {
         }
         t
     };
+
+    /// Number of digits of each nine-bit mask (a table: the default target has no `popcnt`).
+    pub const POPCOUNT: [u8; 512] = {
+        let mut t = [0u8; 512];
+        let mut i = 0;
+        while i < 512 {
+            t[i] = (i as u16).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// The set of `cells` (0..81 each), bit `cell` for each.
+    pub const fn cell_set<const N: usize>(cells: [u8; N]) -> u128 {
+        let mut m = 0u128;
+        let mut k = 0;
+        while k < N {
+            m |= 1u128 << cells[k];
+            k += 1;
+        }
+        m
+    }
 }

@@ -13,8 +13,6 @@ use crate::{
     hybrid, large, lcg, logic, sat, triads,
 };
 use crate::{Board, Budget, Count, Outcome, Shape, Solver};
-use std::fmt;
-use std::str::FromStr;
 
 /// The registry of solvers: one variant per algorithm, in the order reports list them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -182,27 +180,12 @@ impl SolverKind {
     }
 }
 
-impl fmt::Display for SolverKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// An unknown solver name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown solver {0:?}; known: {known}", known = SolverKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "))]
 pub struct UnknownSolver(pub String);
 
-impl FromStr for SolverKind {
-    type Err = UnknownSolver;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SolverKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownSolver(s.to_string()))
-    }
-}
+crate::text_by_name!(SolverKind, UnknownSolver);
 
 /// Which built-in solver the harness uses where none is named.
 impl SolverKind {

@@ -215,6 +215,27 @@ fn base_clauses_text(encoding: Encoding) -> &'static str {
     })
 }
 
+/// The values a model (DIMACS literals, positive = true) gives variables `1..=vars`, indexed
+/// by variable: 1 true, -1 false, 0 not listed. Zeros and variables above `vars` are skipped.
+///
+/// # Errors
+/// The variable when the model makes one both true and false.
+fn model_values(model: &[i32], vars: usize) -> Result<Vec<i8>, String> {
+    let mut value = vec![0i8; vars + 1];
+    for &l in model {
+        let v = l.unsigned_abs() as usize;
+        if v == 0 || v > vars {
+            continue;
+        }
+        let sign = if l > 0 { 1 } else { -1 };
+        if value[v] == -sign {
+            return Err(format!("variable {v} is both true and false in the model"));
+        }
+        value[v] = sign;
+    }
+    Ok(value)
+}
+
 /// Reads a grid back from a model of the formula of [`write_dimacs`]: `model` lists DIMACS
 /// literals (positive = true), as a SAT solver's `v` lines or minisat's result file give them.
 /// Zeros (line terminators) are skipped, variables above [`VARS`] are ignored (another encoding's
@@ -224,19 +245,7 @@ fn base_clauses_text(encoding: Encoding) -> &'static str {
 /// A message naming the cell (`r1c1`) when a cell has no true digit or more than one, or the
 /// variable when the model makes one both true and false.
 pub fn decode_model(model: &[i32]) -> Result<Grid, String> {
-    // 0 = not listed, 1 = true, -1 = false.
-    let mut value = [0i8; VARS + 1];
-    for &l in model {
-        let v = l.unsigned_abs() as usize;
-        if v == 0 || v > VARS {
-            continue;
-        }
-        let sign = if l > 0 { 1 } else { -1 };
-        if value[v] == -sign {
-            return Err(format!("variable {v} is both true and false in the model"));
-        }
-        value[v] = sign;
-    }
+    let value = model_values(model, VARS)?;
     let mut cells = [0u8; 81];
     for (cell, slot) in cells.iter_mut().enumerate() {
         for d in 1..=9u8 {
@@ -344,19 +353,7 @@ pub fn decode_model_board(shape: Shape, model: &[i32]) -> Result<Board, String> 
         return decode_model(model).map(Board::from);
     }
     let n = shape.side();
-    let vars = n * n * n;
-    let mut value = vec![0i8; vars + 1];
-    for &l in model {
-        let v = l.unsigned_abs() as usize;
-        if v == 0 || v > vars {
-            continue;
-        }
-        let sign = if l > 0 { 1 } else { -1 };
-        if value[v] == -sign {
-            return Err(format!("variable {v} is both true and false in the model"));
-        }
-        value[v] = sign;
-    }
+    let value = model_values(model, n * n * n)?;
     let mut cells = vec![0; n * n];
     for (cell, slot) in cells.iter_mut().enumerate() {
         for s in 1..=n {
@@ -1056,30 +1053,31 @@ mod tests {
         assert_eq!(parse_sat_output("UNSAT\n"), Ok(SatAnswer::Unsatisfiable));
         assert_eq!(parse_sat_output("INDET\n"), Ok(SatAnswer::Unknown));
         assert_eq!(parse_sat_output("s UNKNOWN\n"), Ok(SatAnswer::Unknown));
-        assert_eq!(
-            parse_sat_output("Usage: solver FILE\n").unwrap_err(),
-            "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; its first line: \"Usage: solver FILE\""
-        );
-        assert_eq!(
-            parse_sat_output("").unwrap_err(),
-            "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; the output is empty"
-        );
-        assert_eq!(
-            parse_sat_output("s SATISFIABLE\nv 1 x 0\n").unwrap_err(),
-            "line 2: \"x\" is not a literal"
-        );
-        assert_eq!(
-            parse_sat_output("s SATISFIABLE\n").unwrap_err(),
-            "satisfiable, but no model was written (v lines)"
-        );
-        assert_eq!(
-            parse_sat_output("s MAYBE\n").unwrap_err(),
-            "line 1: unknown answer \"MAYBE\" (expected s SATISFIABLE, s UNSATISFIABLE or s UNKNOWN)"
-        );
-        assert_eq!(
-            parse_sat_output("s SATISFIABLE\ns UNSATISFIABLE\n").unwrap_err(),
-            "line 2: \"s UNSATISFIABLE\" contradicts the s line on line 1"
-        );
+        for (output, error) in [
+            (
+                "Usage: solver FILE\n",
+                "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; its first line: \"Usage: solver FILE\"",
+            ),
+            (
+                "",
+                "no s line (s SATISFIABLE / s UNSATISFIABLE) in the output; the output is empty",
+            ),
+            ("s SATISFIABLE\nv 1 x 0\n", "line 2: \"x\" is not a literal"),
+            (
+                "s SATISFIABLE\n",
+                "satisfiable, but no model was written (v lines)",
+            ),
+            (
+                "s MAYBE\n",
+                "line 1: unknown answer \"MAYBE\" (expected s SATISFIABLE, s UNSATISFIABLE or s UNKNOWN)",
+            ),
+            (
+                "s SATISFIABLE\ns UNSATISFIABLE\n",
+                "line 2: \"s UNSATISFIABLE\" contradicts the s line on line 1",
+            ),
+        ] {
+            assert_eq!(parse_sat_output(output).unwrap_err(), error, "{output:?}");
+        }
     }
 
     #[test]
@@ -1138,21 +1136,19 @@ mod tests {
     fn every_shape_counts_and_writes_its_formula() {
         for e in Encoding::ALL {
             let mut s = Sat::with_encoding(e);
-            for (shape, grids) in [
-                (Shape::of_order(2).unwrap(), 288),
-                (Shape::latin(3).unwrap(), 12),
-                (Shape::of_order(1).unwrap(), 1),
-            ] {
-                let c = s
-                    .count(&Board::empty(shape), 1000, &Budget::unlimited())
-                    .unwrap();
-                assert_eq!((c.solutions, c.complete), (grids, true), "{e:?} {shape}");
-                let first = c.first.unwrap();
-                assert!(first.is_full() && first.first_conflict().is_none());
-            }
-            let mut bad = Board::empty(Shape::sudoku(2, 3).unwrap());
-            bad.set(0, 1);
-            bad.set(7, 1); // r2c2: the same 2x3 box
+            crate::search::test_boards::counts_empty_grids(
+                &mut s,
+                &[
+                    (Shape::of_order(2).unwrap(), 288),
+                    (Shape::latin(3).unwrap(), 12),
+                    (Shape::of_order(1).unwrap(), 1),
+                ],
+            );
+            // r1c1 and r2c2: the same 2x3 box.
+            let bad = crate::search::test_boards::with_givens(
+                Shape::sudoku(2, 3).unwrap(),
+                &[(0, 1), (7, 1)],
+            );
             assert_eq!(
                 s.solve(&bad, &Budget::unlimited()).unwrap().status,
                 Status::NoSolution

@@ -581,6 +581,15 @@ pub(crate) mod test_boards {
         Board::new(shape, cells).unwrap()
     }
 
+    /// An empty board of `shape` with `givens`, each `(cell, symbol)`.
+    pub(crate) fn with_givens(shape: Shape, givens: &[(usize, Symbol)]) -> Board {
+        let mut b = Board::empty(shape);
+        for &(cell, s) in givens {
+            b.set(cell, s);
+        }
+        b
+    }
+
     /// `solution` with every cell `i` for which `(i * 7 + 3) % every < holes` blanked: a
     /// spread, reproducible set of holes (`holes` out of each `every` cells).
     pub(crate) fn blank(solution: &Board, holes: usize, every: usize) -> Board {
@@ -615,7 +624,7 @@ pub(crate) mod test_boards {
     }
 
     /// `solver` solves `puzzle`: a full grid without a conflict that keeps the givens.
-    fn solves_keeping_the_givens(solver: &mut dyn crate::Solver, puzzle: &Board) {
+    pub(crate) fn solves_keeping_the_givens(solver: &mut dyn crate::Solver, puzzle: &Board) {
         use crate::{Budget, Status};
         let shape = puzzle.shape();
         let out = solver.solve(puzzle, &Budget::unlimited()).unwrap();
@@ -666,6 +675,29 @@ pub(crate) mod test_boards {
         }
     }
 
+    /// On each 9x9 puzzle, at limits 1, 2 and 50 and at 2 under a 5-node budget, the count of
+    /// every search of `shaped` (a solver's generic search at some mask widths) equals `fast`'s
+    /// count: same answers, same counters.
+    pub(crate) fn shaped_counts_match_the_fast_path(
+        fast: &mut dyn crate::Solver,
+        puzzles: &[&str],
+        shaped: &[for<'a> fn(&Board, u64, &'a crate::Budget) -> super::Tally<'a>],
+    ) {
+        use crate::{Budget, Grid};
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().unwrap();
+            let board = Board::from_grid(&grid);
+            for (limit, nodes) in [(1, None), (2, None), (50, None), (2, Some(5))] {
+                let budget = Budget::unlimited().max_nodes(nodes);
+                let want = fast.count(&board, limit, &budget).unwrap();
+                for run in shaped {
+                    let got = run(&board, limit, &budget).count(Shape::CLASSIC);
+                    assert_eq!(want, got, "{puzzle} {limit} {nodes:?}");
+                }
+            }
+        }
+    }
+
     /// `solver` solves the seed puzzle to its stated solution and counts its one solution.
     pub(crate) fn solves_the_seed_and_counts_one(solver: &mut dyn crate::Solver) {
         use crate::test_puzzles::{OnGrid, SEED, SEED_SOLUTION};
@@ -701,19 +733,55 @@ pub(crate) mod test_boards {
     }
     pub(crate) use board_solver_tests;
 
+    /// The tests of a solver of every side, as `#[test]` functions, each on a fresh `$make`:
+    /// half the cells of each of [`shapes`] blanked, then [`solves_blanked_wide_patterns`].
+    macro_rules! any_side_solver_tests {
+        ($make:expr) => {
+            #[test]
+            fn solves_every_shape() {
+                use $crate::search::test_boards::{blank, pattern, shapes};
+                for shape in shapes() {
+                    let puzzle = blank(&pattern(shape), 1, 2);
+                    $crate::search::test_boards::solves_keeping_the_givens(&mut $make, &puzzle);
+                }
+            }
+
+            #[test]
+            fn solves_shapes_above_128() {
+                $crate::search::test_boards::solves_blanked_wide_patterns(&mut $make);
+            }
+        };
+    }
+    pub(crate) use any_side_solver_tests;
+
+    /// `solver` counts all the grids of each shape, `(shape, grids)` (at most 1,000), from its
+    /// empty board; the first one found is full and has no conflict.
+    pub(crate) fn counts_empty_grids(solver: &mut dyn crate::Solver, counts: &[(Shape, u64)]) {
+        use crate::Budget;
+        for &(shape, grids) in counts {
+            let c = solver
+                .count(&Board::empty(shape), 1000, &Budget::unlimited())
+                .unwrap();
+            assert_eq!((c.solutions, c.complete), (grids, true), "{shape}");
+            let first = c.first.unwrap();
+            assert!(
+                first.is_full() && first.first_conflict().is_none(),
+                "{shape}"
+            );
+        }
+    }
+
     /// `solver` counts the 576 Latin squares of order 4 and the 288 4x4 Sudoku grids, and finds
     /// no solution where two givens repeat a symbol in a box.
     pub(crate) fn counts_small_grids_and_a_contradiction(solver: &mut dyn crate::Solver) {
         use crate::{Budget, Status};
-        for (shape, want) in [
-            (Shape::latin(4).unwrap(), 576),
-            (Shape::of_order(2).unwrap(), 288),
-        ] {
-            let c = solver
-                .count(&Board::empty(shape), 1000, &Budget::unlimited())
-                .unwrap();
-            assert_eq!((c.solutions, c.complete), (want, true), "{shape}");
-        }
+        counts_empty_grids(
+            solver,
+            &[
+                (Shape::latin(4).unwrap(), 576),
+                (Shape::of_order(2).unwrap(), 288),
+            ],
+        );
         let mut cells = vec![0; 16];
         cells[0] = 1;
         cells[5] = 1; // same box

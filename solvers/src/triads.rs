@@ -76,8 +76,6 @@
 use crate::engine::Caps;
 use crate::search::Tally;
 use crate::{Board, Budget, Count, Grid, Outcome, Shape, Solver};
-use std::fmt;
-use std::str::FromStr;
 
 // ---------------------------------------------------------------------------------------------
 // Tables, computed at compile time.
@@ -1659,26 +1657,12 @@ impl SimdPath {
     }
 }
 
-impl fmt::Display for SimdPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A name that is no [`SimdPath`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown SIMD path {0:?}; known: portable, sse2, ssse3, avx2, avx512")]
 pub struct UnknownSimdPath(pub String);
 
-impl FromStr for SimdPath {
-    type Err = UnknownSimdPath;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SimdPath::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| UnknownSimdPath(s.to_string()))
-    }
-}
+crate::text_by_name!(SimdPath, UnknownSimdPath);
 
 /// The `triads` solver on one [`SimdPath`].
 #[derive(Debug, Clone, Copy)]

@@ -392,10 +392,7 @@ fn print_verdicts(
     lines: Vec<[String; 6]>,
     tally: [usize; 3],
 ) -> Result<(), crate::plumbing::output::StdoutError> {
-    let mut t = comfy_table::Table::new();
-    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::plumbing::human::fit(&mut t);
-    t.set_header(vec![
+    let mut t = crate::plumbing::human::table(vec![
         "dataset",
         "winner",
         "other",
@@ -454,10 +451,7 @@ fn print_table(
         .iter()
         .filter(|x| x.puzzles == n && x.whole_rounds() > 0)
         .max_by(|a, b| a.throughput().total_cmp(&b.throughput()));
-    let mut t = comfy_table::Table::new();
-    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-    crate::plumbing::human::fit(&mut t);
-    t.set_header(vec![
+    let mut t = crate::plumbing::human::table(vec![
         "solver",
         "puzzles",
         "puzzles/s",

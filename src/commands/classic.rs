@@ -15,7 +15,7 @@ use crate::generate::grids::{write_grids, GridFormat};
 use crate::generate::GridMethod;
 use crate::input::format::Format;
 use crate::plumbing::output;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::Path;
 
 /// The digit in the top-left cell of every grid `-c` writes.
@@ -116,16 +116,9 @@ pub fn classic(args: &ClassicArgs) -> anyhow::Result<ClassicEnd> {
             bail!("-s {path}: no such file");
         }
         let mut reader = open(path, Some(Format::Block))?;
-        if reader.is_empty() {
-            return Err(crate::input::dataset::no_puzzle(
-                &[(path, reader.format())],
-                "solved",
-            ));
-        }
+        crate::input::dataset::refuse_empty(&mut reader, path, "solved")?;
         let solver = solvers::registry::BuiltinEngine::new(crate::generate::counting_solver());
-        let pool = rayon::ThreadPoolBuilder::new()
-            .build()
-            .context("starting worker threads")?;
+        let pool = super::generate::worker_pool(None)?;
         let mut counts = SolveCounts::default();
         output::write_atomic(Path::new(OUTPUT), |w| {
             // Any solution will do here: a puzzle of several gets one of them, unmarked.

@@ -39,12 +39,12 @@ pub struct GenerateEnd {
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<GenerateEnd> {
     match &args.what {
         GenerateCommand::Grids(a) => {
-            worker_pool(a.threads)?.install(|| grids(a))?;
+            worker_pool(a.output.threads)?.install(|| grids(a))?;
             Ok(GenerateEnd { failed: 0 })
         }
         GenerateCommand::Puzzles(a) => puzzles(a),
         GenerateCommand::Qwh(a) => {
-            worker_pool(a.threads)?.install(|| qwh(a))?;
+            worker_pool(a.output.threads)?.install(|| qwh(a))?;
             Ok(GenerateEnd { failed: 0 })
         }
     }
@@ -173,6 +173,18 @@ pub fn to_file_or_stdout(
     output::write_atomic(out.unwrap_or(Path::new("-")), write)
 }
 
+/// Runs `write` as [`to_file_or_stdout`] does, then clears the progress bar `pb`, whether the
+/// write ended or failed.
+fn write_with_bar(
+    out: Option<&Path>,
+    pb: &ProgressBar,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let result = to_file_or_stdout(out, write);
+    pb.finish_and_clear();
+    result
+}
+
 /// Refuses `--count 0`: it would write an empty file and exit 0, which hides a mistyped count.
 ///
 /// # Errors
@@ -200,8 +212,8 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
     } else {
         GridFormat::Line
     };
-    let pb = bar(args.count, args.quiet, "grids");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    let pb = bar(args.count, args.output.quiet, "grids");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         write_grids(
             w,
             args.method,
@@ -215,9 +227,7 @@ fn grids(args: &GridsArgs) -> anyhow::Result<()> {
             std::io::ErrorKind::InvalidInput => anyhow::anyhow!("{e}"),
             _ => anyhow::Error::new(e),
         })
-    });
-    pb.finish_and_clear();
-    result
+    })
 }
 
 /// Grids made per parallel chunk of the shaped generators, written in index order.
@@ -283,16 +293,14 @@ fn shaped_grids(args: &GridsArgs, shape: Shape) -> anyhow::Result<()> {
     }
     let format = board_format(args.format.as_deref(), shape)?;
     let seed = seed_or_clock(args.seed);
-    let pb = bar(args.count, args.quiet, "grids");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    let pb = bar(args.count, args.output.quiet, "grids");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let g = random_solved(shape, seed, 0, i);
             push_board(out, format, shape.side(), g.cells());
         })
-    });
-    pb.finish_and_clear();
-    result
+    })
 }
 
 /// `harness generate qwh`: quasigroups with holes.
@@ -309,16 +317,14 @@ fn qwh(args: &QwhArgs) -> anyhow::Result<()> {
         Holes::Random
     };
     let seed = seed_or_clock(args.seed);
-    let pb = bar(args.count, args.quiet, "instances");
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    let pb = bar(args.count, args.output.quiet, "instances");
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         write_chunked(w, args.count, &pb, |i, out| {
             let q = generate_qwh(args.order, args.holes, holes, seed, i);
             push_board(out, format, args.order, &q.puzzle);
         })
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let k = crate::generate::qwh::hole_count(args.order, args.holes, holes);
     errln!(
         "{} with holes of order {} written, {} each ({:.1}%{})",
@@ -344,11 +350,11 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
         f => (false, board_format(Some(f), shape)?),
     };
     let seed = seed_or_clock(args.seed);
-    let pool = worker_pool(args.threads)?;
+    let pool = worker_pool(args.output.threads)?;
     let counter = BuiltinEngine::new(solver);
     let cells = shape.cells() as u64;
     let nodes = options.count_nodes.unwrap_or(0);
-    if !args.quiet && shape.side() > 16 {
+    if !args.output.quiet && shape.side() > 16 {
         let budget = match options.count_nodes {
             Some(n) if args.count_nodes.is_none() => format!(
                 "each cut at {} nodes (the default at this side; --count-nodes N changes it, 0 \
@@ -373,9 +379,9 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             ))
         );
     }
-    let pb = cell_bar(args.count, cells, args.quiet);
+    let pb = cell_bar(args.count, cells, args.output.quiet);
     let (mut failed, mut written, mut givens_total, mut unproven) = (0u64, 0u64, 0u64, 0u64);
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         w.write_all(header(shape, format).as_bytes())?;
         if csv {
             writeln!(w, "name,puzzle,solution")?;
@@ -419,9 +425,7 @@ fn shaped_puzzles(args: &PuzzlesArgs, shape: Shape) -> anyhow::Result<GenerateEn
             Ok(())
         })?;
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let mean = mean_givens(givens_total, written);
     let what = match options.target {
         Target::Clues(k) => format!("{} each", plural(k, "given")),
@@ -497,7 +501,7 @@ fn target(clues: Option<usize>) -> Target {
 ///
 /// # Errors
 /// When the threads cannot be started.
-fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+pub fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -613,12 +617,12 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
     puzzle::check_options(&options)?;
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
-    let pool = worker_pool(args.threads)?;
+    let pool = worker_pool(args.output.threads)?;
     let filter = rating_filter(args);
     let counter = BuiltinEngine::new(options.solver);
-    let pb = bar(args.count, args.quiet, "puzzles");
+    let pb = bar(args.count, args.output.quiet, "puzzles");
     let (mut failed, mut written, mut givens_total) = (0u64, 0u64, 0u64);
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         if csv {
             if filter.is_some() {
                 writeln!(w, "name,puzzle,solution,score,level")?;
@@ -646,9 +650,7 @@ fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<GenerateEnd> {
             Ok(())
         })?;
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     let mean = mean_givens(givens_total, written);
     errln!(
         "{} written (mean {mean:.1} givens, counted by {}), {failed} could not be made",
@@ -671,10 +673,10 @@ fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<Gene
     }
     let seed = seed_or_clock(args.seed);
     let csv = args.format == "csv";
-    let pool = worker_pool(args.threads)?;
-    let pb = bar(args.count, args.quiet, "puzzles");
+    let pool = worker_pool(args.output.threads)?;
+    let pb = bar(args.count, args.output.quiet, "puzzles");
     let mut givens_total = 0u64;
-    let result = to_file_or_stdout(args.out.as_deref(), |w| {
+    write_with_bar(args.output.out.as_deref(), &pb, |w| {
         if csv {
             writeln!(w, "name,puzzle")?;
         }
@@ -703,9 +705,7 @@ fn pattern_puzzles(args: &PuzzlesArgs, pattern: &Pattern) -> anyhow::Result<Gene
             start = end;
         }
         Ok(())
-    });
-    pb.finish_and_clear();
-    result?;
+    })?;
     errln!(
         "{} written (mean {:.1} givens, the pattern's cells of a random grid; not checked for \
          uniqueness)",

@@ -377,17 +377,8 @@ pub fn open(file: &str) -> anyhow::Result<crate::input::format::PuzzleReader> {
 /// Unreadable input, unwritable output, `--trace` to stdout together with CSV to stdout.
 pub fn rate(args: &RateArgs) -> anyhow::Result<RateCounts> {
     let mut reader = open(&args.file)?;
-    let format = reader.format();
-    if reader.is_empty() {
-        return Err(crate::input::dataset::no_puzzle(
-            &[(&args.file, format)],
-            "rated",
-        ));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
+    crate::input::dataset::refuse_empty(&mut reader, &args.file, "rated")?;
+    let pool = super::generate::worker_pool(args.threads)?;
     let pb = progress_bar(args.quiet);
     let started = std::time::Instant::now();
     let counts = match (&args.out, args.trace) {

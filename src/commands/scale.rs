@@ -7,7 +7,6 @@ use crate::cli::{Cli, Command, ScaleArgs};
 use crate::commands::run::{self, RunEnd};
 use crate::scale::instances::PlanRecord;
 use crate::scale::{analysis, instances, page, Plan};
-use anyhow::Context;
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -115,10 +114,7 @@ pub fn scale(args: &ScaleArgs) -> anyhow::Result<RunEnd> {
     crate::plumbing::output::ensure_writable(&out)?;
     let resuming = args.resume.is_some();
     record_plan(&out, &plan, resuming)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.limits.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
+    let pool = super::generate::worker_pool(args.limits.threads)?;
     let folder = args
         .instances_dir
         .clone()

@@ -746,17 +746,9 @@ pub fn solve(args: &crate::cli::SolveArgs) -> anyhow::Result<SolveCounts> {
         }
     }
     let mut reader = open(&args.file, None)?;
+    crate::input::dataset::refuse_empty(&mut reader, &args.file, "solved")?;
     let format = reader.format();
-    if reader.is_empty() {
-        return Err(crate::input::dataset::no_puzzle(
-            &[(&args.file, format)],
-            "solved",
-        ));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
+    let pool = super::generate::worker_pool(args.threads)?;
     let timeout = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
     let mut counts = SolveCounts::default();
     super::generate::to_file_or_stdout(args.out.as_deref(), |w| {

@@ -508,8 +508,18 @@ fn isolated_command(e: &External) -> Vec<String> {
         .to_vec()
 }
 
+/// `engine` with the description of its solvers-file entry, if it has one.
+fn described<E: foreign::Described + 'static>(
+    engine: E,
+    description: &Option<String>,
+) -> Arc<dyn Engine> {
+    match description {
+        Some(d) => Arc::new(engine.with_description(d.clone())),
+        None => Arc::new(engine),
+    }
+}
+
 fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine>> {
-    let described = |d: &Option<String>, fallback: String| d.clone().unwrap_or(fallback);
     Ok(match &e.spec {
         ExternalSpec::Lib {
             path,
@@ -530,8 +540,7 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
                 *configuration,
                 *gives_solution,
             );
-            let d = described(&e.description, engine.info().description.clone());
-            Arc::new(engine.with_description(d))
+            described(engine, &e.description)
         }
         ExternalSpec::Lib {
             path,
@@ -547,8 +556,7 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
                 *gives_solution,
             )
             .map_err(|err| anyhow::anyhow!("{}: {err}", e.name))?;
-            let d = described(&e.description, engine.info().description.clone());
-            Arc::new(engine.with_description(d))
+            described(engine, &e.description)
         }
         ExternalSpec::Cmd {
             command,
@@ -568,16 +576,14 @@ fn build_unchecked(e: &External, isolate: bool) -> anyhow::Result<Arc<dyn Engine
             }
             .into();
             let engine = foreign::LineEngine::new(&e.name, command.clone(), caps, origin);
-            let d = described(&e.description, engine.info().description.clone());
-            Arc::new(engine.with_description(d))
+            described(engine, &e.description)
         }
         ExternalSpec::Dimacs { command } => {
             if find_program(&command[0]).is_none() {
                 bail!("{}: SAT solver {:?} not found", e.name, command[0]);
             }
             let engine = foreign::DimacsEngine::new(&e.name, command.clone());
-            let d = described(&e.description, engine.info().description.clone());
-            Arc::new(engine.with_description(d))
+            described(engine, &e.description)
         }
     })
 }

@@ -129,7 +129,7 @@ pub fn generate_board_puzzle_within(
     stop: &Budget,
 ) -> Result<BoardPuzzle, GenerateError> {
     check_board_options(options)?;
-    generate_unchecked(options, counter, seed, index, stop)
+    generate_ticking(options, counter, seed, index, stop, &mut || {})
 }
 
 /// [`generate_board_puzzle`] calling `tick` once per cell tried (one count each), for a progress
@@ -150,18 +150,7 @@ pub fn generate_board_puzzle_ticking(
 }
 
 /// [`generate_board_puzzle_within`] without the check of the options (the unit tests count
-/// with a session of their own).
-pub(crate) fn generate_unchecked(
-    options: &BoardPuzzleOptions,
-    counter: &mut dyn Session,
-    seed: u64,
-    index: u64,
-    stop: &Budget,
-) -> Result<BoardPuzzle, GenerateError> {
-    generate_ticking(options, counter, seed, index, stop, &mut || {})
-}
-
-/// [`generate_unchecked`] calling `tick` once per cell tried.
+/// with a session of their own), calling `tick` once per cell tried.
 fn generate_ticking(
     options: &BoardPuzzleOptions,
     counter: &mut dyn Session,
@@ -299,6 +288,22 @@ pub(crate) mod tests {
         }
     }
 
+    /// Minimal puzzles of `shape`, counted by `dlx`, one grid each.
+    fn minimal(shape: Shape) -> BoardPuzzleOptions {
+        BoardPuzzleOptions {
+            shape,
+            target: Target::Minimal,
+            solver: SolverKind::Dlx,
+            count_nodes: None,
+            attempts: 1,
+        }
+    }
+
+    /// Puzzle `index` of seed 5, made without a budget or a check of the options.
+    fn made(options: &BoardPuzzleOptions, counter: &mut dyn Session, index: u64) -> BoardPuzzle {
+        generate_ticking(options, counter, 5, index, &Budget::unlimited(), &mut || {}).unwrap()
+    }
+
     #[test]
     fn small_shapes_give_unique_minimal_reproducible_puzzles() {
         let budget = Budget::unlimited();
@@ -307,20 +312,11 @@ pub(crate) mod tests {
             Shape::sudoku(2, 3).unwrap(),
             Shape::latin(4).unwrap(),
         ] {
-            let opts = BoardPuzzleOptions {
-                shape,
-                target: Target::Minimal,
-                solver: SolverKind::Dlx,
-                count_nodes: None,
-                attempts: 1,
-            };
+            let opts = minimal(shape);
             let counter = &mut TestCounter;
             for i in 0..3 {
-                let p = generate_unchecked(&opts, counter, 5, i, &Budget::unlimited()).unwrap();
-                assert_eq!(
-                    p,
-                    generate_unchecked(&opts, counter, 5, i, &Budget::unlimited()).unwrap()
-                );
+                let p = made(&opts, counter, i);
+                assert_eq!(p, made(&opts, counter, i));
                 assert_eq!(p.undecided, 0);
                 assert!(crate::verify::check_board(&p.puzzle, &p.solution, None).is_ok());
                 assert_eq!(unique(&p.puzzle, counter, &budget).unwrap(), Some(true));
@@ -334,7 +330,7 @@ pub(crate) mod tests {
                 target: Target::Clues(shape.cells() - 3),
                 ..opts
             };
-            let p = generate_unchecked(&target, counter, 5, 0, &Budget::unlimited()).unwrap();
+            let p = made(&target, counter, 0);
             assert_eq!(p.puzzle.givens(), shape.cells() - 3);
         }
     }
@@ -343,13 +339,7 @@ pub(crate) mod tests {
     #[test]
     fn every_count_ticks_once() {
         let shape = Shape::sudoku(2, 3).unwrap();
-        let opts = BoardPuzzleOptions {
-            shape,
-            target: Target::Minimal,
-            solver: SolverKind::Dlx,
-            count_nodes: None,
-            attempts: 1,
-        };
+        let opts = minimal(shape);
         let mut ticks = 0;
         let p = generate_ticking(
             &opts,
@@ -360,10 +350,7 @@ pub(crate) mod tests {
             &mut || ticks += 1,
         )
         .unwrap();
-        assert_eq!(
-            p,
-            generate_unchecked(&opts, &mut TestCounter, 5, 0, &Budget::unlimited()).unwrap()
-        );
+        assert_eq!(p, made(&opts, &mut TestCounter, 0));
         assert_eq!(ticks, 36);
     }
 

@@ -73,29 +73,12 @@ pub fn generate_qwh(order: usize, fraction: f64, holes: Holes, seed: u64, index:
     )
 }
 
-/// `solution` (a full N x N grid of side `order`, row-major) with `hole_count(order, fraction,
-/// holes)` of its cells emptied (set to 0), placed as `holes` says and drawn from `rng`. Used for
-/// the quasigroups with holes and for Sudoku with punched holes alike. O(N²), O(N⁴) balanced.
+/// `solution` (a full N x N grid of side `order`, row-major) with `count` of its cells emptied
+/// (set to 0, at most N²), drawn from `rng`: uniformly random ones, or balanced, `count / N`
+/// (rounded down) in every row and column. Used for the quasigroups with holes and for Sudoku
+/// with punched holes alike ([`hole_count`] gives the count of a fraction). O(N²), O(N⁴)
+/// balanced.
 pub fn punch_holes(
-    rng: &mut Rng,
-    solution: &[solvers::Symbol],
-    order: usize,
-    fraction: f64,
-    holes: Holes,
-) -> Vec<solvers::Symbol> {
-    punch_count(
-        rng,
-        solution,
-        order,
-        hole_count(order, fraction, holes),
-        holes,
-    )
-}
-
-/// `solution` with `count` of its cells emptied (at most N²): uniformly random ones, or
-/// balanced, `count / N` (rounded down) in every row and column. [`punch_holes`] is this with
-/// [`hole_count`]'s count, drawing the same holes.
-pub fn punch_count(
     rng: &mut Rng,
     solution: &[solvers::Symbol],
     order: usize,
@@ -134,7 +117,7 @@ pub fn punch_count(
 pub fn generate_qwh_count(order: usize, count: usize, holes: Holes, seed: u64, index: u64) -> Qwh {
     let mut rng = Rng::new(seed, Purpose::Qwh, 0, index);
     let solution = random_latin_square(&mut rng, order);
-    let puzzle = punch_count(&mut rng, &solution, order, count, holes);
+    let puzzle = punch_holes(&mut rng, &solution, order, count, holes);
     Qwh {
         order,
         puzzle,

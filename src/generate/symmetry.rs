@@ -1,9 +1,6 @@
 //! Symmetries for puzzles: the givens of a symmetric puzzle are a union of orbits of the cells
 //! under a group of the square's symmetries, so givens are removed (and kept) orbit by orbit.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// A map of the square: (row, column) -> (row, column), 0-based.
 type CellMap = fn(usize, usize) -> (usize, usize);
 
@@ -105,27 +102,12 @@ impl Symmetry {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// An unknown symmetry name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown symmetry {0:?}; known: none, rotational, quarter, mirror, diagonal, full")]
 pub struct UnknownSymmetry(pub String);
 
-impl FromStr for Symmetry {
-    type Err = UnknownSymmetry;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Symmetry::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownSymmetry(s.to_string()))
-    }
-}
+solvers::text_by_name!(Symmetry, UnknownSymmetry);
 
 #[cfg(test)]
 mod tests {

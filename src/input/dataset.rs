@@ -159,6 +159,18 @@ pub const SHIPPED_SHAPES: &[Shipped] = &[
     },
 ];
 
+/// Refuses `reader`, read from `source`, when it holds no puzzle: the [`no_puzzle`] error of
+/// that one source.
+///
+/// # Errors
+/// When the reader holds no puzzle.
+pub fn refuse_empty(reader: &mut PuzzleReader, source: &str, done: &str) -> anyhow::Result<()> {
+    if reader.is_empty() {
+        return Err(no_puzzle(&[(source, reader.format())], done));
+    }
+    Ok(())
+}
+
 /// The error of an input that holds no puzzle (an empty file, only blank and comment lines, or a
 /// CSV file of its header alone), naming each source (`-` as stdin) with what it holds, and
 /// saying that nothing was `done` ("run", "solved", "rated"): `run`, `solve`, `rate` and the

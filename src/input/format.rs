@@ -2053,6 +2053,11 @@ mod tests {
         (f, r.collect())
     }
 
+    /// The message of an entry that could not be read.
+    fn error(e: &Entry) -> String {
+        e.puzzle.as_ref().unwrap_err().to_string()
+    }
+
     #[test]
     fn line_format_with_names_comments_crlf_bom() {
         let text = format!("\u{feff}# header\r\n\r\n{SEED}\tfirst one\r\n  {SEED}  \r\n");
@@ -2073,11 +2078,7 @@ mod tests {
     fn line_errors_name_line_and_reason() {
         let text = format!("{SEED}\n{}\n{}x{}\n", &SEED[..80], &SEED[..40], &SEED[41..]);
         let (_, e) = read(&text);
-        let errs: Vec<String> = e
-            .iter()
-            .skip(1)
-            .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
-            .collect();
+        let errs: Vec<String> = e.iter().skip(1).map(error).collect();
         assert_eq!(errs[0], "t.txt:2: 80 characters, expected 81");
         assert!(
             errs[1].starts_with("t.txt:3: bad character 'x' at column 41 (r5c5)"),
@@ -2102,10 +2103,7 @@ mod tests {
         assert_eq!(e.len(), 3);
         assert_eq!(e[0].name.as_deref(), Some("Grid 01"));
         assert_eq!(e[0].puzzle.as_ref().unwrap().grid().unwrap(), g);
-        assert_eq!(
-            e[1].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:12: block has 4 rows, expected 9"
-        );
+        assert_eq!(error(&e[1]), "t.txt:12: block has 4 rows, expected 9");
         assert_eq!(e[2].name.as_deref(), Some("Puzzle 3:"));
         assert_eq!(e[2].line, 17);
         assert_eq!(e[2].puzzle.as_ref().unwrap().grid().unwrap(), g);
@@ -2114,7 +2112,7 @@ mod tests {
         rows[8] = format!("{}x", &rows[8][..8]);
         let (_, e) = read(&format!("Grid 9\n{}\n", rows.join("\n")));
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             "t.txt:10: block row 9: bad character 'x' in cell 9 (r9c9)"
         );
     }
@@ -2137,14 +2135,8 @@ mod tests {
             g.to_block().lines().take(5).collect::<Vec<_>>().join("\n")
         );
         let (_, e) = read(&text);
-        assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:4: block row 4: 3 cells, expected 9"
-        );
-        assert_eq!(
-            e[1].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:11: block has 5 rows, expected 9"
-        );
+        assert_eq!(error(&e[0]), "t.txt:4: block row 4: 3 cells, expected 9");
+        assert_eq!(error(&e[1]), "t.txt:11: block has 5 rows, expected 9");
     }
 
     #[test]
@@ -2156,10 +2148,7 @@ mod tests {
         assert!(e[0].puzzle.as_ref().unwrap().solution.is_some());
         assert_eq!(e[0].line, 2, "{e:?}");
         assert_eq!(e[1].line, 3);
-        assert_eq!(
-            e[1].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:3: 5 characters, expected 81"
-        );
+        assert_eq!(error(&e[1]), "t.txt:3: 5 characters, expected 81");
     }
 
     #[test]
@@ -2169,7 +2158,7 @@ mod tests {
             ".99..5.1.85.4....2432......1...69.83.9.....6.62.71...9......1945....4.37.4.3..6..\n",
         );
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             "t.txt:1: digit 9 given twice in row 1 (r1c2 and r1c3)"
         );
     }
@@ -2209,7 +2198,7 @@ mod tests {
         let (f, e) = read(&text);
         assert_eq!(f, Format::Line);
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             format!(
                 "t.txt:1: line of {} bytes is too long (limit {MAX_LINE_BYTES}; a puzzle has 81 cells)",
                 MAX_LINE_BYTES * 3
@@ -2235,7 +2224,7 @@ mod tests {
         let e: Vec<Entry> = r.collect();
         assert_eq!(e.len(), 1);
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             "t:1: CSV: the header names no puzzle column (puzzle, quizzes, quiz); \
              its columns are: id, grid"
         );
@@ -2247,7 +2236,7 @@ mod tests {
         assert_eq!(f, Format::Csv);
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             "t.txt:1: CSV: the header names no puzzle column (puzzle, quizzes, quiz); \
              its columns are: id, grid, Solution"
         );
@@ -2300,7 +2289,7 @@ mod tests {
         assert_eq!(e.len(), 2);
         assert!(e[0].puzzle.is_ok());
         assert_eq!(
-            e[1].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[1]),
             "t.txt:3: CSV: the quoted field opened on line 3 is not closed"
         );
     }
@@ -2333,10 +2322,7 @@ mod tests {
         assert_eq!(f, Format::Block);
         let p = e[0].puzzle.as_ref().unwrap();
         assert_eq!((p.board.get(15), p.board.get(16)), (16, 10));
-        assert_eq!(
-            e[1].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:18: block has 3 rows, expected 16"
-        );
+        assert_eq!(error(&e[1]), "t.txt:18: block has 3 rows, expected 16");
     }
 
     #[test]
@@ -2452,23 +2438,15 @@ mod tests {
             ("4x4/latin".into(), Some("name here"))
         );
         assert_eq!(e[1].puzzle.as_ref().unwrap().shape().to_string(), "36x36");
-        assert_eq!(
-            e[2].puzzle.as_ref().unwrap_err().to_string(),
-            "t.txt:4: symbol at r16c16: 17 is above 16"
-        );
-        assert!(e[3]
-            .puzzle
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-            .starts_with("t.txt:5: 50 integers"));
+        assert_eq!(error(&e[2]), "t.txt:4: symbol at r16c16: 17 is above 16");
+        assert!(error(&e[3]).starts_with("t.txt:5: 50 integers"));
         // A duplicate given names both cells.
         let mut cells = vec!["0"; 256];
         cells[0] = "5";
         cells[17] = "5";
         let (_, e) = read(&format!("{}\n", cells.join(" ")));
         assert_eq!(
-            e[0].puzzle.as_ref().unwrap_err().to_string(),
+            error(&e[0]),
             "t.txt:1: digit 5 given twice in box 1 (r1c1 and r2c2)"
         );
     }
@@ -2483,10 +2461,7 @@ mod tests {
         assert_eq!(p.shape().to_string(), "3x3/latin");
         assert_eq!(p.board.cells(), &[1, 0, 3, 0, 0, 0, 3, 0, 0]);
         assert_eq!(render_pls(&p.board), "order 3\n0 -1 2\n-1 -1 -1\n2 -1 -1\n");
-        let msgs: Vec<String> = e[1..]
-            .iter()
-            .map(|e| e.puzzle.as_ref().unwrap_err().to_string())
-            .collect();
+        let msgs: Vec<String> = e[1..].iter().map(error).collect();
         // Each error names its row's line, and symbols as the file writes them (0-based).
         assert_eq!(msgs[0], "t.txt:5: pls row 1: line 6: 2 symbols, expected 3");
         assert_eq!(
@@ -2513,7 +2488,7 @@ mod tests {
         let (_, e) = read(&text);
         let p = e[0].puzzle.as_ref().unwrap();
         assert_eq!(p.solution.as_ref().map(board_line).as_deref(), Some(sol));
-        let err = e[1].puzzle.as_ref().unwrap_err().to_string();
+        let err = error(&e[1]);
         assert!(
             err.starts_with("t.txt:3: solution column: it is not a solution"),
             "{err}"

@@ -53,8 +53,15 @@ pub fn count(n: usize) -> String {
 pub fn figure(x: f64) -> String {
     if !x.is_finite() || x < 0.0 {
         "-".into()
-    } else if x < 999.95 {
-        format!("{x:.1}")
+    } else {
+        decimals_then_whole(x, 1, 999.95)
+    }
+}
+
+/// `x` with `decimals` decimals below `whole_from`, whole with thousands separators from there.
+fn decimals_then_whole(x: f64, decimals: usize, whole_from: f64) -> String {
+    if x < whole_from {
+        format!("{x:.decimals$}")
     } else {
         thousands(x.round() as u64)
     }
@@ -75,10 +82,8 @@ pub fn nodes(x: f64) -> String {
 pub fn rate(x: f64) -> String {
     if !x.is_finite() || x <= 0.0 {
         "-".into()
-    } else if x < 9.995 {
-        format!("{x:.2}")
     } else {
-        thousands(x.round() as u64)
+        decimals_then_whole(x, 2, 9.995)
     }
 }
 
@@ -88,10 +93,8 @@ pub fn ratio(r: f64) -> String {
         "-".into()
     } else if r < 10.0 {
         format!("{r:.2}")
-    } else if r < 100.0 {
-        format!("{r:.1}")
     } else {
-        thousands(r.round() as u64)
+        decimals_then_whole(r, 1, 100.0)
     }
 }
 
@@ -109,10 +112,15 @@ pub fn table_width() -> u16 {
         .map_or(100, |c| c.max(60))
 }
 
-/// Fits a terminal table to [`table_width`]: cells wrap rather than widen the table.
-pub fn fit(t: &mut comfy_table::Table) {
+/// A terminal table under `header`, condensed, fitted to [`table_width`]: cells wrap rather
+/// than widen the table.
+pub fn table(header: Vec<&str>) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
     t.set_width(table_width());
+    t.set_header(header);
+    t
 }
 
 /// Wraps `text` at spaces into lines of at most [`table_width`] characters (a word longer than

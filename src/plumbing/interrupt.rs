@@ -293,13 +293,16 @@ mod tests {
     #[test]
     fn a_committed_file_is_kept_and_a_dropped_one_forgotten() {
         let dir = tempfile::tempdir().unwrap();
+        let temp_for = |target: &Path| {
+            create_temp(
+                target,
+                || tempfile::NamedTempFile::new_in(dir.path()),
+                |t| t.path().to_path_buf(),
+            )
+            .unwrap()
+        };
         let target = dir.path().join("a.txt");
-        let (tmp, guard) = create_temp(
-            &target,
-            || tempfile::NamedTempFile::new_in(dir.path()),
-            |t| t.path().to_path_buf(),
-        )
-        .unwrap();
+        let (tmp, guard) = temp_for(&target);
         assert!(registry().temps.iter().any(|t| t.1 == tmp.path()));
         guard.commit(|| tmp.persist(&target).map(|_| ())).unwrap();
         let reg = registry();
@@ -307,12 +310,7 @@ mod tests {
         assert!(!reg.temps.iter().any(|t| t.2 == target));
         drop(reg);
         let other = dir.path().join("b.txt");
-        let (_tmp, guard) = create_temp(
-            &other,
-            || tempfile::NamedTempFile::new_in(dir.path()),
-            |t| t.path().to_path_buf(),
-        )
-        .unwrap();
+        let (_tmp, guard) = temp_for(&other);
         drop(guard);
         assert!(!registry().temps.iter().any(|t| t.2 == other));
     }

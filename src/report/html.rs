@@ -183,26 +183,17 @@ fn figure(s: &mut String, pl: &super::PlotFile) {
 
 /// Wrong answers, a partial run, a noisy machine: boxed at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let wrong: usize = p.summary.iter().map(|r| r.wrong).sum();
-    if wrong > 0 {
-        let _ = writeln!(
-            s,
-            "<p class=\"warn\"><b>{}</b>: see the <code>error</code> column of <code>results.csv</code>.</p>",
-            crate::plumbing::human::plural(wrong, "wrong answer")
-        );
-    }
-    let notes = [
-        super::partial_note(p),
-        super::noise_note(&p.run.info, &p.summary),
-    ];
-    for (head, text) in notes.into_iter().flatten() {
-        let _ = writeln!(
-            s,
-            "<p class=\"warn\"><b>{}</b>: {}</p>",
-            esc(&head),
-            esc(&text)
-        );
-    }
+    super::write_warnings(
+        p,
+        s,
+        |n| {
+            format!(
+                "<p class=\"warn\"><b>{n}</b>: see the <code>error</code> column of \
+                 <code>results.csv</code>.</p>"
+            )
+        },
+        |head, text| format!("<p class=\"warn\"><b>{}</b>: {}</p>", esc(head), esc(text)),
+    );
 }
 
 fn verdicts(p: &Page<'_>, s: &mut String) {

@@ -604,6 +604,32 @@ impl Drawn {
         Ok(inference::section(&inf, Some(plot)))
     }
 }
+
+/// Writes what both pages warn of at the top, a line each: the wrong answers (their count as
+/// [`crate::plumbing::human::plural`] says it, worded by `wrong`), then the notes of a partial
+/// run ([`partial_note`]) and of a noisy machine ([`noise_note`]), worded by `note` from their
+/// head and explanation.
+pub fn write_warnings(
+    p: &Page<'_>,
+    s: &mut String,
+    wrong: impl Fn(&str) -> String,
+    note: impl Fn(&str, &str) -> String,
+) {
+    let count: usize = p.summary.iter().map(|r| r.wrong).sum();
+    if count > 0 {
+        s.push_str(&wrong(&crate::plumbing::human::plural(
+            count,
+            "wrong answer",
+        )));
+        s.push('\n');
+    }
+    let notes = [partial_note(p), noise_note(&p.run.info, &p.summary)];
+    for (head, text) in notes.into_iter().flatten() {
+        s.push_str(&note(&head, &text));
+        s.push('\n');
+    }
+}
+
 /// The warning both pages show above everything for a run that did not finish: `None` for a
 /// complete run. An interrupted run (stopped by a signal, its files saved) and a killed or still
 /// running one (run.json never said it finished) are both partial: the rows cover only the solves

@@ -276,6 +276,19 @@ pub fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e}")
 }
 
+/// Draws `draw` on `root`, a white page, and presents it; errors name `path`, the file it is
+/// for.
+fn draw_on<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    path: &Path,
+    draw: impl FnOnce(&DrawingArea<DB, Shift>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    init_fonts();
+    root.fill(&WHITE).map_err(plot_err)?;
+    draw(&root).with_context(|| format!("drawing {}", path.display()))?;
+    root.present().map_err(plot_err)
+}
+
 /// Writes an SVG drawn by `draw`, atomically.
 ///
 /// # Errors
@@ -285,14 +298,12 @@ pub fn write_svg(
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    init_fonts();
     let mut text = String::new();
-    {
-        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        draw(&root).with_context(|| format!("drawing {}", path.display()))?;
-        root.present().map_err(plot_err)?;
-    }
+    draw_on(
+        SVGBackend::with_string(&mut text, size).into_drawing_area(),
+        path,
+        draw,
+    )?;
     write_atomic(path, |w| {
         w.write_all(text.as_bytes())?;
         Ok(())
@@ -308,17 +319,31 @@ pub fn write_png(
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    init_fonts();
     let tmp = crate::plumbing::output::temp_beside(path, ".png")?;
-    {
-        let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        draw(&root).with_context(|| format!("drawing {}", path.display()))?;
-        root.present().map_err(plot_err)?;
-    }
+    draw_on(
+        BitMapBackend::new(tmp.path(), size).into_drawing_area(),
+        path,
+        draw,
+    )?;
     // A plot is an ordinary, shareable file (0644, or the mode of the file it replaces).
     tmp.commit()
 }
+
+/// Writes `{stem}.svg` and `{stem}.png` into `dir` at `size`, each drawn by the expression
+/// `draw` over `root` (its backend's drawing area); gives the SVG path, or the first error of
+/// [`write_svg`] and [`write_png`].
+macro_rules! write_svg_and_png {
+    ($dir:expr, $stem:expr, $size:expr, |$root:ident| $draw:expr) => {{
+        let svg = $dir.join(format!("{}.svg", $stem));
+        $crate::report::style::write_svg(&svg, $size, |$root| $draw)
+            .and_then(|()| {
+                let png = $dir.join(format!("{}.png", $stem));
+                $crate::report::style::write_png(&png, $size, |$root| $draw)
+            })
+            .map(|()| svg)
+    }};
+}
+pub(crate) use write_svg_and_png;
 
 #[cfg(test)]
 mod tests {

@@ -37,21 +37,12 @@ pub fn render(p: &Page<'_>) -> String {
 
 /// Wrong answers, a partial run, a noisy machine: quoted at the top.
 fn warnings(p: &Page<'_>, s: &mut String) {
-    let wrong: usize = p.summary.iter().map(|r| r.wrong).sum();
-    if wrong > 0 {
-        let _ = writeln!(
-            s,
-            "> **{}**: see the `error` column of `results.csv`.\n",
-            crate::plumbing::human::plural(wrong, "wrong answer")
-        );
-    }
-    let notes = [
-        super::partial_note(p),
-        super::noise_note(&p.run.info, &p.summary),
-    ];
-    for (head, text) in notes.into_iter().flatten() {
-        let _ = writeln!(s, "> **{head}**: {text}\n");
-    }
+    super::write_warnings(
+        p,
+        s,
+        |n| format!("> **{n}**: see the `error` column of `results.csv`.\n"),
+        |head, text| format!("> **{head}**: {text}\n"),
+    );
 }
 
 fn plots(p: &Page<'_>, s: &mut String) {

@@ -20,6 +20,7 @@
 
 use super::{Family, Point};
 use crate::analysis::stats::{self, Estimate};
+use crate::plumbing::human;
 use crate::record::{Row, RowStatus, RunInfo};
 use rand::Rng;
 use rand_core::SeedableRng;
@@ -244,6 +245,18 @@ pub struct Peak {
     /// hole counts whose medians are censored: the peak may lie at any of them, and the
     /// interval spans them all. 0 when the largest median is not censored.
     pub censored_plateau: usize,
+}
+
+impl Peak {
+    /// Where the peak lies, with its interval: as holes / N^1.55 (`1.62 [1.50, 1.80]`) and as
+    /// a percentage of N² (`35.1% [32.0%, 38.5%]`).
+    pub fn place_text(&self) -> (String, String) {
+        let (a, b) = (self.at_n155, self.at);
+        (
+            human::interval(a.value, a.lo, a.hi, |x| format!("{x:.2}")),
+            human::interval(b.value, b.lo, b.hi, |x| format!("{:.1}%", x * 100.0)),
+        )
+    }
 }
 
 /// The backbone estimate of one point: forward checking's fixed fraction of the holes

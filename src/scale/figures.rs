@@ -21,7 +21,7 @@ use super::plot::{family_words, SIZE};
 use super::Family;
 use crate::report::style::{
     chart_builder, draw_mesh, log_top, plot_err, si, side_legend, side_legend_width, solver_color,
-    write_png, write_svg,
+    write_svg_and_png,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -415,11 +415,7 @@ pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathB
                     metric.as_str(),
                     axis.suffix()
                 );
-                let svg = dir.join(format!("{stem}.svg"));
-                write_svg(&svg, SIZE, |root| {
-                    draw_collapse(root, study, family, &solver, metric, axis)
-                })?;
-                write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
+                let svg = write_svg_and_png!(dir, stem, SIZE, |root| {
                     draw_collapse(root, study, family, &solver, metric, axis)
                 })?;
                 out.push((
@@ -443,11 +439,8 @@ pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathB
     for d in datasets {
         for metric in Metric::BOTH {
             let stem = format!("tails-{}-{}", d.trim_end_matches(".txt"), metric.as_str());
-            let svg = dir.join(format!("{stem}.svg"));
-            write_svg(&svg, SIZE, |root| draw_tails(root, study, d, metric))?;
-            write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
-                draw_tails(root, study, d, metric)
-            })?;
+            let svg =
+                write_svg_and_png!(dir, stem, SIZE, |root| draw_tails(root, study, d, metric))?;
             out.push((
                 format!("{}: run-time distribution, {}", d, metric.as_str()),
                 svg,

@@ -158,8 +158,10 @@ fn punched_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> PointFile {
     let seed = base_seed(plan, point);
     let shape = point.shape;
     let holes = hole_kind(point);
-    let amount = point.holes.amount();
-    let count = point.hole_count().unwrap_or(0);
+    let count = match point.holes.amount() {
+        Some(Amount::Fraction(f)) => qwh::hole_count(shape.side(), f, holes),
+        _ => point.hole_count().unwrap_or(0),
+    };
     puzzles_only(
         plan,
         point,
@@ -169,12 +171,7 @@ fn punched_bytes(plan: &Plan, point: &Point, pb: &ProgressBar) -> PointFile {
         |i| {
             let grid = random_solved(shape, seed, 0, i);
             let mut rng = Rng::new(seed, Purpose::ShapedPuzzle, 0, i);
-            match amount {
-                Some(Amount::Fraction(f)) => {
-                    qwh::punch_holes(&mut rng, grid.cells(), shape.side(), f, holes)
-                }
-                _ => qwh::punch_count(&mut rng, grid.cells(), shape.side(), count, holes),
-            }
+            qwh::punch_holes(&mut rng, grid.cells(), shape.side(), count, holes)
         },
     )
 }

@@ -113,19 +113,13 @@ fn nodes_ci(e: crate::analysis::stats::Estimate) -> String {
 pub fn findings(study: &Study) -> Vec<String> {
     let mut out: Vec<String> = study.fits.iter().map(|f| f.text()).collect();
     for p in &study.peaks {
+        let (n155, n2) = p.place_text();
         out.push(format!(
-            "{} order {} {} {}: peak at {:.2} x N^1.55 holes [{:.2}, {:.2}] = {:.1}% of N² \
-             [{:.1}%, {:.1}%] over {} hole counts",
+            "{} order {} {} {}: peak at {n155} x N^1.55 holes = {n2} of N² over {} hole counts",
             p.family.as_str(),
             p.order,
             p.solver,
             p.metric.as_str(),
-            p.at_n155.value,
-            p.at_n155.lo,
-            p.at_n155.hi,
-            p.at.value * 100.0,
-            p.at.lo * 100.0,
-            p.at.hi * 100.0,
             p.fractions
         ));
     }
@@ -352,19 +346,14 @@ fn peaks_section(s: &mut String, study: &Study) {
     );
     let _ = writeln!(s, "|---|---:|---|---|---|---|---:|---:|");
     for p in &study.peaks {
+        let (n155, n2) = p.place_text();
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {:.2} [{:.2}, {:.2}] | {:.1}% [{:.1}%, {:.1}%] | {} | {} |",
+            "| {} | {} | {} | {} | {n155} | {n2} | {} | {} |",
             p.family.as_str(),
             p.order,
             p.solver,
             p.metric.as_str(),
-            p.at_n155.value,
-            p.at_n155.lo,
-            p.at_n155.hi,
-            p.at.value * 100.0,
-            p.at.lo * 100.0,
-            p.at.hi * 100.0,
             {
                 let m = match p.metric {
                     Metric::Micros => human::micros(p.median),

@@ -16,7 +16,7 @@ use super::analysis::{
 use super::Family;
 use crate::report::style::{
     chart_builder, draw_mesh, log_top, plot_err, si, side_legend, side_legend_width, solver_color,
-    write_png, write_svg,
+    write_svg_and_png,
 };
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
@@ -441,11 +441,9 @@ pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathB
         }
         for metric in Metric::BOTH {
             let stem = format!("scale-{}-{}", family.as_str(), metric.as_str());
-            let svg = dir.join(format!("{stem}.svg"));
-            write_svg(&svg, SIZE, |root| draw_orders(root, study, family, metric))?;
-            write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
-                draw_orders(root, study, family, metric)
-            })?;
+            let svg = write_svg_and_png!(dir, stem, SIZE, |root| draw_orders(
+                root, study, family, metric
+            ))?;
             out.push((
                 format!("{} {} against order", family.as_str(), metric.as_str()),
                 svg,
@@ -459,13 +457,9 @@ pub fn write_all(dir: &Path, study: &Study) -> anyhow::Result<Vec<(String, PathB
     for (family, n) in orders {
         for metric in Metric::BOTH {
             let stem = format!("holes-{}-{n}-{}", family.as_str(), metric.as_str());
-            let svg = dir.join(format!("{stem}.svg"));
-            write_svg(&svg, SIZE, |root| {
-                draw_holes(root, study, family, n, metric)
-            })?;
-            write_png(&dir.join(format!("{stem}.png")), SIZE, |root| {
-                draw_holes(root, study, family, n, metric)
-            })?;
+            let svg = write_svg_and_png!(dir, stem, SIZE, |root| draw_holes(
+                root, study, family, n, metric
+            ))?;
             out.push((
                 format!(
                     "{} order {n}: {} against holes / N², with the backbone",

@@ -206,13 +206,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn slots_then_queue_then_503() {
-        let rt = tokio::runtime::Builder::new_current_thread()
+    /// Runs `f` to its end on a one-thread runtime with timers.
+    fn block_on(f: impl std::future::Future<Output = ()>) {
+        tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
-            .unwrap();
-        rt.block_on(async {
+            .unwrap()
+            .block_on(f);
+    }
+
+    #[test]
+    fn slots_then_queue_then_503() {
+        block_on(async {
             let gate = Gate::new(limits(2, 1, 10));
             let a = gate.enter(0).await.unwrap();
             let _b = gate.enter(0).await.unwrap();
@@ -238,11 +243,7 @@ mod tests {
 
     #[test]
     fn counts_share_a_pool_of_solutions_and_shutdown_stops_waiters() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
-        rt.block_on(async {
+        block_on(async {
             let gate = Gate::new(limits(4, 4, 10));
             let e = gate.enter(11).await.err().unwrap();
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{e}");

@@ -37,11 +37,7 @@ pub const UNIT_MASK: [Cells; 27] = {
     let mut m = [0u128; 27];
     let mut u = 0;
     while u < 27 {
-        let mut k = 0;
-        while k < 9 {
-            m[u] |= 1u128 << UNIT_CELLS[u][k];
-            k += 1;
-        }
+        m[u] = crate::bits::cell_set(UNIT_CELLS[u]);
         u += 1;
     }
     m

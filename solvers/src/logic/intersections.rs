@@ -9,42 +9,24 @@ use super::board::{unit, Board, UNIT_MASK};
 use super::{Finds, Step, Technique};
 
 pub(crate) fn find(b: &Board, t: Technique, out: &mut Finds) {
-    match t {
-        Technique::LockedCandidates1 => {
-            for bx in 18..27 {
-                for d in 1..=9u8 {
-                    let here = b.in_unit(bx, d);
-                    if !(2..=3).contains(&here.count_ones()) {
-                        continue;
-                    }
-                    for line in 0..18 {
-                        if here & !UNIT_MASK[line] == 0
-                            && step(b, d, bx, line, here, Technique::LockedCandidates1, out)
-                        {
-                            return;
-                        }
-                    }
+    // Boxes are units 18..27, lines (rows, then columns) 0..18.
+    let (froms, intos) = match t {
+        Technique::LockedCandidates1 => (18..27, 0..18),
+        Technique::LockedCandidates2 => (0..18, 18..27),
+        _ => return,
+    };
+    for from in froms {
+        for d in 1..=9u8 {
+            let here = b.in_unit(from, d);
+            if !(2..=3).contains(&here.count_ones()) {
+                continue;
+            }
+            for into in intos.clone() {
+                if here & !UNIT_MASK[into] == 0 && step(b, d, from, into, here, t, out) {
+                    return;
                 }
             }
         }
-        Technique::LockedCandidates2 => {
-            for line in 0..18 {
-                for d in 1..=9u8 {
-                    let here = b.in_unit(line, d);
-                    if !(2..=3).contains(&here.count_ones()) {
-                        continue;
-                    }
-                    for bx in 18..27 {
-                        if here & !UNIT_MASK[bx] == 0
-                            && step(b, d, line, bx, here, Technique::LockedCandidates2, out)
-                        {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
     }
 }
 

@@ -128,11 +128,7 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::text_by_name!(Level);
 
 macro_rules! techniques {
     ($($variant:ident = $name:literal, $code:literal, $score:literal, $level:ident;)*) => {
@@ -323,11 +319,7 @@ impl Technique {
     }
 }
 
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::text_by_name!(Technique);
 
 /// A candidate: digit `digit` (1..=9) in cell `cell` (0..81).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -238,11 +238,7 @@ fn product_grid(n: usize) -> (usize, usize) {
     (n.div_ceil(q), q)
 }
 
-impl fmt::Display for Amo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::text_by_name!(Amo);
 
 /// A scalable CNF encoding: givens kept or propagated away, and an [`Amo`] encoding (see the
 /// [module docs](self)). Written `full-pairwise`, `reduced-sequential`, ...
@@ -644,19 +640,7 @@ impl Formula {
     /// the variable when the model makes one both true and false.
     pub fn decode(&self, model: &[i32]) -> Result<Board, String> {
         let shape = self.puzzle.shape();
-        let cellvars = self.cands.len();
-        let mut value = vec![0i8; cellvars + 1];
-        for &l in model {
-            let v = l.unsigned_abs() as usize;
-            if v == 0 || v > cellvars {
-                continue;
-            }
-            let sign = if l > 0 { 1 } else { -1 };
-            if value[v] == -sign {
-                return Err(format!("variable {v} is both true and false in the model"));
-            }
-            value[v] = sign;
-        }
+        let value = super::model_values(model, self.cands.len())?;
         let mut cells = self.puzzle.cells().to_vec();
         for (cell, slot) in cells.iter_mut().enumerate() {
             let given = *slot;
@@ -708,6 +692,7 @@ impl Formula {
 mod tests {
     use super::*;
     use crate::sat::Encoding;
+    use crate::search::test_boards::with_givens;
     use varisat::ExtendFormula;
 
     /// Every assignment of n literals: the AMO formula is satisfiable (some assignment of its
@@ -789,9 +774,7 @@ mod tests {
             Shape::sudoku(2, 3).unwrap(),
             Shape::latin(5).unwrap(),
         ] {
-            let mut puzzle = Board::empty(shape);
-            puzzle.set(0, 1);
-            puzzle.set(shape.side() + 2, 2);
+            let puzzle = with_givens(shape, &[(0, 1), (shape.side() + 2, 2)]);
             let mut old = Vec::new();
             Encoding::Extended.for_each_clause_of(shape, |c| old.push(c.to_vec()));
             for cell in [0, shape.side() + 2] {
@@ -822,11 +805,7 @@ mod tests {
     /// ```
     #[test]
     fn reduced_encoding_by_hand() {
-        let shape = Shape::of_order(2).unwrap();
-        let mut p = Board::empty(shape);
-        p.set(0, 1);
-        p.set(1, 2);
-        p.set(4, 3);
+        let p = with_givens(Shape::of_order(2).unwrap(), &[(0, 1), (1, 2), (4, 3)]);
         let f = Formula::new(CnfEncoding::reduced(Amo::Pairwise), &p);
         // Candidates: r1c3 {3,4}, r1c4 {3,4}, r2c2 {4}, r2c3 {1,2,4}, r2c4 {1,2,4},
         // r3c1 {2,4}, r3c2 {1,3,4}, r3c3 {1..4}, r3c4 {1..4}, r4c1 {2,4}, r4c2 {1,3,4},
@@ -873,9 +852,7 @@ mod tests {
     #[test]
     fn every_model_decodes_to_a_solution() {
         let shape = Shape::of_order(2).unwrap();
-        let mut p = Board::empty(shape);
-        p.set(0, 1);
-        p.set(5, 3);
+        let p = with_givens(shape, &[(0, 1), (5, 3)]);
         for e in CnfEncoding::all() {
             for (puzzle, expect) in [(Board::empty(shape), 288), (p.clone(), 288 / 12)] {
                 let f = Formula::new(e, &puzzle);
@@ -910,15 +887,9 @@ mod tests {
     #[test]
     fn clashing_givens_and_dead_cells_are_unsatisfiable() {
         let shape = Shape::of_order(2).unwrap();
-        let mut clash = Board::empty(shape);
-        clash.set(0, 1);
-        clash.set(3, 1);
-        let mut dead = Board::empty(shape);
+        let clash = with_givens(shape, &[(0, 1), (3, 1)]);
         // r1c1 sees 1, 2 in its row, 3 in its column, 4 in its box.
-        dead.set(1, 1);
-        dead.set(2, 2);
-        dead.set(8, 3);
-        dead.set(5, 4);
+        let dead = with_givens(shape, &[(1, 1), (2, 2), (8, 3), (5, 4)]);
         for e in CnfEncoding::all() {
             for p in [&clash, &dead] {
                 let f = Formula::new(e, p);
