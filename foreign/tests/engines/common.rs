@@ -9,12 +9,8 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-/// The first puzzle of the source write-up (22 givens, unique); r1c1 is 7.
-pub const SEED: &str =
-    "7....4....4...59..8......2...6.9...4.1.....3.2...8.5...5......1..37...8....2....6";
-/// The solution of [`SEED`], checked by hand against the givens and the units.
-pub const SEED_SOLUTION: &str =
-    "729364158341825967865971423536192874918547632274683519652438791493716285187259346";
+/// The first puzzle of the source write-up (22 givens, unique; r1c1 is 7), and its solution.
+pub use solvers::known_puzzles::{SEED, SEED_SOLUTION};
 /// [`SEED`] with the digits 7 and 9 swapped: still unique, and r1c1 is 9 (the trigger of the
 /// segfault and hang fixtures).
 pub const TRIGGER: &str =
